@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/**
+ * Request and response schemas of the shell calls (spec section 7). The server validates every
+ * request with these; the OpenAPI document at /api-docs is generated from the same objects.
+ * Form bodies carry strings, so numeric flags are coerced.
+ */
+
+const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1);
+const passwordHash = z
+  .string({ error: 'password is required' })
+  .regex(/^[0-9a-f]{64}$/, 'password must be the client-side SHA-256 hash (64 hex digits)');
+
+export const LoginInput = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64),
+  password: passwordHash,
+  code: z.string().trim().max(16).optional().default(''),
+  is_operations: flag.optional().default(0),
+});
+export type LoginInput = z.input<typeof LoginInput>;
+export const LoginOutput = z.object({ token: z.string(), weak_psw: z.union([z.literal(0), z.literal(1)]) });
+export type LoginOutput = z.infer<typeof LoginOutput>;
+
+export const RegisterInput = z.object({
+  method: z.literal('offline', { error: 'method must be offline' }),
+  username: z
+    .string({ error: messages.usernameRequired.en })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,32}$/, 'username must be 3-32 letters, digits or _'),
+  password: passwordHash,
+  auth_code: z.string().max(64).optional().default(''),
+  phone: z.string({ error: messages.phoneRequired.en }).trim().regex(/^1\d{10}$/, messages.phoneRequired.en),
+});
+export type RegisterInput = z.input<typeof RegisterInput>;
+
+export const SettingsOutput = z.object({
+  title: z.string(),
+  weak_psw: z.union([z.literal(0), z.literal(1)]),
+  home_logo: z.string(),
+  icon: z.string(),
+});
+export type SettingsOutput = z.infer<typeof SettingsOutput>;
+
+export const CopyrightOutput = z.object({
+  title: z.string(),
+  home_logo: z.string(),
+  company_url: z.string(),
+  company: z.string(),
+});
+export type CopyrightOutput = z.infer<typeof CopyrightOutput>;
+
+export const OtherInfoOutput = z.object({
+  service_call: z.string(),
+  Copyright: z.string(),
+  debug: z.union([z.literal(0), z.literal(1)]),
+});
+export type OtherInfoOutput = z.infer<typeof OtherInfoOutput>;
+
+export const CredentialsOutput = z.object({
+  detail: z.object({ is_operations: z.union([z.literal(0), z.literal(1)]), c_id: z.number(), username: z.string() }),
+  lang: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type CredentialsOutput = z.infer<typeof CredentialsOutput>;
+
+export const HintOutput = z.object({ tip: z.number().int().min(0), order: z.number().int().min(0) });
+export type HintOutput = z.infer<typeof HintOutput>;
+
+export const AccountOutput = z.object({ account: z.string() });
+
+export const PersonalDetail = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string(),
+  photo: z.string(),
+  sex: z.number(),
+  cellphone: z.string(),
+  company_name: z.string(),
+  we_chat: z.string(),
+  mtime: z.string(),
+  loginip: z.string(),
+});
+export type PersonalDetail = z.infer<typeof PersonalDetail>;
+
+export const PersonalDetailInput = z.object({ method: z.literal('detail') });
+/** Profile form (multipart); the photo part is checked separately (JPG/PNG by content, 10 MB). */
+export const PersonalFormInput = z.object({
+  method: z.literal('form'),
+  id: z.coerce.number().int().positive().optional(),
+  nickname: z.string().trim().max(50, 'nickname must be at most 50 characters').optional().default(''),
+  cellphone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^1\d{10}$/.test(v), messages.phoneRequired.en)
+    .optional()
+    .default(''),
+  sex: z.coerce.number().int().min(0).max(2).optional().default(0),
+  company_name: z.string().trim().max(100).optional().default(''),
+});
+export const ChangePasswordInput = z.object({
+  method: z.literal('change_password'),
+  password: z.string({ error: messages.originalPasswordRequired.en }).regex(/^[0-9a-f]{64}$/, messages.originalPasswordRequired.en),
+  new_password: z.string({ error: messages.passwordRequired.en }).min(1, messages.passwordRequired.en).max(128),
+});
+export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
+
+export const DeveloperModeInput = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('detail') }),
+  z.object({ method: z.literal('form'), status: flag }),
+]);
+export const DeveloperModeOutput = z.object({ status: z.union([z.literal(0), z.literal(1)]), key: z.string() });
+export type DeveloperModeOutput = z.infer<typeof DeveloperModeOutput>;
+
+export const ChangeModeInput = z.object({ method: z.literal('changeMode'), is_operations: flag });
+export const ChangeModeOutput = z.object({ detail: z.object({ is_operations: z.union([z.literal(0), z.literal(1)]) }) });
+
+export const FestivalExportInput = z.object({ method: z.literal('export'), value: z.literal('all') });
+export const UrlOutput = z.object({ url: z.string(), expires_at: z.string().optional() });
+
+export const LoggingListInput = z.object({
+  method: z.literal('list'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  sort: z.enum(['id', 'time']).optional().default('id'),
+  order: z.enum(['asc', 'desc']).optional().default('desc'),
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z
+    .object({
+      username: z.string().max(64).optional(),
+      module: z.string().max(64).optional(),
+      action: z.string().max(64).optional(),
+      result: z.enum(['success', 'fail']).optional(),
+      ip: z.string().max(64).optional(),
+      time: z.tuple([z.string(), z.string()]).optional(),
+    })
+    .optional()
+    .default({}),
+});
+export type LoggingListInput = z.input<typeof LoggingListInput>;
+
+export const LogEntry = z.object({
+  id: z.number(),
+  time: z.string(),
+  username: z.string(),
+  ip: z.string(),
+  module: z.string(),
+  action: z.string(),
+  path: z.string(),
+  http_method: z.string(),
+  result: z.enum(['success', 'fail']),
+  code: z.number(),
+  detail: z.string(),
+  user_agent: z.string(),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+export const ListOutput = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number() });
