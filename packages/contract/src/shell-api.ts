@@ -7,7 +7,9 @@ import { messages } from './messages.ts';
  * Form bodies carry strings, so numeric flags are coerced.
  */
 
-const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1);
+const flag = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform((v) => Number(v) as 0 | 1);
 const passwordHash = z
   .string({ error: 'password is required' })
   .regex(/^[0-9a-f]{64}$/, 'password must be the client-side SHA-256 hash (64 hex digits)');
@@ -30,7 +32,10 @@ export const RegisterInput = z.object({
     .regex(/^[A-Za-z0-9_]{3,32}$/, 'username must be 3-32 letters, digits or _'),
   password: passwordHash,
   auth_code: z.string().max(64).optional().default(''),
-  phone: z.string({ error: messages.phoneRequired.en }).trim().regex(/^1\d{10}$/, messages.phoneRequired.en),
+  phone: z
+    .string({ error: messages.phoneRequired.en })
+    .trim()
+    .regex(/^1\d{10}$/, messages.phoneRequired.en),
 });
 export type RegisterInput = z.input<typeof RegisterInput>;
 
@@ -58,7 +63,11 @@ export const OtherInfoOutput = z.object({
 export type OtherInfoOutput = z.infer<typeof OtherInfoOutput>;
 
 export const CredentialsOutput = z.object({
-  detail: z.object({ is_operations: z.union([z.literal(0), z.literal(1)]), c_id: z.number(), username: z.string() }),
+  detail: z.object({
+    is_operations: z.union([z.literal(0), z.literal(1)]),
+    c_id: z.number(),
+    username: z.string(),
+  }),
   lang: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 export type CredentialsOutput = z.infer<typeof CredentialsOutput>;
@@ -99,20 +108,28 @@ export const PersonalFormInput = z.object({
 });
 export const ChangePasswordInput = z.object({
   method: z.literal('change_password'),
-  password: z.string({ error: messages.originalPasswordRequired.en }).regex(/^[0-9a-f]{64}$/, messages.originalPasswordRequired.en),
-  new_password: z.string({ error: messages.passwordRequired.en }).min(1, messages.passwordRequired.en).max(128),
+  password: z
+    .string({ error: messages.originalPasswordRequired.en })
+    .regex(/^[0-9a-f]{64}$/, messages.originalPasswordRequired.en),
+  new_password: z
+    .string({ error: messages.passwordRequired.en })
+    .min(1, messages.passwordRequired.en)
+    .max(128),
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
 
-export const DeveloperModeInput = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('detail') }),
-  z.object({ method: z.literal('form'), status: flag }),
-]);
-export const DeveloperModeOutput = z.object({ status: z.union([z.literal(0), z.literal(1)]), key: z.string() });
+export const DeveloperModeDetailInput = z.object({ method: z.literal('detail') });
+export const DeveloperModeFormInput = z.object({ method: z.literal('form'), status: flag });
+export const DeveloperModeOutput = z.object({
+  status: z.union([z.literal(0), z.literal(1)]),
+  key: z.string(),
+});
 export type DeveloperModeOutput = z.infer<typeof DeveloperModeOutput>;
 
 export const ChangeModeInput = z.object({ method: z.literal('changeMode'), is_operations: flag });
-export const ChangeModeOutput = z.object({ detail: z.object({ is_operations: z.union([z.literal(0), z.literal(1)]) }) });
+export const ChangeModeOutput = z.object({
+  detail: z.object({ is_operations: z.union([z.literal(0), z.literal(1)]) }),
+});
 
 export const FestivalExportInput = z.object({ method: z.literal('export'), value: z.literal('all') });
 export const UrlOutput = z.object({ url: z.string(), expires_at: z.string().optional() });
@@ -154,4 +171,51 @@ export const LogEntry = z.object({
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 
-export const ListOutput = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number() });
+export const ListOutput = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number() });
+
+/** Dashboard figures (`system/home`): every number is read from live state, never invented. */
+export const HomeCard = z.object({
+  key: z.string(),
+  /** Business area, for grouping: system, terminals, voice, wireless, tr069, media, mall, alarms... */
+  area: z.string(),
+  value: z.number(),
+  /** When the card is a part of a whole (online of total). */
+  total: z.number().optional(),
+});
+export const HomeOutput = z.object({
+  cards: z.array(HomeCard),
+  system: z.object({
+    hostname: z.string(),
+    uptime_s: z.number(),
+    load: z.array(z.number()),
+    cpu_count: z.number(),
+    cpu_percent: z.number(),
+    memory: z.object({ total: z.number(), used: z.number() }),
+    disk: z.object({ path: z.string(), total: z.number(), used: z.number() }),
+  }),
+  generated_at: z.string(),
+});
+export type HomeOutput = z.infer<typeof HomeOutput>;
+export type HomeCard = z.infer<typeof HomeCard>;
+
+export const LoggingExportInput = LoggingListInput.omit({ method: true, page: true, limit: true }).extend({
+  method: z.literal('export'),
+  format: z.enum(['csv']).optional().default('csv'),
+});
+/** Deletes entries by id, or every entry older than a number of days (log management). */
+export const LoggingDeleteInput = z
+  .object({
+    method: z.literal('del'),
+    ids: z.array(z.coerce.number().int().positive()).min(1).max(500).optional(),
+    older_than_days: z.coerce
+      .number()
+      .int()
+      .min(1, 'older_than_days must be at least 1')
+      .max(3650)
+      .optional(),
+  })
+  .refine((v) => (v.ids ? 1 : 0) + (v.older_than_days ? 1 : 0) === 1, {
+    message: 'Give either ids or older_than_days',
+    path: ['ids'],
+  });

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { Code, Paths } from '@igs/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './app-context.ts';
+import { drawCaptcha } from './auth/captcha.ts';
+import { loginActions } from './auth/login-actions.ts';
+import type { Config } from './config.ts';
+import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
+import { seed } from './db/seed.ts';
+import { accountActions } from './features/account/actions.ts';
+import { registerAvatarRoute } from './features/account/avatar.ts';
+import { registerDownloadRoute } from './features/exports/downloads.ts';
+import { homeActions } from './features/home/actions.ts';
+import { loggingActions } from './features/logging/actions.ts';
+import { menuActions } from './features/menus/actions.ts';
+import { shellActions } from './features/shell/actions.ts';
+import type { AnyAction } from './http/action.ts';
+import { errorEnvelope, mountActions } from './http/dispatch.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { requestLang } from './http/request-info.ts';
+
+export const VERSION = '0.1.0';
+
+/** Every call of the API, feature by feature. */
+export const allActions: readonly AnyAction[] = [
+  ...loginActions,
+  ...shellActions,
+  ...menuActions,
+  ...accountActions,
+  ...homeActions,
+  ...loggingActions,
+];
+
+const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/api/'];
+
+export interface Server {
+  fastify: FastifyInstance;
+  app: AppContext;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests); otherwise opened from the configuration. */
+  db?: Db;
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'];
+  makeCaptcha?: AppContext['makeCaptcha'];
+}
+
+/** Opens and migrates the database, seeds it, and builds the HTTP server (not yet listening). */
+export async function buildServer(opts: BuildOptions): Promise<Server> {
+  const { config } = opts;
+  const db = opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const fastify = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    disableRequestLogging: config.logLevel !== 'debug',
+  });
+  const app: AppContext = {
+    db,
+    config,
+    log: fastify.log,
+    now: opts.now ?? Date.now,
+    caches: new Map(),
+    makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
+  };
+  await migrateToLatest(db);
+  await seed(app);
+
+  await fastify.register(cookie);
+  await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await fastify.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 50, parts: 60 } });
+  await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  fastify.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  // Malformed bodies, oversize bodies and unsupported types: a clear envelope, never a stack.
+  fastify.setErrorHandler((err: { code?: string; statusCode?: number; message: string }, req, reply) => {
+    const lang = requestLang(req);
+    const known: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'Empty JSON body',
+      FST_ERR_CTP_BODY_TOO_LARGE: `Request body too large (limit ${Math.round(config.bodyLimitBytes / 1024)} KB)`,
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON, a form or multipart',
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+      FST_PARTS_LIMIT: 'Too many parts in the form',
+      FST_FILES_LIMIT: 'Too many files in the form',
+      FST_FIELDS_LIMIT: 'Too many fields in the form',
+      FST_INVALID_MULTIPART_CONTENT_TYPE: 'Malformed multipart form',
+    };
+    const msg = err.code ? known[err.code] : undefined;
+    if (msg || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
+      return reply.code(200).send({ code: Code.badRequest, msg: msg ?? err.message, data: null });
+    }
+    return reply.code(200).send(errorEnvelope(app, err, lang, req));
+  });
+
+  mountActions(fastify, app, allActions);
+  registerAvatarRoute(fastify, app);
+  registerDownloadRoute(fastify, app);
+  const apiDoc = openApiDocument(allActions, VERSION);
+  fastify.get(Paths.apiDocs, async () => apiDoc);
+  fastify.get(Paths.health, async () => ({
+    code: Code.ok,
+    msg: 'ok',
+    data: { version: VERSION, database: db.kind },
+  }));
+
+  const indexFile = path.join(config.consoleDir, 'index.html');
+  const hasConsole = fs.existsSync(indexFile);
+  if (hasConsole) {
+    await fastify.register(fastifyStatic, {
+      root: config.consoleDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Hashed assets never change under their name; the page itself must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  fastify.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const isApi = API_PREFIXES.some((p) => url.toLowerCase().startsWith(p));
+    if (req.method === 'GET' && !isApi && hasConsole) {
+      // The console's client-side routes (/login, /dashboard, ...) all load the same page.
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply
+      .code(404)
+      .send({ code: Code.notFound, msg: `No such call: ${req.method} ${url}`, data: null });
+  });
+
+  return {
+    fastify,
+    app,
+    async close() {
+      await fastify.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { Code, Headers } from '@igs/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import type { Session, User } from '../db/schema.ts';
+import type { Caller } from '../http/action.ts';
+import { apiError } from '../http/errors.ts';
+import { newToken, tokenId } from '../lib/tokens.ts';
+
+/** Touching a session on every call would turn each read into a write; once a minute is enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  app: AppContext,
+  user: User,
+  opts: { isOperations: 0 | 1; ip: string; userAgent: string },
+): Promise<string> {
+  const token = newToken();
+  const now = app.now();
+  await app.db.kysely
+    .insertInto('sessions')
+    .values({
+      id: tokenId(token),
+      user_id: user.id,
+      is_operations: opts.isOperations,
+      created_at: now,
+      last_seen_at: now,
+      ip: opts.ip,
+      user_agent: opts.userAgent,
+    })
+    .execute();
+  return token;
+}
+
+export function sessionExpired(app: AppContext, s: Pick<Session, 'created_at' | 'last_seen_at'>): boolean {
+  const now = app.now();
+  return (
+    now - s.last_seen_at > app.config.sessionIdleMin * 60_000 ||
+    now - s.created_at > app.config.sessionMaxHours * 3_600_000
+  );
+}
+
+/**
+ * Resolves the caller from the IGSAuth token (or a developer-mode key).
+ * Unknown token: 1002. Expired (idle or absolute) or replaced: 1005.
+ */
+export async function authenticate(app: AppContext, req: FastifyRequest): Promise<Caller> {
+  const token = headerValue(req, Headers.token);
+  if (!token) {
+    const key = headerValue(req, Headers.developerKey);
+    if (key) return authenticateKey(app, key);
+    throw apiError(Code.tokenInvalid, 'tokenInvalid');
+  }
+  const row = await app.db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as s_id',
+      'sessions.is_operations as s_ops',
+      'sessions.created_at as s_created',
+      'sessions.last_seen_at as s_seen',
+      'sessions.ip as s_ip',
+      'sessions.user_agent as s_ua',
+      'sessions.user_id as s_user',
+    ])
+    .where('sessions.id', '=', tokenId(token))
+    .executeTakeFirst();
+  if (!row) throw apiError(Code.tokenInvalid, 'tokenInvalid');
+  const session: Session = {
+    id: row.s_id,
+    user_id: row.s_user,
+    is_operations: row.s_ops,
+    created_at: row.s_created,
+    last_seen_at: row.s_seen,
+    ip: row.s_ip,
+    user_agent: row.s_ua,
+  };
+  if (sessionExpired(app, session)) {
+    await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
+    throw apiError(Code.sessionExpired, 'sessionExpired');
+  }
+  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, ...user } = row;
+  if (!user.enabled) {
+    await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
+    throw apiError(Code.sessionExpired, 'accountDisabled');
+  }
+  const now = app.now();
+  if (now - session.last_seen_at > TOUCH_EVERY_MS) {
+    await app.db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', session.id)
+      .execute();
+    session.last_seen_at = now;
+  }
+  return { user: user as User, session, isOperations: session.is_operations ? 1 : 0 };
+}
+
+async function authenticateKey(app: AppContext, key: string): Promise<Caller> {
+  const user = await app.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('developer_key', '=', key)
+    .where('developer_status', '=', 1)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!user) throw apiError(Code.tokenInvalid, 'tokenInvalid');
+  return { user, session: null, isOperations: 0 };
+}
+
+function headerValue(req: FastifyRequest, name: string): string {
+  const v = req.headers[name.toLowerCase()];
+  return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+}
+
+export async function endSession(app: AppContext, token: string): Promise<void> {
+  await app.db.kysely.deleteFrom('sessions').where('id', '=', tokenId(token)).execute();
+}
+
+/** Ends every session of a user except the one given (password change). */
+export async function endOtherSessions(
+  app: AppContext,
+  userId: number,
+  keepSessionId: string | null,
+): Promise<void> {
+  let q = app.db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+export function tokenFrom(req: FastifyRequest): string {
+  return headerValue(req, Headers.token);
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/** Server configuration, from environment variables only (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  captcha: boolean;
+  sessionIdleMin: number;
+  sessionMaxHours: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  consoleDir: string;
+  trustProxy: boolean;
+  demo: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** The repository root, whichever workspace npm started us from. */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  // npm sets INIT_CWD to where the user typed the command, so `./data` means the folder they are in.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    captcha: (env.GW_CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    sessionIdleMin: int(env.SESSION_IDLE_MIN, 30, 'SESSION_IDLE_MIN'),
+    sessionMaxHours: int(env.SESSION_MAX_H, 12, 'SESSION_MAX_H'),
+    lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
+    lockoutMinutes: int(env.LOCKOUT_MIN, 15, 'LOCKOUT_MIN'),
+    bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
+    logLevel: env.LOG_LEVEL || 'info',
+    consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
+    trustProxy: env.TRUST_PROXY === '1',
+    demo: argv.includes('--demo'),
+  };
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { initial } from './migrations/001-initial.ts';
+import type { Database } from './schema.ts';
+import { nodeSqliteDialect } from './sqlite-dialect.ts';
+
+export type DialectKind = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DialectKind;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, which fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded SQLite file under dataDir. */
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Db {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.join(opts.dataDir, 'gateway.sqlite');
+  const sqlite = new DatabaseSync(file, { timeout: 5000 });
+  // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) });
+  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Every migration in order; each is written once for both dialects. */
+export function migrations(kind: DialectKind): Record<string, Migration> {
+  return { '001-initial': initial(kind) };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db.kind) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

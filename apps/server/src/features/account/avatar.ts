@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, Paths } from '@igs/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { UploadedFile } from '../../http/action.ts';
+import { invalidField } from '../../http/errors.ts';
+import { sniffImage } from '../../lib/file-type.ts';
+
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+const NAME = /^[0-9a-f-]{36}\.(jpg|png)$/;
+
+function avatarDir(app: AppContext): string {
+  return path.join(app.config.dataDir, 'uploads', 'avatar');
+}
+
+/** Saves a JPG/PNG avatar (checked by content) under a generated name; returns its URL. */
+export async function saveAvatar(app: AppContext, file: UploadedFile): Promise<string> {
+  const kind = sniffImage(file.data);
+  if (kind !== 'jpg' && kind !== 'png') throw invalidField('photo', 'avatarType');
+  if (file.data.length > AVATAR_MAX_BYTES) throw invalidField('photo', 'avatarSize');
+  const dir = avatarDir(app);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${kind}`;
+  const tmp = path.join(dir, `.${name}.tmp`);
+  await fs.writeFile(tmp, file.data);
+  await fs.rename(tmp, path.join(dir, name));
+  return `${Paths.avatar}/${name}`;
+}
+
+export async function removeAvatar(app: AppContext, url: string): Promise<void> {
+  const name = url.startsWith(`${Paths.avatar}/`) ? url.slice(Paths.avatar.length + 1) : '';
+  if (NAME.test(name)) await fs.rm(path.join(avatarDir(app), name), { force: true });
+}
+
+/**
+ * Avatars are served by generated, unguessable names (an <img> cannot send IGSAuth); the name is
+ * checked against its pattern so no request can reach outside the avatar folder.
+ */
+export function registerAvatarRoute(fastify: FastifyInstance, app: AppContext): void {
+  fastify.get<{ Params: { name: string } }>(`${Paths.avatar}/:name`, async (req, reply) => {
+    const { name } = req.params;
+    if (!NAME.test(name))
+      return reply.code(404).send({ code: Code.notFound, msg: 'No such avatar', data: null });
+    try {
+      const data = await fs.readFile(path.join(avatarDir(app), name));
+      return reply
+        .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    } catch {
+      return reply.code(404).send({ code: Code.notFound, msg: 'No such avatar', data: null });
+    }
+  });
+}

@@ -1,0 +1,81 @@
+import { Code, FestivalExportInput, type HomeOutput, Paths } from '@igs/contract';
+import { strToU8, zipSync } from 'fflate';
+import { z } from 'zod';
+import { hasButton } from '../../auth/permissions.ts';
+import { allowedSites, requestedSites } from '../../auth/sites.ts';
+import { defineAction } from '../../http/action.ts';
+import { apiError } from '../../http/errors.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { homeFigures } from './figures.ts';
+
+export const homeActions = [
+  defineAction({
+    path: Paths.home,
+    summary: 'Dashboard figures: counts per business area and the host status',
+    access: 'module',
+    mutates: false,
+    input: z.object({}).loose(),
+    async handler({ app, caller, req }): Promise<HomeOutput> {
+      return homeFigures(app, caller!.isOperations ? requestedSites(caller!, req) : null);
+    },
+  }),
+
+  defineAction({
+    path: Paths.festival,
+    method: 'export',
+    summary:
+      'Exports the home data (method export, value all) as a ZIP of CSV files; returns its single-use URL',
+    access: 'session',
+    input: FestivalExportInput,
+    async handler({ app, caller, req }) {
+      const c = caller!;
+      // The operations top bar offers this to every operations session; in full mode it is the holiday-theme export button.
+      if (!c.isOperations && !(await hasButton(app, c.user.role_id, 'festival:index:export'))) {
+        throw apiError(Code.forbidden, 'forbiddenButton');
+      }
+      const sites = c.isOperations ? requestedSites(c, req) : allowedSites(c);
+      const home = await homeFigures(app, c.isOperations ? sites : null);
+      const zip = zipSync({
+        'cards.csv': strToU8(
+          toCsv(
+            ['area', 'key', 'value', 'total'],
+            home.cards.map((x) => [x.area, x.key, x.value, x.total ?? '']),
+          ),
+        ),
+        'system.csv': strToU8(
+          toCsv(
+            [
+              'hostname',
+              'uptime_s',
+              'cpu_count',
+              'cpu_percent',
+              'load_1m',
+              'memory_total',
+              'memory_used',
+              'disk_total',
+              'disk_used',
+              'generated_at',
+            ],
+            [
+              [
+                home.system.hostname,
+                home.system.uptime_s,
+                home.system.cpu_count,
+                home.system.cpu_percent,
+                home.system.load[0],
+                home.system.memory.total,
+                home.system.memory.used,
+                home.system.disk.total,
+                home.system.disk.used,
+                home.generated_at,
+              ],
+            ],
+          ),
+        ),
+      });
+      const stamp = home.generated_at.replace(/[-: ]/g, '').slice(0, 14);
+      return offerDownload(app, c.user.id, `home-${stamp}.zip`, zip);
+    },
+  }),
+];

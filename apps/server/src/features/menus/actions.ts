@@ -1,0 +1,52 @@
+import { Paths } from '@igs/contract';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { buildTree, buttonsFor, menuTreeFor } from './menu-tree.ts';
+
+export const menuActions = [
+  defineAction({
+    path: Paths.authMenu,
+    summary:
+      "The caller's menu tree for the session's mode (data) and granted button keys (Button, beside data)",
+    access: 'session',
+    mutates: false,
+    input: z.object({}).loose(),
+    async handler(ctx) {
+      const { app, caller } = ctx;
+      const [tree, buttons] = await Promise.all([
+        menuTreeFor(app, caller!.user.role_id, caller!.isOperations ? 'operations' : 'full'),
+        buttonsFor(app, caller!.user.role_id),
+      ]);
+      ctx.extra.Button = buttons;
+      return tree;
+    },
+  }),
+
+  defineAction({
+    path: Paths.systemMenu,
+    summary: 'Every menu of both modes with its button keys, for permission management',
+    access: 'module',
+    mutates: false,
+    input: z.object({}).loose(),
+    async handler({ app }) {
+      const menus = await app.db.kysely.selectFrom('menus').selectAll().orderBy('sort').execute();
+      const buttons = await app.db.kysely.selectFrom('menu_buttons').selectAll().execute();
+      const byMenu = new Map<number, string[]>();
+      for (const b of buttons) byMenu.set(b.menu_id, [...(byMenu.get(b.menu_id) ?? []), b.key]);
+      const withButtons = (mode: 'full' | 'operations') => {
+        const list = menus.filter((m) => m.mode === mode);
+        const tree = buildTree(list);
+        const ids = new Map(list.map((m) => [m.name, m.id]));
+        const decorate = (nodes: ReturnType<typeof buildTree>): unknown[] =>
+          nodes.map((n) => ({
+            ...n,
+            id: ids.get(n.name),
+            buttons: byMenu.get(ids.get(n.name)!) ?? [],
+            children: n.children ? decorate(n.children) : undefined,
+          }));
+        return decorate(tree);
+      };
+      return { full: withButtons('full'), operations: withButtons('operations') };
+    },
+  }),
+];

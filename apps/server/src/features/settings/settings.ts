@@ -1,0 +1,67 @@
+import type { AppContext } from '../../app-context.ts';
+
+/**
+ * Gateway-wide settings (DOMAIN system/ManageSettings WebSettings), stored as key/value rows.
+ * Defaults live here, in one place; a stored row overrides its default.
+ */
+export const SETTING_DEFAULTS = {
+  title: '多业务融合网关',
+  logo: '',
+  favicon: '',
+  company: '',
+  company_url: '',
+  service_call: '',
+  copyright: '',
+  debug: '1',
+  register_enabled: '0',
+  register_auth_code: '',
+  register_role: 'viewer',
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+const CACHE_NAME = 'settings';
+
+export async function getSettings(app: AppContext): Promise<Record<SettingKey, string>> {
+  const c = cache(app);
+  // A short life keeps several instances on one PostgreSQL database in step.
+  if (c.value && app.now() - c.loadedAt < 5000) return c.value;
+  const rows = await app.db.kysely.selectFrom('settings').selectAll().execute();
+  const values: Record<string, string> = { ...SETTING_DEFAULTS };
+  for (const r of rows) if (r.key in SETTING_DEFAULTS) values[r.key] = r.value;
+  c.value = values as Record<SettingKey, string>;
+  c.loadedAt = app.now();
+  return values as Record<SettingKey, string>;
+}
+
+export async function setSetting(app: AppContext, key: SettingKey, value: string): Promise<void> {
+  const db = app.db.kysely;
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+  cache(app).clear();
+}
+
+interface SettingsCache {
+  value: Record<SettingKey, string> | null;
+  loadedAt: number;
+  clear(): void;
+}
+
+function cache(app: AppContext): SettingsCache {
+  let c = app.caches.get(CACHE_NAME) as SettingsCache | undefined;
+  if (!c) {
+    const box: SettingsCache = {
+      value: null,
+      loadedAt: 0,
+      clear() {
+        box.value = null;
+      },
+    };
+    c = box;
+    app.caches.set(CACHE_NAME, c);
+  }
+  return c;
+}

@@ -1,0 +1,125 @@
+import {
+  type CopyrightOutput,
+  type CredentialsOutput,
+  type HintOutput,
+  type OtherInfoOutput,
+  Paths,
+  type SettingsOutput,
+} from '@igs/contract';
+import { z } from 'zod';
+import { requestedSites } from '../../auth/sites.ts';
+import { defineAction } from '../../http/action.ts';
+import { getSettings } from '../settings/settings.ts';
+
+const empty = z.object({}).loose();
+
+export const shellActions = [
+  defineAction({
+    path: Paths.copyright,
+    summary: 'Branding for the login page and the shell: page title, logo, company',
+    access: 'public',
+    mutates: false,
+    input: empty,
+    async handler({ app }): Promise<CopyrightOutput> {
+      const s = await getSettings(app);
+      return { title: s.title, home_logo: s.logo, company_url: s.company_url, company: s.company };
+    },
+  }),
+
+  defineAction({
+    path: Paths.otherInfo,
+    summary: 'Footer info: service hotline, copyright text, debug flag',
+    access: 'public',
+    mutates: false,
+    input: empty,
+    async handler({ app }): Promise<OtherInfoOutput> {
+      const s = await getSettings(app);
+      return { service_call: s.service_call, Copyright: s.copyright, debug: s.debug === '0' ? 0 : 1 };
+    },
+  }),
+
+  defineAction({
+    path: Paths.settings,
+    summary: "Settings read after sign-in: title, the caller's weak-password flag, logo and favicon",
+    access: 'session',
+    mutates: false,
+    input: empty,
+    async handler({ app, caller }): Promise<SettingsOutput> {
+      const s = await getSettings(app);
+      return { title: s.title, weak_psw: caller!.user.weak_psw ? 1 : 0, home_logo: s.logo, icon: s.favicon };
+    },
+  }),
+
+  defineAction({
+    path: Paths.credentials,
+    summary: "The session's mode, customer id and the languages offered",
+    access: 'session',
+    mutates: false,
+    input: empty,
+    async handler({ caller }): Promise<CredentialsOutput> {
+      return {
+        detail: {
+          is_operations: caller!.isOperations,
+          c_id: caller!.user.cid,
+          username: caller!.user.username,
+        },
+        lang: [
+          { value: 'zh_CN', label: '中文' },
+          { value: 'en', label: 'English' },
+        ],
+      };
+    },
+  }),
+
+  defineAction({
+    path: Paths.account,
+    summary: 'The signed-in account name',
+    access: 'session',
+    mutates: false,
+    input: empty,
+    async handler({ caller }) {
+      return { account: caller!.user.username };
+    },
+  }),
+
+  defineAction({
+    path: Paths.hint,
+    summary: 'Badge counts polled every 30 s: tip = unread terminal records, order = unhandled mall orders',
+    access: 'session',
+    mutates: false,
+    input: empty,
+    async handler({ app, caller, req }): Promise<HintOutput> {
+      const sites = caller!.isOperations ? requestedSites(caller!, req) : null;
+      let tips = app.db.kysely
+        .selectFrom('terminal_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('read', '=', 0);
+      let orders = app.db.kysely
+        .selectFrom('shop_orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', '=', 'pending');
+      if (sites) {
+        tips = tips.where('site_id', 'in', sites);
+        orders = orders.where('site_id', 'in', sites);
+      }
+      const [t, o] = await Promise.all([tips.executeTakeFirstOrThrow(), orders.executeTakeFirstOrThrow()]);
+      return { tip: Number(t.n), order: Number(o.n) };
+    },
+  }),
+
+  defineAction({
+    path: Paths.clearCache,
+    httpMethod: 'GET',
+    summary: "Clears the server's caches (settings, menus) and expired captchas and downloads",
+    access: 'session',
+    mutates: true,
+    input: empty,
+    async handler({ app }) {
+      for (const c of app.caches.values()) c.clear();
+      const now = app.now();
+      await app.db.kysely.deleteFrom('captchas').where('expires_at', '<', now).execute();
+      await app.db.kysely.deleteFrom('downloads').where('expires_at', '<', now).execute();
+      return null;
+    },
+  }),
+];

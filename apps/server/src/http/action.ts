@@ -1,0 +1,68 @@
+import type { Lang } from '@igs/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import type { Session, User } from '../db/schema.ts';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface Caller {
+  user: User;
+  /** Null when the caller authenticated with a developer-mode key. */
+  session: Session | null;
+  isOperations: 0 | 1;
+}
+
+export interface ActionContext {
+  app: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  ip: string;
+  lang: Lang;
+  /** Present for every access level but `public` (and on public calls that carried a valid token). */
+  caller: Caller | undefined;
+  files: UploadedFile[];
+  /** Envelope fields beside `data` (auth_menu's `Button`). */
+  extra: Record<string, unknown>;
+  /** Overrides the envelope's `msg` on success. */
+  msg?: string;
+  /** Extra text for the operation log (never secrets). */
+  logDetail?: string;
+}
+
+/**
+ * One call of the API: a path plus, where the body's `method` picks the action, that method.
+ * - public: anyone; session: any signed-in caller; module: the caller's role must hold a menu
+ *   that lists this path, and mutating calls need the button key (DOMAIN section 3.4).
+ */
+export interface ActionSpec<S extends z.ZodType = z.ZodType> {
+  path: string;
+  method?: string;
+  summary: string;
+  input: S;
+  access: 'public' | 'session' | 'module';
+  /** Defaults to true unless the method is a read method. Mutating calls go to the operation log. */
+  mutates?: boolean;
+  /** Overrides the button key derived from the path and method. */
+  button?: string;
+  httpMethod?: 'POST' | 'GET';
+  /** Multipart file parts this call accepts; anything else is refused. */
+  files?: { field: string; maxBytes: number; tooLargeMessage: string };
+  /** The handler writes its own operation-log entries (login). */
+  selfLogged?: boolean;
+  /** The handler sends the reply itself (images, downloads); its return value is ignored. */
+  raw?: boolean;
+  handler: (ctx: ActionContext, input: z.output<S>) => Promise<unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds specs of many input types
+export type AnyAction = ActionSpec<any>;
+
+export function defineAction<S extends z.ZodType>(spec: ActionSpec<S>): ActionSpec<S> {
+  return spec;
+}

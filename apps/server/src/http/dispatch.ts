@@ -1,0 +1,224 @@
+import { buttonVerb, Code, type Envelope, permissionPrefix, READ_METHODS } from '@igs/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { requireModule } from '../auth/permissions.ts';
+import { authenticate } from '../auth/sessions.ts';
+import { writeOperationLog } from '../features/logging/operation-log.ts';
+import type { ActionContext, AnyAction, UploadedFile } from './action.ts';
+import { ApiError, isSpecMessage, localize } from './errors.ts';
+import { requestIp, requestLang } from './request-info.ts';
+
+/** Routes each path to its actions; the body's `method` picks one (spec section 7). */
+export function mountActions(fastify: FastifyInstance, app: AppContext, actions: readonly AnyAction[]): void {
+  const byPath = new Map<string, AnyAction[]>();
+  for (const a of actions) {
+    const key = a.path.toLowerCase();
+    const list = byPath.get(key) ?? [];
+    if (list.some((b) => b.method === a.method)) throw new Error(`duplicate action ${a.path} ${a.method}`);
+    list.push(a);
+    byPath.set(key, list);
+  }
+  for (const list of byPath.values()) {
+    const first = list[0]!;
+    const httpMethods = [...new Set(list.map((a) => a.httpMethod ?? 'POST'))];
+    fastify.route({
+      method: httpMethods,
+      url: first.path,
+      handler: (req, reply) => handle(app, list, req, reply),
+    });
+  }
+}
+
+function pickAction(list: AnyAction[], method: unknown, path: string): AnyAction {
+  if (list.length === 1 && list[0]!.method === undefined) return list[0]!;
+  const known = list.map((a) => a.method).filter(Boolean);
+  if (typeof method !== 'string' || method === '') {
+    throw new ApiError(Code.badRequest, `method is required for ${path}; one of: ${known.join(', ')}`, {
+      errors: [{ field: 'method', msg: 'method is required' }],
+    });
+  }
+  const found = list.find((a) => a.method === method);
+  if (!found) {
+    throw new ApiError(
+      Code.badRequest,
+      `Unknown method "${method.slice(0, 40)}" for ${path}; one of: ${known.join(', ')}`,
+      {
+        errors: [{ field: 'method', msg: 'unknown method' }],
+      },
+    );
+  }
+  return found;
+}
+
+async function readBody(
+  req: FastifyRequest,
+  action: AnyAction | undefined,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  if (req.isMultipart()) return readMultipart(req, action);
+  const raw = req.method === 'GET' ? req.query : req.body;
+  if (raw === undefined || raw === null || raw === '') return { body: {}, files: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ApiError(Code.badRequest, 'The request body must be a JSON object or a form');
+  }
+  return { body: raw as Record<string, unknown>, files: [] };
+}
+
+async function readMultipart(
+  req: FastifyRequest,
+  action: AnyAction | undefined,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  const body: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  const allowed = action?.files;
+  const limit = allowed?.maxBytes ?? 0;
+  try {
+    await collectParts(req, allowed, limit, body, files);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT')
+      throw new ApiError(Code.invalid, 'This call accepts no files, or one at most');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new ApiError(Code.badRequest, 'Too many fields in the form');
+    throw e;
+  }
+  return { body, files };
+}
+
+async function collectParts(
+  req: FastifyRequest,
+  allowed: AnyAction['files'],
+  limit: number,
+  body: Record<string, unknown>,
+  files: UploadedFile[],
+): Promise<void> {
+  for await (const part of req.parts({
+    limits: { fileSize: Math.max(limit, 1), files: allowed ? 1 : 0, fields: 50 },
+  })) {
+    if (part.type === 'field') {
+      body[part.fieldname] = part.value;
+      continue;
+    }
+    if (!allowed || part.fieldname !== allowed.field) {
+      part.file.resume();
+      throw new ApiError(Code.invalid, `File field "${part.fieldname}" is not accepted here`, {
+        errors: [{ field: part.fieldname, msg: 'unexpected file' }],
+      });
+    }
+    const data = await part.toBuffer().catch((e: { code?: string }) => {
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE') return null;
+      throw e;
+    });
+    if (data === null || part.file.truncated) {
+      throw new ApiError(Code.invalid, allowed.tooLargeMessage, {
+        errors: [{ field: part.fieldname, msg: allowed.tooLargeMessage }],
+      });
+    }
+    files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+  }
+}
+
+/** Zod issues as `[{field, msg}]`, the first one naming its field in `msg`. */
+export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN'): ApiError {
+  const errors = error.issues.map((i) => ({
+    field: i.path.length ? i.path.join('.') : 'body',
+    msg: localize(
+      i.code === 'invalid_type' && i.input === undefined
+        ? `${i.path.join('.') || 'value'} is required`
+        : i.message,
+      lang,
+    ),
+  }));
+  const first = errors[0]!;
+  const english = error.issues[0]!.message;
+  // The specification's own texts are shown as they are; other messages name their field.
+  const msg = isSpecMessage(english)
+    ? first.msg
+    : first.msg.toLowerCase().includes(first.field.split('.')[0]!.toLowerCase())
+      ? first.msg
+      : `${first.field}: ${first.msg}`;
+  return new ApiError(Code.invalid, msg, { errors });
+}
+
+async function handle(
+  app: AppContext,
+  list: AnyAction[],
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const lang = requestLang(req);
+  const ip = requestIp(req);
+  let action: AnyAction | undefined;
+  const ctx: ActionContext = { app, req, reply, ip, lang, caller: undefined, files: [], extra: {} };
+  let envelope: Envelope;
+  try {
+    // A multipart body must be read to know its method; only calls that declare files accept one.
+    const multipart = req.isMultipart();
+    const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
+    let picked = multipart
+      ? (list.find((a) => a.files) ?? list[0]!)
+      : pickAction(list, source?.method, list[0]!.path);
+    action = picked;
+    const { body, files } = await readBody(req, picked);
+    if (multipart) action = picked = pickAction(list, body.method, list[0]!.path);
+    ctx.files = files;
+    if (files.length && !picked.files) throw new ApiError(Code.invalid, 'This call accepts no files');
+    if (picked.access !== 'public') {
+      ctx.caller = await authenticate(app, req);
+      if (picked.access === 'module') await requireModule(app, ctx.caller, picked, ctx);
+    } else {
+      ctx.caller = await authenticate(app, req).catch(() => undefined);
+    }
+    const parsed = picked.input.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error, lang);
+    const data = await picked.handler(ctx, parsed.data);
+    if (picked.raw) return;
+    envelope = { code: Code.ok, msg: ctx.msg ?? 'ok', data: data ?? null, ...ctx.extra } as Envelope;
+  } catch (err) {
+    envelope = errorEnvelope(app, err, lang, req);
+  }
+  if (action && isMutating(action) && !action.selfLogged) {
+    await writeOperationLog(app, {
+      req,
+      ip,
+      caller: ctx.caller,
+      module: permissionPrefix(action.path),
+      action: action.method ?? '',
+      code: envelope.code,
+      detail: ctx.logDetail ?? (envelope.code === Code.ok ? '' : envelope.msg),
+    }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+  }
+  if (!reply.sent) await reply.code(200).send(envelope);
+}
+
+export function isMutating(action: AnyAction): boolean {
+  if (action.mutates !== undefined) return action.mutates;
+  return !READ_METHODS.has(action.method ?? 'list');
+}
+
+/** The button key a mutating module call needs, or null. */
+export function requiredButton(action: AnyAction): string | null {
+  if (action.button) return action.button;
+  if (!isMutating(action)) return null;
+  const verb = buttonVerb(action.method ?? '');
+  return verb ? `${permissionPrefix(action.path)}:${verb}` : null;
+}
+
+export function errorEnvelope(
+  app: AppContext,
+  err: unknown,
+  lang: 'en' | 'zh_CN',
+  req: FastifyRequest,
+): Envelope {
+  if (err instanceof ApiError) {
+    const msg = localize(err.message, lang);
+    return { code: err.code, msg, data: err.data };
+  }
+  // Unexpected: log it with the request id, never send the stack.
+  app.log.error({ err, reqId: req.id }, 'unexpected error');
+  return {
+    code: Code.unexpected,
+    msg: `${localize('Unexpected server error', lang)} (request ${req.id})`,
+    data: { request_id: req.id },
+  };
+}

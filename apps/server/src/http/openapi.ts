@@ -1,0 +1,85 @@
+import { Headers } from '@igs/contract';
+import { z } from 'zod';
+import type { AnyAction } from './action.ts';
+import { isMutating, requiredButton } from './dispatch.ts';
+
+/**
+ * The OpenAPI document of the whole API, generated from the same zod schemas the server
+ * validates with, so the two cannot drift.
+ */
+export function openApiDocument(actions: readonly AnyAction[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const byPath = new Map<string, AnyAction[]>();
+  for (const a of actions) byPath.set(a.path, [...(byPath.get(a.path) ?? []), a]);
+  for (const [path, list] of byPath) {
+    const ops: Record<string, unknown> = {};
+    for (const httpMethod of new Set(list.map((a) => (a.httpMethod ?? 'POST').toLowerCase()))) {
+      const these = list.filter((a) => (a.httpMethod ?? 'POST').toLowerCase() === httpMethod);
+      const schemas = these.map((a) => ({ ...toSchema(a.input), description: describe(a) }));
+      const body =
+        schemas.length === 1 ? schemas[0] : { oneOf: schemas, discriminator: { propertyName: 'method' } };
+      ops[httpMethod] = {
+        summary: these.map((a) => (a.method ? `${a.method}: ${a.summary}` : a.summary)).join(' | '),
+        security: these.every((a) => a.access === 'public') ? [] : [{ IGSAuth: [] }, { DeveloperKey: [] }],
+        ...(httpMethod === 'get'
+          ? {}
+          : {
+              requestBody: {
+                required: false,
+                content: {
+                  'application/json': { schema: body },
+                  'application/x-www-form-urlencoded': { schema: body },
+                  ...(these.some((a) => a.files) ? { 'multipart/form-data': { schema: body } } : {}),
+                },
+              },
+            }),
+        responses: {
+          200: {
+            description: 'Envelope {code, msg, data}; code 200 is success',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+          },
+        },
+      };
+    }
+    paths[path] = ops;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Multi-business integrated gateway API',
+      version,
+      description: 'Every call answers HTTP 200 with {code, msg, data}; see docs/api.md for the codes.',
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        IGSAuth: { type: 'apiKey', in: 'header', name: Headers.token },
+        DeveloperKey: { type: 'apiKey', in: 'header', name: Headers.developerKey },
+      },
+      schemas: {
+        Envelope: {
+          type: 'object',
+          required: ['code', 'msg', 'data'],
+          properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
+        },
+      },
+    },
+  };
+}
+
+function describe(a: AnyAction): string {
+  const parts = [`access: ${a.access}`];
+  const key = a.access === 'module' ? requiredButton(a) : null;
+  if (key) parts.push(`button: ${key}`);
+  if (isMutating(a)) parts.push('written to the operation log');
+  if (a.files) parts.push(`file part "${a.files.field}" up to ${Math.round(a.files.maxBytes / 1048576)} MB`);
+  return parts.join('; ');
+}
+
+function toSchema(schema: z.ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return { type: 'object' };
+  }
+}

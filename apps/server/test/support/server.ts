@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Envelope, hashPassword } from '@igs/contract';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { type BuildOptions, buildServer, type Server } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Why the PostgreSQL half cannot run here, or null when it can. Checked once per test file. */
+async function postgresUnavailable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (e) {
+    return `PostgreSQL at ${PG_URL.replace(/:[^:@/]*@/, ':***@')} is not reachable (${(e as Error).message})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const pgReason = await postgresUnavailable();
+
+/**
+ * Runs a suite once on SQLite and once on PostgreSQL. The PostgreSQL half is skipped, with the
+ * reason printed, only when the database cannot be reached (CI always has it).
+ */
+export function describeEachDb(title: string, body: (kind: DbKind) => void): void {
+  describe(`${title} [sqlite]`, () => body('sqlite'));
+  if (pgReason) console.warn(`SKIPPED "${title} [postgres]": ${pgReason}`);
+  describe.skipIf(pgReason !== null)(`${title} [postgres]`, () => body('postgres'));
+}
+
+export interface Clock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function testClock(): Clock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  url: string;
+  clock: Clock;
+  dataDir: string;
+  /** POST (or GET) a call and return the envelope. */
+  call<T = unknown>(
+    path: string,
+    body?: unknown,
+    opts?: CallOptions,
+  ): Promise<Envelope<T> & Record<string, unknown>>;
+  /** Signs in (captcha off) and returns the token. */
+  login(username?: string, password?: string, isOperations?: 0 | 1): Promise<string>;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** Send as urlencoded form instead of JSON. */
+  form?: boolean;
+  /** A raw body sent as is (malformed input tests). */
+  raw?: string | Buffer | FormData;
+  contentType?: string;
+}
+
+/** Starts a real server on an ephemeral port over a fresh database of the given kind. */
+export async function startServer(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  extra: Partial<BuildOptions> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-test-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const name = `igs_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, GW_CAPTCHA: 'off', LOG_LEVEL: 'silent' }, []),
+    databaseUrl,
+    consoleDir: path.join(dataDir, 'no-console'),
+    ...overrides,
+  };
+  const clock = testClock();
+  const db = openDatabase({ databaseUrl, dataDir, poolSize: 4 });
+  const server = await buildServer({ config, db, now: clock.now, logger: false, ...extra });
+  await server.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const call: TestServer['call'] = async (p, body, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.IGSAuth = opts.token;
+    let payload: RequestInit['body'] | undefined;
+    if (opts.raw !== undefined) {
+      payload = opts.raw as RequestInit['body'];
+      if (opts.contentType) headers['content-type'] = opts.contentType;
+    } else if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined && opts.method !== 'GET') {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(body as Record<string, string>).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    const res = await fetch(url + p, { method: opts.method ?? 'POST', headers, body: payload });
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`HTTP ${res.status} non-JSON reply from ${p}: ${text.slice(0, 200)}`);
+    }
+  };
+
+  const login: TestServer['login'] = async (username = 'admin', password = 'admin123', isOperations = 0) => {
+    const r = await call<{ token: string }>('/admin.php/common/login', {
+      username,
+      password: hashPassword(password),
+      code: '',
+      is_operations: isOperations,
+    });
+    if (r.code !== 200) throw new Error(`login ${username} failed: ${r.code} ${r.msg}`);
+    return r.data.token;
+  };
+
+  return {
+    ...server,
+    url,
+    clock,
+    dataDir,
+    call,
+    login,
+    async close() {
+      await server.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

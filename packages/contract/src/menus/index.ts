@@ -1,0 +1,39 @@
+import { flattenMenus, type MenuMode, type MenuSeed } from '../menu.ts';
+import type { Lang } from '../messages.ts';
+import { fullMenus } from './full.ts';
+import { hiddenMenus } from './hidden.ts';
+import { operationsMenus } from './operations.ts';
+
+export { fullMenus, hiddenMenus, operationsMenus };
+
+function collectTitles(): Record<string, Record<Lang, string>> {
+  const titles: Record<string, Record<Lang, string>> = {};
+  for (const item of flattenMenus([...fullMenus, ...hiddenMenus, ...operationsMenus])) {
+    const seen = titles[item.titleKey];
+    if (!seen) {
+      titles[item.titleKey] = { en: item.title.en, zh_CN: item.title.zh_CN };
+    } else if (seen.en !== item.title.en || seen.zh_CN !== item.title.zh_CN) {
+      throw new Error(
+        `menu title key ${item.titleKey} has two titles: ${seen.en}/${seen.zh_CN} and ${item.title.en}/${item.title.zh_CN} (${item.name})`,
+      );
+    }
+  }
+  return titles;
+}
+
+/** Title key -> English and Chinese title, over the full, hidden and operations trees. */
+export const menuTitles: Record<string, { en: string; zh_CN: string }> = collectTitles();
+
+/** Every button key of both modes, unique and sorted. */
+export function allButtonKeys(): string[] {
+  const keys = new Set<string>();
+  for (const item of flattenMenus([...fullMenus, ...hiddenMenus, ...operationsMenus])) {
+    for (const key of item.buttons ?? []) keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+/** The seed tree of a mode: the full tree with the hidden shell routes, or the operations tree. */
+export function menuSeedsFor(mode: MenuMode): MenuSeed[] {
+  return mode === 'full' ? [...fullMenus, ...hiddenMenus] : [...operationsMenus];
+}
