@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 

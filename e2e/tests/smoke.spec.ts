@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+
+test('the server serves the built console, which sends a visitor without a token to sign in', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard|\/login\?redirect=\/dashboard/);
+  await expect(page).toHaveTitle(/多业务融合网关|Multi-business integrated gateway/);
+  await expect(page.locator('input[type="password"]')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('hashed assets are served compressed with a long cache life', async ({ request, page }) => {
+  await page.goto('/login');
+  const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
+  expect(script).toMatch(/^\/assets\//);
+  const res = await request.get(script!, { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toContain('immutable');
+  expect(['gzip', 'br']).toContain(res.headers()['content-encoding']);
+});
