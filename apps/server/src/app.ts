@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { Code, Paths } from '@igs/contract';
+import { resources } from '@igs/contract/resources';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { drawCaptcha } from './auth/captcha.ts';
@@ -19,6 +20,8 @@ import { registerDownloadRoute } from './features/exports/downloads.ts';
 import { homeActions } from './features/home/actions.ts';
 import { loggingActions } from './features/logging/actions.ts';
 import { menuActions } from './features/menus/actions.ts';
+import { allResourceActions } from './features/resources/actions.ts';
+import { syncResourceTables } from './features/resources/storage.ts';
 import { shellActions } from './features/shell/actions.ts';
 import type { AnyAction } from './http/action.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
@@ -35,6 +38,7 @@ export const allActions: readonly AnyAction[] = [
   ...accountActions,
   ...homeActions,
   ...loggingActions,
+  ...allResourceActions(),
 ];
 
 const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/api/'];
@@ -74,6 +78,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
   };
   await migrateToLatest(db);
+  await syncResourceTables(db.kysely as never, db.kind, resources);
   await seed(app);
 
   await fastify.register(cookie);

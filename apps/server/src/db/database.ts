@@ -27,6 +27,8 @@ export function openDatabase(opts: {
 }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }

@@ -119,7 +119,7 @@ async function collectParts(
 }
 
 /** Zod issues as `[{field, msg}]`, the first one naming its field in `msg`. */
-export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN'): ApiError {
+export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN', nameField = true): ApiError {
   const errors = error.issues.map((i) => ({
     field: i.path.length ? i.path.join('.') : 'body',
     msg: localize(
@@ -132,11 +132,12 @@ export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN'): ApiErr
   const first = errors[0]!;
   const english = error.issues[0]!.message;
   // The specification's own texts are shown as they are; other messages name their field.
-  const msg = isSpecMessage(english)
-    ? first.msg
-    : first.msg.toLowerCase().includes(first.field.split('.')[0]!.toLowerCase())
+  const msg =
+    !nameField || isSpecMessage(english)
       ? first.msg
-      : `${first.field}: ${first.msg}`;
+      : first.msg.toLowerCase().includes(first.field.split('.')[0]!.toLowerCase())
+        ? first.msg
+        : `${first.field}: ${first.msg}`;
   return new ApiError(Code.invalid, msg, { errors });
 }
 

@@ -1,0 +1,356 @@
+import { Code, type Lang } from '@igs/contract';
+import {
+  defaultsOf,
+  type ResourceDef,
+  recordSchema,
+  referencesTo,
+  resourceByName,
+  resources,
+} from '@igs/contract/resources';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { validationError } from '../../http/dispatch.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { encode, toRecord } from './codec.ts';
+import { type AnyDb, type AnySelect, applyFilters, jsonHasAny, siteFilter } from './queries.ts';
+import { readScope, writeSite } from './scope.ts';
+import { sortableFields } from './storage.ts';
+
+const ListInput = z.object({
+  method: z.literal('list'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z.record(z.string(), z.unknown()).optional().default({}),
+});
+const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).extend({
+  method: z.literal('export'),
+  format: z.enum(['csv', 'json']).optional().default('csv'),
+  ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
+});
+const IdInput = (method: string) =>
+  z.object({
+    method: z.literal(method),
+    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
+  });
+const IdsInput = z.object({
+  method: z.literal('del'),
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+    .min(1, 'ids is required')
+    .max(500, 'ids: at most 500 at a time'),
+});
+const OptionsInput = z.object({
+  method: z.literal('options'),
+  keyword: z.string().trim().max(100).optional().default(''),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+
+const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+
+function labelField(def: ResourceDef): string {
+  return (
+    def.fields.find((f) => f.name === 'name')?.name ?? def.fields.find((f) => f.type === 'str')?.name ?? 'id'
+  );
+}
+
+function ordered(
+  def: ResourceDef,
+  q: AnySelect,
+  sort: string | undefined,
+  order: 'asc' | 'desc' | undefined,
+): AnySelect {
+  if (sort) {
+    if (!sortableFields(def).includes(sort))
+      throw invalidField('sort', `sort must be one of: ${sortableFields(def).join(', ')}`);
+    return q.orderBy(sort, order ?? 'asc').orderBy('id', 'desc');
+  }
+  if (def.defaultSort) return q.orderBy(def.defaultSort.field, def.defaultSort.order).orderBy('id', 'desc');
+  // DOMAIN section 0: sort ascending, then newest first.
+  if (def.fields.some((f) => f.name === 'sort')) return q.orderBy('sort', 'asc').orderBy('id', 'desc');
+  return q.orderBy('id', 'desc');
+}
+
+async function findRow(ctx: ActionContext, def: ResourceDef, id: number): Promise<Record<string, unknown>> {
+  const row = await siteFilter(
+    db(ctx).selectFrom(def.table).selectAll().where('id', '=', id),
+    readScope(ctx),
+  ).executeTakeFirst();
+  if (!row) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${id} was not found`);
+  return row;
+}
+
+/** Unique fields and references checked before writing, so conflicts get clear messages. */
+async function checkIntegrity(
+  ctx: ActionContext,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  site: number,
+  selfId?: number,
+): Promise<void> {
+  for (const f of def.fields) {
+    const v = values[f.name];
+    if (f.unique && v !== undefined && v !== null) {
+      let q = db(ctx).selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
+      if (selfId) q = q.where('id', '!=', selfId);
+      if (await q.executeTakeFirst()) {
+        const msg =
+          ctx.lang === 'zh_CN'
+            ? `${f.label.zh_CN}“${String(v)}”已存在`
+            : `${f.label.en} "${String(v)}" already exists`;
+        throw new ApiError(Code.conflict, msg, { errors: [{ field: f.name, msg }] });
+      }
+    }
+    if ((f.type === 'ref' || f.type === 'refs') && f.ref && v !== undefined && v !== null) {
+      const target = resourceByName(f.ref)!;
+      const ids = [...new Set(f.type === 'ref' ? [Number(v)] : (JSON.parse(String(v)) as number[]))];
+      if (!ids.length) continue;
+      const found = await db(ctx)
+        .selectFrom(target.table)
+        .select('id')
+        .where('site_id', '=', site)
+        .where('id', 'in', ids)
+        .execute();
+      const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
+      if (missing.length)
+        throw invalidField(
+          f.name,
+          `${f.label[ctx.lang]}: ${target.title[ctx.lang]} #${missing.join(', #')} ${ctx.lang === 'zh_CN' ? '不存在' : 'does not exist'}`,
+        );
+    }
+  }
+}
+
+function validate(
+  def: ResourceDef,
+  mode: 'add' | 'edit',
+  body: unknown,
+  lang: Lang,
+): Record<string, unknown> {
+  const parsed = recordSchema(def, mode, lang).safeParse(body);
+  // Resource messages already carry the field's label.
+  if (!parsed.success) throw validationError(parsed.error, lang, false);
+  return parsed.data as Record<string, unknown>;
+}
+
+function encodeAll(def: ResourceDef, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of def.fields)
+    if (f.name in data && data[f.name] !== undefined) out[f.name] = encode(f, data[f.name]);
+  return out;
+}
+
+/** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
+export function resourceActions(def: ResourceDef, endpoint: string) {
+  const listQuery = (ctx: ActionContext, input: { filter: Record<string, unknown>; keyword: string }) =>
+    applyFilters(
+      ctx.app.db.kind,
+      def,
+      siteFilter(db(ctx).selectFrom(def.table), readScope(ctx)),
+      input.filter,
+      input.keyword,
+    );
+
+  const actions = [
+    defineAction({
+      path: endpoint,
+      method: 'list',
+      summary: `${def.title.en}: a page of records, filtered and sorted in SQL`,
+      access: 'module',
+      input: ListInput,
+      async handler(ctx, input) {
+        const q = listQuery(ctx, input);
+        const [{ total }, rows] = await Promise.all([
+          q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+          ordered(def, q.selectAll(), input.sort, input.order)
+            .limit(input.limit)
+            .offset((input.page - 1) * input.limit)
+            .execute(),
+        ]);
+        return { total: Number(total), list: rows.map((r) => toRecord(def, r)) };
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'detail',
+      summary: `${def.title.en}: one record (secrets empty)`,
+      access: 'module',
+      input: IdInput('detail'),
+      async handler(ctx, input) {
+        return toRecord(def, await findRow(ctx, def, input.id));
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'options',
+      summary: `${def.title.en}: [{value, label}] for selects`,
+      access: 'module',
+      input: OptionsInput,
+      async handler(ctx, input) {
+        const label = labelField(def);
+        let q = siteFilter(db(ctx).selectFrom(def.table).select(['id', label]), readScope(ctx));
+        if (input.keyword)
+          q = q.where(label, ctx.app.db.kind === 'postgres' ? 'ilike' : 'like', `%${input.keyword}%`);
+        const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
+        return rows.map((r) => ({ value: Number(r.id), label: String(r[label] ?? r.id) }));
+      },
+    }),
+  ];
+  if (!def.readonly) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'add',
+        summary: `${def.title.en}: create a record`,
+        access: 'module',
+        input: z.object({ method: z.literal('add') }).loose(),
+        async handler(ctx, body) {
+          const data = { ...defaultsOf(def), ...stripEmpty(validate(def, 'add', body, ctx.lang)) };
+          const site = writeSite(ctx);
+          const values = encodeAll(def, data);
+          await checkIntegrity(ctx, def, values, site);
+          const now = ctx.app.now();
+          const row = await db(ctx)
+            .insertInto(def.table)
+            .values({ ...values, site_id: site, created_at: now, updated_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+            .catch((e) => rethrowConflict(e, def, ctx.lang));
+          ctx.logDetail = `${def.name} #${row.id}`;
+          return { id: Number(row.id) };
+        },
+      }) as never,
+      defineAction({
+        path: endpoint,
+        method: 'edit',
+        summary: `${def.title.en}: change a record; omitted fields and empty secrets stay as they are`,
+        access: 'module',
+        input: z.object({ method: z.literal('edit') }).loose(),
+        async handler(ctx, body) {
+          const data = validate(def, 'edit', body, ctx.lang);
+          const id = Number(data.id);
+          const current = await findRow(ctx, def, id);
+          for (const f of def.fields)
+            if (f.type === 'pwd' && (data[f.name] === '' || data[f.name] === undefined)) delete data[f.name];
+          const values = encodeAll(def, data);
+          await checkIntegrity(ctx, def, values, Number(current.site_id), id);
+          await db(ctx)
+            .updateTable(def.table)
+            .set({ ...values, updated_at: ctx.app.now() })
+            .where('id', '=', id)
+            .execute()
+            .catch((e) => rethrowConflict(e, def, ctx.lang));
+          ctx.logDetail = `${def.name} #${id}: ${Object.keys(values).join(', ')}`;
+          return { id };
+        },
+      }) as never,
+      defineAction({
+        path: endpoint,
+        method: 'del',
+        summary: `${def.title.en}: delete records; 409 with {refs} while they are still referenced, deleting nothing`,
+        access: 'module',
+        input: IdsInput,
+        async handler(ctx, input) {
+          const scope = readScope(ctx);
+          const rows = await siteFilter(
+            db(ctx).selectFrom(def.table).select(['id', 'site_id']).where('id', 'in', input.ids),
+            scope,
+          ).execute();
+          const ids = rows.map((r) => Number(r.id));
+          if (ids.length !== input.ids.length) {
+            const missing = input.ids.filter((id) => !ids.includes(id));
+            throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${missing.join(', #')} was not found`);
+          }
+          const refs: { entity: string; count: number }[] = [];
+          for (const ref of referencesTo(def.name)) {
+            let q = db(ctx)
+              .selectFrom(ref.resource.table)
+              .select((eb) => eb.fn.countAll<number>().as('n'));
+            q = ref.many
+              ? q.where(jsonHasAny(ctx.app.db.kind, ref.field, ids))
+              : q.where(ref.field, 'in', ids);
+            const n = Number((await q.executeTakeFirstOrThrow()).n);
+            if (n > 0) refs.push({ entity: ref.resource.title[ctx.lang], count: n });
+          }
+          if (refs.length) {
+            const list = refs.map((r) => `${r.count} ${r.entity}`).join(', ');
+            const msg =
+              ctx.lang === 'zh_CN' ? `无法删除：仍被 ${list} 使用` : `Cannot delete: still used by ${list}`;
+            throw new ApiError(Code.conflict, msg, { refs });
+          }
+          const r = await db(ctx).deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
+          ctx.logDetail = `${def.name} #${ids.join(', #')}`;
+          return { deleted: Number(r.numDeletedRows) };
+        },
+      }) as never,
+    );
+  }
+  if (def.io?.export?.length) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'export',
+        summary: `${def.title.en}: CSV or JSON of the filtered list (or of ids), as a single-use URL`,
+        access: 'module',
+        input: ExportInput,
+        async handler(ctx, input) {
+          let q = listQuery(ctx, input);
+          if (input.ids) q = q.where('id', 'in', input.ids);
+          const rows = (
+            await ordered(def, q.selectAll(), input.sort, input.order).limit(100_000).execute()
+          ).map((r) => toRecord(def, r));
+          const fields = [
+            'id',
+            ...def.fields.filter((f) => f.type !== 'pwd').map((f) => f.name),
+            'created_at',
+          ];
+          const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
+          const base = `${def.table}-${stamp}`;
+          const data =
+            input.format === 'json'
+              ? Buffer.from(JSON.stringify(rows, null, 2))
+              : Buffer.from(
+                  toCsv(
+                    fields,
+                    rows.map((r) =>
+                      fields.map((k) => (Array.isArray(r[k]) ? (r[k] as unknown[]).join('|') : r[k])),
+                    ),
+                  ),
+                );
+          return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${input.format}`, data);
+        },
+      }) as never,
+    );
+  }
+  return actions;
+}
+
+function stripEmpty(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+}
+
+/** A unique violation that raced past the pre-check still answers 409, never 5000. */
+function rethrowConflict(e: unknown, def: ResourceDef, lang: Lang): never {
+  const text = String((e as Error).message ?? e);
+  if (/UNIQUE constraint failed|duplicate key value/i.test(text)) {
+    throw new ApiError(
+      Code.conflict,
+      lang === 'zh_CN'
+        ? `${def.title.zh_CN}：存在重复的值`
+        : `${def.title.en}: a value that must be unique is already used`,
+    );
+  }
+  throw e;
+}
+
+/** Every resource on its full-mode endpoint and its operations twin. */
+export function allResourceActions() {
+  return resources.flatMap((def) => [
+    ...resourceActions(def, def.endpoint),
+    ...(def.opsEndpoint ? resourceActions(def, def.opsEndpoint) : []),
+  ]);
+}

@@ -1,0 +1,39 @@
+import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { formatDateTime } from '../../lib/time.ts';
+import { isJsonField } from './storage.ts';
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** A validated value as stored: JSON text for lists, NULL for empty optional values. */
+export function encode(f: FieldDef, v: unknown): string | number | null {
+  if (isEmpty(v)) return isJsonField(f) && Array.isArray(v) ? '[]' : null;
+  if (isJsonField(f)) return JSON.stringify(v);
+  if (typeof v === 'number') return v;
+  return String(v);
+}
+
+export function decode(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined)
+    return isJsonField(f) && f.type !== 'json' ? [] : f.type === 'pwd' ? '' : null;
+  if (f.type === 'pwd') return ''; // secrets never leave the server
+  if (isJsonField(f)) {
+    try {
+      return JSON.parse(String(v));
+    } catch {
+      return [];
+    }
+  }
+  if (f.type === 'int' || f.type === 'bool' || f.type === 'ref' || f.type === 'num') return Number(v);
+  return v;
+}
+
+/** A stored row as the API returns it. */
+export function toRecord(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: Number(row.id), site_id: Number(row.site_id) };
+  for (const f of def.fields) out[f.name] = decode(f, row[f.name]);
+  out.created_at = formatDateTime(Number(row.created_at));
+  out.updated_at = formatDateTime(Number(row.updated_at));
+  return out;
+}

@@ -1,0 +1,28 @@
+import { Code } from '@igs/contract';
+import { requestedSites } from '../../auth/sites.ts';
+import type { ActionContext } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+
+/**
+ * The sites a call may see: site 0 in full mode; in operations mode the sites named by igs-sids,
+ * each granted to the account (null: every site, for accounts without a site list).
+ */
+export function readScope(ctx: ActionContext): number[] | null {
+  const caller = ctx.caller!;
+  if (!caller.isOperations) return [0];
+  return requestedSites(caller, ctx.req);
+}
+
+/** A write names exactly one site (DOMAIN section 2.10); full mode writes site 0. */
+export function writeSite(ctx: ActionContext): number {
+  const caller = ctx.caller!;
+  if (!caller.isOperations) return 0;
+  const sites = requestedSites(caller, ctx.req);
+  if (sites?.length !== 1) {
+    throw new ApiError(
+      Code.badRequest,
+      'A change in operations mode must name exactly one site in the igs-sids header',
+    );
+  }
+  return sites[0]!;
+}

@@ -1,0 +1,23 @@
+import { liveCategory, livePackage, liveProgram } from './modules/media.ts';
+import type { ResourceDef } from './types.ts';
+
+export * from './types.ts';
+export * from './validation.ts';
+
+/** Every resource the generic framework serves. */
+export const resources: readonly ResourceDef[] = [liveCategory, liveProgram, livePackage];
+
+export function resourceByName(name: string): ResourceDef | undefined {
+  return resources.find((r) => r.name === name);
+}
+
+/** Fields of other resources that reference this one (for delete conflicts, 409). */
+export function referencesTo(name: string): { resource: ResourceDef; field: string; many: boolean }[] {
+  const out: { resource: ResourceDef; field: string; many: boolean }[] = [];
+  for (const r of resources) {
+    for (const f of r.fields)
+      if ((f.type === 'ref' || f.type === 'refs') && f.ref === name)
+        out.push({ resource: r, field: f.name, many: f.type === 'refs' });
+  }
+  return out;
+}

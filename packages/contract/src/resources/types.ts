@@ -1,0 +1,78 @@
+import type { Lang } from '../messages.ts';
+
+/**
+ * The field types of DOMAIN section 0. Each maps to one storage type, one validation rule and one
+ * form control, so a resource is described once and both the server and the console follow it.
+ */
+export type FieldType =
+  | 'str'
+  | 'text'
+  | 'html'
+  | 'int'
+  | 'num'
+  | 'bool'
+  | 'enum'
+  | 'enums'
+  | 'date'
+  | 'time'
+  | 'dt'
+  | 'ip'
+  | 'cidr'
+  | 'mac'
+  | 'host'
+  | 'url'
+  | 'cron'
+  | 'file'
+  | 'pwd'
+  | 'ref'
+  | 'refs'
+  | 'json';
+
+export type Text = Record<Lang, string>;
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  label: Text;
+  required?: boolean;
+  /** Set by the server (RO in DOMAIN); never accepted from a client. */
+  readonly?: boolean;
+  default?: string | number | null | readonly (string | number)[];
+  /** int/num: value range; str: length range. */
+  min?: number;
+  max?: number;
+  /** enum/enums: the allowed values. */
+  options?: readonly string[];
+  /** ref/refs: the name of the referenced resource. */
+  ref?: string;
+  unique?: boolean;
+  /** A list column (L). */
+  list?: boolean;
+  /** A list filter (F). */
+  filter?: boolean;
+  /** Matched by the list's `keyword`. */
+  keyword?: boolean;
+  /** A further rule: a regular expression and its message. */
+  pattern?: { source: string; message: Text };
+}
+
+export interface ResourceDef {
+  /** Unique id, the permission prefix of the primary endpoint, e.g. `media:live_type`. */
+  name: string;
+  /** Full-mode endpoint, e.g. `/admin.php/media/live_type`. */
+  endpoint: string;
+  /** Operations-mode twin, scoped by `igs-sids` (DOMAIN section 2.10). */
+  opsEndpoint?: string;
+  table: string;
+  title: Text;
+  fields: readonly FieldDef[];
+  /** No add/edit/del: rows come from the system (DOMAIN "RO"). */
+  readonly?: boolean;
+  /** Import and export formats (DOMAIN "I/O"). */
+  io?: { import?: readonly ('csv' | 'json')[]; export?: readonly ('csv' | 'json')[] };
+  /** Default sort; otherwise `sort` ascending then newest first when there is a sort field, else newest first. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+}
+
+/** Columns every resource table has (DOMAIN section 0, "Fields every entity has"). */
+export const SYSTEM_COLUMNS = ['id', 'site_id', 'created_at', 'updated_at'] as const;

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { Lang } from '../messages.ts';
+import type { FieldDef, ResourceDef } from './types.ts';
+
+/**
+ * One zod schema per resource and form mode, used by the server at the boundary and by the
+ * console's forms, so a rule and its message exist once. Messages name the field's label in the
+ * caller's language.
+ */
+const T = {
+  required: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请填写${l}` },
+  tooLong: {
+    en: (l: string, n: number) => `${l} must be at most ${n} characters`,
+    zh_CN: (l: string, n: number) => `${l}不能超过${n}个字符`,
+  },
+  range: {
+    en: (l: string, a: number, b: number) => `${l} must be between ${a} and ${b}`,
+    zh_CN: (l: string, a: number, b: number) => `${l}必须在${a}到${b}之间`,
+  },
+  number: { en: (l: string) => `${l} must be a number`, zh_CN: (l: string) => `${l}必须是数字` },
+  integer: { en: (l: string) => `${l} must be a whole number`, zh_CN: (l: string) => `${l}必须是整数` },
+  oneOf: {
+    en: (l: string, o: string) => `${l} must be one of: ${o}`,
+    zh_CN: (l: string, o: string) => `${l}必须是以下之一：${o}`,
+  },
+  format: {
+    en: (l: string, f: string) => `${l} must be ${f}`,
+    zh_CN: (l: string, f: string) => `${l}格式不正确（${f}）`,
+  },
+} as const;
+
+const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: string }>> = {
+  date: { re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, what: 'YYYY-MM-DD' },
+  time: { re: /^([01]\d|2[0-3]):[0-5]\d$/, what: 'HH:mm' },
+  dt: {
+    re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+    what: 'YYYY-MM-DD HH:mm:ss',
+  },
+  ip: {
+    re: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$|^[0-9a-fA-F:]*:[0-9a-fA-F:]+$/,
+    what: 'an IP address',
+  },
+  cidr: {
+    re: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([12]?\d|3[0-2])$/,
+    what: 'an address/prefix such as 192.168.1.1/24',
+  },
+  mac: { re: /^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/, what: 'a MAC address such as 00:11:22:aa:bb:cc' },
+  host: {
+    re: /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$|^[0-9a-fA-F:]*:[0-9a-fA-F:]+$/,
+    what: 'a host name or address',
+  },
+  url: {
+    re: /^(https?|rtsp|rtmp|rtp|udp):\/\/[^\s]+$/i,
+    what: 'a URL (http, https, rtsp, rtmp, rtp or udp)',
+  },
+  cron: { re: /^(\S+\s+){4}\S+$/, what: 'a five-field cron expression' },
+};
+
+function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
+  const label = f.label[lang];
+  const required = T.required[lang](label);
+  switch (f.type) {
+    case 'int':
+    case 'num':
+    case 'ref': {
+      const min = f.min ?? (f.type === 'ref' ? 1 : Number.MIN_SAFE_INTEGER);
+      const max = f.max ?? Number.MAX_SAFE_INTEGER;
+      let n = z.coerce
+        .number({ error: T.number[lang](label) })
+        .refine(Number.isFinite, T.number[lang](label));
+      if (f.type !== 'num') n = n.refine(Number.isInteger, T.integer[lang](label));
+      return n.refine((v) => v >= min && v <= max, T.range[lang](label, min, max));
+    }
+    case 'bool':
+      return z
+        .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], {
+          error: T.oneOf[lang](label, '0, 1'),
+        })
+        .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
+    case 'enum':
+      return z.enum(f.options as [string, ...string[]], {
+        error: T.oneOf[lang](label, (f.options ?? []).join(', ')),
+      });
+    case 'enums':
+      return z.array(
+        z.enum(f.options as [string, ...string[]], {
+          error: T.oneOf[lang](label, (f.options ?? []).join(', ')),
+        }),
+      );
+    case 'refs':
+      return z
+        .array(z.coerce.number().int().positive(), { error: T.format[lang](label, '[id, …]') })
+        .max(f.max ?? 1000);
+    case 'json':
+      return z.unknown();
+    default: {
+      const max = f.max ?? (f.type === 'text' || f.type === 'html' ? 20000 : 255);
+      let s = z.string({ error: required }).trim().max(max, T.tooLong[lang](label, max));
+      if (f.min) s = s.min(f.min, T.range[lang](label, f.min, max));
+      const format = FORMATS[f.type];
+      let out: z.ZodType<string> = s;
+      if (format) out = out.refine((v) => v === '' || format.re.test(v), T.format[lang](label, format.what));
+      if (f.pattern) {
+        const re = new RegExp(f.pattern.source);
+        const msg = f.pattern.message[lang];
+        out = out.refine((v) => v === '' || re.test(v), msg);
+      }
+      if (f.type === 'mac') out = out.transform((v) => v.toLowerCase().replaceAll('-', ':'));
+      return out;
+    }
+  }
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** The writable fields of a resource (RO ones are set by the server). */
+export function writableFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => !f.readonly);
+}
+
+/**
+ * add: required fields must be present and defaults fill the rest; edit: every field optional,
+ * an empty `pwd` keeps the stored secret. Unknown fields are dropped. Issues carry the field's
+ * name as their path, so replies can say which field is wrong.
+ */
+export function recordSchema(def: ResourceDef, mode: 'add' | 'edit', lang: Lang = 'en') {
+  const fields = writableFields(def).map((f) => ({ f, schema: fieldSchema(f, lang) }));
+  return z.record(z.string(), z.unknown()).transform((body, ctx) => {
+    const out: Record<string, unknown> = {};
+    if (mode === 'edit') {
+      const id = Number(body.id);
+      if (!Number.isInteger(id) || id <= 0)
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'id is required' });
+      out.id = id;
+    }
+    for (const { f, schema } of fields) {
+      const v = body[f.name];
+      if (isEmpty(v)) {
+        if (mode === 'add' && f.default !== undefined && v === undefined) {
+          out[f.name] = f.default;
+        } else if (mode === 'add' && f.required && f.type !== 'pwd') {
+          ctx.addIssue({ code: 'custom', path: [f.name], message: T.required[lang](f.label[lang]) });
+        } else if (v !== undefined) {
+          // An explicit empty value clears an optional field.
+          out[f.name] = Array.isArray(v) ? [] : null;
+        }
+        continue;
+      }
+      const r = schema.safeParse(v);
+      if (r.success) out[f.name] = r.data;
+      else
+        for (const issue of r.error.issues)
+          ctx.addIssue({ code: 'custom', path: [f.name], message: issue.message });
+    }
+    return out;
+  });
+}
+
+/** Default values of a new record, for the console's create form and the server's add. */
+export function defaultsOf(def: ResourceDef): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of writableFields(def)) if (f.default !== undefined) out[f.name] = f.default;
+  return out;
+}
