@@ -218,3 +218,74 @@ describeEachDb('resource framework', (kind) => {
     expect(log.data.list.map((x) => x.result).sort()).toEqual(['fail', 'success']);
   });
 });
+
+describeEachDb('resource import', (kind) => {
+  let s: TestServer;
+  let token: string;
+  const upload = (csv: string, fields: Record<string, string> = {}) => {
+    const fd = new FormData();
+    fd.append('method', 'import');
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append('file', new Blob([csv], { type: 'text/csv' }), 'channels.csv');
+    return s.call<{
+      total: number;
+      inserted: number;
+      updated: number;
+      skipped: number;
+      errors: { line: number; field: string; msg: string }[];
+    }>(LIVE, fd, { token });
+  };
+  const count = async () => (await s.call<List>(LIVE, { method: 'list' }, { token })).data.total;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    token = await s.login();
+    await s.call(CLASS, { method: 'add', name: '新闻' }, { token });
+  });
+  afterAll(async () => s.close());
+
+  const good =
+    '\uFEFFnumber,name,name_en,category_ids,url,type\r\n1,新闻一,News 1,1,udp://239.0.0.1:1234,multicast\r\n2,新闻二,News 2,1,http://cdn/a.m3u8,hls\r\n';
+
+  it('a dry run previews and writes nothing', async () => {
+    const r = await upload(good, { dry_run: '1' });
+    expect(r.data).toMatchObject({ total: 2, inserted: 2, errors: [] });
+    expect(await count()).toBe(0);
+  });
+
+  it('a file with one bad row reports every error by line and field, and writes nothing', async () => {
+    const bad = `${good}3,,News 3,1,ftp://nope,hls\r\n4,新闻四,News 4,7,udp://239.0.0.4:1,multicast\r\n`;
+    const r = await upload(bad);
+    expect(r.code).toBe(200);
+    expect(r.data.inserted).toBe(0);
+    expect(r.data.errors).toEqual(
+      expect.arrayContaining([
+        { line: 4, field: 'name', msg: 'Name is required' },
+        expect.objectContaining({ line: 4, field: 'url' }),
+      ]),
+    );
+    expect(await count()).toBe(0);
+  });
+
+  it('appends, then upserts on the unique channel number', async () => {
+    expect((await upload(good)).data).toMatchObject({ inserted: 2, updated: 0 });
+    expect(await count()).toBe(2);
+    const again = await upload(good);
+    expect(again.data.errors[0]).toMatchObject({
+      line: 2,
+      field: 'number',
+      msg: 'Channel number "1" already exists',
+    });
+    const up = await upload(good.replace('新闻一', '新闻壹'), { mode: 'upsert' });
+    expect(up.data).toMatchObject({ inserted: 0, updated: 2 });
+    const rows = (
+      await s.call<List<{ name: string }>>(LIVE, { method: 'list', sort: 'number', order: 'asc' }, { token })
+    ).data.list;
+    expect(rows[0]!.name).toBe('新闻壹');
+  });
+
+  it('refuses unknown columns and files that are too big', async () => {
+    expect((await upload('number,password_hash\r\n1,x\r\n')).msg).toBe('Unknown columns: password_hash');
+    const big = await upload(`number\r\n${'1\r\n'.repeat(6 * 1024 * 1024)}`);
+    expect(big).toMatchObject({ code: 422, msg: 'Import files cannot exceed 10 MB' });
+  });
+});

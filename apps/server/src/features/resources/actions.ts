@@ -14,6 +14,7 @@ import { ApiError, invalidField } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { encode, toRecord } from './codec.ts';
+import { importAction } from './import.ts';
 import { type AnyDb, type AnySelect, applyFilters, jsonHasAny, siteFilter } from './queries.ts';
 import { readScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
@@ -87,6 +88,7 @@ async function findRow(ctx: ActionContext, def: ResourceDef, id: number): Promis
 /** Unique fields and references checked before writing, so conflicts get clear messages. */
 async function checkIntegrity(
   ctx: ActionContext,
+  conn: AnyDb,
   def: ResourceDef,
   values: Record<string, unknown>,
   site: number,
@@ -95,7 +97,7 @@ async function checkIntegrity(
   for (const f of def.fields) {
     const v = values[f.name];
     if (f.unique && v !== undefined && v !== null) {
-      let q = db(ctx).selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
+      let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
       if (selfId) q = q.where('id', '!=', selfId);
       if (await q.executeTakeFirst()) {
         const msg =
@@ -109,7 +111,7 @@ async function checkIntegrity(
       const target = resourceByName(f.ref)!;
       const ids = [...new Set(f.type === 'ref' ? [Number(v)] : (JSON.parse(String(v)) as number[]))];
       if (!ids.length) continue;
-      const found = await db(ctx)
+      const found = await conn
         .selectFrom(target.table)
         .select('id')
         .where('site_id', '=', site)
@@ -212,7 +214,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           const data = { ...defaultsOf(def), ...stripEmpty(validate(def, 'add', body, ctx.lang)) };
           const site = writeSite(ctx);
           const values = encodeAll(def, data);
-          await checkIntegrity(ctx, def, values, site);
+          await checkIntegrity(ctx, db(ctx), def, values, site);
           const now = ctx.app.now();
           const row = await db(ctx)
             .insertInto(def.table)
@@ -237,7 +239,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           for (const f of def.fields)
             if (f.type === 'pwd' && (data[f.name] === '' || data[f.name] === undefined)) delete data[f.name];
           const values = encodeAll(def, data);
-          await checkIntegrity(ctx, def, values, Number(current.site_id), id);
+          await checkIntegrity(ctx, db(ctx), def, values, Number(current.site_id), id);
           await db(ctx)
             .updateTable(def.table)
             .set({ ...values, updated_at: ctx.app.now() })
@@ -289,6 +291,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       }) as never,
     );
   }
+  if (def.io?.import?.length && !def.readonly) actions.push(importAction(def, endpoint) as never);
   if (def.io?.export?.length) {
     actions.push(
       defineAction({

@@ -164,7 +164,7 @@ export const liveProgram: ResourceDef = {
       list: true,
     },
   ],
-  io: { export: ['csv'] },
+  io: { import: ['csv', 'json'], export: ['csv', 'json'] },
 };
 
 export const livePackage: ResourceDef = {

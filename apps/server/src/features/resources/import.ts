@@ -1,0 +1,230 @@
+import { Code, type Lang } from '@igs/contract';
+import { type FieldDef, type ResourceDef, recordSchema, referencesTo } from '@igs/contract/resources';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
+import { encode } from './codec.ts';
+import { type AnyDb, jsonHasAny } from './queries.ts';
+import { writeSite } from './scope.ts';
+import { isJsonField } from './storage.ts';
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+const ImportInput = z.object({
+  method: z.literal('import'),
+  format: z.enum(['csv', 'json']).optional().default('csv'),
+  mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
+  dry_run: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+    .optional()
+    .default(0)
+    .transform((v) => v === 1 || v === '1' || v === true),
+});
+
+export interface ImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: { line: number; field: string; msg: string }[];
+  dry_run: boolean;
+}
+
+/** Raised inside the transaction to undo it: a dry run, or a file with errors. */
+class Undo extends Error {
+  readonly result: ImportResult;
+  constructor(result: ImportResult) {
+    super('undo');
+    this.result = result;
+  }
+}
+
+/** CSV cells back to field values: lists were exported joined by `|`. */
+function fromCell(f: FieldDef, cell: string): unknown {
+  if (cell === '') return undefined;
+  if (isJsonField(f) && f.type !== 'json')
+    return cell.split('|').map((v) => (f.type === 'refs' ? Number(v) : v));
+  if (f.type === 'json') {
+    try {
+      return JSON.parse(cell);
+    } catch {
+      return cell;
+    }
+  }
+  return cell;
+}
+
+function recordsOf(
+  def: ResourceDef,
+  format: 'csv' | 'json',
+  data: Buffer,
+): { line: number; record: Record<string, unknown> }[] {
+  const text = data.toString('utf8');
+  if (format === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw invalidField('file', 'The file is not valid JSON');
+    }
+    if (!Array.isArray(parsed)) throw invalidField('file', 'A JSON import is an array of records');
+    return parsed.map((record, i) => ({ line: i + 1, record: (record ?? {}) as Record<string, unknown> }));
+  }
+  const rows = parseCsv(text);
+  if (!rows.length) throw invalidField('file', 'The file is empty');
+  const header = rows[0]!.map((h) => h.trim());
+  const fields = new Map(def.fields.map((f) => [f.name, f]));
+  const unknown = header.filter(
+    (h) => h !== 'id' && h !== 'created_at' && h !== 'updated_at' && !fields.has(h),
+  );
+  if (unknown.length) throw invalidField('file', `Unknown columns: ${unknown.join(', ')}`);
+  return rows.slice(1).map((cells, i) => {
+    const record: Record<string, unknown> = {};
+    header.forEach((h, c) => {
+      const f = fields.get(h);
+      if (f && !f.readonly) record[h] = fromCell(f, cells[c] ?? '');
+    });
+    return { line: i + 2, record };
+  });
+}
+
+async function uniqueConflict(
+  conn: AnyDb,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  site: number,
+  selfId: number | undefined,
+  lang: Lang,
+): Promise<{ field: string; msg: string } | null> {
+  for (const f of def.fields) {
+    const v = values[f.name];
+    if (!f.unique || v === undefined || v === null) continue;
+    let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
+    if (selfId) q = q.where('id', '!=', selfId);
+    if (await q.executeTakeFirst())
+      return {
+        field: f.name,
+        msg:
+          lang === 'zh_CN'
+            ? `${f.label.zh_CN}“${String(v)}”已存在`
+            : `${f.label.en} "${String(v)}" already exists`,
+      };
+  }
+  return null;
+}
+
+/**
+ * `import` (DOMAIN section 3.2): one transaction; a dry run or any row error writes nothing and
+ * reports every error by line and field. upsert matches on the first unique field; replace
+ * removes the site's rows first, refused while other records still reference them.
+ */
+export function importAction(def: ResourceDef, endpoint: string) {
+  const key = def.fields.find((f) => f.unique);
+  return defineAction({
+    path: endpoint,
+    method: 'import',
+    summary: `${def.title.en}: import CSV or JSON (mode append, upsert or replace; dry_run previews), all or nothing`,
+    access: 'module',
+    input: ImportInput,
+    files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: 'Import files cannot exceed 10 MB' },
+    async handler(ctx: ActionContext, input): Promise<ImportResult> {
+      const file = ctx.files[0];
+      if (!file) throw invalidField('file', 'file is required');
+      if (input.mode === 'upsert' && !key)
+        throw invalidField('mode', 'This list has no unique field to upsert on');
+      const records = recordsOf(def, input.format, file.data);
+      const site = writeSite(ctx);
+      const schema = recordSchema(def, 'add', ctx.lang);
+      const result: ImportResult = {
+        total: records.length,
+        inserted: 0,
+        updated: 0,
+        skipped: 0,
+        errors: [],
+        dry_run: input.dry_run,
+      };
+      try {
+        await (ctx.app.db.kysely as unknown as AnyDb).transaction().execute(async (trx) => {
+          if (input.mode === 'replace') {
+            const ids = (
+              await trx.selectFrom(def.table).select('id').where('site_id', '=', site).execute()
+            ).map((r) => Number(r.id));
+            for (const ref of referencesTo(def.name)) {
+              if (!ids.length) break;
+              let q = trx.selectFrom(ref.resource.table).select((eb) => eb.fn.countAll<number>().as('n'));
+              q = ref.many
+                ? q.where(jsonHasAny(ctx.app.db.kind, ref.field, ids))
+                : q.where(ref.field, 'in', ids);
+              const n = Number((await q.executeTakeFirstOrThrow()).n);
+              if (n)
+                throw new ApiError(
+                  Code.conflict,
+                  `Cannot replace: ${n} ${ref.resource.title[ctx.lang]} still use these records`,
+                );
+            }
+            await trx.deleteFrom(def.table).where('site_id', '=', site).execute();
+          }
+          const now = ctx.app.now();
+          for (const { line, record } of records) {
+            const parsed = schema.safeParse(record);
+            if (!parsed.success) {
+              for (const issue of parsed.error.issues)
+                result.errors.push({ line, field: String(issue.path[0] ?? ''), msg: issue.message });
+              continue;
+            }
+            const values: Record<string, unknown> = {};
+            for (const f of def.fields)
+              if (f.name in parsed.data) values[f.name] = encode(f, parsed.data[f.name]);
+            const existing =
+              key && input.mode === 'upsert' && values[key.name] != null
+                ? await trx
+                    .selectFrom(def.table)
+                    .select('id')
+                    .where('site_id', '=', site)
+                    .where(key.name, '=', values[key.name])
+                    .executeTakeFirst()
+                : undefined;
+            const conflict = await uniqueConflict(
+              trx,
+              def,
+              values,
+              site,
+              existing ? Number(existing.id) : undefined,
+              ctx.lang,
+            );
+            if (conflict) {
+              result.errors.push({ line, ...conflict });
+              continue;
+            }
+            if (existing) {
+              await trx
+                .updateTable(def.table)
+                .set({ ...values, updated_at: now })
+                .where('id', '=', existing.id)
+                .execute();
+              result.updated++;
+            } else {
+              await trx
+                .insertInto(def.table)
+                .values({ ...values, site_id: site, created_at: now, updated_at: now })
+                .execute();
+              result.inserted++;
+            }
+          }
+          if (result.errors.length || input.dry_run) throw new Undo(result);
+        });
+      } catch (e) {
+        if (!(e instanceof Undo)) throw e;
+        if (result.errors.length && !input.dry_run) {
+          // Nothing was written: say so in the counts as well as in the errors.
+          result.skipped = result.total;
+          result.inserted = 0;
+          result.updated = 0;
+        }
+      }
+      ctx.logDetail = `${def.name}: ${result.inserted} inserted, ${result.updated} updated, ${result.errors.length} errors${input.dry_run ? ' (dry run)' : ''}`;
+      return result;
+    },
+  });
+}
