@@ -23,6 +23,7 @@ import { menuActions } from './features/menus/actions.ts';
 import { allResourceActions } from './features/resources/actions.ts';
 import { syncResourceTables } from './features/resources/storage.ts';
 import { shellActions } from './features/shell/actions.ts';
+import { registerUploadRoutes } from './features/uploads/routes.ts';
 import type { AnyAction } from './http/action.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -116,6 +117,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   mountActions(fastify, app, allActions);
   registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
+  registerUploadRoutes(fastify, app);
   const apiDoc = openApiDocument(allActions, VERSION);
   fastify.get(Paths.apiDocs, async () => apiDoc);
   fastify.get(Paths.health, async () => ({

@@ -16,6 +16,8 @@ export interface Config {
   consoleDir: string;
   trustProxy: boolean;
   demo: boolean;
+  /** Largest video, app package or firmware upload, in bytes. */
+  uploadMaxBytes: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -46,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
     trustProxy: env.TRUST_PROXY === '1',
     demo: argv.includes('--demo'),
+    uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
   };
 }

@@ -29,6 +29,10 @@ export const Paths = {
   logout: '/admin.php/common/logout',
   download: '/admin.php/common/download',
   avatar: '/admin.php/common/avatar',
+  /** Multipart {kind, file}; DOMAIN section 3.6. */
+  upload: '/admin.php/common/upload',
+  /** GET /admin.php/common/file/<id>?sig=…: an uploaded file, through a signed URL. */
+  file: '/admin.php/common/file',
   account: '/admin.php/index/account',
   /** Personal data: methods detail, form (multipart) and change_password. */
   personal: '/admin.php/index/personal',

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { initial } from './migrations/001-initial.ts';
+import { uploads } from './migrations/002-uploads.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -43,7 +44,7 @@ export function openDatabase(opts: {
 
 /** Every migration in order; each is written once for both dialects. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind) };
+  return { '001-initial': initial(kind), '002-uploads': uploads(kind) };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

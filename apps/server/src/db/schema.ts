@@ -149,6 +149,21 @@ export interface ShopOrdersTable {
   created_at: number;
 }
 
+export interface UploadsTable {
+  id: string;
+  kind: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  file: string;
+  user_id: number;
+  site_id: Generated<number>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -165,6 +180,7 @@ export interface Database {
   downloads: DownloadsTable;
   terminal_events: TerminalEventsTable;
   shop_orders: ShopOrdersTable;
+  uploads: UploadsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -177,6 +177,8 @@ async function handle(
     envelope = { code: Code.ok, msg: ctx.msg ?? 'ok', data: data ?? null, ...ctx.extra } as Envelope;
   } catch (err) {
     envelope = errorEnvelope(app, err, lang, req);
+    // A refused upload may still be arriving: end the connection with the reply.
+    if (req.isMultipart()) reply.header('connection', 'close');
   }
   if (action && isMutating(action) && !action.selfLogged) {
     await writeOperationLog(app, {

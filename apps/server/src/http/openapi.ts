@@ -1,4 +1,4 @@
-import { Headers } from '@igs/contract';
+import { Headers, Paths } from '@igs/contract';
 import { z } from 'zod';
 import type { AnyAction } from './action.ts';
 import { isMutating, requiredButton } from './dispatch.ts';
@@ -43,6 +43,7 @@ export function openApiDocument(actions: readonly AnyAction[], version: string):
     }
     paths[path] = ops;
   }
+  Object.assign(paths, RAW_ROUTES);
   return {
     openapi: '3.1.0',
     info: {
@@ -66,6 +67,55 @@ export function openApiDocument(actions: readonly AnyAction[], version: string):
     },
   };
 }
+
+/** Routes served outside the action dispatcher (streams and files). */
+const RAW_ROUTES: Record<string, Record<string, unknown>> = {
+  [Paths.upload]: {
+    post: {
+      summary:
+        'Upload one file: multipart with kind (avatar, image, audio, video, apk, firmware, text) before file; the type is checked by content',
+      security: [{ IGSAuth: [] }],
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['kind', 'file'],
+              properties: { kind: { type: 'string' }, file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: 'Envelope; data {id, url, name, size, mime, sha256, width?, height?}' },
+      },
+    },
+  },
+  [`${Paths.file}/{id}`]: {
+    get: {
+      summary: 'An uploaded file, through the signed URL the upload returned (or with IGSAuth)',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'sig', in: 'query', schema: { type: 'string' } },
+      ],
+      responses: { 200: { description: 'The file' }, 403: { description: 'Bad signature' } },
+    },
+  },
+  [Paths.download]: {
+    get: {
+      summary: 'An export file: single use, valid 10 minutes',
+      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: { 200: { description: 'The file' }, 404: { description: 'Invalid, used or expired' } },
+    },
+  },
+  [`${Paths.avatar}/{name}`]: {
+    get: {
+      summary: 'An avatar image by its generated name',
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { 200: { description: 'The image' } },
+    },
+  },
+};
 
 function describe(a: AnyAction): string {
   const parts = [`access: ${a.access}`];

@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
   register_enabled: '0',
   register_auth_code: '',
   register_role: 'viewer',
+  /** Signs file URLs; made at first use. */
+  file_secret: '',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
