@@ -297,3 +297,27 @@ describeEachDb('mode change', (kind) => {
     ).toBe(0);
   });
 });
+
+describeEachDb('last sign-in', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s.close());
+
+  it('personal data shows the sign-in before the current one', async () => {
+    await s.login();
+    const first = await s.app.db.kysely
+      .selectFrom('login_attempts')
+      .select('at')
+      .where('success', '=', 1)
+      .executeTakeFirstOrThrow();
+    s.clock.advance(3 * 3_600_000);
+    const token = await s.login();
+    const r = await s.call<{ mtime: string }>('/admin.php/index/personal', { method: 'detail' }, { token });
+    const expected = new Date(Number(first.at));
+    expect(r.data.mtime.slice(0, 13)).toBe(
+      `${expected.getFullYear()}-${String(expected.getMonth() + 1).padStart(2, '0')}-${String(expected.getDate()).padStart(2, '0')} ${String(expected.getHours()).padStart(2, '0')}`,
+    );
+  });
+});

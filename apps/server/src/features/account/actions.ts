@@ -28,8 +28,18 @@ export const accountActions = [
     summary: 'Personal data of the signed-in account, with last sign-in time and address',
     access: 'session',
     input: PersonalDetailInput,
-    async handler({ caller }): Promise<PersonalDetail> {
+    async handler({ app, caller }): Promise<PersonalDetail> {
       const u = caller!.user;
+      // "Last login" is the sign-in before this one: the current one is not news to the user.
+      const recent = await app.db.kysely
+        .selectFrom('login_attempts')
+        .select(['at', 'ip'])
+        .where('username', '=', u.username)
+        .where('success', '=', 1)
+        .orderBy('at', 'desc')
+        .limit(2)
+        .execute();
+      const previous = recent[1] ?? recent[0];
       return {
         id: u.id,
         username: u.username,
@@ -39,8 +49,8 @@ export const accountActions = [
         cellphone: u.phone,
         company_name: u.company_name,
         we_chat: u.we_chat,
-        mtime: formatDateTime(u.last_login_at),
-        loginip: u.last_login_ip,
+        mtime: formatDateTime(previous ? Number(previous.at) : u.last_login_at),
+        loginip: previous?.ip ?? u.last_login_ip,
       };
     },
   }),
