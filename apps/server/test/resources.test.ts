@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -168,6 +169,20 @@ describeEachDb('resource framework', (kind) => {
     const lines = bytes.subarray(3).toString('utf8').trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^id,number,name,name_en,category_ids,url/);
     expect(lines).toHaveLength(1 + 11); // header and the 11 hls channels left after the delete above
+  });
+
+  it('exports XLSX: a workbook whose sheet holds the rows', async () => {
+    const r = await call<{ url: string }>(LIVE, {
+      method: 'export',
+      format: 'xlsx',
+      filter: { type: 'hls' },
+    });
+    const bytes = new Uint8Array(await (await fetch(s.url + r.data.url)).arrayBuffer());
+    const files = unzipSync(bytes);
+    expect(Object.keys(files)).toContain('xl/worksheets/sheet1.xml');
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    expect(sheet.match(/<row /g)).toHaveLength(12);
+    expect(sheet).toContain('Channel 4');
   });
 
   it('options feed selects', async () => {

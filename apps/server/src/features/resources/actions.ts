@@ -12,6 +12,7 @@ import { type ActionContext, defineAction } from '../../http/action.ts';
 import { validationError } from '../../http/dispatch.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { toXlsx } from '../../lib/xlsx.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { encode, toRecord } from './codec.ts';
 import { importAction } from './import.ts';
@@ -30,7 +31,7 @@ const ListInput = z.object({
 });
 const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).extend({
   method: z.literal('export'),
-  format: z.enum(['csv', 'json']).optional().default('csv'),
+  format: z.enum(['csv', 'xlsx', 'json']).optional().default('csv'),
   ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
 });
 const IdInput = (method: string) =>
@@ -313,17 +314,16 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           ];
           const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
           const base = `${def.table}-${stamp}`;
+          // Lists travel as a|b|c in flat formats, the same shape import reads back.
+          const flat = rows.map((r) =>
+            fields.map((k) => (Array.isArray(r[k]) ? (r[k] as unknown[]).join('|') : r[k])),
+          );
           const data =
             input.format === 'json'
               ? Buffer.from(JSON.stringify(rows, null, 2))
-              : Buffer.from(
-                  toCsv(
-                    fields,
-                    rows.map((r) =>
-                      fields.map((k) => (Array.isArray(r[k]) ? (r[k] as unknown[]).join('|') : r[k])),
-                    ),
-                  ),
-                );
+              : input.format === 'xlsx'
+                ? toXlsx(def.title[ctx.lang], fields, flat)
+                : Buffer.from(toCsv(fields, flat));
           return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${input.format}`, data);
         },
       }) as never,
