@@ -185,6 +185,25 @@ describeEachDb('resource framework', (kind) => {
     expect(sheet).toContain('Channel 4');
   });
 
+  it('state switches records off and on; sort stores a new order', async () => {
+    const list = await call<List<{ id: number }>>(LIVE, {
+      method: 'list',
+      limit: 3,
+      sort: 'number',
+      order: 'asc',
+    });
+    const ids = list.data.list.map((x) => x.id);
+    expect((await call<{ updated: number }>(LIVE, { method: 'state', ids, enabled: 0 })).data.updated).toBe(
+      3,
+    );
+    const off = await call<List>(LIVE, { method: 'list', filter: { enabled: 0 } });
+    expect(off.data.total).toBe(3);
+    await call(LIVE, { method: 'state', ids, enabled: '1' });
+    expect((await call(LIVE, { method: 'sort', ids: [...ids].reverse() })).code).toBe(200);
+    const sorted = await call<List<{ id: number }>>(LIVE, { method: 'list', limit: 3 });
+    expect(sorted.data.list.map((x) => x.id)).toEqual([...ids].reverse());
+  });
+
   it('options feed selects', async () => {
     const r = await call<{ value: number; label: string }[]>(CLASS, { method: 'options' });
     expect(r.data[0]).toMatchObject({ label: '央视' });

@@ -292,6 +292,66 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       }) as never,
     );
   }
+  if (!def.readonly && def.fields.some((f) => f.name === 'enabled')) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'state',
+        summary: `${def.title.en}: enable or disable records (ids, enabled 0|1)`,
+        access: 'module',
+        input: z.object({
+          method: z.literal('state'),
+          ids: z.array(z.coerce.number().int().positive()).min(1, 'ids is required').max(500),
+          enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
+        }),
+        async handler(ctx, input) {
+          const r = await siteFilter(
+            db(ctx).selectFrom(def.table).select('id').where('id', 'in', input.ids),
+            readScope(ctx),
+          ).execute();
+          const ids = r.map((x) => Number(x.id));
+          if (!ids.length) return { updated: 0 };
+          const u = await db(ctx)
+            .updateTable(def.table)
+            .set({ enabled: input.enabled, updated_at: ctx.app.now() })
+            .where('id', 'in', ids)
+            .executeTakeFirst();
+          ctx.logDetail = `${def.name} #${ids.join(', #')} enabled=${input.enabled}`;
+          return { updated: Number(u.numUpdatedRows) };
+        },
+      }) as never,
+    );
+  }
+  if (!def.readonly && def.fields.some((f) => f.name === 'sort')) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'sort',
+        summary: `${def.title.en}: store a new order (ids in their new order)`,
+        access: 'module',
+        input: z.object({
+          method: z.literal('sort'),
+          ids: z.array(z.coerce.number().int().positive()).min(1, 'ids is required').max(1000),
+        }),
+        async handler(ctx, input) {
+          const scope = readScope(ctx);
+          await db(ctx)
+            .transaction()
+            .execute(async (trx) => {
+              for (const [i, id] of input.ids.entries()) {
+                let q = trx
+                  .updateTable(def.table)
+                  .set({ sort: i, updated_at: ctx.app.now() })
+                  .where('id', '=', id);
+                if (scope) q = q.where('site_id', 'in', scope);
+                await q.execute();
+              }
+            });
+          return {};
+        },
+      }) as never,
+    );
+  }
   if (def.io?.import?.length && !def.readonly) actions.push(importAction(def, endpoint) as never);
   if (def.io?.export?.length) {
     actions.push(
