@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import './app/global.css';
+import './i18n/index.ts';
+import { installErrorLog } from './stores/error-log.ts';
 
-function Boot() {
-  return <div>Gateway console</div>;
-}
+installErrorLog();
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
-    <Boot />
+    <App />
   </StrictMode>,
 );

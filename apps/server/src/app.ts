@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { Code, Paths } from '@igs/contract';
 import { resources } from '@igs/contract/resources';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { drawCaptcha } from './auth/captcha.ts';
 import { loginActions } from './auth/login-actions.ts';
@@ -68,7 +68,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    disableRequestLogging: config.logLevel !== 'debug',
+    // Per-request log lines only at debug level: the operation log records what matters.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
   const app: AppContext = {
     db,

@@ -212,6 +212,14 @@ describeEachDb('captcha', (kind) => {
     expect((await attempt(cookie, 'H4TR')).code).toBe(422);
   });
 
+  it('arrives whole when the browser asks for compression (as every browser does)', async () => {
+    for (const encoding of ['br', 'gzip', 'gzip, deflate, br, zstd']) {
+      const res = await fetch(`${s.url}/admin.php/common/captcha`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(await res.text(), encoding).toMatch(/^<svg/);
+    }
+  });
+
   it('expires after 5 minutes', async () => {
     const cookie = await fetchCaptcha('Q9ZX');
     s.clock.advance(5 * 60_000 + 1000);

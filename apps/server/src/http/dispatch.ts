@@ -25,7 +25,12 @@ export function mountActions(fastify: FastifyInstance, app: AppContext, actions:
     fastify.route({
       method: httpMethods,
       url: first.path,
-      handler: (req, reply) => handle(app, list, req, reply),
+      // Returning the reply tells Fastify the response is under way even when a raw handler
+      // (captcha image, downloads) sent it itself, so onSend hooks such as compression finish.
+      handler: async (req, reply) => {
+        await handle(app, list, req, reply);
+        return reply;
+      },
     });
   }
 }

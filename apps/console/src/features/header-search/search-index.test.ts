@@ -1,0 +1,107 @@
+import type { MenuNode } from '@igs/contract';
+import { pinyin } from 'pinyin-pro';
+import { describe, expect, it } from 'vitest';
+import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
+import {
+  createSearch,
+  pinyinForms,
+  SEARCH_OPTIONS,
+  search,
+  searchItems,
+  type ToPinyin,
+} from './search-index.ts';
+
+const toPinyin: ToPinyin = (text) => pinyin(text, { toneType: 'none', type: 'array', nonZh: 'removed' });
+
+const zh: Record<string, string> = {
+  'g.voice': '语音设置',
+  'p.extension': '分机设置',
+  'p.ivr': 'IVR语音导航',
+  'g.system': '系统设置',
+  'p.dhcp': 'DHCP',
+  'p.backup': '备份还原',
+  'p.theme': '主题',
+};
+const en: Record<string, string> = {
+  'g.voice': 'Voice settings',
+  'p.extension': 'Extension settings',
+  'p.ivr': 'IVR',
+  'g.system': 'System settings',
+  'p.dhcp': 'DHCP',
+  'p.backup': 'Backup restore',
+  'p.theme': 'Theme',
+};
+
+const menus: MenuNode[] = [
+  {
+    path: '/voice',
+    component: 'Layout',
+    name: 'Voice',
+    meta: { title: 'g.voice' },
+    children: [
+      { path: 'extension', component: 'voice/Extension', name: 'Ext', meta: { title: 'p.extension' } },
+      { path: 'ivr', component: 'voice/Ivr', name: 'Ivr', meta: { title: 'p.ivr' } },
+    ],
+  },
+  {
+    path: '/system',
+    component: 'Layout',
+    name: 'System',
+    meta: { title: 'g.system' },
+    children: [
+      { path: 'dhcp', component: 'system/Dhcp', name: 'Dhcp', meta: { title: 'p.dhcp' } },
+      { path: 'backup', component: 'system/BackupRestore', name: 'Backup', meta: { title: 'p.backup' } },
+      { path: 'theme', component: 'theme/Theme', name: 'Theme', hidden: true, meta: { title: 'p.theme' } },
+    ],
+  },
+];
+
+function fuseFor(dict: Record<string, string>, withPinyin: boolean) {
+  const items = searchItems(flattenMenuRoutes(menus), (k) => dict[k] ?? k, withPinyin ? toPinyin : undefined);
+  return createSearch(items);
+}
+
+describe('header search', () => {
+  it('uses the spec constants: threshold 0.4, title 0.7, pinyin 0.3, path 0.3', () => {
+    expect(SEARCH_OPTIONS.threshold).toBe(0.4);
+    expect(SEARCH_OPTIONS.keys).toEqual([
+      { name: 'title', weight: 0.7 },
+      { name: 'pinyin', weight: 0.3 },
+      { name: 'path', weight: 0.3 },
+    ]);
+  });
+
+  it('builds full, spaced and initial pinyin forms of Chinese titles only', () => {
+    expect(pinyinForms('备份还原', toPinyin)).toEqual(['beifenhuanyuan', 'bei fen huan yuan', 'bfhy']);
+    expect(pinyinForms('DHCP', toPinyin)).toEqual([]);
+  });
+
+  it('finds a Chinese title by its pinyin initials and by full pinyin', () => {
+    const fuse = fuseFor(zh, true);
+    expect(search(fuse, 'bfhy')[0]?.path).toBe('/system/backup');
+    expect(search(fuse, 'beifenhuanyuan')[0]?.path).toBe('/system/backup');
+    expect(search(fuse, 'fenji')[0]?.path).toBe('/voice/extension');
+  });
+
+  it('without pinyin, pinyin does not match Chinese titles', () => {
+    expect(search(fuseFor(zh, false), 'bfhy')).toEqual([]);
+  });
+
+  it('finds English titles by title, with the group in the label', () => {
+    const [first] = search(fuseFor(en, false), 'backup');
+    expect(first?.path).toBe('/system/backup');
+    expect(first?.title).toBe('System settings > Backup restore');
+  });
+
+  it('matches by path as well, and ranks a title match above a path-only match', () => {
+    const fuse = fuseFor(en, false);
+    expect(search(fuse, '/voice/ivr')[0]?.path).toBe('/voice/ivr');
+    // "extension" is both the title and the path of one page: it wins over weaker matches.
+    expect(search(fuse, 'extension')[0]?.path).toBe('/voice/extension');
+  });
+
+  it('leaves hidden pages and groups out', () => {
+    const paths = searchItems(flattenMenuRoutes(menus), (k) => en[k] ?? k).map((i) => i.path);
+    expect(paths).toEqual(['/voice/extension', '/voice/ivr', '/system/dhcp', '/system/backup']);
+  });
+});

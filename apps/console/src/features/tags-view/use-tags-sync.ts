@@ -1,0 +1,59 @@
+import type { MenuNode } from '@igs/contract';
+import { useEffect, useRef } from 'react';
+import { useTagsViewStore } from '../../stores/tags-view.ts';
+import { getToken } from '../../utils/cookies.ts';
+import { affixRoutes, flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
+import type { VisitedView } from './operations.ts';
+import { readSavedTabs, restoreTabs, saveTabsOnUnload, writeSavedTabs } from './persistence.ts';
+
+/** The affixed tabs of a menu tree (meta.affix: the Dashboard, the operations home). */
+export function affixViews(menus: readonly MenuNode[]): VisitedView[] {
+  return affixRoutes(flattenMenuRoutes(menus)).map((r) => {
+    const view: VisitedView = { path: r.path, fullPath: r.path, name: r.name, meta: { ...r.meta } };
+    if (r.meta.title) view.title = r.meta.title;
+    return view;
+  });
+}
+
+// Restore once per page load: the layout re-mounts after a pass through /redirect, and the
+// store (module state) already holds the live tabs then.
+let restored = false;
+
+/** Start-up restore, the unload save, and adding the current view as it changes. */
+export function useTagsSync(menus: readonly MenuNode[], current: VisitedView | undefined): void {
+  useEffect(() => {
+    if (restored) return;
+    restored = true;
+    const views = restoreTabs(readSavedTabs(), affixViews(menus));
+    useTagsViewStore.getState().setViews(views);
+    // Written at once so that the unload handler knows nobody cleared the tabs deliberately.
+    writeSavedTabs({ views });
+  }, [menus]);
+
+  useEffect(() => {
+    const save = () => {
+      const { visitedViews } = useTagsViewStore.getState();
+      saveTabsOnUnload({ views: visitedViews, activePath: window.location.pathname }, Boolean(getToken()));
+    };
+    window.addEventListener('pagehide', save);
+    window.addEventListener('beforeunload', save);
+    return () => {
+      window.removeEventListener('pagehide', save);
+      window.removeEventListener('beforeunload', save);
+    };
+  }, []);
+
+  // The view is identified by its path and full path; the latest object is read from a ref.
+  const latest = useRef(current);
+  latest.current = current;
+  const path = current?.path;
+  const fullPath = current?.fullPath;
+  useEffect(() => {
+    const view = latest.current;
+    if (!view || path === undefined || fullPath === undefined) return;
+    const store = useTagsViewStore.getState();
+    store.addView(view);
+    // Same path, new query: keep the tab, remember where it points now.
+    store.updateVisitedView({ path, fullPath });
+  }, [path, fullPath]);
+}

@@ -1,0 +1,13 @@
+import type { Lang } from '@igs/contract';
+import { menuTitles } from '@igs/contract/menus';
+
+/** Menu and route titles, keyed by the i18n key the server sends in `meta.title`. */
+export function menuTitleResources(): Record<Lang, Record<string, string>> {
+  const en: Record<string, string> = {};
+  const zh: Record<string, string> = {};
+  for (const [key, title] of Object.entries(menuTitles)) {
+    en[key] = title.en;
+    zh[key] = title.zh_CN;
+  }
+  return { en, zh_CN: zh };
+}

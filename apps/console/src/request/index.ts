@@ -1,0 +1,26 @@
+import { toast } from '../app/feedback.ts';
+import { t } from '../i18n/index.ts';
+import { navigateTo } from '../router/navigate.ts';
+import { createClient } from './client.ts';
+import { useLoadingStore } from './loading.ts';
+import { currentSession, resetCurrentSession } from './session.ts';
+
+export type { EnvelopeWith, RequestBody, RequestOptions } from './client.ts';
+export { errorMessage, isRequestError, NETWORK_FAILURE, RequestError } from './errors.ts';
+export { bindSession, type RequestSession } from './session.ts';
+
+const client = createClient({
+  session: currentSession,
+  siteIds: () => new URLSearchParams(window.location.search).get('id'),
+  resetToken: resetCurrentSession,
+  reload: () => window.location.reload(),
+  navigate: (to) => navigateTo(to),
+  openWindow: (url) => void window.open(url, '_blank'),
+  toastError: toast.error,
+  toastSuccess: toast.success,
+  translate: t,
+  loadingStart: () => useLoadingStore.getState().start(),
+  loadingStop: () => useLoadingStore.getState().stop(),
+});
+
+export const { request, requestEnvelope, get } = client;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginPath, decideGuard, isPublicPath, loginRedirect } from './guard.ts';
+
+describe('decideGuard', () => {
+  it('sends a signed-in visitor on /login to /', () => {
+    expect(decideGuard({ path: '/login', hasToken: true, hasUserInfo: true })).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
+    expect(decideGuard({ path: '/login/', hasToken: true, hasUserInfo: false })).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('sends a visitor without a token to /login with the original path', () => {
+    expect(decideGuard({ path: '/voice/extension', hasToken: false, hasUserInfo: false })).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fvoice%2Fextension',
+    });
+  });
+
+  it('keeps the query in the redirect', () => {
+    const decision = decideGuard({
+      path: '/operations',
+      search: '?id=3',
+      hasToken: false,
+      hasUserInfo: false,
+    });
+    expect(decision).toEqual({
+      type: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/operations?id=3')}`,
+    });
+  });
+
+  it.each(['/login', '/register', '/auth-redirect', '/authh5', '/404', '/406', '/setlogindata'])(
+    'lets a visitor without a token open %s',
+    (path) => {
+      expect(decideGuard({ path, hasToken: false, hasUserInfo: false })).toEqual({ type: 'allow' });
+    },
+  );
+
+  it.each(['/', '/dashboard', '/401', '/nicset', '/redirect/dashboard', '/nowhere'])(
+    'requires a token for %s',
+    (path) => {
+      expect(decideGuard({ path, hasToken: false, hasUserInfo: false }).type).toBe('redirect');
+    },
+  );
+
+  it('loads user info, menus and routes on the first navigation with a token', () => {
+    expect(decideGuard({ path: '/dashboard', hasToken: true, hasUserInfo: false })).toEqual({ type: 'load' });
+    expect(decideGuard({ path: '/404', hasToken: true, hasUserInfo: false })).toEqual({ type: 'load' });
+  });
+
+  it('allows every route once the info is loaded', () => {
+    expect(decideGuard({ path: '/voice/extension', hasToken: true, hasUserInfo: true })).toEqual({
+      type: 'allow',
+    });
+  });
+});
+
+describe('guard helpers', () => {
+  it('isPublicPath ignores a trailing slash', () => {
+    expect(isPublicPath('/register/')).toBe(true);
+    expect(isPublicPath('/dashboard')).toBe(false);
+  });
+
+  it('loginRedirect encodes the target', () => {
+    expect(loginRedirect('/a', '?b=1&c=2')).toBe('/login?redirect=%2Fa%3Fb%3D1%26c%3D2');
+  });
+
+  it('afterLoginPath accepts local paths only', () => {
+    expect(afterLoginPath('/voice/extension?x=1')).toBe('/voice/extension?x=1');
+    expect(afterLoginPath(null)).toBe('/');
+    expect(afterLoginPath('https://evil.test/')).toBe('/');
+    expect(afterLoginPath('//evil.test/')).toBe('/');
+    expect(afterLoginPath('/login?redirect=/x')).toBe('/');
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { toast } from '../app/feedback.ts';
+import { t } from '../i18n/index.ts';
+import { errorMessage, isRequestError } from '../request/index.ts';
+import { useUserStore } from '../stores/user.ts';
+import { decideGuard, loginRedirect } from './guard.ts';
+import { pageRouteProps } from './menu-routes.tsx';
+import { bindNavigate } from './navigate.ts';
+import { bindProgress } from './progress.ts';
+import { RootErrorBoundary, RootFallback, RootRoute } from './root.tsx';
+import { loadSession } from './session.ts';
+import { shellRoute } from './shell.tsx';
+
+/** Id of the shell route; the routes built from the menu tree are patched in under it. */
+export const SHELL_ROUTE_ID = 'shell';
+
+function page(path: string, component: string, title?: string): RouteObject {
+  return {
+    path,
+    handle: { name: component, fullPath: path, meta: title ? { title } : undefined },
+    ...pageRouteProps(component),
+  };
+}
+
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const user = useUserStore.getState();
+  const decision = decideGuard({
+    path: url.pathname,
+    search: url.search,
+    hasToken: Boolean(user.token),
+    hasUserInfo: Boolean(user.name),
+  });
+  if (decision.type === 'allow') return null;
+  if (decision.type === 'redirect') throw redirect(decision.to);
+  try {
+    // Await first: on the initial load this runs inside createBrowserRouter, before `router` exists.
+    const sessionRoutes = await loadSession();
+    router.patchRoutes(SHELL_ROUTE_ID, sessionRoutes);
+  } catch (error) {
+    useUserStore.getState().resetToken();
+    // The request layer has already shown server and network errors; do not show them twice.
+    if (!(isRequestError(error) && error.notified)) toast.error(errorMessage(error, t('msg.hasError')));
+    throw redirect(loginRedirect(url.pathname, url.search));
+  }
+  // Navigate again so the new routes are matched.
+  throw redirect(`${url.pathname}${url.search}${url.hash}`);
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    HydrateFallback: RootFallback,
+    ErrorBoundary: RootErrorBoundary,
+    loader: guardLoader,
+    // The guard must run on every navigation, not only when params change.
+    shouldRevalidate: () => true,
+    children: [
+      page('/login', 'login/Login', 'route.login'),
+      page('/register', 'login/Register', 'route.register'),
+      page('/auth-redirect', 'auth/AuthRedirect'),
+      page('/authh5', 'auth/AuthH5'),
+      page('/setlogindata', 'auth/SetLoginData'),
+      page('/401', 'error/Page401', 'route.401'),
+      page('/404', 'error/Page404', 'route.404'),
+      page('/406', 'error/Page406', 'route.406'),
+      page('/nicset', 'system/NicSetup', 'route.nicset'),
+      page('/redirect/*', 'redirect/Redirect'),
+      { ...shellRoute(), id: SHELL_ROUTE_ID },
+      // Rendered only once the guard let the navigation through: unknown paths go to /404.
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+bindNavigate((to, replace) => void router.navigate(to, { replace }));
+bindProgress(router);

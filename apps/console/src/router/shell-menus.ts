@@ -1,0 +1,24 @@
+import type { MenuNode } from '@igs/contract';
+import { DASHBOARD_PATH, OPERATIONS_HOME_PATH } from './guard.ts';
+import { findMenu } from './menu-routes.tsx';
+
+/**
+ * The home page of a mode: /dashboard in full mode (spec section 2); operations mode has no
+ * dashboard in its menu tree, its home is /operations (DOMAIN section 1.2).
+ */
+export function homePath(isOperations: 0 | 1): string {
+  return isOperations === 1 ? OPERATIONS_HOME_PATH : DASHBOARD_PATH;
+}
+
+/** Fallback home entry for a full-mode tree without one, so `/` never leads nowhere. */
+export const DASHBOARD_MENU: MenuNode = {
+  path: DASHBOARD_PATH,
+  component: 'dashboard/Dashboard',
+  name: 'Dashboard',
+  meta: { title: 'menu.dashboard.dashboard', icon: 'el-icon-s-home', affix: true },
+};
+
+export function withShellRoutes(menus: readonly MenuNode[], isOperations: 0 | 1): MenuNode[] {
+  if (isOperations === 1 || findMenu(menus, DASHBOARD_PATH)) return [...menus];
+  return [DASHBOARD_MENU, ...menus];
+}
