@@ -214,7 +214,9 @@ describeEachDb('captcha', (kind) => {
 
   it('arrives whole when the browser asks for compression (as every browser does)', async () => {
     for (const encoding of ['br', 'gzip', 'gzip, deflate, br, zstd']) {
-      const res = await fetch(`${s.url}/admin.php/common/captcha`, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(`${s.url}/admin.php/common/captcha`, {
+        headers: { 'accept-encoding': encoding },
+      });
       expect(res.status).toBe(200);
       expect(await res.text(), encoding).toMatch(/^<svg/);
     }

@@ -9,9 +9,14 @@ export function toXlsx(
   header: readonly string[],
   rows: readonly (readonly unknown[])[],
 ): Uint8Array {
+  // XML 1.0 cannot carry most control characters: drop them.
   const esc = (s: string) =>
-    s
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    [...s]
+      .filter((ch) => {
+        const c = ch.charCodeAt(0);
+        return c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+      })
+      .join('')
       .replaceAll('&', '&amp;')
       .replaceAll('<', '&lt;')
       .replaceAll('>', '&gt;')
