@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('the server serves the built console, which sends a visitor without a token to sign in', async ({ page }) => {
+test('the server serves the built console, which sends a visitor without a token to sign in', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/dashboard');
