@@ -222,3 +222,51 @@ describeEachDb('registration', (kind) => {
     expect(r.data.weak_psw).toBe(1);
   });
 });
+
+describeEachDb('operations home', (kind) => {
+  let s: TestServer;
+  let ops: string;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    ops = await s.login('admin', 'admin123', 1);
+    await s.app.db.kysely
+      .insertInto('shop_orders')
+      .values([
+        { order_no: 'S1-1', site_id: 1, state: 'pending', created_at: 1 },
+        { order_no: 'S2-1', site_id: 2, state: 'pending', created_at: 1 },
+        { order_no: 'S2-2', site_id: 2, state: 'pending', created_at: 1 },
+      ])
+      .execute();
+  });
+  afterAll(async () => s.close());
+
+  it('shows the cards of each site asked for', async () => {
+    const r = await s.call<{ sites: { site_id: number; cards: { key: string; value: number }[] }[] }>(
+      '/operations/bulletin_board/home',
+      {},
+      { token: ops, headers: { 'igs-sids': '1,2' } },
+    );
+    expect(r.code).toBe(200);
+    const pending = r.data.sites.map((x) => [
+      x.site_id,
+      x.cards.find((c) => c.key === 'pending_orders')!.value,
+    ]);
+    expect(pending).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('exports the sites asked for, and is refused in full mode', async () => {
+    const r = await s.call<{ url: string }>(
+      '/operations/bulletin_board/export',
+      {},
+      { token: ops, headers: { 'igs-sids': '2' } },
+    );
+    expect(r.code).toBe(200);
+    const files = unzipSync(new Uint8Array(await (await fetch(s.url + r.data.url)).arrayBuffer()));
+    expect(strFromU8(files['cards.csv']!)).toContain('mall,pending_orders,2');
+    const full = await s.login();
+    expect((await s.call('/operations/bulletin_board/home', {}, { token: full })).code).toBe(403);
+  });
+});

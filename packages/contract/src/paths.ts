@@ -22,6 +22,9 @@ export const Paths = {
   /** Home export: method export, value all. */
   festival: '/admin.php/festival/index',
   legacyLogout: '/vue-element-admin/user/logout',
+  operationsHome: '/operations/bulletin_board/home',
+  operationsCredentials: '/operations/bulletin_board/credentials',
+  operationsExport: '/operations/bulletin_board/export',
   // not shown by the specification: defined here
   captcha: '/admin.php/common/captcha',
   settings: '/admin.php/common/settings',

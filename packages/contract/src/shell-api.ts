@@ -219,3 +219,11 @@ export const LoggingDeleteInput = z
     message: 'Give either ids or older_than_days',
     path: ['ids'],
   });
+
+/** Operations home (`/operations/bulletin_board/home`): the dashboard cards for each site asked for. */
+export const OperationsHomeOutput = z.object({
+  sites: z.array(z.object({ site_id: z.number().nullable(), cards: z.array(HomeCard) })),
+  system: HomeOutput.shape.system,
+  generated_at: z.string(),
+});
+export type OperationsHomeOutput = z.infer<typeof OperationsHomeOutput>;

@@ -1,13 +1,59 @@
-import { Code, FestivalExportInput, type HomeOutput, Paths } from '@igs/contract';
+import { Code, FestivalExportInput, type HomeOutput, type OperationsHomeOutput, Paths } from '@igs/contract';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
 import { hasButton } from '../../auth/permissions.ts';
-import { allowedSites, requestedSites } from '../../auth/sites.ts';
+import { requestedSites } from '../../auth/sites.ts';
 import { defineAction } from '../../http/action.ts';
 import { apiError } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { homeFigures } from './figures.ts';
+
+/** The home data as a ZIP of CSV files behind a single-use URL (DOMAIN section 2.1). */
+async function exportHome(app: AppContext, userId: number, sites: number[] | null) {
+  const home = await homeFigures(app, sites);
+  const zip = zipSync({
+    'cards.csv': strToU8(
+      toCsv(
+        ['area', 'key', 'value', 'total'],
+        home.cards.map((x) => [x.area, x.key, x.value, x.total ?? '']),
+      ),
+    ),
+    'system.csv': strToU8(
+      toCsv(
+        [
+          'hostname',
+          'uptime_s',
+          'cpu_count',
+          'cpu_percent',
+          'load_1m',
+          'memory_total',
+          'memory_used',
+          'disk_total',
+          'disk_used',
+          'generated_at',
+        ],
+        [
+          [
+            home.system.hostname,
+            home.system.uptime_s,
+            home.system.cpu_count,
+            home.system.cpu_percent,
+            home.system.load[0],
+            home.system.memory.total,
+            home.system.memory.used,
+            home.system.disk.total,
+            home.system.disk.used,
+            home.generated_at,
+          ],
+        ],
+      ),
+    ),
+  });
+  const stamp = home.generated_at.replace(/[-: ]/g, '').slice(0, 14);
+  return offerDownload(app, userId, `home-${stamp}.zip`, zip);
+}
 
 export const homeActions = [
   defineAction({
@@ -34,48 +80,54 @@ export const homeActions = [
       if (!c.isOperations && !(await hasButton(app, c.user.role_id, 'festival:index:export'))) {
         throw apiError(Code.forbidden, 'forbiddenButton');
       }
-      const sites = c.isOperations ? requestedSites(c, req) : allowedSites(c);
-      const home = await homeFigures(app, c.isOperations ? sites : null);
-      const zip = zipSync({
-        'cards.csv': strToU8(
-          toCsv(
-            ['area', 'key', 'value', 'total'],
-            home.cards.map((x) => [x.area, x.key, x.value, x.total ?? '']),
-          ),
-        ),
-        'system.csv': strToU8(
-          toCsv(
-            [
-              'hostname',
-              'uptime_s',
-              'cpu_count',
-              'cpu_percent',
-              'load_1m',
-              'memory_total',
-              'memory_used',
-              'disk_total',
-              'disk_used',
-              'generated_at',
-            ],
-            [
-              [
-                home.system.hostname,
-                home.system.uptime_s,
-                home.system.cpu_count,
-                home.system.cpu_percent,
-                home.system.load[0],
-                home.system.memory.total,
-                home.system.memory.used,
-                home.system.disk.total,
-                home.system.disk.used,
-                home.generated_at,
-              ],
-            ],
-          ),
-        ),
-      });
-      const stamp = home.generated_at.replace(/[-: ]/g, '').slice(0, 14);
-      return offerDownload(app, c.user.id, `home-${stamp}.zip`, zip);
+      return exportHome(app, c.user.id, c.isOperations ? requestedSites(c, req) : null);
+    },
+  }),
+  defineAction({
+    path: Paths.operationsHome,
+    summary: 'Operations home: the dashboard cards for each site in igs-sids, and the host status',
+    access: 'module',
+    mutates: false,
+    input: z.object({}).loose(),
+    async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
+      const sites = requestedSites(caller!, req);
+      const per = sites
+        ? await Promise.all(sites.map((id) => homeFigures(app, [id])))
+        : [await homeFigures(app, null)];
+      return {
+        sites: per.map((h, i) => ({ site_id: sites ? sites[i]! : null, cards: h.cards })),
+        system: per[0]!.system,
+        generated_at: per[0]!.generated_at,
+      };
+    },
+  }),
+
+  defineAction({
+    path: Paths.operationsCredentials,
+    summary: "The operations session's mode and customer id",
+    access: 'module',
+    mutates: false,
+    input: z.object({}).loose(),
+    async handler({ caller }) {
+      return {
+        detail: {
+          is_operations: caller!.isOperations,
+          c_id: caller!.user.cid,
+          username: caller!.user.username,
+        },
+      };
+    },
+  }),
+
+  defineAction({
+    path: Paths.operationsExport,
+    summary: 'Operations home export: a ZIP of CSV files of the sites in igs-sids, as a single-use URL',
+    access: 'module',
+    mutates: true,
+    button: 'bulletin_board:export',
+    input: z.object({}).loose(),
+    async handler({ app, caller, req }) {
+      return exportHome(app, caller!.user.id, requestedSites(caller!, req));
     },
   }),
 ];

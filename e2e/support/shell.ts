@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** The password the first journey sets; later journeys sign in with it. */
+export const STRONG_PASSWORD = 'N3w!Passw0rd';
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+/** Fills the sign-in form. The captcha is off on the test server, but the form still asks for a code. */
+export async function fillLogin(
+  page: Page,
+  username: string,
+  password: string,
+  opts: { operations?: boolean } = {},
+) {
+  await page.locator('input#username, input[id$="username"]').first().fill(username);
+  await page.locator('input[type="password"]').first().fill(password);
+  await page.locator('input[id$="code"]').first().fill('abcd');
+  if (opts.operations) await page.locator('input[id$="isOperations"]').check();
+  await page.locator('form button[type="submit"]').click();
+}
+
+export async function signIn(page: Page, opts: { operations?: boolean; lang?: 'zh_CN' | 'en' } = {}) {
+  if (opts.lang)
+    await page
+      .context()
+      .addCookies([
+        {
+          name: 'language',
+          value: opts.lang,
+          url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:8091',
+        },
+      ]);
+  await page.goto('/login');
+  await fillLogin(page, 'admin', STRONG_PASSWORD, opts);
+  await expect(page).toHaveURL(opts.operations ? /\/operations/ : /\/dashboard/);
+}
+
+/** Screenshots kept as test artefacts (e2e/artifacts), to be looked at. */
+export async function shoot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Opens a sidebar entry by its group and item titles. */
+export async function openFromSidebar(page: Page, group: string, item: string) {
+  const sidebar = page.locator('.sidebar');
+  await sidebar.getByText(group, { exact: true }).click();
+  await sidebar.getByText(item, { exact: true }).click();
+}
+
+export function tab(page: Page, title: string) {
+  return page.locator('.tags-view .tags-view__label', { hasText: title });
+}

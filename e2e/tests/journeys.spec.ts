@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin, openFromSidebar, STRONG_PASSWORD, shoot, signIn, tab } from '../support/shell.ts';
+
+// One server, one database: these journeys run in order; the first one sets the password.
+test.describe.configure({ mode: 'serial' });
+
+test('first sign-in with the default weak password forces a change, signs out, and the new password works', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await shoot(page, 'login-zh_CN');
+  await fillLogin(page, 'admin', 'admin123');
+  await expect(page).toHaveURL(/\/dashboard/);
+  const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('您的密码过于简单');
+  // It cannot be closed: no close button, Escape does nothing.
+  await expect(dialog.locator('.ant-modal-close')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  // The rules of spec section 5, in Chinese.
+  await dialog.locator('button[type="submit"], button.ant-btn-primary').last().click();
+  await expect(dialog).toContainText('请输入原密码');
+  await expect(dialog).toContainText('请输入密码');
+  await expect(dialog).toContainText('请再次输入密码');
+  const inputs = dialog.locator('input[type="password"]');
+  await inputs.nth(0).fill('admin123');
+  await inputs.nth(1).fill('weakpass');
+  await inputs.nth(2).fill('different');
+  await expect(dialog).toContainText('密码必须大于8位');
+  await expect(dialog).toContainText('两次输入的密码不一致');
+  await shoot(page, 'change-password-errors-zh_CN');
+  await inputs.nth(1).fill(STRONG_PASSWORD);
+  await inputs.nth(2).fill(STRONG_PASSWORD);
+  await dialog.locator('button.ant-btn-primary').last().click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+  await fillLogin(page, 'admin', STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.locator('.ant-modal').filter({ hasText: '修改密码' })).toBeHidden();
+  await expect(page.locator('.app-content')).toContainText('系统状态');
+  await shoot(page, 'dashboard-zh_CN');
+});
+
+test('a wrong password shows the specification text', async ({ page }) => {
+  await page.goto('/login');
+  await fillLogin(page, 'admin', 'wrong-password');
+  await expect(page.locator('.ant-message')).toContainText('账号或密码错误');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('tabs: opening modules, closing others and all from the context menu keeps the affixed dashboard', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openFromSidebar(page, '系统设置', '日志管理');
+  await openFromSidebar(page, '系统设置', 'DHCP');
+  await openFromSidebar(page, '系统设置', '磁盘配置');
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveCount(4);
+  await shoot(page, 'module-page-zh_CN');
+  await tab(page, 'DHCP').click({ button: 'right' });
+  await page.locator('.ant-dropdown:visible').getByText('关闭其他').click();
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['首页', 'DHCP']);
+  await tab(page, 'DHCP').click({ button: 'right' });
+  await page.locator('.ant-dropdown:visible').getByText('关闭所有').click();
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['首页']);
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('tabs survive a reload; the URL wins over the restored active tab', async ({ page }) => {
+  await signIn(page);
+  await openFromSidebar(page, '系统设置', '日志管理');
+  await openFromSidebar(page, '系统设置', 'DHCP');
+  await page.reload();
+  await expect(page).toHaveURL(/\/system\/dhcp/);
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['首页', '日志管理', 'DHCP']);
+  await page.goto('/system/log');
+  await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText('日志管理');
+});
+
+test('an unknown path goes to 404; a deep link without a token goes to sign-in and back', async ({
+  page,
+}) => {
+  await page.goto('/system/dhcp');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Fdhcp/);
+  await fillLogin(page, 'admin', STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/system\/dhcp/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404/);
+});
+
+test('language switch: English everywhere, saved tabs cleared, back at home', async ({ page }) => {
+  await signIn(page);
+  await openFromSidebar(page, '系统设置', 'DHCP');
+  await page.locator('.navbar [aria-label="语言"]').click();
+  await page.locator('.ant-dropdown:visible').getByText('English').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.locator('.sidebar')).toContainText('System settings');
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['Dashboard']);
+  await expect(page.locator('.app-content')).toContainText('System status');
+  await shoot(page, 'dashboard-en');
+  await openFromSidebar(page, 'System settings', 'Log management');
+  await shoot(page, 'module-page-en');
+  // The choice is kept in the language cookie: a reload stays in English.
+  await page.reload();
+  await expect(page.locator('.sidebar')).toContainText('System settings');
+});
+
+test('mobile layout at 800 px: the sidebar is closed and opens as a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page);
+  await expect(page.locator('.sidebar-drawer')).toHaveCount(0);
+  await shoot(page, 'mobile-zh_CN');
+  await page.locator('[aria-label="切换侧边栏"]').click();
+  await expect(page.locator('.sidebar-drawer')).toBeVisible();
+  await shoot(page, 'mobile-drawer-zh_CN');
+  await page.locator('.sidebar-drawer').getByText('系统设置', { exact: true }).click();
+  await page.locator('.sidebar-drawer').getByText('DHCP', { exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/dhcp/);
+  await expect(page.locator('.sidebar-drawer')).toBeHidden();
+});
+
+test('operations mode: no sidebar, module tiles and per-site cards, return-to-home link, export button', async ({
+  page,
+}) => {
+  await signIn(page, { operations: true });
+  await expect(page.locator('.sidebar')).toHaveCount(0);
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['运营首页']);
+  await expect(page.locator('[data-tile="OperationsMall"], [data-tile]').first()).toBeVisible();
+  await expect(page.locator('.app-content')).toContainText('全部站点');
+  await shoot(page, 'operations-zh_CN');
+  const reply = page.waitForResponse((r) => r.url().includes('/admin.php/festival/index'));
+  const popup = page.waitForEvent('popup');
+  await page.locator('.navbar').getByText('导出首页数据').click();
+  const body = (await (await reply).json()) as { code: number; data: { url: string } };
+  expect(body.code).toBe(200);
+  expect(body.data.url).toContain('/admin.php/common/download?token=');
+  await (await popup).close();
+  // a module opens as a tab; the breadcrumb offers the way home
+  await page.locator('[data-tile]').nth(1).click();
+  await expect(page.locator('.tags-view .tags-view__label')).toHaveCount(2);
+  await page.locator('.navbar').getByText('返回首页').click();
+  await expect(page).toHaveURL(/\/operations$/);
+});
+
+test('log out clears the session and goes to sign-in', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('user-dropdown').click();
+  await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
