@@ -112,6 +112,7 @@ test('mobile layout at 800 px: the sidebar is closed and opens as a drawer', asy
   await shoot(page, 'mobile-zh_CN');
   await page.locator('[aria-label="切换侧边栏"]').click();
   await expect(page.locator('.sidebar-drawer')).toBeVisible();
+  await page.waitForTimeout(500); // let the drawer finish sliding in before the picture
   await shoot(page, 'mobile-drawer-zh_CN');
   await page.locator('.sidebar-drawer').getByText('系统设置', { exact: true }).click();
   await page.locator('.sidebar-drawer').getByText('DHCP', { exact: true }).click();
