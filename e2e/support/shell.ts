@@ -20,17 +20,7 @@ export async function fillLogin(
   await page.locator('form button[type="submit"]').click();
 }
 
-export async function signIn(page: Page, opts: { operations?: boolean; lang?: 'zh_CN' | 'en' } = {}) {
-  if (opts.lang)
-    await page
-      .context()
-      .addCookies([
-        {
-          name: 'language',
-          value: opts.lang,
-          url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:8091',
-        },
-      ]);
+export async function signIn(page: Page, opts: { operations?: boolean } = {}) {
   await page.goto('/login');
   await fillLogin(page, 'admin', STRONG_PASSWORD, opts);
   await expect(page).toHaveURL(opts.operations ? /\/operations/ : /\/dashboard/);
