@@ -99,10 +99,22 @@ test('language switch: English everywhere, saved tabs cleared, back at home', as
   await expect(page.locator('.app-content')).toContainText('System status');
   await shoot(page, 'dashboard-en');
   await openFromSidebar(page, 'System settings', 'Log management');
+  await expect(page).toHaveURL(/\/system\/log/);
+  await expect(page.locator('.app-content')).toContainText('system/OperationLog');
   await shoot(page, 'module-page-en');
   // The choice is kept in the language cookie: a reload stays in English.
   await page.reload();
   await expect(page.locator('.sidebar')).toContainText('System settings');
+  // The mobile layout and the sign-in page in English too.
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(page.locator('.sidebar')).toHaveCount(0);
+  await shoot(page, 'mobile-en');
+  await page.getByTestId('user-dropdown').click();
+  await page.locator('.ant-dropdown:visible').getByText('Log out').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.locator('form button[type="submit"]')).toContainText(/Sign in|Log in/i);
+  await shoot(page, 'login-en');
 });
 
 test('mobile layout at 800 px: the sidebar is closed and opens as a drawer', async ({ page }) => {
