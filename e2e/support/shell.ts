@@ -24,6 +24,8 @@ export async function signIn(page: Page, opts: { operations?: boolean } = {}) {
   await page.goto('/login');
   await fillLogin(page, 'admin', STRONG_PASSWORD, opts);
   await expect(page).toHaveURL(opts.operations ? /\/operations/ : /\/dashboard/);
+  // Signed in once the home page itself has rendered inside the shell (the guard is done).
+  await expect(page.locator('.app-content .dashboard')).toBeVisible();
 }
 
 /** Screenshots kept as test artefacts (e2e/artifacts), to be looked at. */
@@ -35,8 +37,12 @@ export async function shoot(page: Page, name: string) {
 /** Opens a sidebar entry by its group and item titles. */
 export async function openFromSidebar(page: Page, group: string, item: string) {
   const sidebar = page.locator('.sidebar');
-  await sidebar.getByText(group, { exact: true }).click();
-  await sidebar.getByText(item, { exact: true }).click();
+  const entry = sidebar.getByText(item, { exact: true });
+  // A group title toggles: open it only when the entry is not showing already.
+  if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
+  await entry.click();
+  // The page has opened when its tab is the active one.
+  await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText(item);
 }
 
 export function tab(page: Page, title: string) {

@@ -109,6 +109,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       FST_INVALID_MULTIPART_CONTENT_TYPE: 'Malformed multipart form',
     };
     const msg = err.code ? known[err.code] : undefined;
+    // A handler may have set another type (the console page) before failing: the envelope is JSON.
+    reply.type('application/json; charset=utf-8');
     if (msg || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
       return reply.code(200).send({ code: Code.badRequest, msg: msg ?? err.message, data: null });
     }
@@ -129,6 +131,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
 
   const indexFile = path.join(config.consoleDir, 'index.html');
   const hasConsole = fs.existsSync(indexFile);
+  // The page is small and changes only with a new build: keep it in memory, send it as a string.
+  const indexHtml = hasConsole ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasConsole) {
     await fastify.register(fastifyStatic, {
       root: config.consoleDir,
@@ -147,7 +151,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     const isApi = API_PREFIXES.some((p) => url.toLowerCase().startsWith(p));
     if (req.method === 'GET' && !isApi && hasConsole) {
       // The console's client-side routes (/login, /dashboard, ...) all load the same page.
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply
       .code(404)

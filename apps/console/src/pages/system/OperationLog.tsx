@@ -1,0 +1,201 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { type LogEntry, Paths } from '@igs/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { toast } from '../../app/feedback.ts';
+import { useT } from '../../i18n/index.ts';
+import { request } from '../../request/index.ts';
+import { useHasButton } from '../../stores/permission.ts';
+import './operation-log-texts.ts';
+
+interface Filters {
+  username?: string;
+  module?: string;
+  result?: 'success' | 'fail';
+  ip?: string;
+  time?: [Dayjs, Dayjs] | null;
+  keyword?: string;
+}
+
+/** The list call's filter from the form (DOMAIN system/OperationLog). */
+export function toFilter(
+  tab: 'operations' | 'logins',
+  f: Filters,
+): { filter: Record<string, unknown>; keyword: string } {
+  const filter: Record<string, unknown> = {};
+  if (f.username) filter.username = f.username.trim();
+  if (f.result) filter.result = f.result;
+  if (f.ip) filter.ip = f.ip.trim();
+  if (tab === 'logins') filter.module = 'login';
+  else if (f.module) filter.module = f.module.trim();
+  if (f.time?.[0] && f.time[1])
+    filter.time = [f.time[0].format('YYYY-MM-DD'), f.time[1].format('YYYY-MM-DD')];
+  return { filter, keyword: f.keyword?.trim() ?? '' };
+}
+
+/** Log management: every change and every sign-in attempt, searchable, exportable. */
+export default function OperationLog() {
+  const t = useT();
+  const [form] = Form.useForm<Filters>();
+  const [tab, setTab] = useState<'operations' | 'logins'>('operations');
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ page: 1, limit: 20 });
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const canExport = useHasButton('system:logging:export');
+  const canDelete = useHasButton('system:logging:del');
+  const query = toFilter(tab, filters);
+
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: ['system', 'logging', tab, query, page, order],
+    queryFn: () =>
+      request<{ list: LogEntry[]; total: number }>(
+        Paths.logging,
+        { method: 'list', ...query, ...page, sort: 'time', order },
+        { loading: false },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const exportCsv = async () => {
+    const r = await request<{ url: string }>(Paths.logging, { method: 'export', ...query, order });
+    window.open(r.url, '_blank');
+  };
+
+  const purge = () => {
+    let days = 180;
+    Modal.confirm({
+      title: t('oplog.purge'),
+      content: (
+        <Space direction="vertical">
+          {t('oplog.purgeDays')}
+          <InputNumber min={1} max={3650} defaultValue={days} onChange={(v) => (days = Number(v ?? 180))} />
+        </Space>
+      ),
+      onOk: async () => {
+        const r = await request<{ deleted: number }>(Paths.logging, { method: 'del', older_than_days: days });
+        toast.success(t('oplog.purged', { n: r.deleted }));
+        await refetch();
+      },
+    });
+  };
+
+  const columns = [
+    {
+      title: t('oplog.time'),
+      dataIndex: 'time',
+      width: 170,
+      sorter: true,
+      sortOrder: order === 'asc' ? ('ascend' as const) : ('descend' as const),
+    },
+    { title: t('oplog.username'), dataIndex: 'username', width: 120 },
+    { title: t('oplog.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('oplog.module'), dataIndex: 'module', width: 180 },
+    { title: t('oplog.action'), dataIndex: 'action', width: 120 },
+    {
+      title: t('oplog.result'),
+      dataIndex: 'result',
+      width: 90,
+      render: (r: string) => <Tag color={r === 'success' ? 'green' : 'red'}>{t(`oplog.result.${r}`)}</Tag>,
+    },
+    { title: t('oplog.detail'), dataIndex: 'detail', ellipsis: true },
+  ];
+
+  return (
+    <div className="operation-log">
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k as 'operations' | 'logins');
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+        items={[
+          { key: 'operations', label: t('oplog.tab.operations') },
+          { key: 'logins', label: t('oplog.tab.logins') },
+        ]}
+      />
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(values) => {
+          setFilters(values);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="username" label={t('oplog.username')}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        {tab === 'operations' && (
+          <Form.Item name="module" label={t('oplog.module')}>
+            <Input allowClear style={{ width: 160 }} placeholder="system:logging" />
+          </Form.Item>
+        )}
+        <Form.Item name="result" label={t('oplog.result')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={[
+              { value: 'success', label: t('oplog.result.success') },
+              { value: 'fail', label: t('oplog.result.fail') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="ip" label={t('oplog.ip')}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="time" label={t('oplog.time')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item name="keyword" label={t('oplog.keyword')}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('oplog.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('oplog.reset')}
+            </Button>
+            {canExport && (
+              <Button icon={<DownloadOutlined />} onClick={() => void exportCsv().catch(() => {})}>
+                {t('oplog.export')}
+              </Button>
+            )}
+            {canDelete && (
+              <Button danger icon={<DeleteOutlined />} onClick={purge}>
+                {t('oplog.purge')}
+              </Button>
+            )}
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<LogEntry>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.list ?? []}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setOrder(s?.order === 'ascend' ? 'asc' : 'desc');
+        }}
+        pagination={{
+          current: page.page,
+          pageSize: page.limit,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => t('oplog.total', { n }),
+          onChange: (p, limit) => setPage({ page: p, limit }),
+        }}
+      />
+    </div>
+  );
+}

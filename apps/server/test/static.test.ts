@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/server.ts';
+
+describe('serving the built console', () => {
+  let s: TestServer;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-console-'));
+  const page = `<!doctype html><html><head><title>t</title><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<!-- pad -->'.repeat(200)}</body></html>`;
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), page);
+    fs.writeFileSync(
+      path.join(dir, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    s = await startServer('sqlite', { consoleDir: dir });
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers every client route with the page, compressed or not, never an error', async () => {
+    for (const route of ['/', '/login', '/dashboard', '/system/log', '/redirect/system/dhcp?x=1']) {
+      for (const encoding of ['identity', 'gzip', 'br', 'gzip, deflate, br, zstd']) {
+        const res = await fetch(s.url + route, {
+          headers: { 'accept-encoding': encoding, accept: 'text/html' },
+        });
+        expect(res.status, `${route} ${encoding}`).toBe(200);
+        expect(res.headers.get('content-type')).toContain('text/html');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text()).toBe(page);
+      }
+    }
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await fetch(`${s.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('API paths never fall back to the page', async () => {
+    const res = await fetch(`${s.url}/admin.php/nope`);
+    expect(res.status).toBe(404);
+    expect((await res.json()) as object).toMatchObject({ code: 404 });
+  });
+});

@@ -1,0 +1,18 @@
+import type { Budget } from './report.ts';
+
+/** The budgets of issue 4, in the units the table prints. */
+export const BUDGETS = {
+  loginTransferKB: { kind: 'max', value: 200 },
+  loginRequests: { kind: 'max', value: 8 },
+  /** Half of the fastest admin template measured (0.8 s unthrottled, 5.3 s throttled). */
+  loginUsableMs: { kind: 'max', value: 400 },
+  loginUsableThrottledMs: { kind: 'max', value: 2650 },
+  dashboardUsableMs: { kind: 'max', value: 1000 },
+  tabSwitchMs: { kind: 'max', value: 100, strict: true },
+  moduleOpenMs: { kind: 'max', value: 500, strict: true },
+  searchKeystrokeMs: { kind: 'max', value: 5, strict: true },
+  serverRps: { kind: 'min', value: 1000 },
+  serverP99Ms: { kind: 'max', value: 10, strict: true },
+  rssIdleMB: { kind: 'max', value: 150, strict: true },
+  rssLoadMB: { kind: 'max', value: 300, strict: true },
+} as const satisfies Record<string, Budget>;

@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+
+/** USER_HZ of /proc/<pid>/stat: 100 on every Linux kernel configuration in use. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** A fresh, empty database for one half of the benchmark, removed again by `dispose`. */
+export interface DbTarget {
+  kind: DbKind;
+  /** Always set: SQLite keeps its file here, and uploads live here for both. */
+  dataDir: string;
+  databaseUrl?: string;
+  dispose(): Promise<void>;
+}
+
+export function sqliteTarget(): DbTarget {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-bench-sqlite-'));
+  return {
+    kind: 'sqlite',
+    dataDir,
+    dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Where to reach PostgreSQL for creating and dropping the benchmark database. */
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Creates a throw-away PostgreSQL database; throws with the reason when PostgreSQL is not reachable. */
+export async function postgresTarget(): Promise<DbTarget> {
+  const name = `igs_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-bench-pg-'));
+  return {
+    kind: 'postgres',
+    dataDir,
+    databaseUrl: url.toString(),
+    async dispose() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (`node apps/server/src/main.ts`) as a child process, as an operator runs it. */
+export class ServerProcess {
+  readonly baseUrl: string;
+  private readonly child: ChildProcess;
+  private output = '';
+  private exited: Promise<number | null>;
+
+  private constructor(child: ChildProcess, port: number) {
+    this.child = child;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    const keep = (chunk: Buffer) => {
+      // Only the tail is kept: enough to explain a failed start.
+      this.output = (this.output + chunk.toString()).slice(-4000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  static async start(target: DbTarget): Promise<ServerProcess> {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: target.dataDir,
+      GW_CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+    };
+    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+    else delete env.DATABASE_URL;
+    const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = new ServerProcess(child, port);
+    await server.waitHealthy(90_000);
+    return server;
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  private async waitHealthy(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let exitCode: number | null | undefined;
+    void this.exited.then((code) => {
+      exitCode = code;
+    });
+    while (Date.now() < deadline) {
+      if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.baseUrl}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server not healthy after ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Resident set size of the server process in MB, from /proc (Linux). */
+  rssMB(): number {
+    const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return kb ? Number(kb[1]) / 1024 : Number.NaN;
+  }
+
+  /** CPU time (user + system) the server process has used so far, in ms, from /proc (Linux). */
+  cpuMs(): number {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const stat = fs.readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Samples a value every `everyMs` until stopped; returns the samples. */
+export function sampleEvery(everyMs: number, read: () => number): () => number[] {
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(read()), everyMs);
+  samples.push(read());
+  return () => {
+    clearInterval(timer);
+    samples.push(read());
+    return samples;
+  };
+}
