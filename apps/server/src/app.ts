@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { Code, Paths } from '@igs/contract';
 import { resources } from '@igs/contract/resources';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -25,6 +22,7 @@ import { syncResourceTables } from './features/resources/storage.ts';
 import { shellActions } from './features/shell/actions.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import type { AnyAction } from './http/action.ts';
+import { loadConsoleAssets, pickEncoding } from './http/console-assets.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { requestLang } from './http/request-info.ts';
@@ -129,30 +127,29 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     data: { version: VERSION, database: db.kind },
   }));
 
-  const indexFile = path.join(config.consoleDir, 'index.html');
-  const hasConsole = fs.existsSync(indexFile);
-  // The page is small and changes only with a new build: keep it in memory, send it as a string.
-  const indexHtml = hasConsole ? fs.readFileSync(indexFile, 'utf8') : '';
-  if (hasConsole) {
-    await fastify.register(fastifyStatic, {
-      root: config.consoleDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, file) {
-        // Hashed assets never change under their name; the page itself must always be fresh.
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  }
+  const assets = loadConsoleAssets(config.consoleDir);
+  const index = assets.get('/index.html');
+  // Every GET that no API route takes: a file of the built console, or the page itself for the
+  // console's client-side routes (/login, /dashboard, ...). API prefixes never fall back to it.
+  fastify.get('/*', { config: { compress: false } }, async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (API_PREFIXES.some((p) => url.toLowerCase().startsWith(p)) || !index) {
+      return reply.code(404).send({ code: Code.notFound, msg: `No such call: GET ${url}`, data: null });
+    }
+    const asset = assets.get(url) ?? (url.startsWith('/assets/') ? undefined : index);
+    if (!asset) return reply.code(404).send({ code: Code.notFound, msg: `No such file: ${url}`, data: null });
+    reply
+      .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('etag', asset.etag)
+      .header('vary', 'accept-encoding')
+      .type(asset.type);
+    if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    const encoding = pickEncoding(asset, String(req.headers['accept-encoding'] ?? ''));
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? asset[encoding] : asset.raw);
+  });
   fastify.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
-    const isApi = API_PREFIXES.some((p) => url.toLowerCase().startsWith(p));
-    if (req.method === 'GET' && !isApi && hasConsole) {
-      // The console's client-side routes (/login, /dashboard, ...) all load the same page.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    }
     return reply
       .code(404)
       .send({ code: Code.notFound, msg: `No such call: ${req.method} ${url}`, data: null });

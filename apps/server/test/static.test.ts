@@ -43,6 +43,18 @@ describe('serving the built console', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
   });
 
+  it('revalidates with the ETag: 304 without a body', async () => {
+    const first = await fetch(`${s.url}/dashboard`);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${s.url}/dashboard`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('a missing hashed asset is a 404, not the page', async () => {
+    expect((await fetch(`${s.url}/assets/gone-123.js`)).status).toBe(404);
+  });
+
   it('API paths never fall back to the page', async () => {
     const res = await fetch(`${s.url}/admin.php/nope`);
     expect(res.status).toBe(404);
