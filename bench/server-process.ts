@@ -98,6 +98,8 @@ export class ServerProcess {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // As `npm start` runs the server: glibc returns large freed blocks (argon2, Brotli) at once.
+      MALLOC_MMAP_THRESHOLD_: '131072',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: target.dataDir,

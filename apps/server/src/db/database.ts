@@ -6,6 +6,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import pg from 'pg';
 import { initial } from './migrations/001-initial.ts';
 import { uploads } from './migrations/002-uploads.ts';
+import { logIndexes } from './migrations/003-log-indexes.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -44,7 +45,7 @@ export function openDatabase(opts: {
 
 /** Every migration in order; each is written once for both dialects. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind), '002-uploads': uploads(kind) };
+  return { '001-initial': initial(kind), '002-uploads': uploads(kind), '003-log-indexes': logIndexes };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -7,19 +7,29 @@ import { SqliteDialect } from 'kysely';
  * `reader` tells Kysely whether a statement returns rows (SELECT, or anything with RETURNING).
  */
 export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
+  // Preparing costs more than running most of our queries: keep the statements of the texts we
+  // have seen (Kysely's SQL is parameterised, so the set stays small). Kysely never streams here,
+  // so a cached statement is never reused while an iterate() on it is open.
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   const adapter = {
     close: () => db.close(),
     prepare(sql: string) {
-      const stmt = db.prepare(sql);
-      const reader = stmt.columns().length > 0;
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = db.prepare(sql);
+        if (statements.size >= 1000) statements.clear();
+        statements.set(sql, stmt);
+      }
+      const prepared = stmt;
+      const reader = prepared.columns().length > 0;
       return {
         reader,
-        all: (params: readonly unknown[]) => stmt.all(...(params as SQLInputValue[])),
+        all: (params: readonly unknown[]) => prepared.all(...(params as SQLInputValue[])),
         run: (params: readonly unknown[]) => {
-          const r = stmt.run(...(params as SQLInputValue[]));
+          const r = prepared.run(...(params as SQLInputValue[]));
           return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
         },
-        iterate: (params: readonly unknown[]) => stmt.iterate(...(params as SQLInputValue[])),
+        iterate: (params: readonly unknown[]) => prepared.iterate(...(params as SQLInputValue[])),
       };
     },
   };

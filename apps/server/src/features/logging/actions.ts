@@ -6,6 +6,7 @@ import { invalidField } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
 import { offerDownload } from '../exports/downloads.ts';
+import { cachedLogCount, forgetLogCounts } from './operation-log.ts';
 
 type Filters = Pick<z.output<typeof LoggingListInput>, 'filter' | 'keyword'>;
 
@@ -65,9 +66,9 @@ export const loggingActions = [
     input: LoggingListInput,
     async handler({ app }, input) {
       const q = filtered(app, input);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
+      const total = await cachedLogCount(app, JSON.stringify([input.filter, input.keyword]), async () =>
+        Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      );
       const sortCol = input.sort === 'time' ? 'at' : 'id';
       const rows = await q
         .selectAll()
@@ -136,6 +137,7 @@ export const loggingActions = [
         ? q.where('id', 'in', input.ids)
         : q.where('at', '<', app.now() - input.older_than_days! * 86_400_000);
       const r = await q.executeTakeFirst();
+      forgetLogCounts(app);
       return { deleted: Number(r.numDeletedRows) };
     },
   }),

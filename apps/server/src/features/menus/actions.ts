@@ -1,7 +1,7 @@
 import { Paths } from '@igs/contract';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
-import { buildTree, buttonsFor, menuTreeFor } from './menu-tree.ts';
+import { buildTree, grantsOf } from './menu-tree.ts';
 
 export const menuActions = [
   defineAction({
@@ -13,10 +13,11 @@ export const menuActions = [
     input: z.object({}).loose(),
     async handler(ctx) {
       const { app, caller } = ctx;
-      const [tree, buttons] = await Promise.all([
-        menuTreeFor(app, caller!.user.role_id, caller!.isOperations ? 'operations' : 'full'),
-        buttonsFor(app, caller!.user.role_id),
-      ]);
+      const { tree, buttons } = await grantsOf(
+        app,
+        caller!.user.role_id,
+        caller!.isOperations ? 'operations' : 'full',
+      );
       ctx.extra.Button = buttons;
       return tree;
     },

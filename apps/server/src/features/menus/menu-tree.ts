@@ -82,3 +82,35 @@ export async function buttonsFor(app: AppContext, roleId: number): Promise<strin
     .execute();
   return rows.map((r) => r.key);
 }
+
+/**
+ * A role's tree and buttons, asked for at every page load: kept for a few seconds per role and
+ * mode, and dropped by clear_cache. Permission changes therefore reach every instance within
+ * GRANTS_TTL_MS, and this instance at once when the change calls clear().
+ */
+const GRANTS_TTL_MS = 5000;
+
+interface GrantsCache {
+  entries: Map<string, { tree: MenuNode[]; buttons: string[]; at: number }>;
+  clear(): void;
+}
+
+export async function grantsOf(
+  app: AppContext,
+  roleId: number,
+  mode: MenuMode,
+): Promise<{ tree: MenuNode[]; buttons: string[] }> {
+  let cache = app.caches.get('grants') as GrantsCache | undefined;
+  if (!cache) {
+    const entries: GrantsCache['entries'] = new Map();
+    cache = { entries, clear: () => entries.clear() };
+    app.caches.set('grants', cache);
+  }
+  const key = `${roleId}:${mode}`;
+  const hit = cache.entries.get(key);
+  if (hit && app.now() - hit.at < GRANTS_TTL_MS) return hit;
+  const [tree, buttons] = await Promise.all([menuTreeFor(app, roleId, mode), buttonsFor(app, roleId)]);
+  const entry = { tree, buttons, at: app.now() };
+  cache.entries.set(key, entry);
+  return entry;
+}
