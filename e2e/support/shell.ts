@@ -42,7 +42,7 @@ export async function openFromSidebar(page: Page, group: string, item: string) {
   if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
   await entry.click();
   // The page has opened when its tab is the active one.
-  await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText(item);
+  await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText(item, { timeout: 20_000 });
 }
 
 export function tab(page: Page, title: string) {

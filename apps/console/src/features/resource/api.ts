@@ -1,0 +1,93 @@
+import type { ResourceDef } from '@igs/contract/resources';
+import { request } from '../../request/index.ts';
+import { useUserStore } from '../../stores/user.ts';
+
+/** One row as the list and detail calls return it. */
+export type ResourceRecord = Record<string, unknown> & { id: number; created_at?: string };
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  keyword: string;
+  filter: Record<string, unknown>;
+}
+
+export interface ListReply {
+  list: ResourceRecord[];
+  total: number;
+}
+
+export interface RefOption {
+  value: number;
+  label: string;
+}
+
+export interface ImportReply {
+  total: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: { line: number; field: string; msg: string }[];
+}
+
+/** The endpoint a description is served on in the current mode (DOMAIN 2.10: operations twins). */
+export function endpointOf(def: ResourceDef, isOperations: 0 | 1): string {
+  return isOperations === 1 && def.opsEndpoint ? def.opsEndpoint : def.endpoint;
+}
+
+export function useEndpoint(def: ResourceDef): string {
+  const isOperations = useUserStore((s) => s.isOperations);
+  return endpointOf(def, isOperations);
+}
+
+/** Query keys: everything of one resource starts with `['resource', name]`, so a write can refresh it all. */
+export const resourceKeys = {
+  all: (name: string) => ['resource', name] as const,
+  list: (name: string, endpoint: string, q: ListQuery) => ['resource', name, 'list', endpoint, q] as const,
+  detail: (name: string, endpoint: string, id: number) => ['resource', name, 'detail', endpoint, id] as const,
+  options: (name: string, endpoint: string) => ['resource', name, 'options', endpoint] as const,
+};
+
+// Lists and selects fetch quietly: the table and the select show their own spinners, the global
+// overlay is for writes.
+export const api = {
+  list: (endpoint: string, q: ListQuery) =>
+    request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false }),
+  detail: (endpoint: string, id: number) =>
+    request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false }),
+  /** The server caps a page of options at 200; selects search within them. */
+  options: (endpoint: string) =>
+    request<RefOption[]>(endpoint, { method: 'options', limit: 200 }, { loading: false }),
+  add: (endpoint: string, values: Record<string, unknown>) =>
+    request<{ id: number }>(
+      endpoint,
+      { ...values, method: 'add' },
+      { successToast: 'msg.submittedSuccessfully' },
+    ),
+  edit: (endpoint: string, values: Record<string, unknown>) =>
+    request<{ id: number }>(
+      endpoint,
+      { ...values, method: 'edit' },
+      { successToast: 'msg.modifiedSuccessfully' },
+    ),
+  del: (endpoint: string, ids: number[]) => request<{ deleted: number }>(endpoint, { method: 'del', ids }),
+  export: (
+    endpoint: string,
+    body: { format: 'csv' | 'json'; filter: Record<string, unknown>; keyword: string; ids?: number[] },
+  ) => request<{ url: string }>(endpoint, { method: 'export', ...body }),
+  import: (
+    endpoint: string,
+    body: { file: File; format: 'csv' | 'json'; mode: 'append' | 'upsert' | 'replace'; dryRun: boolean },
+  ) => {
+    const fd = new FormData();
+    fd.append('method', 'import');
+    fd.append('format', body.format);
+    fd.append('mode', body.mode);
+    fd.append('dry_run', body.dryRun ? '1' : '0');
+    // The file last: the server reads the fields as they stream in.
+    fd.append('file', body.file, body.file.name);
+    return request<ImportReply>(endpoint, fd);
+  },
+};

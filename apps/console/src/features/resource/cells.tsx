@@ -1,0 +1,37 @@
+import { FileOutlined } from '@ant-design/icons';
+import { Image, Space, Tag, Typography } from 'antd';
+import { useT } from '../../i18n/index.ts';
+import { isImage, useUploadedFile } from './uploaded-files.ts';
+import { useRefOptions } from './use-ref-options.ts';
+import './texts.ts';
+
+/** Shown for an empty value in a cell. */
+export const EMPTY = '—';
+
+/** References by the referenced records' labels (their `options`); an unknown id stays `#id`. */
+export function RefCell({ refName, value }: { refName: string | undefined; value: unknown }) {
+  const { labels } = useRefOptions(refName);
+  const ids = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).map(Number);
+  if (!ids.length) return <>{EMPTY}</>;
+  return (
+    <Space size={[0, 4]} wrap>
+      {ids.map((id) => (
+        <Tag key={id}>{labels.get(id) ?? `#${id}`}</Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** A stored upload id: a thumbnail or the name when uploaded this session, else a short id. */
+export function FileCell({ value }: { value: unknown }) {
+  const t = useT();
+  const file = useUploadedFile(value);
+  if (typeof value !== 'string' || !value) return <>{EMPTY}</>;
+  if (file && isImage(file) && file.url)
+    return <Image src={file.url} alt={file.name} width={32} height={32} style={{ objectFit: 'cover' }} />;
+  return (
+    <Typography.Text ellipsis style={{ maxWidth: 160 }} title={file?.name ?? value}>
+      <FileOutlined /> {file?.name ?? t('res.file', { id: value.slice(0, 8) })}
+    </Typography.Text>
+  );
+}

@@ -1,0 +1,98 @@
+import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { describe, expect, it } from 'vitest';
+import { boolLabel, buildColumns, type ColumnContext, enumLabel, isSortable } from './columns.tsx';
+
+const dict: Record<string, string> = {
+  'res.createdAt': 'Created',
+  'res.on': 'Enabled',
+  'res.off': 'Disabled',
+  'res.yes': 'Yes',
+  'res.no': 'No',
+  'res.enum.type.hls': 'HLS stream',
+  'res.enum.media:live.type.camera': 'CCTV camera',
+};
+const ctx: ColumnContext = {
+  lang: 'en',
+  t: (key) => dict[key] ?? key,
+  exists: (key) => key in dict,
+};
+
+const def: ResourceDef = {
+  name: 'test:thing',
+  endpoint: '/admin.php/test/thing',
+  table: 'test_thing',
+  title: { en: 'Thing', zh_CN: '东西' },
+  fields: [
+    { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, list: true },
+    { name: 'secret', type: 'pwd', label: { en: 'Secret', zh_CN: '密码' } },
+    { name: 'count', type: 'int', label: { en: 'Count', zh_CN: '数量' }, list: true },
+    { name: 'hidden_int', type: 'int', label: { en: 'Hidden', zh_CN: '隐藏' } },
+    { name: 'day', type: 'date', label: { en: 'Day', zh_CN: '日期' }, list: true },
+    { name: 'at', type: 'dt', label: { en: 'At', zh_CN: '时间' }, list: true },
+    { name: 'ip', type: 'ip', label: { en: 'IP', zh_CN: 'IP' }, list: true },
+    { name: 'sort', type: 'int', label: { en: 'Sort', zh_CN: '排序' }, list: true },
+    { name: 'enabled', type: 'bool', label: { en: 'Enabled', zh_CN: '启用' }, list: true },
+  ],
+};
+
+describe('buildColumns', () => {
+  it('has the list fields in description order, then created_at', () => {
+    const keys = buildColumns(def, ctx).map((c) => c.key);
+    expect(keys).toEqual(['name', 'count', 'day', 'at', 'ip', 'sort', 'enabled', 'created_at']);
+  });
+
+  it('marks int/num/date/dt/time list columns, sort and created_at as sortable, and nothing else', () => {
+    const sortable = buildColumns(def, ctx)
+      .filter((c) => c.sorter)
+      .map((c) => c.key);
+    expect(sortable).toEqual(['count', 'day', 'at', 'sort', 'created_at']);
+  });
+
+  it('titles columns by the label in the language and reflects the current sort', () => {
+    const cols = buildColumns(def, { ...ctx, lang: 'zh_CN', sort: 'count', order: 'desc' });
+    expect(cols.map((c) => c.title)).toContain('数量');
+    expect(cols.find((c) => c.key === 'count')?.sortOrder).toBe('descend');
+    expect(cols.find((c) => c.key === 'day')?.sortOrder).toBeNull();
+  });
+
+  it('matches the server whitelist for the real descriptions', () => {
+    const program = resourceByName('media:live')!;
+    const cols = buildColumns(program, ctx);
+    expect(cols.map((c) => c.key)).toEqual([
+      'number',
+      'name',
+      'name_en',
+      'category_ids',
+      'url',
+      'tvg_id',
+      'type',
+      'health',
+      'enabled',
+      'sort',
+      'created_at',
+    ]);
+    expect(cols.filter((c) => c.sorter).map((c) => c.key)).toEqual(['number', 'sort', 'created_at']);
+  });
+});
+
+describe('value labels', () => {
+  const program = resourceByName('media:live')!;
+  const type = program.fields.find((f) => f.name === 'type')!;
+
+  it('translates enum values where a label exists, preferring the resource-specific one', () => {
+    expect(enumLabel(program, type, 'hls', ctx)).toBe('HLS stream');
+    expect(enumLabel(program, type, 'camera', ctx)).toBe('CCTV camera');
+    expect(enumLabel(program, type, 'rotation', ctx)).toBe('rotation');
+  });
+
+  it('reads enabled as enabled/disabled and other flags as yes/no', () => {
+    const enabled = { name: 'enabled' } as FieldDef;
+    const free = { name: 'is_free' } as FieldDef;
+    expect([boolLabel(enabled, true, ctx.t), boolLabel(enabled, false, ctx.t)]).toEqual([
+      'Enabled',
+      'Disabled',
+    ]);
+    expect([boolLabel(free, true, ctx.t), boolLabel(free, false, ctx.t)]).toEqual(['Yes', 'No']);
+    expect(isSortable(free)).toBe(false);
+  });
+});

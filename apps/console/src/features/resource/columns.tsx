@@ -1,0 +1,147 @@
+import type { Lang } from '@igs/contract';
+import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ResourceRecord } from './api.ts';
+import { EMPTY, FileCell, RefCell } from './cells.tsx';
+
+/** Only plain keys are looked up here; interpolating texts are translated by the components. */
+export type Translate = (key: string) => string;
+
+export interface ColumnContext {
+  lang: Lang;
+  t: Translate;
+  /** Whether a translation exists (enum labels are optional). */
+  exists: (key: string) => boolean;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export type ResourceColumn = ColumnType<ResourceRecord> & { key: string };
+
+/** The column every list has beside the described ones (DOMAIN section 0). */
+export const CREATED_AT = 'created_at';
+
+const RANGED = new Set<FieldDef['type']>(['int', 'num', 'date', 'dt', 'time']);
+
+/** DOMAIN section 0: a list sorts by its int/date columns and by `sort` (the server's whitelist). */
+export function isSortable(field: FieldDef): boolean {
+  return field.name === 'sort' || (Boolean(field.list) && RANGED.has(field.type));
+}
+
+/** Enum values read through `res.enum.<resource>.<field>.<value>`, then `res.enum.<field>.<value>`, else raw. */
+export function enumLabel(
+  def: ResourceDef,
+  field: FieldDef,
+  value: string,
+  ctx: Pick<ColumnContext, 't' | 'exists'>,
+): string {
+  for (const key of [`res.enum.${def.name}.${field.name}.${value}`, `res.enum.${field.name}.${value}`])
+    if (ctx.exists(key)) return ctx.t(key);
+  return value;
+}
+
+/** `enabled` reads as 启用/停用; any other flag as yes/no. */
+export function boolLabel(field: FieldDef, on: boolean, t: Translate): string {
+  if (field.name === 'enabled') return t(on ? 'res.on' : 'res.off');
+  return t(on ? 'res.yes' : 'res.no');
+}
+
+const WIDTH: Partial<Record<FieldDef['type'], number>> = {
+  int: 100,
+  num: 110,
+  bool: 90,
+  enum: 120,
+  date: 120,
+  time: 90,
+  dt: 170,
+  ip: 140,
+  mac: 160,
+  file: 140,
+  url: 240,
+  refs: 200,
+  text: 240,
+};
+
+/** Column width by type: the virtual table needs numbers, the normal one uses them as hints. */
+export function widthOf(field: FieldDef): number {
+  return WIDTH[field.type] ?? 160;
+}
+
+/**
+ * Room for a header on one line (CJK glyphs are about twice as wide), plus the cell padding and
+ * the sorter icon, so "Channel number" does not wrap under a numeric column's narrow width.
+ */
+export function titleWidth(title: string, sortable: boolean): number {
+  let text = 0;
+  for (const ch of title) text += /[\u2e80-\uffff]/.test(ch) ? 14 : 8;
+  return text + 34 + (sortable ? 26 : 0);
+}
+
+function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: ColumnContext) {
+  if (field.type === 'ref' || field.type === 'refs') return <RefCell refName={field.ref} value={value} />;
+  if (field.type === 'file') return <FileCell value={value} />;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length))
+    return EMPTY;
+  switch (field.type) {
+    case 'bool': {
+      const on = value === 1 || value === true || value === '1';
+      const color = field.name === 'enabled' ? (on ? 'success' : 'default') : on ? 'processing' : 'default';
+      return <Tag color={color}>{boolLabel(field, on, ctx.t)}</Tag>;
+    }
+    case 'enum':
+      return enumLabel(def, field, String(value), ctx);
+    case 'enums':
+      return (value as unknown[]).map((v) => enumLabel(def, field, String(v), ctx)).join(', ');
+    case 'pwd':
+      return '••••••';
+    case 'json':
+      return (
+        <Typography.Text code ellipsis style={{ maxWidth: 220 }}>
+          {JSON.stringify(value)}
+        </Typography.Text>
+      );
+    case 'url':
+    case 'text':
+    case 'html':
+      return (
+        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: widthOf(field) - 16 }}>
+          {String(value)}
+        </Typography.Text>
+      );
+    default:
+      return String(value);
+  }
+}
+
+function sortState(key: string, ctx: ColumnContext): 'ascend' | 'descend' | null {
+  if (ctx.sort !== key) return null;
+  return ctx.order === 'asc' ? 'ascend' : ctx.order === 'desc' ? 'descend' : null;
+}
+
+/**
+ * The data columns of a resource list: its `list` fields in description order, then created_at.
+ * Sorting is server-side, so sortable columns carry `sorter: true` and a controlled `sortOrder`.
+ */
+export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColumn[] {
+  const columns: ResourceColumn[] = def.fields
+    .filter((f) => f.list)
+    .map((field) => ({
+      key: field.name,
+      dataIndex: field.name,
+      title: field.label[ctx.lang],
+      width: Math.max(widthOf(field), titleWidth(field.label[ctx.lang], isSortable(field))),
+      sorter: isSortable(field),
+      sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
+      render: (value: unknown) => renderValue(def, field, value, ctx),
+    }));
+  columns.push({
+    key: CREATED_AT,
+    dataIndex: CREATED_AT,
+    title: ctx.t('res.createdAt'),
+    width: Math.max(170, titleWidth(ctx.t('res.createdAt'), true)),
+    sorter: true,
+    sortOrder: sortState(CREATED_AT, ctx),
+  });
+  return columns;
+}

@@ -1,0 +1,172 @@
+import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { DatePicker, Form, type FormItemProps, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import type { ReactNode } from 'react';
+import { useLanguage, useT } from '../../i18n/index.ts';
+import { enumOptions } from './field-options.ts';
+import { FileUpload } from './file-upload.tsx';
+import { DATE_FORMATS } from './form-values.ts';
+import { useRefOptions } from './use-ref-options.ts';
+import './texts.ts';
+
+// The stored formats are parsed strictly: `HH:mm` is not an ISO string.
+dayjs.extend(customParseFormat);
+
+const PLACEHOLDER: Partial<Record<FieldDef['type'], string>> = {
+  url: 'udp://239.0.0.1:1234',
+  ip: '192.168.1.10',
+  cidr: '192.168.1.0/24',
+  mac: '00:11:22:aa:bb:cc',
+  host: 'example.com',
+  cron: '0 5 * * *',
+  json: '{ }',
+};
+
+function RefSelect({
+  field,
+  ...rest
+}: {
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const t = useT();
+  const { options, loading } = useRefOptions(field.ref);
+  return (
+    <Select
+      {...rest}
+      mode={field.type === 'refs' ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      options={options}
+      placeholder={t('res.select')}
+    />
+  );
+}
+
+/**
+ * Pickers work with Dayjs; the form keeps the API's strings, so the schema validates exactly what
+ * is sent. An unparsable stored value shows empty rather than "Invalid Date".
+ */
+function dateProps(format: string): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+  return {
+    getValueProps: (v: unknown) => {
+      const d = typeof v === 'string' && v ? dayjs(v, format, true) : null;
+      return { value: d?.isValid() ? d : null };
+    },
+    normalize: (d: Dayjs | null) => (d ? d.format(format) : ''),
+  };
+}
+
+/** Switches hold booleans; the API and the schema use 0/1. */
+const boolProps: Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'> = {
+  valuePropName: 'checked',
+  getValueProps: (v: unknown) => ({ checked: v === 1 || v === true || v === '1' }),
+  normalize: (checked: boolean) => (checked ? 1 : 0),
+};
+
+/** The control of one field by its type, and the Form.Item props that control needs. */
+function controlOf(
+  def: ResourceDef,
+  field: FieldDef,
+  mode: 'add' | 'edit',
+  t: ReturnType<typeof useT>,
+): { control: ReactNode; item?: Partial<FormItemProps> } {
+  const input = t('res.input');
+  switch (field.type) {
+    case 'text':
+    case 'html':
+      return { control: <Input.TextArea rows={4} placeholder={input} /> };
+    case 'json':
+      return {
+        control: (
+          <Input.TextArea rows={6} placeholder={PLACEHOLDER.json} style={{ fontFamily: 'monospace' }} />
+        ),
+      };
+    case 'int':
+    case 'num':
+      return {
+        control: (
+          <InputNumber
+            min={field.min}
+            max={field.max}
+            precision={field.type === 'int' ? 0 : undefined}
+            placeholder={input}
+            style={{ width: '100%' }}
+          />
+        ),
+      };
+    case 'bool':
+      return { control: <Switch />, item: boolProps };
+    case 'enum':
+    case 'enums':
+      return {
+        control: (
+          <Select
+            mode={field.type === 'enums' ? 'multiple' : undefined}
+            allowClear={!field.required}
+            placeholder={t('res.select')}
+            options={enumOptions(def, field, t)}
+          />
+        ),
+      };
+    case 'ref':
+    case 'refs':
+      return { control: <RefSelect field={field} /> };
+    case 'date':
+      return { control: <DatePicker style={{ width: '100%' }} />, item: dateProps(DATE_FORMATS.date!) };
+    case 'dt':
+      return {
+        control: <DatePicker showTime style={{ width: '100%' }} />,
+        item: dateProps(DATE_FORMATS.dt!),
+      };
+    case 'time':
+      return {
+        control: <TimePicker format={DATE_FORMATS.time} style={{ width: '100%' }} />,
+        item: dateProps(DATE_FORMATS.time!),
+      };
+    case 'pwd':
+      return {
+        control: (
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={mode === 'edit' ? t('res.pwdKeep') : input}
+          />
+        ),
+      };
+    case 'file':
+      return { control: <FileUpload field={field} /> };
+    default:
+      // str, ip, cidr, mac, host, url, cron: text, checked by the schema's format rules.
+      return { control: <Input allowClear placeholder={PLACEHOLDER[field.type] ?? input} /> };
+  }
+}
+
+export interface FieldControlProps {
+  def: ResourceDef;
+  field: FieldDef;
+  mode: 'add' | 'edit';
+}
+
+/**
+ * One form field. There are no antd rules: the contract's zod schema is the one validator (run on
+ * submit), so the console and the server refuse the same input with the same words. `required`
+ * only draws the marker; an edit may leave a secret empty, so it is not marked there.
+ */
+export function FieldControl({ def, field, mode }: FieldControlProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const { control, item } = controlOf(def, field, mode, t);
+  return (
+    <Form.Item
+      name={field.name}
+      label={field.label[lang]}
+      required={Boolean(field.required) && !(field.type === 'pwd' && mode === 'edit')}
+      {...item}
+    >
+      {control}
+    </Form.Item>
+  );
+}

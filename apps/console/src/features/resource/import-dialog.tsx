@@ -1,0 +1,199 @@
+import { InboxOutlined } from '@ant-design/icons';
+import type { ResourceDef } from '@igs/contract/resources';
+import { Alert, Button, Flex, Form, Modal, Radio, Statistic, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../app/feedback.ts';
+import { useLanguage, useT } from '../../i18n/index.ts';
+import { api, type ImportReply, useEndpoint } from './api.ts';
+import './texts.ts';
+
+type Mode = 'append' | 'upsert' | 'replace';
+type Format = 'csv' | 'json';
+
+export interface ImportDialogProps {
+  def: ResourceDef;
+  open: boolean;
+  onClose: () => void;
+  /** After a real import wrote rows. */
+  onImported: () => void;
+}
+
+/** The format from the file name, when it is one the resource imports. */
+export function formatOf(name: string, allowed: readonly Format[]): Format | undefined {
+  const ext = name.toLowerCase().split('.').pop();
+  return allowed.find((f) => f === ext);
+}
+
+interface Checked {
+  /** The inputs the dry run was made with: a change invalidates it. */
+  file: File;
+  mode: Mode;
+  format: Format;
+  reply: ImportReply;
+  dryRun: boolean;
+}
+
+/**
+ * Import in two steps (DOMAIN 3.2): a dry run that writes nothing and reports the counts and the
+ * errors by line and field, then the real run, offered only after a clean dry run of exactly the
+ * same file, format and mode. The server imports all or nothing either way.
+ */
+export function ImportDialog({ def, open, onClose, onImported }: ImportDialogProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const endpoint = useEndpoint(def);
+  const formats = (def.io?.import ?? []) as readonly Format[];
+  const uniqueField = def.fields.find((f) => f.unique);
+  const modes: Mode[] = uniqueField ? ['append', 'upsert', 'replace'] : ['append', 'replace'];
+  const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<Format>(formats[0] ?? 'csv');
+  const [mode, setMode] = useState<Mode>('append');
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const current = checked && checked.file === file && checked.mode === mode && checked.format === format;
+  const canImport = Boolean(current && checked?.dryRun && checked.reply.errors.length === 0);
+
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const reply = await api.import(endpoint, { file, format, mode, dryRun });
+      setChecked({ file, mode, format, reply, dryRun });
+      if (!dryRun && !reply.errors.length) {
+        toast.success(t('res.importDone', { inserted: reply.inserted, updated: reply.updated }));
+        onImported();
+      }
+    } catch {
+      // Toasted by the request layer (a bad file header, 409 on replace, size limit).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reply = current ? checked?.reply : undefined;
+  const fieldLabel = (name: string) => def.fields.find((f) => f.name === name)?.label[lang] ?? name;
+
+  return (
+    <Modal
+      title={t('res.importTitle', { title: def.title[lang] })}
+      open={open}
+      onCancel={onClose}
+      width={720}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('res.cancel')}
+        </Button>,
+        <Button key="dry" disabled={!file} loading={busy} onClick={() => void run(true)}>
+          {t('res.dryRun')}
+        </Button>,
+        <Button key="run" type="primary" disabled={!canImport} loading={busy} onClick={() => void run(false)}>
+          {t('res.importRun')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">{t('res.importHint')}</Typography.Paragraph>
+      <Form layout="horizontal" labelCol={{ flex: '80px' }}>
+        <Form.Item label={t('res.importFile')}>
+          <Upload.Dragger
+            accept={formats.map((f) => `.${f}`).join(',')}
+            maxCount={1}
+            fileList={
+              file
+                ? [{ uid: 'import', name: file.name, status: 'done', size: file.size, type: file.type }]
+                : []
+            }
+            beforeUpload={(picked) => {
+              setFile(picked);
+              const f = formatOf(picked.name, formats);
+              if (f) setFormat(f);
+              return false; // sent with the dry run, not on pick
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('res.importPick')}</p>
+          </Upload.Dragger>
+        </Form.Item>
+        {formats.length > 1 && (
+          <Form.Item label={t('res.importFormat')}>
+            <Radio.Group
+              value={format}
+              onChange={(e) => setFormat(e.target.value)}
+              options={formats.map((f) => ({ value: f, label: f.toUpperCase() }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t('res.importMode')}
+          extra={t(`res.mode.${mode}.hint`, { field: uniqueField?.label[lang] ?? '' })}
+        >
+          <Radio.Group
+            value={mode}
+            onChange={(e) => setMode(e.target.value)}
+            options={modes.map((m) => ({ value: m, label: t(`res.mode.${m}`) }))}
+          />
+        </Form.Item>
+      </Form>
+      {reply && checked && <ImportReport reply={reply} dryRun={checked.dryRun} fieldLabel={fieldLabel} />}
+    </Modal>
+  );
+}
+
+function ImportReport({
+  reply,
+  dryRun,
+  fieldLabel,
+}: {
+  reply: ImportReply;
+  dryRun: boolean;
+  fieldLabel: (name: string) => string;
+}) {
+  const t = useT();
+  const clean = reply.errors.length === 0;
+  return (
+    <Flex vertical gap={12} data-testid="import-report">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t(dryRun ? 'res.importPreview' : 'res.importResult')}
+      </Typography.Title>
+      <Flex gap={32} wrap>
+        <Statistic title={t('res.importTotal')} value={reply.total} />
+        <Statistic title={t('res.importInserted')} value={reply.inserted} />
+        <Statistic title={t('res.importUpdated')} value={reply.updated} />
+        <Statistic title={t('res.importSkipped')} value={reply.skipped} />
+        <Statistic
+          title={t('res.importErrors')}
+          value={reply.errors.length}
+          styles={{ content: { color: clean ? undefined : 'var(--ant-color-error)' } }}
+        />
+      </Flex>
+      {clean ? (
+        dryRun && <Alert type="success" showIcon title={t('res.importClean')} />
+      ) : (
+        <>
+          <Alert type="error" showIcon title={t('res.importHasErrors')} />
+          <Table
+            size="small"
+            rowKey={(e) => `${e.line}:${e.field}:${e.msg}`}
+            dataSource={reply.errors}
+            pagination={reply.errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
+            columns={[
+              { key: 'line', dataIndex: 'line', title: t('res.errLine'), width: 80 },
+              {
+                key: 'field',
+                dataIndex: 'field',
+                title: t('res.errField'),
+                width: 160,
+                render: (f: string) => (f ? fieldLabel(f) : '—'),
+              },
+              { key: 'msg', dataIndex: 'msg', title: t('res.errMsg') },
+            ]}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}

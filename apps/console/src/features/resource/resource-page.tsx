@@ -1,0 +1,240 @@
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ResourceDef } from '@igs/contract/resources';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { toast } from '../../app/feedback.ts';
+import { i18n, useLanguage, useT } from '../../i18n/index.ts';
+import { api, type ResourceRecord, resourceKeys } from './api.ts';
+import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
+import { buildColumns } from './columns.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import { RecordForm } from './record-form.tsx';
+import { SearchForm } from './search-form.tsx';
+import { useResourceButtons } from './use-resource-buttons.ts';
+import { useResourceList } from './use-resource-list.ts';
+import './resource-page.css';
+import './texts.ts';
+
+/** Above this page size the table renders only the visible rows (antd `virtual`). */
+export const VIRTUAL_ABOVE = 50;
+const VIRTUAL_HEIGHT = 560;
+const ACTIONS_WIDTH = 140;
+
+interface FormState {
+  mode: 'add' | 'edit';
+  id?: number;
+  /** A new key per opening: a fresh form instance, never the previous record's values. */
+  key: number;
+}
+
+export interface ResourcePageProps {
+  def: ResourceDef;
+}
+
+/**
+ * A complete list page for one resource description: search, server-side paging and sorting,
+ * column settings, create/edit drawer, delete, import and export, each action shown only when
+ * its permission key is held.
+ */
+export function ResourcePage({ def }: ResourcePageProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const can = useResourceButtons(def);
+  const list = useResourceList(def);
+  const { hidden, setHidden } = useHiddenColumns(def.name);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+
+  const openForm = (mode: 'add' | 'edit', id?: number) => {
+    setForm({ mode, id, key: Date.now() });
+    setFormOpen(true);
+  };
+
+  const remove = async (ids: number[]) => {
+    try {
+      const { deleted } = await api.del(list.endpoint, ids);
+      toast.success(t('res.deleted', { n: deleted }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      list.afterDelete(deleted);
+      await refresh();
+    } catch {
+      // 409 names what still uses the records; the request layer has shown it.
+    }
+  };
+
+  const confirmBatchDelete = () =>
+    modal.confirm({
+      title: t('res.confirmBatchDelete', { n: selected.length }),
+      content: t('res.deleteHint'),
+      okButtonProps: { danger: true },
+      okText: t('res.delete'),
+      cancelText: t('res.cancel'),
+      onOk: () => remove([...selected]),
+    });
+
+  const dataColumns = useMemo(
+    () =>
+      buildColumns(def, {
+        lang,
+        t,
+        exists: (key) => i18n.exists(key),
+        sort: list.query.sort,
+        order: list.query.order,
+      }),
+    [def, lang, t, list.query.sort, list.query.order],
+  );
+  const visible = dataColumns.filter((c) => !hidden.includes(c.key));
+
+  const actions: ColumnType<ResourceRecord> | null =
+    can.edit || can.del
+      ? {
+          key: '__actions',
+          title: t('res.actions'),
+          width: ACTIONS_WIDTH,
+          fixed: 'right',
+          render: (_: unknown, row: ResourceRecord) => (
+            <Space size="small">
+              {can.edit && (
+                <Button type="link" size="small" onClick={() => openForm('edit', row.id)}>
+                  {t('res.edit')}
+                </Button>
+              )}
+              {can.del && (
+                <Popconfirm
+                  title={t('res.confirmDelete')}
+                  description={t('res.deleteHint')}
+                  okButtonProps={{ danger: true }}
+                  okText={t('res.delete')}
+                  cancelText={t('res.cancel')}
+                  onConfirm={() => remove([row.id])}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('res.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          ),
+        }
+      : null;
+  const columns = actions ? [...visible, actions] : visible;
+  const virtual = list.query.limit > VIRTUAL_ABOVE;
+  // The virtual table needs a numeric width to lay out its fixed columns.
+  const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 160), 0) + (can.del ? 48 : 0);
+  const selectable = can.del || can.export;
+
+  return (
+    <div className="resource-page">
+      <SearchForm def={def} onSearch={list.search} />
+      <Flex className="resource-toolbar" justify="space-between" align="center" wrap gap={8}>
+        <Space wrap>
+          <Typography.Title level={5} className="resource-title">
+            {def.title[lang]}
+          </Typography.Title>
+          {can.add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('add')}>
+              {t('res.add')}
+            </Button>
+          )}
+          {can.del && (
+            <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={confirmBatchDelete}>
+              {t('res.batchDelete')}
+            </Button>
+          )}
+          {can.import && (
+            <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+              {t('res.import')}
+            </Button>
+          )}
+          {can.export && (
+            <ExportMenu
+              def={def}
+              criteria={{ filter: list.query.filter, keyword: list.query.keyword }}
+              selectedIds={selected}
+            />
+          )}
+          {selected.length > 0 && (
+            <Typography.Text type="secondary">{t('res.selected', { n: selected.length })}</Typography.Text>
+          )}
+        </Space>
+        <Space>
+          <Tooltip title={t('res.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('res.refresh')}
+              loading={list.isFetching}
+              onClick={() => void refresh()}
+            />
+          </Tooltip>
+          <ColumnSettings
+            columns={dataColumns.map((c) => ({ key: c.key, title: String(c.title) }))}
+            hidden={hidden}
+            onChange={setHidden}
+          />
+        </Space>
+      </Flex>
+      <Table<ResourceRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        virtual={virtual}
+        scroll={virtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort') return;
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const order = s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined;
+          list.sortBy(s?.columnKey === undefined ? undefined : String(s.columnKey), order);
+        }}
+        pagination={{
+          current: list.query.page,
+          pageSize: list.query.limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100, 200],
+          showTotal: (n) => t('res.total', { n }),
+          onChange: list.paginate,
+        }}
+      />
+      {form && (
+        <RecordForm
+          key={form.key}
+          def={def}
+          mode={form.mode}
+          id={form.id}
+          open={formOpen}
+          onClose={() => setFormOpen(false)}
+          afterClose={() => setForm(null)}
+          onSaved={() => void refresh()}
+        />
+      )}
+      {can.import && (
+        <ImportDialog
+          def={def}
+          open={importOpen}
+          onClose={() => setImportOpen(false)}
+          onImported={() => void refresh()}
+        />
+      )}
+    </div>
+  );
+}
