@@ -23,12 +23,12 @@ export function RefCell({ refName, value }: { refName: string | undefined; value
 }
 
 /** A stored upload id: a thumbnail or the name when uploaded this session, else a short id. */
-export function FileCell({ value }: { value: unknown }) {
+export function FileCell({ value, size = 32 }: { value: unknown; size?: number }) {
   const t = useT();
   const file = useUploadedFile(value);
   if (typeof value !== 'string' || !value) return <>{EMPTY}</>;
   if (file && isImage(file) && file.url)
-    return <Image src={file.url} alt={file.name} width={32} height={32} style={{ objectFit: 'cover' }} />;
+    return <Image src={file.url} alt={file.name} width={size} height={size} style={{ objectFit: 'cover' }} />;
   return (
     <Typography.Text ellipsis style={{ maxWidth: 160 }} title={file?.name ?? value}>
       <FileOutlined /> {file?.name ?? t('res.file', { id: value.slice(0, 8) })}

@@ -48,7 +48,7 @@ export function FileUpload({ field, value, onChange, id }: FileUploadProps) {
   return (
     <Flex vertical gap={8} id={id}>
       <Flex gap={8} align="center" wrap>
-        {value ? <FileCell value={value} /> : null}
+        {value ? <FileCell value={value} size={64} /> : null}
         <Upload
           accept={ACCEPT[kind]}
           showUploadList={false}
