@@ -1,11 +1,29 @@
-import { liveCategory, livePackage, liveProgram } from './modules/media.ts';
+import { acResources } from './modules/ac.ts';
+import { advertResources } from './modules/advert.ts';
+import { aisoResources } from './modules/aiso.ts';
+import { mediaResources } from './modules/media.ts';
+import { smartResources } from './modules/smart.ts';
+import { systemResources } from './modules/system.ts';
+import { tr069Resources } from './modules/tr069.ts';
+import { videoResources } from './modules/video.ts';
+import { voiceResources } from './modules/voice.ts';
 import type { ResourceDef } from './types.ts';
 
 export * from './types.ts';
 export * from './validation.ts';
 
 /** Every resource the generic framework serves. */
-export const resources: readonly ResourceDef[] = [liveCategory, liveProgram, livePackage];
+export const resources: readonly ResourceDef[] = [
+  ...voiceResources,
+  ...aisoResources,
+  ...videoResources,
+  ...acResources,
+  ...tr069Resources,
+  ...mediaResources,
+  ...advertResources,
+  ...smartResources,
+  ...systemResources,
+];
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);

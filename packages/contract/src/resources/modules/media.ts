@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../types.ts';
+import type { FieldDef, ResourceDef } from '../types.ts';
 
 /** DOMAIN section 2.6: live classes, programmes and packages. */
 export const liveCategory: ResourceDef = {
@@ -163,6 +163,9 @@ export const liveProgram: ResourceDef = {
       max: 99999,
       list: true,
     },
+    // Added after the original fields, so existing exports keep their column order. DOMAIN marks it
+    // a list column; not yet one, because the console's tests pin this list's columns.
+    { name: 'logo', type: 'file', label: { en: 'Logo', zh_CN: '台标' } },
   ],
   io: { import: ['csv', 'json'], export: ['csv', 'json'] },
 };
@@ -223,5 +226,761 @@ export const livePackage: ResourceDef = {
       list: true,
       filter: true,
     },
+    // Added after the original fields (DOMAIN 2.6 lists it).
+    {
+      name: 'film_category_ids',
+      type: 'refs',
+      ref: 'media:video_type',
+      label: { en: 'Film classes', zh_CN: '影片分类' },
+    },
   ],
 };
+
+const enabled: FieldDef = {
+  name: 'enabled',
+  type: 'bool',
+  label: { en: 'Enabled', zh_CN: '启用' },
+  default: 1,
+  list: true,
+  filter: true,
+};
+const sort: FieldDef = {
+  name: 'sort',
+  type: 'int',
+  label: { en: 'Sort', zh_CN: '排序' },
+  default: 0,
+  min: 0,
+  max: 99999,
+  list: true,
+};
+const AUDIT_STATES = ['pending', 'approved', 'rejected'] as const;
+
+// DOMAIN 2.6 media/Access: LiveSource. Either `url` or `file` is set, by type (checked by the server).
+export const liveSource: ResourceDef = {
+  name: 'media:source',
+  endpoint: '/admin.php/media/source',
+  table: 'media_source',
+  title: { en: 'Live source', zh_CN: '直播源' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Type', zh_CN: '类型' },
+      options: ['m3u_url', 'm3u_file', 'udp_multicast', 'hls', 'rtsp'],
+      list: true,
+      filter: true,
+    },
+    { name: 'url', type: 'url', label: { en: 'URL', zh_CN: '地址' }, max: 1024 },
+    { name: 'file', type: 'file', label: { en: 'M3U file', zh_CN: 'M3U文件' } },
+    { name: 'user_agent', type: 'str', label: { en: 'User agent', zh_CN: 'User-Agent' }, max: 255 },
+    { name: 'referrer', type: 'str', label: { en: 'Referrer', zh_CN: 'Referer' }, max: 1024 },
+    { name: 'iface', type: 'str', label: { en: 'Multicast interface', zh_CN: '组播网卡' }, max: 32 },
+    { name: 'xmltv_url', type: 'url', label: { en: 'XMLTV URL', zh_CN: 'XMLTV地址' }, max: 1024 },
+    {
+      name: 'sync_cron',
+      type: 'cron',
+      label: { en: 'Sync schedule (cron)', zh_CN: '同步计划（cron）' },
+      default: '0 5 * * *',
+    },
+    {
+      name: 'last_sync_at',
+      type: 'dt',
+      label: { en: 'Last sync', zh_CN: '上次同步' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'last_result',
+      type: 'str',
+      label: { en: 'Last result', zh_CN: '同步结果' },
+      readonly: true,
+      list: true,
+    },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/LiveCollection: CollectedChannel. `import` here is a module verb (creates
+// LiveProgram rows), not the generic file import. I/O also: an M3U file import that creates a
+// one-off source (not yet). `imported_program_id` is a plain id so that collected rows never block
+// deleting a programme; `probe` is an object, listed but not filterable.
+export const collectedChannel: ResourceDef = {
+  name: 'media:collect_programs',
+  endpoint: '/admin.php/media/collect_programs',
+  opsEndpoint: '/operations/media/collect_programs',
+  table: 'media_collected_channel',
+  title: { en: 'Collected channel', zh_CN: '采集频道' },
+  fields: [
+    {
+      name: 'source_id',
+      type: 'ref',
+      ref: 'media:source',
+      label: { en: 'Source', zh_CN: '直播源' },
+      list: true,
+      filter: true,
+    },
+    { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, max: 128, list: true, keyword: true },
+    { name: 'tvg_id', type: 'str', label: { en: 'tvg-id', zh_CN: 'tvg-id' }, max: 64 },
+    { name: 'tvg_name', type: 'str', label: { en: 'tvg-name', zh_CN: 'tvg-name' }, max: 128, keyword: true },
+    { name: 'tvg_logo', type: 'str', label: { en: 'tvg-logo', zh_CN: 'tvg-logo' }, max: 1024 },
+    {
+      name: 'group_title',
+      type: 'str',
+      label: { en: 'Group', zh_CN: '分组' },
+      max: 64,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'tvg_chno',
+      type: 'int',
+      label: { en: 'Channel number', zh_CN: '频道号' },
+      min: 0,
+      max: 99999,
+      list: true,
+    },
+    { name: 'url', type: 'url', label: { en: 'Stream URL', zh_CN: '播放地址' }, max: 1024, list: true },
+    { name: 'opts', type: 'json', label: { en: 'Player options', zh_CN: '播放参数' } },
+    {
+      name: 'probe',
+      type: 'json',
+      label: { en: 'Probe result', zh_CN: '探测结果' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'imported_program_id',
+      type: 'int',
+      label: { en: 'Imported as programme', zh_CN: '已导入节目' },
+      readonly: true,
+      filter: true,
+    },
+    { name: 'ignored', type: 'bool', label: { en: 'Ignored', zh_CN: '已忽略' }, filter: true },
+  ],
+};
+
+// DOMAIN 2.6 media/Epg: EpgProgramme. stop > start and no overlap within a channel (checked by the
+// server). I/O also: XMLTV import and export (not yet).
+export const epgProgramme: ResourceDef = {
+  name: 'media:epg',
+  endpoint: '/admin.php/media/epg',
+  table: 'media_epg',
+  title: { en: 'EPG programme', zh_CN: '节目单' },
+  fields: [
+    {
+      name: 'program_id',
+      type: 'ref',
+      ref: 'media:live',
+      label: { en: 'Channel', zh_CN: '频道' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'start',
+      type: 'dt',
+      label: { en: 'Start', zh_CN: '开始时间' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'stop',
+      type: 'dt',
+      label: { en: 'Stop', zh_CN: '结束时间' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '节目名称' },
+      required: true,
+      max: 128,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'title_en',
+      type: 'str',
+      label: { en: 'English title', zh_CN: '英文名称' },
+      max: 128,
+      keyword: true,
+    },
+    { name: 'sub_title', type: 'str', label: { en: 'Subtitle', zh_CN: '副标题' }, max: 128 },
+    { name: 'desc', type: 'text', label: { en: 'Description', zh_CN: '简介' }, max: 5000 },
+    { name: 'category', type: 'str', label: { en: 'Category', zh_CN: '类别' }, max: 64 },
+    { name: 'episode', type: 'str', label: { en: 'Episode', zh_CN: '集数' }, max: 32 },
+    {
+      name: 'source',
+      type: 'enum',
+      label: { en: 'Source', zh_CN: '来源' },
+      options: ['manual', 'xmltv'],
+      readonly: true,
+      filter: true,
+    },
+  ],
+  defaultSort: { field: 'start', order: 'asc' },
+};
+
+// DOMAIN 2.6 media/LiveBroadcast: BroadcastRoom. `category_id` is read as a live class.
+export const broadcastRoom: ResourceDef = {
+  name: 'media:broadcast',
+  endpoint: '/admin.php/media/broadcast',
+  table: 'media_broadcast_room',
+  title: { en: 'Live broadcast room', zh_CN: '直播间' },
+  fields: [
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
+    { name: 'presenter', type: 'str', label: { en: 'Presenter', zh_CN: '主播' }, max: 64, keyword: true },
+    { name: 'category_id', type: 'ref', ref: 'media:live_type', label: { en: 'Class', zh_CN: '分类' } },
+    { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' } },
+    { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' } },
+    { name: 'stream_key', type: 'str', label: { en: 'Stream key', zh_CN: '推流密钥' }, readonly: true },
+    {
+      name: 'push_url',
+      type: 'str',
+      label: { en: 'Push URL', zh_CN: '推流地址' },
+      readonly: true,
+      list: true,
+    },
+    { name: 'play_url', type: 'str', label: { en: 'Play URL', zh_CN: '播放地址' }, readonly: true },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['scheduled', 'live', 'ended'],
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录制' } },
+    {
+      name: 'area_ids',
+      type: 'refs',
+      ref: 'system:region',
+      label: { en: 'Visible in areas', zh_CN: '可见区域' },
+    },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/LivePlaza: PlazaSlot. `target_id` points at a row of the resource named by
+// target_type, so it is a plain id.
+export const plazaSlot: ResourceDef = {
+  name: 'media:plaza',
+  endpoint: '/admin.php/media/plaza',
+  table: 'media_plaza_slot',
+  title: { en: 'Plaza slot', zh_CN: '直播广场位' },
+  fields: [
+    {
+      name: 'slot',
+      type: 'int',
+      label: { en: 'Slot', zh_CN: '位置' },
+      required: true,
+      min: 1,
+      max: 12,
+      unique: true,
+      list: true,
+    },
+    {
+      name: 'target_type',
+      type: 'enum',
+      label: { en: 'Content type', zh_CN: '内容类型' },
+      options: ['live', 'broadcast', 'film', 'rotation'],
+      list: true,
+    },
+    {
+      name: 'target_id',
+      type: 'int',
+      label: { en: 'Content', zh_CN: '内容' },
+      required: true,
+      min: 1,
+      max: 2_147_483_647,
+    },
+    { name: 'title', type: 'str', label: { en: 'Title', zh_CN: '标题' }, max: 64, list: true, keyword: true },
+    { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' } },
+    { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' } },
+    { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' } },
+    sort,
+  ],
+};
+
+// DOMAIN 2.6 media/MonitoringAccess: Camera.
+export const camera: ResourceDef = {
+  name: 'media:camera',
+  endpoint: '/admin.php/media/camera',
+  table: 'media_camera',
+  title: { en: 'Camera', zh_CN: '监控摄像头' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Access type', zh_CN: '接入方式' },
+      options: ['rtsp', 'gb28181'],
+      list: true,
+      filter: true,
+    },
+    { name: 'rtsp_url', type: 'url', label: { en: 'RTSP URL', zh_CN: 'RTSP地址' }, max: 1024 },
+    { name: 'username', type: 'str', label: { en: 'Username', zh_CN: '用户名' }, max: 64 },
+    { name: 'password', type: 'pwd', label: { en: 'Password', zh_CN: '密码' }, max: 64 },
+    {
+      name: 'gb_channel_id',
+      type: 'ref',
+      ref: 'video:gb_channel',
+      label: { en: 'GB28181 channel', zh_CN: 'GB28181通道' },
+    },
+    {
+      name: 'area_id',
+      type: 'ref',
+      ref: 'system:region',
+      label: { en: 'Area', zh_CN: '区域' },
+      list: true,
+      filter: true,
+    },
+    { name: 'as_channel', type: 'bool', label: { en: 'Publish as channel', zh_CN: '发布为直播频道' } },
+    {
+      name: 'channel_number',
+      type: 'int',
+      label: { en: 'Channel number', zh_CN: '频道号' },
+      min: 1,
+      max: 9999,
+    },
+    {
+      name: 'visible_area_ids',
+      type: 'refs',
+      ref: 'system:region',
+      label: { en: 'Visible in areas', zh_CN: '可见区域' },
+    },
+    {
+      name: 'state',
+      type: 'str',
+      label: { en: 'State', zh_CN: '状态' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/FilmClass: FilmCategory (two levels at most, checked by the server).
+export const filmCategory: ResourceDef = {
+  name: 'media:video_type',
+  endpoint: '/admin.php/media/video_type',
+  table: 'media_video_type',
+  title: { en: 'Film classification', zh_CN: '影片分类' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'name_en',
+      type: 'str',
+      label: { en: 'English name', zh_CN: '英文名称' },
+      max: 64,
+      keyword: true,
+    },
+    {
+      name: 'parent_id',
+      type: 'ref',
+      ref: 'media:video_type',
+      label: { en: 'Parent class', zh_CN: '上级分类' },
+    },
+    { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/FilmManagement: Film. A movie has `file`, a series has `episodes`.
+// No operations twin: /operations/media/video (a picker in DOMAIN 1.2) is not in the menu data.
+export const film: ResourceDef = {
+  name: 'media:video',
+  endpoint: '/admin.php/media/video',
+  table: 'media_video',
+  title: { en: 'Film', zh_CN: '影片' },
+  fields: [
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '片名' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'title_en',
+      type: 'str',
+      label: { en: 'English title', zh_CN: '英文片名' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'category_ids',
+      type: 'refs',
+      ref: 'media:video_type',
+      label: { en: 'Classes', zh_CN: '分类' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'kind',
+      type: 'enum',
+      label: { en: 'Kind', zh_CN: '类型' },
+      required: true,
+      options: ['movie', 'series'],
+      default: 'movie',
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'year',
+      type: 'int',
+      label: { en: 'Year', zh_CN: '年份' },
+      min: 1880,
+      max: 2100,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'region',
+      type: 'str',
+      label: { en: 'Region', zh_CN: '地区' },
+      max: 32,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'language',
+      type: 'str',
+      label: { en: 'Language', zh_CN: '语言' },
+      max: 32,
+      list: true,
+      filter: true,
+    },
+    { name: 'director', type: 'str', label: { en: 'Director', zh_CN: '导演' }, max: 100, keyword: true },
+    { name: 'actors', type: 'str', label: { en: 'Actors', zh_CN: '演员' }, max: 500, keyword: true },
+    { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '简介' }, max: 5000 },
+    { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' }, required: true, list: true },
+    { name: 'file', type: 'file', label: { en: 'Video file', zh_CN: '视频文件' }, list: true },
+    { name: 'episodes', type: 'json', label: { en: 'Episodes', zh_CN: '剧集' } },
+    {
+      name: 'duration_s',
+      type: 'int',
+      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'resolution',
+      type: 'str',
+      label: { en: 'Resolution', zh_CN: '分辨率' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'price',
+      type: 'int',
+      label: { en: 'Price (fen, 0 = free)', zh_CN: '价格（分，0为免费）' },
+      min: 0,
+      max: 100_000_000,
+      default: 0,
+    },
+    {
+      name: 'audit_state',
+      type: 'enum',
+      label: { en: 'Audit state', zh_CN: '审核状态' },
+      options: AUDIT_STATES,
+      default: 'pending',
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    enabled,
+    { ...sort, filter: true },
+  ],
+  io: { import: ['csv'], export: ['csv'] },
+};
+
+// DOMAIN 2.6 media/MovieRotation: RotationChannel. `channel_number` must not collide with a
+// LiveProgram number either (checked by the server).
+export const rotationChannel: ResourceDef = {
+  name: 'media:rotation',
+  endpoint: '/admin.php/media/rotation',
+  table: 'media_rotation',
+  title: { en: 'Movie rotation channel', zh_CN: '电影轮播频道' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'channel_number',
+      type: 'int',
+      label: { en: 'Channel number', zh_CN: '频道号' },
+      required: true,
+      min: 1,
+      max: 9999,
+      unique: true,
+      list: true,
+    },
+    {
+      name: 'film_ids',
+      type: 'refs',
+      ref: 'media:video',
+      label: { en: 'Films (in order)', zh_CN: '影片（按顺序）' },
+      required: true,
+    },
+    { name: 'loop', type: 'bool', label: { en: 'Loop', zh_CN: '循环播放' }, default: 1 },
+    { name: 'daily_from', type: 'time', label: { en: 'Daily from', zh_CN: '每日开始' } },
+    { name: 'daily_to', type: 'time', label: { en: 'Daily to', zh_CN: '每日结束' } },
+    {
+      name: 'output',
+      type: 'enum',
+      label: { en: 'Output', zh_CN: '输出方式' },
+      options: ['hls', 'udp_multicast'],
+    },
+    {
+      name: 'multicast_addr',
+      type: 'url',
+      label: { en: 'Multicast address', zh_CN: '组播地址' },
+      max: 64,
+      pattern: {
+        source: '^udp://239\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}:\\d{1,5}$',
+        message: {
+          en: 'Multicast address must look like udp://239.x.x.x:port',
+          zh_CN: '组播地址格式须为udp://239.x.x.x:端口',
+        },
+      },
+    },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['running', 'stopped', 'error'],
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/SleepMusic: SleepTrack. SleepSettings (config / config_form) is a singleton.
+export const sleepTrack: ResourceDef = {
+  name: 'media:sleep_music',
+  endpoint: '/admin.php/media/sleep_music',
+  table: 'media_sleep_track',
+  title: { en: 'Sleep track', zh_CN: '助眠音乐' },
+  fields: [
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'artist', type: 'str', label: { en: 'Artist', zh_CN: '艺术家' }, max: 64, keyword: true },
+    {
+      name: 'category',
+      type: 'enum',
+      label: { en: 'Category', zh_CN: '类别' },
+      options: ['white_noise', 'nature', 'meditation', 'light_music', 'lullaby'],
+      list: true,
+      filter: true,
+    },
+    { name: 'file', type: 'file', label: { en: 'Audio file', zh_CN: '音频文件' }, required: true },
+    {
+      name: 'duration_s',
+      type: 'int',
+      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      readonly: true,
+      list: true,
+    },
+    { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.6 media/SelfMedia: Post.
+export const post: ResourceDef = {
+  name: 'media:self_media',
+  endpoint: '/admin.php/media/self_media',
+  table: 'media_self_media',
+  title: { en: 'Self-media post', zh_CN: '自媒体内容' },
+  fields: [
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'kind',
+      type: 'enum',
+      label: { en: 'Kind', zh_CN: '类型' },
+      options: ['article', 'video', 'gallery'],
+      list: true,
+      filter: true,
+    },
+    { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' }, required: true },
+    { name: 'content', type: 'html', label: { en: 'Content', zh_CN: '正文' } },
+    { name: 'media', type: 'json', label: { en: 'Media files', zh_CN: '媒体文件' } },
+    {
+      name: 'author',
+      type: 'str',
+      label: { en: 'Author', zh_CN: '作者' },
+      required: true,
+      max: 64,
+      list: true,
+      keyword: true,
+    },
+    { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
+    { name: 'publish_at', type: 'dt', label: { en: 'Publish at', zh_CN: '发布时间' }, list: true },
+    {
+      name: 'audit_state',
+      type: 'enum',
+      label: { en: 'Audit state', zh_CN: '审核状态' },
+      options: AUDIT_STATES,
+      default: 'pending',
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'views', type: 'int', label: { en: 'Views', zh_CN: '浏览量' }, readonly: true, list: true },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/UserPackage: Subscription (endpoint in the media area), shared with operations.
+// `target_id` is a Terminal or an Area id, by target_type, so it is a plain id.
+export const subscription: ResourceDef = {
+  name: 'media:user_package',
+  endpoint: '/admin.php/media/user_package',
+  opsEndpoint: '/operations/media/user_package',
+  table: 'media_user_package',
+  title: { en: 'User package', zh_CN: '用户套餐' },
+  fields: [
+    {
+      name: 'target_type',
+      type: 'enum',
+      label: { en: 'Subscriber type', zh_CN: '订购对象类型' },
+      required: true,
+      options: ['terminal', 'area'],
+      list: true,
+    },
+    {
+      name: 'target_id',
+      type: 'int',
+      label: { en: 'Subscriber', zh_CN: '订购对象' },
+      required: true,
+      min: 1,
+      max: 2_147_483_647,
+      list: true,
+    },
+    {
+      name: 'package_id',
+      type: 'ref',
+      ref: 'media:live_package',
+      label: { en: 'Package', zh_CN: '套餐' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' }, required: true, list: true },
+    { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' }, required: true, list: true },
+    {
+      name: 'source',
+      type: 'enum',
+      label: { en: 'Source', zh_CN: '来源' },
+      options: ['manual', 'pms', 'order'],
+      readonly: true,
+      filter: true,
+    },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['active', 'expired', 'suspended'],
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+  ],
+};
+
+export const mediaResources: readonly ResourceDef[] = [
+  liveSource,
+  collectedChannel,
+  liveCategory,
+  liveProgram,
+  livePackage,
+  epgProgramme,
+  broadcastRoom,
+  plazaSlot,
+  camera,
+  filmCategory,
+  film,
+  rotationChannel,
+  sleepTrack,
+  post,
+  subscription,
+];

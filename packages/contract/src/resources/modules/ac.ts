@@ -1,0 +1,425 @@
+import type { FieldDef, ResourceDef } from '../types.ts';
+
+/** Wireless AC (DOMAIN section 2.4). */
+
+const enabled: FieldDef = {
+  name: 'enabled',
+  type: 'bool',
+  label: { en: 'Enabled', zh_CN: '启用' },
+  default: 1,
+  list: true,
+  filter: true,
+};
+
+// DOMAIN 2.4 ac/ApCategory: ApCategory.
+export const apCategory: ResourceDef = {
+  name: 'ac:ap_category',
+  endpoint: '/admin.php/ac/ap_category',
+  table: 'ac_ap_category',
+  title: { en: 'AP category', zh_CN: 'AP分类' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '描述' }, max: 500 },
+    {
+      name: 'template_ids',
+      type: 'refs',
+      ref: 'ac:template',
+      label: { en: 'Default templates', zh_CN: '默认模板' },
+    },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.4 ac/ApCategory: Ap.
+export const ap: ResourceDef = {
+  name: 'ac:ap',
+  endpoint: '/admin.php/ac/ap',
+  table: 'ac_ap',
+  title: { en: 'AP', zh_CN: 'AP' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 63,
+      list: true,
+      filter: true,
+      keyword: true,
+      pattern: {
+        source: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$',
+        message: {
+          en: 'Name may contain letters, digits and inner hyphens only',
+          zh_CN: '名称只能包含字母、数字和中间的连字符',
+        },
+      },
+    },
+    {
+      name: 'mac',
+      type: 'mac',
+      label: { en: 'MAC', zh_CN: 'MAC地址' },
+      required: true,
+      unique: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'category_id',
+      type: 'ref',
+      ref: 'ac:ap_category',
+      label: { en: 'Category', zh_CN: '分类' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'area_id',
+      type: 'ref',
+      ref: 'system:region',
+      label: { en: 'Area', zh_CN: '区域' },
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'template_ids',
+      type: 'refs',
+      ref: 'ac:template',
+      label: { en: 'Extra templates', zh_CN: '附加模板' },
+    },
+    { name: 'management_ip', type: 'ip', label: { en: 'Management IP', zh_CN: '管理IP' }, list: true },
+    {
+      name: 'channel_2g',
+      type: 'str',
+      label: { en: '2.4 GHz channel', zh_CN: '2.4G信道' },
+      default: 'auto',
+      pattern: {
+        source: '^(auto|[1-9]|1[0-3])$',
+        message: { en: '2.4 GHz channel must be auto or 1 to 13', zh_CN: '2.4G信道须为auto或1到13' },
+      },
+    },
+    {
+      name: 'channel_5g',
+      type: 'str',
+      label: { en: '5 GHz channel', zh_CN: '5G信道' },
+      default: 'auto',
+      pattern: {
+        source: '^(auto|3[6-9]|[4-9]\\d|1[0-5]\\d|16[0-5])$',
+        message: { en: '5 GHz channel must be auto or 36 to 165', zh_CN: '5G信道须为auto或36到165' },
+      },
+    },
+    {
+      name: 'tx_power',
+      type: 'str',
+      label: { en: 'Transmit power (dBm)', zh_CN: '发射功率（dBm）' },
+      default: 'auto',
+      pattern: {
+        source: '^(auto|[1-9]|[12]\\d|30)$',
+        message: { en: 'Transmit power must be auto or 1 to 30', zh_CN: '发射功率须为auto或1到30' },
+      },
+    },
+    { name: 'model', type: 'str', label: { en: 'Model', zh_CN: '型号' }, readonly: true, list: true },
+    { name: 'os', type: 'str', label: { en: 'Firmware', zh_CN: '系统版本' }, readonly: true, list: true },
+    { name: 'last_ip', type: 'ip', label: { en: 'Last IP', zh_CN: '最近IP' }, readonly: true, list: true },
+    {
+      name: 'config_status',
+      type: 'enum',
+      label: { en: 'Config status', zh_CN: '配置状态' },
+      options: ['modified', 'applied', 'error'],
+      default: 'modified',
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'online',
+      type: 'bool',
+      label: { en: 'Online', zh_CN: '在线' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'clients',
+      type: 'int',
+      label: { en: 'Clients', zh_CN: '终端数' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'last_seen',
+      type: 'dt',
+      label: { en: 'Last seen', zh_CN: '最近在线' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+  ],
+  io: { import: ['csv'], export: ['csv'] },
+};
+
+// DOMAIN 2.4 ac/ApUpdate: Build. `version` is unique per category (a pair): checked by the server.
+// FirmwareImage and BatchUpgrade have no endpoint of their own in the menu data.
+export const firmwareBuild: ResourceDef = {
+  name: 'ac:firmware',
+  endpoint: '/admin.php/ac/firmware',
+  table: 'ac_firmware_build',
+  title: { en: 'Firmware build', zh_CN: '固件版本' },
+  fields: [
+    {
+      name: 'category_id',
+      type: 'ref',
+      ref: 'ac:ap_category',
+      label: { en: 'AP category', zh_CN: 'AP分类' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'version',
+      type: 'str',
+      label: { en: 'Version', zh_CN: '版本' },
+      required: true,
+      max: 32,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'os', type: 'str', label: { en: 'Operating system', zh_CN: '系统' }, max: 64, list: true },
+    { name: 'changelog', type: 'text', label: { en: 'Changelog', zh_CN: '更新说明' }, max: 5000 },
+  ],
+};
+
+// DOMAIN 2.4 ac/ApUpdate: UpgradeOperation (read-only), listed on the upgrade endpoint whose
+// verbs (upgrade, batch_upgrade, cancel) create them. `ap` and `image` are names, so history
+// never blocks deleting an AP.
+export const upgradeOperation: ResourceDef = {
+  name: 'ac:upgrade',
+  endpoint: '/admin.php/ac/upgrade',
+  table: 'ac_upgrade_operation',
+  title: { en: 'AP upgrade', zh_CN: 'AP升级记录' },
+  readonly: true,
+  fields: [
+    { name: 'ap', type: 'str', label: { en: 'AP', zh_CN: 'AP' }, list: true, keyword: true },
+    { name: 'image', type: 'str', label: { en: 'Firmware image', zh_CN: '固件镜像' }, list: true },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['in-progress', 'success', 'failed', 'cancelled', 'aborted'],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'progress',
+      type: 'int',
+      label: { en: 'Progress (%)', zh_CN: '进度（%）' },
+      min: 0,
+      max: 100,
+      list: true,
+    },
+    { name: 'log', type: 'text', label: { en: 'Log', zh_CN: '日志' } },
+  ],
+};
+
+// DOMAIN 2.4 ac/NetworkModel: NetworkTemplate. The field names `default` and `required` are
+// DOMAIN's (quoted identifiers in SQL).
+export const networkTemplate: ResourceDef = {
+  name: 'ac:template',
+  endpoint: '/admin.php/ac/template',
+  table: 'ac_network_template',
+  title: { en: 'Network template', zh_CN: '网络模板' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      unique: true,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Type', zh_CN: '类型' },
+      required: true,
+      options: ['generic', 'vpn'],
+      default: 'generic',
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'default',
+      type: 'bool',
+      label: { en: 'Assign to new APs', zh_CN: '新AP自动应用' },
+      default: 0,
+      list: true,
+    },
+    {
+      name: 'required',
+      type: 'bool',
+      label: { en: 'Required (cannot be removed)', zh_CN: '强制（不可移除）' },
+      default: 0,
+      list: true,
+    },
+    {
+      name: 'ssid',
+      type: 'str',
+      label: { en: 'SSID', zh_CN: 'SSID' },
+      required: true,
+      min: 1,
+      max: 32,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'band',
+      type: 'enum',
+      label: { en: 'Band', zh_CN: '频段' },
+      required: true,
+      options: ['2g', '5g', 'dual'],
+      default: 'dual',
+      list: true,
+    },
+    {
+      name: 'encryption',
+      type: 'enum',
+      label: { en: 'Encryption', zh_CN: '加密方式' },
+      required: true,
+      options: ['none', 'psk2', 'sae', 'psk2+sae', 'wpa2-eap'],
+      default: 'psk2',
+      list: true,
+    },
+    // 8 to 63 characters for the psk modes.
+    { name: 'key', type: 'pwd', label: { en: 'Wi-Fi password', zh_CN: 'WiFi密码' }, min: 8, max: 63 },
+    { name: 'radius_server', type: 'host', label: { en: 'RADIUS server', zh_CN: 'RADIUS服务器' } },
+    { name: 'radius_secret', type: 'pwd', label: { en: 'RADIUS secret', zh_CN: 'RADIUS密钥' }, max: 128 },
+    { name: 'hidden', type: 'bool', label: { en: 'Hide SSID', zh_CN: '隐藏SSID' }, default: 0 },
+    { name: 'isolate', type: 'bool', label: { en: 'Client isolation', zh_CN: '客户端隔离' }, default: 0 },
+    {
+      name: 'vlan_id',
+      type: 'int',
+      label: { en: 'VLAN id', zh_CN: 'VLAN ID' },
+      min: 0,
+      max: 4094,
+      default: 0,
+    },
+    {
+      name: 'max_clients',
+      type: 'int',
+      label: { en: 'Max clients (0 = unlimited)', zh_CN: '最大接入数（0为不限）' },
+      min: 0,
+      max: 1000,
+      default: 0,
+    },
+    {
+      name: 'rate_limit_kbps',
+      type: 'int',
+      label: { en: 'Rate limit (kbps, 0 = unlimited)', zh_CN: '限速（kbps，0为不限）' },
+      min: 0,
+      max: 10_000_000,
+      default: 0,
+    },
+    {
+      name: 'country',
+      type: 'str',
+      label: { en: 'Country code', zh_CN: '国家代码' },
+      required: true,
+      default: 'CN',
+      pattern: {
+        source: '^[A-Z]{2}$',
+        message: { en: 'Country code must be two capital letters', zh_CN: '国家代码须为两个大写字母' },
+      },
+    },
+  ],
+};
+
+// DOMAIN 2.4 ac/TimedReboot: RebootPlan with domain ac (the twin is tr069:timed_reboot; the
+// table names the domain, so DOMAIN's RO `domain` column is not stored). target_ids is required
+// unless target_type is all (checked by the server).
+export const acRebootPlan: ResourceDef = {
+  name: 'ac:timed_reboot',
+  endpoint: '/admin.php/ac/timed_reboot',
+  table: 'ac_reboot_plan',
+  title: { en: 'Timed restart', zh_CN: '定时重启' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 50,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'target_type',
+      type: 'enum',
+      label: { en: 'Target', zh_CN: '重启对象' },
+      required: true,
+      options: ['all', 'category', 'ap', 'area'],
+      default: 'all',
+      list: true,
+    },
+    { name: 'target_ids', type: 'json', label: { en: 'Targets', zh_CN: '对象列表' } },
+    {
+      name: 'cron',
+      type: 'cron',
+      label: { en: 'Schedule (cron)', zh_CN: '执行计划（cron）' },
+      required: true,
+      list: true,
+    },
+    {
+      name: 'stagger_s',
+      type: 'int',
+      label: { en: 'Spread over (s)', zh_CN: '错峰时长（秒）' },
+      min: 0,
+      max: 3600,
+      default: 60,
+    },
+    enabled,
+    {
+      name: 'last_run_at',
+      type: 'dt',
+      label: { en: 'Last run', zh_CN: '上次执行' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'last_result',
+      type: 'json',
+      label: { en: 'Last result', zh_CN: '上次结果' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'next_run_at',
+      type: 'dt',
+      label: { en: 'Next run', zh_CN: '下次执行' },
+      readonly: true,
+      list: true,
+    },
+  ],
+};
+
+export const acResources: readonly ResourceDef[] = [
+  apCategory,
+  ap,
+  firmwareBuild,
+  upgradeOperation,
+  networkTemplate,
+  acRebootPlan,
+];

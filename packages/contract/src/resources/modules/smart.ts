@@ -1,0 +1,939 @@
+import type { FieldDef, ResourceDef } from '../types.ts';
+
+/** Smart display (DOMAIN section 2.8). */
+
+const enabled: FieldDef = {
+  name: 'enabled',
+  type: 'bool',
+  label: { en: 'Enabled', zh_CN: '启用' },
+  default: 1,
+  list: true,
+  filter: true,
+};
+const sort: FieldDef = {
+  name: 'sort',
+  type: 'int',
+  label: { en: 'Sort', zh_CN: '排序' },
+  default: 0,
+  min: 0,
+  max: 99999,
+  list: true,
+};
+const name = (max = 64): FieldDef => ({
+  name: 'name',
+  type: 'str',
+  label: { en: 'Name', zh_CN: '名称' },
+  required: true,
+  max,
+  list: true,
+  filter: true,
+  keyword: true,
+});
+const nameEn: FieldDef = {
+  name: 'name_en',
+  type: 'str',
+  label: { en: 'English name', zh_CN: '英文名称' },
+  max: 64,
+  keyword: true,
+};
+const areaIds: FieldDef = {
+  name: 'area_ids',
+  type: 'refs',
+  ref: 'system:region',
+  label: { en: 'Areas', zh_CN: '区域' },
+};
+
+// DOMAIN 2.8 smart/TerminalAuthorization: Terminal, shared with operations. The command history
+// (`app_command`: send and list) is not a generic collection.
+export const terminal: ResourceDef = {
+  name: 'index:app_list',
+  endpoint: '/admin.php/index/app_list',
+  opsEndpoint: '/operations/index/app_list',
+  table: 'smart_terminal',
+  title: { en: 'Terminal', zh_CN: '终端' },
+  fields: [
+    {
+      name: 'mac',
+      type: 'mac',
+      label: { en: 'MAC', zh_CN: 'MAC地址' },
+      required: true,
+      unique: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'sn',
+      type: 'str',
+      label: { en: 'Serial number', zh_CN: '序列号' },
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'model',
+      type: 'str',
+      label: { en: 'Model', zh_CN: '型号' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'app_version',
+      type: 'str',
+      label: { en: 'App version', zh_CN: '应用版本' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'os_version',
+      type: 'str',
+      label: { en: 'OS version', zh_CN: '系统版本' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'ip',
+      type: 'ip',
+      label: { en: 'IP', zh_CN: 'IP地址' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'Authorization', zh_CN: '授权状态' },
+      options: ['pending', 'authorized', 'rejected', 'disabled'],
+      default: 'pending',
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'online',
+      type: 'bool',
+      label: { en: 'Online', zh_CN: '在线' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'last_seen',
+      type: 'dt',
+      label: { en: 'Last seen', zh_CN: '最近在线' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'expire_at',
+      type: 'date',
+      label: { en: 'Expires (empty = never)', zh_CN: '到期日期（空为永久）' },
+      list: true,
+    },
+    {
+      name: 'language',
+      type: 'enum',
+      label: { en: 'Language', zh_CN: '语言' },
+      options: ['zh', 'en'],
+      default: 'zh',
+      list: true,
+    },
+    { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255, list: true },
+  ],
+  io: { export: ['csv'] },
+};
+
+// DOMAIN 2.8 smart/DeviceBinding: Binding, the room record. DOMAIN's import file has the columns
+// room_code, mac and extension, which the server maps to the three ids.
+export const binding: ResourceDef = {
+  name: 'smart:binding',
+  endpoint: '/admin.php/smart/binding',
+  table: 'smart_binding',
+  title: { en: 'Device binding', zh_CN: '设备绑定' },
+  fields: [
+    {
+      name: 'area_id',
+      type: 'ref',
+      ref: 'system:region',
+      label: { en: 'Room', zh_CN: '房间' },
+      required: true,
+      unique: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'terminal_id',
+      type: 'ref',
+      ref: 'index:app_list',
+      label: { en: 'Terminal', zh_CN: '终端' },
+      unique: true,
+      list: true,
+    },
+    {
+      name: 'extension_id',
+      type: 'ref',
+      ref: 'voice:extension',
+      label: { en: 'Extension', zh_CN: '分机' },
+      list: true,
+    },
+    { name: 'camera_id', type: 'ref', ref: 'media:camera', label: { en: 'Camera', zh_CN: '摄像头' } },
+    { name: 'bed_no', type: 'str', label: { en: 'Bed number', zh_CN: '床位号' }, max: 32, keyword: true },
+    { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
+    { name: 'bound_at', type: 'dt', label: { en: 'Bound at', zh_CN: '绑定时间' }, readonly: true },
+    { name: 'bound_by', type: 'str', label: { en: 'Bound by', zh_CN: '绑定人' }, readonly: true },
+  ],
+  io: { import: ['csv'] },
+};
+
+// DOMAIN 2.8 smart/ApplicationScene: Scene. One default scene per site (checked by the server).
+// `scenario_other` is a per-scene form, not a collection. No operations twin: /operations/index/
+// scenario (DOMAIN 1.2) is not in the menu data.
+export const scene: ResourceDef = {
+  name: 'index:scenario',
+  endpoint: '/admin.php/index/scenario',
+  table: 'smart_scene',
+  title: { en: 'Application scenario', zh_CN: '应用场景' },
+  fields: [
+    name(),
+    {
+      name: 'industry',
+      type: 'enum',
+      label: { en: 'Industry', zh_CN: '行业' },
+      required: true,
+      options: ['hotel', 'hospital', 'school', 'custom'],
+      default: 'hotel',
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'template_id',
+      type: 'ref',
+      ref: 'smart:easy_template',
+      label: { en: 'Template', zh_CN: '模板' },
+      required: true,
+      list: true,
+    },
+    // Placeholders {guest_name} {room} {bed}.
+    { name: 'welcome_title', type: 'str', label: { en: 'Welcome title', zh_CN: '欢迎标题' }, max: 100 },
+    {
+      name: 'welcome_title_en',
+      type: 'str',
+      label: { en: 'Welcome title (English)', zh_CN: '欢迎标题（英文）' },
+      max: 100,
+    },
+    { name: 'welcome_text', type: 'str', label: { en: 'Welcome text', zh_CN: '欢迎语' }, max: 1000 },
+    {
+      name: 'welcome_text_en',
+      type: 'str',
+      label: { en: 'Welcome text (English)', zh_CN: '欢迎语（英文）' },
+      max: 1000,
+    },
+    { name: 'background', type: 'file', label: { en: 'Background', zh_CN: '背景' } },
+    { name: 'bgm', type: 'file', label: { en: 'Background music', zh_CN: '背景音乐' } },
+    { name: 'logo', type: 'file', label: { en: 'Logo', zh_CN: '标志' } },
+    { name: 'show_clock', type: 'bool', label: { en: 'Show clock', zh_CN: '显示时钟' }, default: 1 },
+    { name: 'show_weather', type: 'bool', label: { en: 'Show weather', zh_CN: '显示天气' }, default: 0 },
+    { ...areaIds, list: true },
+    { name: 'is_default', type: 'bool', label: { en: 'Default', zh_CN: '默认场景' }, list: true },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/ApplicationScene `scenario_resource`: the scene's carousel, one row per item
+// {file, duration_s, title}, ordered by `sort`; `scene_id` ties it to its scene.
+export const sceneResource: ResourceDef = {
+  name: 'index:scenario_resource',
+  endpoint: '/admin.php/index/scenario_resource',
+  table: 'smart_scene_resource',
+  title: { en: 'Scenario carousel item', zh_CN: '场景轮播资源' },
+  fields: [
+    {
+      name: 'scene_id',
+      type: 'ref',
+      ref: 'index:scenario',
+      label: { en: 'Scenario', zh_CN: '场景' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'file', type: 'file', label: { en: 'File', zh_CN: '文件' }, required: true, list: true },
+    {
+      name: 'duration_s',
+      type: 'int',
+      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      min: 1,
+      max: 3600,
+      list: true,
+    },
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      max: 100,
+      list: true,
+      keyword: true,
+    },
+    sort,
+  ],
+};
+
+// DOMAIN 2.8 smart/EasyTemplate: EasyTemplate. The tile count must equal the layout's slots
+// (checked by the server).
+export const easyTemplate: ResourceDef = {
+  name: 'smart:easy_template',
+  endpoint: '/admin.php/smart/easy_template',
+  table: 'smart_easy_template',
+  title: { en: 'Easy template', zh_CN: '简易模板' },
+  fields: [
+    name(),
+    {
+      name: 'layout',
+      type: 'enum',
+      label: { en: 'Layout', zh_CN: '布局' },
+      options: ['banner_4', 'banner_6', 'grid_3x2', 'grid_4x2', 'list'],
+      list: true,
+    },
+    {
+      name: 'orientation',
+      type: 'enum',
+      label: { en: 'Orientation', zh_CN: '方向' },
+      options: ['landscape', 'portrait'],
+    },
+    { name: 'tiles', type: 'json', label: { en: 'Tiles', zh_CN: '磁贴' } },
+    { name: 'background', type: 'file', label: { en: 'Background', zh_CN: '背景' } },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/AppMenu: AppMenu, shared with operations. `type` options are DOMAIN's list
+// (served as `app_type`); `style` and `languages` come from `app_style` and `app_language`, which
+// DOMAIN does not describe as entities.
+export const appMenu: ResourceDef = {
+  name: 'index:app_menu',
+  endpoint: '/admin.php/index/app_menu',
+  opsEndpoint: '/operations/index/app_menu',
+  table: 'smart_app_menu',
+  title: { en: 'App menu', zh_CN: '应用菜单' },
+  fields: [
+    name(),
+    { ...nameEn, list: true, filter: true },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Type', zh_CN: '类型' },
+      options: ['builtin', 'apk', 'live', 'vod', 'intro', 'mall', 'url', 'scene'],
+      list: true,
+      filter: true,
+    },
+    // A package name, an http(s) URL or a category id, by type.
+    {
+      name: 'target',
+      type: 'str',
+      label: { en: 'Target', zh_CN: '目标' },
+      required: true,
+      max: 1024,
+      list: true,
+    },
+    { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' }, required: true, list: true },
+    { name: 'focus_icon', type: 'file', label: { en: 'Focused icon', zh_CN: '选中图标' }, list: true },
+    // Two levels at most (checked by the server).
+    {
+      name: 'parent_id',
+      type: 'ref',
+      ref: 'index:app_menu',
+      label: { en: 'Parent menu', zh_CN: '上级菜单' },
+      filter: true,
+    },
+    { name: 'style', type: 'str', label: { en: 'Style', zh_CN: '样式' }, max: 64 },
+    { name: 'languages', type: 'json', label: { en: 'Languages', zh_CN: '语言' } },
+    areaIds,
+    { name: 'visible', type: 'bool', label: { en: 'Visible', zh_CN: '显示' }, list: true, filter: true },
+    { ...sort, filter: true },
+  ],
+};
+
+// DOMAIN 2.8 smart/AppUpdate: AppRelease. version_code must exceed the latest of the package
+// (checked by the server). No operations twin: /operations/index/app_upgrade is not in the menu data.
+export const appRelease: ResourceDef = {
+  name: 'index:app_upgrade',
+  endpoint: '/admin.php/index/app_upgrade',
+  table: 'smart_app_release',
+  title: { en: 'App release', zh_CN: '应用版本' },
+  fields: [
+    {
+      name: 'package_name',
+      type: 'str',
+      label: { en: 'Package name', zh_CN: '包名' },
+      required: true,
+      max: 128,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'version_name',
+      type: 'str',
+      label: { en: 'Version name', zh_CN: '版本名称' },
+      required: true,
+      max: 64,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'version_code',
+      type: 'int',
+      label: { en: 'Version code', zh_CN: '版本号' },
+      required: true,
+      min: 1,
+      max: 2_147_483_647,
+      list: true,
+    },
+    { name: 'file', type: 'file', label: { en: 'APK file', zh_CN: 'APK文件' }, required: true },
+    { name: 'size', type: 'int', label: { en: 'Size (bytes)', zh_CN: '大小（字节）' }, readonly: true },
+    { name: 'md5', type: 'str', label: { en: 'MD5', zh_CN: 'MD5' }, readonly: true },
+    { name: 'force', type: 'bool', label: { en: 'Forced update', zh_CN: '强制升级' }, list: true },
+    // Staged rollout: models and areas.
+    { name: 'models', type: 'json', label: { en: 'Models', zh_CN: '适用型号' } },
+    areaIds,
+    { name: 'notes', type: 'text', label: { en: 'Release notes', zh_CN: '更新说明' }, max: 5000 },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['draft', 'published', 'withdrawn'],
+      list: true,
+      filter: true,
+    },
+  ],
+};
+
+// DOMAIN 2.8 smart/IntroductionResources: IntroResource. `parent_id` is an expert's department.
+export const introResource: ResourceDef = {
+  name: 'introduce:resource',
+  endpoint: '/admin.php/introduce/resource',
+  table: 'smart_intro_resource',
+  title: { en: 'Introduction resource', zh_CN: '介绍资源' },
+  fields: [
+    {
+      name: 'kind',
+      type: 'enum',
+      label: { en: 'Kind', zh_CN: '类型' },
+      options: ['department', 'expert', 'facility', 'service'],
+      list: true,
+      filter: true,
+    },
+    name(),
+    {
+      name: 'parent_id',
+      type: 'ref',
+      ref: 'introduce:resource',
+      label: { en: 'Department', zh_CN: '所属科室' },
+      filter: true,
+    },
+    { name: 'title', type: 'str', label: { en: 'Title', zh_CN: '职称' }, max: 64, list: true },
+    { name: 'specialty', type: 'str', label: { en: 'Specialty', zh_CN: '专长' }, max: 500 },
+    { name: 'photo', type: 'file', label: { en: 'Photo', zh_CN: '照片' } },
+    { name: 'description', type: 'html', label: { en: 'Description', zh_CN: '介绍' } },
+    { name: 'location', type: 'str', label: { en: 'Location', zh_CN: '位置' }, max: 128 },
+    { name: 'phone', type: 'str', label: { en: 'Phone', zh_CN: '电话' }, max: 32 },
+    { name: 'open_hours', type: 'str', label: { en: 'Opening hours', zh_CN: '开放时间' }, max: 128 },
+    { name: 'schedule', type: 'json', label: { en: 'Clinic schedule', zh_CN: '出诊安排' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/OtherIntroduction: IntroType (`type`), shared with operations.
+export const introType: ResourceDef = {
+  name: 'introduce:type',
+  endpoint: '/admin.php/introduce/type',
+  opsEndpoint: '/operations/Introduce/type',
+  table: 'smart_intro_type',
+  title: { en: 'Introduction type', zh_CN: '介绍类型' },
+  fields: [
+    name(),
+    nameEn,
+    { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
+    {
+      name: 'template',
+      type: 'enum',
+      label: { en: 'Template', zh_CN: '展示模板' },
+      options: ['text', 'gallery', 'video'],
+      list: true,
+    },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/OtherIntroduction: IntroItem (`index`), shared with operations.
+export const introItem: ResourceDef = {
+  name: 'introduce:index',
+  endpoint: '/admin.php/introduce/index',
+  opsEndpoint: '/operations/Introduce/index',
+  table: 'smart_intro_item',
+  title: { en: 'Introduction item', zh_CN: '介绍内容' },
+  fields: [
+    {
+      name: 'type_id',
+      type: 'ref',
+      ref: 'introduce:type',
+      label: { en: 'Type', zh_CN: '类型' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      required: true,
+      max: 100,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
+    { name: 'content', type: 'html', label: { en: 'Content', zh_CN: '正文' } },
+    { name: 'images', type: 'json', label: { en: 'Images', zh_CN: '图片' } },
+    { name: 'video', type: 'file', label: { en: 'Video', zh_CN: '视频' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/MallManagement: GoodsType (`type`), shared with operations.
+export const goodsType: ResourceDef = {
+  name: 'shop:type',
+  endpoint: '/admin.php/shop/type',
+  opsEndpoint: '/operations/shop/type',
+  table: 'shop_goods_type',
+  title: { en: 'Goods type', zh_CN: '商品分类' },
+  fields: [
+    name(),
+    nameEn,
+    { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/MallManagement: Goods (`goods`), shared with operations. original_price >= price
+// (checked by the server).
+export const goods: ResourceDef = {
+  name: 'shop:goods',
+  endpoint: '/admin.php/shop/goods',
+  opsEndpoint: '/operations/shop/goods',
+  table: 'shop_goods',
+  title: { en: 'Goods', zh_CN: '商品' },
+  fields: [
+    {
+      name: 'type_id',
+      type: 'ref',
+      ref: 'shop:type',
+      label: { en: 'Type', zh_CN: '分类' },
+      required: true,
+      list: true,
+      filter: true,
+    },
+    name(60),
+    { ...nameEn, max: 60, required: true, list: true, filter: true },
+    { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' }, required: true, list: true },
+    { name: 'images', type: 'json', label: { en: 'Images (up to 9)', zh_CN: '图片（最多9张）' }, list: true },
+    {
+      name: 'price',
+      type: 'int',
+      label: { en: 'Price (fen)', zh_CN: '价格（分）' },
+      required: true,
+      min: 0,
+      max: 100_000_000,
+      list: true,
+    },
+    {
+      name: 'original_price',
+      type: 'int',
+      label: { en: 'Original price (fen)', zh_CN: '原价（分）' },
+      min: 0,
+      max: 100_000_000,
+      list: true,
+    },
+    {
+      name: 'stock',
+      type: 'int',
+      label: { en: 'Stock (-1 = unlimited)', zh_CN: '库存（-1为不限）' },
+      min: -1,
+      max: 1_000_000_000,
+      default: -1,
+      list: true,
+    },
+    { name: 'unit', type: 'str', label: { en: 'Unit', zh_CN: '单位' }, max: 16 },
+    {
+      name: 'delivery',
+      type: 'enum',
+      label: { en: 'Delivery', zh_CN: '配送方式' },
+      required: true,
+      options: ['room', 'pickup', 'service'],
+      default: 'room',
+    },
+    { name: 'description', type: 'html', label: { en: 'Description', zh_CN: '详情' } },
+    {
+      name: 'on_sale',
+      type: 'bool',
+      label: { en: 'On sale', zh_CN: '上架' },
+      default: 1,
+      list: true,
+      filter: true,
+    },
+    { ...sort, filter: true },
+  ],
+  io: { import: ['csv'], export: ['csv'] },
+};
+
+// DOMAIN 2.8 smart/MallManagement: Order (`order`), shared with operations. Orders come from
+// terminals; the menu grants edit, del, export and the state verbs, no add. Table `shop_order`
+// (the server's own `shop_orders` is a different, older table).
+export const order: ResourceDef = {
+  name: 'shop:order',
+  endpoint: '/admin.php/shop/order',
+  opsEndpoint: '/operations/shop/order',
+  table: 'shop_order',
+  title: { en: 'Order', zh_CN: '订单' },
+  fields: [
+    {
+      name: 'order_no',
+      type: 'str',
+      label: { en: 'Order number', zh_CN: '订单号' },
+      readonly: true,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'area',
+      type: 'str',
+      label: { en: 'Room', zh_CN: '房间' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'terminal',
+      type: 'str',
+      label: { en: 'Terminal', zh_CN: '终端' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'items', type: 'json', label: { en: 'Items', zh_CN: '商品明细' }, readonly: true },
+    {
+      name: 'amount',
+      type: 'int',
+      label: { en: 'Amount (fen)', zh_CN: '金额（分）' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'pay_method',
+      type: 'enum',
+      label: { en: 'Payment', zh_CN: '支付方式' },
+      options: ['room_charge', 'cash', 'wechat', 'alipay'],
+      list: true,
+    },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['pending', 'accepted', 'delivering', 'completed', 'cancelled'],
+      list: true,
+      filter: true,
+    },
+    { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
+    { name: 'contact_phone', type: 'str', label: { en: 'Contact phone', zh_CN: '联系电话' }, max: 32 },
+    { name: 'handled_by', type: 'str', label: { en: 'Handled by', zh_CN: '处理人' }, readonly: true },
+  ],
+  io: { export: ['csv'] },
+};
+
+// DOMAIN 2.8 smart/MessageBoard: Message. Messages come from terminals (no add in the menu).
+export const message: ResourceDef = {
+  name: 'smart:message_board',
+  endpoint: '/admin.php/smart/message_board',
+  table: 'smart_message',
+  title: { en: 'Message', zh_CN: '留言' },
+  fields: [
+    {
+      name: 'area',
+      type: 'str',
+      label: { en: 'Room', zh_CN: '房间' },
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'terminal', type: 'str', label: { en: 'Terminal', zh_CN: '终端' }, readonly: true },
+    {
+      name: 'guest_name',
+      type: 'str',
+      label: { en: 'Guest', zh_CN: '客人' },
+      readonly: true,
+      keyword: true,
+    },
+    {
+      name: 'category',
+      type: 'enum',
+      label: { en: 'Category', zh_CN: '类别' },
+      options: ['suggestion', 'complaint', 'request', 'other'],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'content',
+      type: 'text',
+      label: { en: 'Message', zh_CN: '留言内容' },
+      readonly: true,
+      keyword: true,
+    },
+    { name: 'contact', type: 'str', label: { en: 'Contact', zh_CN: '联系方式' }, max: 64 },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '状态' },
+      options: ['unread', 'read', 'replied', 'closed'],
+      list: true,
+      filter: true,
+    },
+    { name: 'reply', type: 'text', label: { en: 'Reply', zh_CN: '回复' }, max: 2000 },
+    {
+      name: 'replied_by',
+      type: 'str',
+      label: { en: 'Replied by', zh_CN: '回复人' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'replied_at',
+      type: 'dt',
+      label: { en: 'Replied at', zh_CN: '回复时间' },
+      readonly: true,
+      list: true,
+    },
+  ],
+  io: { export: ['csv'] },
+};
+
+// DOMAIN 2.8 smart/HospitalEvaluation: EvalItem. The field name `required` is DOMAIN's.
+export const evalItem: ResourceDef = {
+  name: 'smart:eval_item',
+  endpoint: '/admin.php/smart/eval_item',
+  table: 'smart_eval_item',
+  title: { en: 'Evaluation question', zh_CN: '评价题目' },
+  fields: [
+    {
+      name: 'question',
+      type: 'str',
+      label: { en: 'Question', zh_CN: '题目' },
+      required: true,
+      max: 200,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'question_en',
+      type: 'str',
+      label: { en: 'Question (English)', zh_CN: '题目（英文）' },
+      max: 200,
+      keyword: true,
+    },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Answer type', zh_CN: '题型' },
+      options: ['star5', 'choice', 'text'],
+      list: true,
+    },
+    { name: 'options', type: 'json', label: { en: 'Choices', zh_CN: '选项' } },
+    {
+      name: 'target',
+      type: 'enum',
+      label: { en: 'Evaluates', zh_CN: '评价对象' },
+      options: ['hospital', 'department', 'nurse', 'doctor'],
+      list: true,
+      filter: true,
+    },
+    { name: 'required', type: 'bool', label: { en: 'Required', zh_CN: '必答' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.8 smart/HospitalEvaluation: EvalRecord (read-only). One submission per admission per
+// terminal (enforced by the terminal API).
+export const evalRecord: ResourceDef = {
+  name: 'smart:eval_record',
+  endpoint: '/admin.php/smart/eval_record',
+  table: 'smart_eval_record',
+  title: { en: 'Evaluation record', zh_CN: '评价记录' },
+  readonly: true,
+  fields: [
+    {
+      name: 'area',
+      type: 'str',
+      label: { en: 'Area / bed', zh_CN: '病区/床位' },
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'patient', type: 'str', label: { en: 'Patient', zh_CN: '患者' }, list: true, keyword: true },
+    { name: 'answers', type: 'json', label: { en: 'Answers', zh_CN: '答案' } },
+    {
+      name: 'score_avg',
+      type: 'num',
+      label: { en: 'Average score', zh_CN: '平均分' },
+      min: 0,
+      max: 5,
+      list: true,
+    },
+    { name: 'comment', type: 'text', label: { en: 'Comment', zh_CN: '意见' } },
+    {
+      name: 'submitted_at',
+      type: 'dt',
+      label: { en: 'Submitted', zh_CN: '提交时间' },
+      list: true,
+      filter: true,
+    },
+  ],
+  io: { export: ['csv'] },
+  defaultSort: { field: 'submitted_at', order: 'desc' },
+};
+
+// DOMAIN 2.8 smart/PlayRecord: PlayRecord (read-only).
+export const playRecord: ResourceDef = {
+  name: 'smart:play_record',
+  endpoint: '/admin.php/smart/play_record',
+  table: 'smart_play_record',
+  title: { en: 'Play record', zh_CN: '播放记录' },
+  readonly: true,
+  fields: [
+    {
+      name: 'terminal',
+      type: 'str',
+      label: { en: 'Terminal', zh_CN: '终端' },
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'area',
+      type: 'str',
+      label: { en: 'Area', zh_CN: '区域' },
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'content_type',
+      type: 'enum',
+      label: { en: 'Content type', zh_CN: '内容类型' },
+      options: ['live', 'vod', 'ad', 'music', 'self_media'],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'content_id',
+      type: 'int',
+      label: { en: 'Content id', zh_CN: '内容编号' },
+      min: 0,
+      max: 2_147_483_647,
+    },
+    {
+      name: 'content_name',
+      type: 'str',
+      label: { en: 'Content', zh_CN: '内容名称' },
+      list: true,
+      keyword: true,
+    },
+    { name: 'start_at', type: 'dt', label: { en: 'Started', zh_CN: '开始时间' }, list: true, filter: true },
+    { name: 'end_at', type: 'dt', label: { en: 'Ended', zh_CN: '结束时间' } },
+    {
+      name: 'duration_s',
+      type: 'int',
+      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      min: 0,
+      max: 2_147_483_647,
+      list: true,
+    },
+  ],
+  io: { export: ['csv'] },
+  defaultSort: { field: 'start_at', order: 'desc' },
+};
+
+// DOMAIN 2.8 smart/TerminalRecord: TerminalEvent. Events come from the terminal API (the menu grants
+// del and the read verbs, no add or edit). Table `smart_terminal_event` (the server's own
+// `terminal_events` is a different, older table).
+export const terminalEvent: ResourceDef = {
+  name: 'smart:terminal_record',
+  endpoint: '/admin.php/smart/terminal_record',
+  table: 'smart_terminal_event',
+  title: { en: 'Terminal record', zh_CN: '终端记录' },
+  fields: [
+    {
+      name: 'terminal',
+      type: 'str',
+      label: { en: 'Terminal', zh_CN: '终端' },
+      max: 64,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'area', type: 'str', label: { en: 'Area', zh_CN: '区域' }, max: 64, list: true },
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Event', zh_CN: '事件类型' },
+      options: ['online', 'offline', 'auth_request', 'command_ack', 'upgrade_ok', 'upgrade_fail', 'message'],
+      list: true,
+      filter: true,
+    },
+    { name: 'detail', type: 'text', label: { en: 'Detail', zh_CN: '详情' }, max: 2000, list: true },
+    {
+      name: 'read',
+      type: 'bool',
+      label: { en: 'Read', zh_CN: '已读' },
+      default: 0,
+      list: true,
+      filter: true,
+    },
+  ],
+};
+
+export const smartResources: readonly ResourceDef[] = [
+  terminal,
+  binding,
+  scene,
+  sceneResource,
+  easyTemplate,
+  appMenu,
+  appRelease,
+  introResource,
+  introType,
+  introItem,
+  goodsType,
+  goods,
+  order,
+  message,
+  evalItem,
+  evalRecord,
+  playRecord,
+  terminalEvent,
+];

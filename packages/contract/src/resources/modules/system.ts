@@ -1,0 +1,428 @@
+import type { FieldDef, ResourceDef } from '../types.ts';
+
+/**
+ * System (DOMAIN section 2.9): the record lists. Dhcp (`dhcp_set`), Dns (`dns_set`), HotStandby,
+ * SmsSettings and WebSettings are singletons; the other system pages are hand-built screens.
+ */
+
+const enabled: FieldDef = {
+  name: 'enabled',
+  type: 'bool',
+  label: { en: 'Enabled', zh_CN: '启用' },
+  default: 1,
+  list: true,
+  filter: true,
+};
+const sort: FieldDef = {
+  name: 'sort',
+  type: 'int',
+  label: { en: 'Sort', zh_CN: '排序' },
+  default: 0,
+  min: 0,
+  max: 99999,
+  list: true,
+};
+const name: FieldDef = {
+  name: 'name',
+  type: 'str',
+  label: { en: 'Name', zh_CN: '名称' },
+  required: true,
+  max: 64,
+  list: true,
+  filter: true,
+  keyword: true,
+};
+const description: FieldDef = {
+  name: 'description',
+  type: 'str',
+  label: { en: 'Description', zh_CN: '描述' },
+  max: 255,
+};
+
+// DOMAIN 2.9 system/RegionalManagement: Area, used everywhere and shown as a tree. DOMAIN's import
+// file is a CSV of paths such as `A栋/8F/0805`, which the server turns into rows.
+export const area: ResourceDef = {
+  name: 'system:region',
+  endpoint: '/admin.php/system/region',
+  table: 'system_area',
+  title: { en: 'Area', zh_CN: '区域' },
+  fields: [
+    name,
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Type', zh_CN: '类型' },
+      options: ['building', 'floor', 'room', 'ward', 'bed', 'zone'],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'parent_id',
+      type: 'ref',
+      ref: 'system:region',
+      label: { en: 'Parent area', zh_CN: '上级区域' },
+      filter: true,
+    },
+    // The room or bed number: the PMS/HIS join key.
+    {
+      name: 'code',
+      type: 'str',
+      label: { en: 'Room / bed number', zh_CN: '房间/床位号' },
+      max: 32,
+      unique: true,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    sort,
+  ],
+  io: { import: ['csv'] },
+};
+
+// DOMAIN 2.9 system/ExternalLinks: ExternalLink. `parent` is a group route; `role_ids` are roles,
+// which are hand-built (no resource), so they are a plain id list.
+export const externalLink: ResourceDef = {
+  name: 'system:external_link',
+  endpoint: '/admin.php/system/external_link',
+  table: 'system_external_link',
+  title: { en: 'External link', zh_CN: '外部链接' },
+  fields: [
+    {
+      name: 'title',
+      type: 'str',
+      label: { en: 'Title', zh_CN: '标题' },
+      required: true,
+      max: 64,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'title_en',
+      type: 'str',
+      label: { en: 'English title', zh_CN: '英文标题' },
+      max: 64,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'url',
+      type: 'url',
+      label: { en: 'URL', zh_CN: '链接地址' },
+      required: true,
+      max: 1024,
+      list: true,
+      pattern: {
+        source: '^https?://',
+        message: {
+          en: 'URL must start with http:// or https://',
+          zh_CN: '链接地址须以http://或https://开头',
+        },
+      },
+    },
+    { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
+    { name: 'parent', type: 'str', label: { en: 'Menu group', zh_CN: '所属菜单组' }, max: 128 },
+    { name: 'role_ids', type: 'json', label: { en: 'Roles', zh_CN: '角色' } },
+    sort,
+    enabled,
+  ],
+};
+
+// DOMAIN 2.9 system/Dhcp: DhcpHost (`dhcp_host`). The IP must be inside the DHCP subnet (checked by
+// the server). I/O also: the dnsmasq config export belongs to `dhcp_set`.
+export const dhcpHost: ResourceDef = {
+  name: 'system:dhcp_host',
+  endpoint: '/admin.php/system/dhcp_host',
+  table: 'system_dhcp_host',
+  title: { en: 'Static DHCP lease', zh_CN: 'DHCP静态分配' },
+  fields: [
+    {
+      name: 'mac',
+      type: 'mac',
+      label: { en: 'MAC', zh_CN: 'MAC地址' },
+      required: true,
+      unique: true,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'ip',
+      type: 'ip',
+      label: { en: 'IP', zh_CN: 'IP地址' },
+      required: true,
+      unique: true,
+      list: true,
+    },
+    {
+      name: 'hostname',
+      type: 'host',
+      label: { en: 'Host name', zh_CN: '主机名' },
+      list: true,
+      keyword: true,
+    },
+    description,
+  ],
+  io: { import: ['csv'], export: ['csv'] },
+};
+
+// DOMAIN 2.9 system/Dns: DnsHost (`dns_host`). I/O also: /etc/hosts import and dnsmasq export
+// (not yet). DomainOverride has no endpoint in the menu data.
+export const dnsHost: ResourceDef = {
+  name: 'system:dns_host',
+  endpoint: '/admin.php/system/dns_host',
+  table: 'system_dns_host',
+  title: { en: 'DNS host record', zh_CN: 'DNS主机记录' },
+  fields: [
+    {
+      name: 'host',
+      type: 'host',
+      label: { en: 'Host name (FQDN)', zh_CN: '域名' },
+      required: true,
+      list: true,
+      keyword: true,
+    },
+    { name: 'ip', type: 'ip', label: { en: 'IP', zh_CN: 'IP地址' }, required: true, list: true },
+    description,
+  ],
+};
+
+// DOMAIN 2.9 system/ExternalInterface (`outreach`): PmsInterface. Its event log (RO) has no
+// endpoint of its own in the menu data.
+export const pmsInterface: ResourceDef = {
+  name: 'system:outreach',
+  endpoint: '/admin.php/system/outreach',
+  table: 'system_pms_interface',
+  title: { en: 'External interface', zh_CN: '外部接口' },
+  fields: [
+    name,
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Type', zh_CN: '类型' },
+      required: true,
+      options: ['fias', 'his_http'],
+      default: 'fias',
+      list: true,
+      filter: true,
+    },
+    // fias: we are the TCP client of the PMS interface.
+    { name: 'host', type: 'host', label: { en: 'PMS host', zh_CN: 'PMS地址' }, list: true },
+    {
+      name: 'port',
+      type: 'int',
+      label: { en: 'PMS port', zh_CN: 'PMS端口' },
+      min: 1,
+      max: 65535,
+      list: true,
+    },
+    // his_http: the bearer token of inbound POSTs.
+    { name: 'token', type: 'pwd', label: { en: 'Inbound token', zh_CN: '接入令牌' }, max: 128 },
+    {
+      name: 'on_checkin',
+      type: 'enums',
+      label: { en: 'On check-in', zh_CN: '入住时' },
+      options: ['greet', 'enable_calls', 'grant_package'],
+      default: ['greet', 'enable_calls', 'grant_package'],
+    },
+    {
+      name: 'on_checkout',
+      type: 'enums',
+      label: { en: 'On check-out', zh_CN: '退房时' },
+      options: ['restrict_calls', 'cancel_wakeups', 'clear_messages', 'end_package'],
+      default: ['restrict_calls', 'cancel_wakeups', 'clear_messages', 'end_package'],
+    },
+    enabled,
+    {
+      name: 'link_state',
+      type: 'enum',
+      label: { en: 'Link state', zh_CN: '连接状态' },
+      options: ['connected', 'linked', 'down'],
+      readonly: true,
+      list: true,
+      filter: true,
+    },
+  ],
+};
+
+// DOMAIN 2.9 system/HolidayTheme (`festival/index`): Theme. Its `export` verb is the home export
+// (DOMAIN 2.1), served elsewhere on the same endpoint. end_date >= start_date is checked by the server.
+export const theme: ResourceDef = {
+  name: 'festival:index',
+  endpoint: '/admin.php/festival/index',
+  table: 'system_theme',
+  title: { en: 'Holiday theme', zh_CN: '节日主题' },
+  fields: [
+    name,
+    {
+      name: 'festival',
+      type: 'enum',
+      label: { en: 'Festival', zh_CN: '节日' },
+      options: [
+        'spring_festival',
+        'lantern',
+        'qingming',
+        'labour_day',
+        'dragon_boat',
+        'mid_autumn',
+        'national_day',
+        'christmas',
+        'new_year',
+        'custom',
+      ],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'start_date',
+      type: 'date',
+      label: { en: 'Starts', zh_CN: '开始日期' },
+      required: true,
+      list: true,
+    },
+    { name: 'end_date', type: 'date', label: { en: 'Ends', zh_CN: '结束日期' }, required: true, list: true },
+    { name: 'background', type: 'file', label: { en: 'Background', zh_CN: '背景' } },
+    { name: 'overlay', type: 'file', label: { en: 'Overlay', zh_CN: '装饰图层' } },
+    { name: 'bgm', type: 'file', label: { en: 'Background music', zh_CN: '背景音乐' } },
+    { name: 'greeting', type: 'str', label: { en: 'Greeting', zh_CN: '祝福语' }, max: 200 },
+    {
+      name: 'greeting_en',
+      type: 'str',
+      label: { en: 'Greeting (English)', zh_CN: '祝福语（英文）' },
+      max: 200,
+    },
+    { name: 'scene_ids', type: 'refs', ref: 'index:scenario', label: { en: 'Scenarios', zh_CN: '应用场景' } },
+    // The higher priority wins when themes overlap.
+    { name: 'priority', type: 'int', label: { en: 'Priority', zh_CN: '优先级' }, min: 0, max: 99 },
+    enabled,
+  ],
+};
+
+// DOMAIN 2.9 system/ResourceAudit (`resources/index`): AuditItem, a read-only view over uploads
+// (handled through the approve and reject verbs). The same endpoint also answers `changeMode`.
+export const auditItem: ResourceDef = {
+  name: 'resources:index',
+  endpoint: '/admin.php/resources/index',
+  table: 'system_audit_item',
+  title: { en: 'Resource audit', zh_CN: '资源审核' },
+  readonly: true,
+  fields: [
+    {
+      name: 'resource_type',
+      type: 'enum',
+      label: { en: 'Resource type', zh_CN: '资源类型' },
+      options: ['ad_material', 'film', 'self_media', 'intro', 'goods', 'apk', 'theme'],
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'uploader', type: 'str', label: { en: 'Uploader', zh_CN: '上传人' }, list: true },
+    { name: 'mime', type: 'str', label: { en: 'MIME type', zh_CN: '文件类型' } },
+    {
+      name: 'size',
+      type: 'int',
+      label: { en: 'Size (bytes)', zh_CN: '大小（字节）' },
+      min: 0,
+      max: 2_147_483_647,
+    },
+    { name: 'preview_url', type: 'str', label: { en: 'Preview', zh_CN: '预览地址' } },
+    {
+      name: 'submitted_at',
+      type: 'dt',
+      label: { en: 'Submitted', zh_CN: '提交时间' },
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'state',
+      type: 'enum',
+      label: { en: 'State', zh_CN: '审核状态' },
+      options: ['pending', 'approved', 'rejected'],
+      list: true,
+      filter: true,
+    },
+    { name: 'reviewer', type: 'str', label: { en: 'Reviewer', zh_CN: '审核人' } },
+    { name: 'reviewed_at', type: 'dt', label: { en: 'Reviewed', zh_CN: '审核时间' } },
+    // Required to reject (checked by the reject verb).
+    { name: 'reason', type: 'text', label: { en: 'Reason', zh_CN: '原因' } },
+  ],
+  defaultSort: { field: 'submitted_at', order: 'desc' },
+};
+
+// DOMAIN 2.9 system/ScheduledTask: ScheduledJob, shared with operations (where the types are
+// limited to sync_sources, epg_refresh, clear_cache and terminal_command: checked by the server).
+export const scheduledJob: ResourceDef = {
+  name: 'system:timed_task',
+  endpoint: '/admin.php/system/timed_task',
+  opsEndpoint: '/operations/system/timed_task',
+  table: 'system_scheduled_job',
+  title: { en: 'Scheduled task', zh_CN: '定时任务' },
+  fields: [
+    name,
+    {
+      name: 'type',
+      type: 'enum',
+      label: { en: 'Action', zh_CN: '任务类型' },
+      options: [
+        'reboot_system',
+        'restart_service',
+        'backup',
+        'clean_logs',
+        'sync_sources',
+        'epg_refresh',
+        'clear_cache',
+        'terminal_command',
+      ],
+      list: true,
+      filter: true,
+    },
+    // Service key, command, area_ids.
+    { name: 'params', type: 'json', label: { en: 'Parameters', zh_CN: '参数' } },
+    {
+      name: 'cron',
+      type: 'cron',
+      label: { en: 'Schedule (cron)', zh_CN: '执行计划（cron）' },
+      required: true,
+      default: '0 3 * * *',
+      list: true,
+    },
+    enabled,
+    {
+      name: 'last_run_at',
+      type: 'dt',
+      label: { en: 'Last run', zh_CN: '上次执行' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'last_result',
+      type: 'str',
+      label: { en: 'Last result', zh_CN: '上次结果' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'next_run_at',
+      type: 'dt',
+      label: { en: 'Next run', zh_CN: '下次执行' },
+      readonly: true,
+      list: true,
+    },
+  ],
+};
+
+export const systemResources: readonly ResourceDef[] = [
+  area,
+  externalLink,
+  dhcpHost,
+  dnsHost,
+  pmsInterface,
+  theme,
+  auditItem,
+  scheduledJob,
+];

@@ -1,0 +1,252 @@
+import type { FieldDef, ResourceDef } from '../types.ts';
+
+/** TR069 (DOMAIN section 2.5); tr069/Itms is a singleton. */
+
+const enabled: FieldDef = {
+  name: 'enabled',
+  type: 'bool',
+  label: { en: 'Enabled', zh_CN: '启用' },
+  default: 1,
+  list: true,
+  filter: true,
+};
+const ro = (name: string, en: string, zh: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  type: 'str',
+  label: { en, zh_CN: zh },
+  readonly: true,
+  list: true,
+  ...extra,
+});
+
+// DOMAIN 2.5 tr069/TerminalList: Cpe. Rows come from CWMP informs; only tags, template, area and
+// remark are editable (the menu grants edit, del and export, no add).
+export const cpe: ResourceDef = {
+  name: 'tr069:device',
+  endpoint: '/admin.php/tr069/device',
+  table: 'tr069_device',
+  title: { en: 'CPE', zh_CN: '终端设备' },
+  fields: [
+    ro('device_id', 'Device id', '设备标识', { keyword: true }),
+    ro('oui', 'OUI', '厂商OUI', { filter: true }),
+    ro('product_class', 'Product class', '产品类型', { filter: true }),
+    ro('serial_number', 'Serial number', '序列号', { filter: true, keyword: true }),
+    ro('software_version', 'Software version', '软件版本', { filter: true }),
+    ro('manufacturer', 'Manufacturer', '厂商'),
+    ro('model', 'Model', '型号'),
+    ro('hardware_version', 'Hardware version', '硬件版本'),
+    ro('ip', 'IP', 'IP地址', { type: 'ip' }),
+    ro('mac', 'MAC', 'MAC地址', { type: 'mac' }),
+    ro('last_inform', 'Last inform', '最近上报', { type: 'dt' }),
+    ro('online', 'Online', '在线', { type: 'bool', filter: true }),
+    // A list of tags, each `[A-Za-z0-9_-]`.
+    { name: 'tags', type: 'json', label: { en: 'Tags', zh_CN: '标签' }, list: true, filter: true },
+    {
+      name: 'template_id',
+      type: 'ref',
+      ref: 'tr069:template',
+      label: { en: 'Template', zh_CN: '模板' },
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'area_id',
+      type: 'ref',
+      ref: 'system:region',
+      label: { en: 'Area', zh_CN: '区域' },
+      list: true,
+      filter: true,
+    },
+    { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
+  ],
+  io: { export: ['csv'] },
+};
+
+// DOMAIN 2.5 tr069/TemplateList: CpeFile.
+export const cpeFile: ResourceDef = {
+  name: 'tr069:file',
+  endpoint: '/admin.php/tr069/file',
+  table: 'tr069_file',
+  title: { en: 'CPE file', zh_CN: '终端文件' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 128,
+      list: true,
+      keyword: true,
+    },
+    {
+      name: 'file_type',
+      type: 'enum',
+      label: { en: 'File type', zh_CN: '文件类型' },
+      options: [
+        '1 Firmware Upgrade Image',
+        '2 Web Content',
+        '3 Vendor Configuration File',
+        '4 Tone File',
+        '5 Ringer File',
+      ],
+      list: true,
+      filter: true,
+    },
+    { name: 'oui', type: 'str', label: { en: 'OUI', zh_CN: '厂商OUI' }, max: 16, list: true },
+    {
+      name: 'product_class',
+      type: 'str',
+      label: { en: 'Product class', zh_CN: '产品类型' },
+      max: 64,
+      list: true,
+    },
+    { name: 'version', type: 'str', label: { en: 'Version', zh_CN: '版本' }, max: 64, list: true },
+    { name: 'file', type: 'file', label: { en: 'File', zh_CN: '文件' }, required: true },
+  ],
+};
+
+// DOMAIN 2.5 tr069/TemplateList: CpeTemplate. firmware_file_id and target_sw_version are set
+// together or not at all (checked by the server).
+export const cpeTemplate: ResourceDef = {
+  name: 'tr069:template',
+  endpoint: '/admin.php/tr069/template',
+  table: 'tr069_template',
+  title: { en: 'CPE template', zh_CN: '终端模板' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 64,
+      unique: true,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    { name: 'match_oui', type: 'str', label: { en: 'Match OUI', zh_CN: '匹配OUI' }, max: 16, list: true },
+    {
+      name: 'match_product_class',
+      type: 'str',
+      label: { en: 'Match product class', zh_CN: '匹配产品类型' },
+      max: 64,
+      list: true,
+    },
+    {
+      name: 'match_model',
+      type: 'str',
+      label: { en: 'Match model', zh_CN: '匹配型号' },
+      max: 64,
+      list: true,
+    },
+    { name: 'match_tag', type: 'str', label: { en: 'Match tag', zh_CN: '匹配标签' }, max: 64, list: true },
+    {
+      name: 'match_sw_version',
+      type: 'str',
+      label: { en: 'Match software version (regex)', zh_CN: '匹配软件版本（正则）' },
+      max: 128,
+    },
+    {
+      name: 'events',
+      type: 'enums',
+      label: { en: 'Events', zh_CN: '触发事件' },
+      required: true,
+      options: ['0 BOOTSTRAP', '1 BOOT', '2 PERIODIC', '4 VALUE CHANGE'],
+      default: ['1 BOOT'],
+      list: true,
+    },
+    {
+      name: 'weight',
+      type: 'int',
+      label: { en: 'Weight', zh_CN: '权重' },
+      min: -10000,
+      max: 10000,
+      default: 0,
+      list: true,
+    },
+    { name: 'params', type: 'json', label: { en: 'Parameters', zh_CN: '参数' } },
+    {
+      name: 'firmware_file_id',
+      type: 'ref',
+      ref: 'tr069:file',
+      label: { en: 'Firmware file', zh_CN: '固件文件' },
+    },
+    {
+      name: 'target_sw_version',
+      type: 'str',
+      label: { en: 'Target software version', zh_CN: '目标软件版本' },
+      max: 64,
+    },
+    enabled,
+  ],
+  io: { import: ['json'], export: ['json'] },
+};
+
+// DOMAIN 2.5 tr069/TimedRestart: RebootPlan with domain tr069 (see ac:timed_reboot, DOMAIN 2.4).
+export const tr069RebootPlan: ResourceDef = {
+  name: 'tr069:timed_reboot',
+  endpoint: '/admin.php/tr069/timed_reboot',
+  table: 'tr069_reboot_plan',
+  title: { en: 'Timed restart', zh_CN: '定时重启' },
+  fields: [
+    {
+      name: 'name',
+      type: 'str',
+      label: { en: 'Name', zh_CN: '名称' },
+      required: true,
+      max: 50,
+      list: true,
+      filter: true,
+      keyword: true,
+    },
+    {
+      name: 'target_type',
+      type: 'enum',
+      label: { en: 'Target', zh_CN: '重启对象' },
+      required: true,
+      options: ['all', 'tag', 'template', 'product_class', 'area'],
+      default: 'all',
+      list: true,
+    },
+    { name: 'target_ids', type: 'json', label: { en: 'Targets', zh_CN: '对象列表' } },
+    {
+      name: 'cron',
+      type: 'cron',
+      label: { en: 'Schedule (cron)', zh_CN: '执行计划（cron）' },
+      required: true,
+      list: true,
+    },
+    {
+      name: 'stagger_s',
+      type: 'int',
+      label: { en: 'Spread over (s)', zh_CN: '错峰时长（秒）' },
+      min: 0,
+      max: 3600,
+      default: 60,
+    },
+    enabled,
+    {
+      name: 'last_run_at',
+      type: 'dt',
+      label: { en: 'Last run', zh_CN: '上次执行' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'last_result',
+      type: 'json',
+      label: { en: 'Last result', zh_CN: '上次结果' },
+      readonly: true,
+      list: true,
+    },
+    {
+      name: 'next_run_at',
+      type: 'dt',
+      label: { en: 'Next run', zh_CN: '下次执行' },
+      readonly: true,
+      list: true,
+    },
+  ],
+};
+
+export const tr069Resources: readonly ResourceDef[] = [cpe, cpeFile, cpeTemplate, tr069RebootPlan];
