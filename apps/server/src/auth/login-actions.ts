@@ -142,29 +142,21 @@ export const loginActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.logout,
-    summary: 'Sign out: the token stops working at once',
-    access: 'public',
-    mutates: true,
-    input: z.object({}).loose(),
-    async handler(ctx) {
-      const token = tokenFrom(ctx.req);
-      if (token) await endSession(ctx.app, token);
-      return null;
-    },
-  }),
-
-  defineAction({
-    path: Paths.legacyLogout,
-    summary: 'Older logout variant; same effect as common/logout',
-    access: 'public',
-    mutates: true,
-    input: z.object({}).loose(),
-    async handler(ctx) {
-      const token = tokenFrom(ctx.req);
-      if (token) await endSession(ctx.app, token);
-      return null;
-    },
-  }),
+  ...[Paths.logout, Paths.legacyLogout].map((path) =>
+    defineAction({
+      path,
+      summary:
+        path === Paths.logout
+          ? 'Sign out: the token stops working at once'
+          : 'Older logout variant; same effect as common/logout',
+      access: 'public',
+      mutates: true,
+      input: z.object({}).loose(),
+      async handler(ctx) {
+        const token = tokenFrom(ctx.req);
+        if (token) await endSession(ctx.app, token);
+        return null;
+      },
+    }),
+  ),
 ];

@@ -3,7 +3,6 @@ import {
   defaultsOf,
   type ResourceDef,
   recordSchema,
-  referencesTo,
   resourceByName,
   resources,
 } from '@igs/contract/resources';
@@ -16,7 +15,7 @@ import { toXlsx } from '../../lib/xlsx.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { encode, toRecord } from './codec.ts';
 import { importAction } from './import.ts';
-import { type AnyDb, type AnySelect, applyFilters, jsonHasAny, siteFilter } from './queries.ts';
+import { type AnyDb, type AnySelect, applyFilters, referenceCounts, siteFilter } from './queries.ts';
 import { readScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
 
@@ -268,17 +267,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             const missing = input.ids.filter((id) => !ids.includes(id));
             throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${missing.join(', #')} was not found`);
           }
-          const refs: { entity: string; count: number }[] = [];
-          for (const ref of referencesTo(def.name)) {
-            let q = db(ctx)
-              .selectFrom(ref.resource.table)
-              .select((eb) => eb.fn.countAll<number>().as('n'));
-            q = ref.many
-              ? q.where(jsonHasAny(ctx.app.db.kind, ref.field, ids))
-              : q.where(ref.field, 'in', ids);
-            const n = Number((await q.executeTakeFirstOrThrow()).n);
-            if (n > 0) refs.push({ entity: ref.resource.title[ctx.lang], count: n });
-          }
+          const refs = await referenceCounts(db(ctx), ctx.app.db.kind, def, ids, ctx.lang);
           if (refs.length) {
             const list = refs.map((r) => `${r.count} ${r.entity}`).join(', ');
             const msg =

@@ -1,11 +1,11 @@
 import { Code, type Lang } from '@igs/contract';
-import { type FieldDef, type ResourceDef, recordSchema, referencesTo } from '@igs/contract/resources';
+import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { encode } from './codec.ts';
-import { type AnyDb, jsonHasAny } from './queries.ts';
+import { type AnyDb, referenceCounts } from './queries.ts';
 import { writeSite } from './scope.ts';
 import { isJsonField } from './storage.ts';
 
@@ -150,19 +150,12 @@ export function importAction(def: ResourceDef, endpoint: string) {
             const ids = (
               await trx.selectFrom(def.table).select('id').where('site_id', '=', site).execute()
             ).map((r) => Number(r.id));
-            for (const ref of referencesTo(def.name)) {
-              if (!ids.length) break;
-              let q = trx.selectFrom(ref.resource.table).select((eb) => eb.fn.countAll<number>().as('n'));
-              q = ref.many
-                ? q.where(jsonHasAny(ctx.app.db.kind, ref.field, ids))
-                : q.where(ref.field, 'in', ids);
-              const n = Number((await q.executeTakeFirstOrThrow()).n);
-              if (n)
-                throw new ApiError(
-                  Code.conflict,
-                  `Cannot replace: ${n} ${ref.resource.title[ctx.lang]} still use these records`,
-                );
-            }
+            const [used] = await referenceCounts(trx, ctx.app.db.kind, def, ids, ctx.lang);
+            if (used)
+              throw new ApiError(
+                Code.conflict,
+                `Cannot replace: ${used.count} ${used.entity} still use these records`,
+              );
             await trx.deleteFrom(def.table).where('site_id', '=', site).execute();
           }
           const now = ctx.app.now();

@@ -1,5 +1,5 @@
 import { Code } from '@igs/contract';
-import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/resources';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectKind } from '../../db/database.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -80,4 +80,23 @@ function applyOne(
   if (f.type === 'mac') return q.where(f.name, '=', String(raw).toLowerCase());
   if (typeof raw === 'object') throw new ApiError(Code.invalid, `filter.${f.name} has a wrong shape`);
   return q.where(f.name, '=', raw);
+}
+
+/** How many records of other resources still reference these ids (delete and replace-import refuse while any do). */
+export async function referenceCounts(
+  conn: AnyDb,
+  kind: DialectKind,
+  def: ResourceDef,
+  ids: readonly number[],
+  lang: 'en' | 'zh_CN',
+): Promise<{ entity: string; count: number }[]> {
+  const refs: { entity: string; count: number }[] = [];
+  if (!ids.length) return refs;
+  for (const ref of referencesTo(def.name)) {
+    let q = conn.selectFrom(ref.resource.table).select((eb) => eb.fn.countAll<number>().as('n'));
+    q = ref.many ? q.where(jsonHasAny(kind, ref.field, ids)) : q.where(ref.field, 'in', ids);
+    const n = Number((await q.executeTakeFirstOrThrow()).n);
+    if (n > 0) refs.push({ entity: ref.resource.title[lang], count: n });
+  }
+  return refs;
 }
