@@ -75,6 +75,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The V8 flags of `npm start` (apps/server/package.json): a 4 MB young generation instead of 16 MB
+ * keeps the resident memory within budget at a CPU cost too small to measure here.
+ */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** The real server (`node apps/server/src/main.ts`) as a child process, as an operator runs it. */
 export class ServerProcess {
   readonly baseUrl: string;
@@ -108,7 +114,10 @@ export class ServerProcess {
     };
     if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
     else delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const server = new ServerProcess(child, port);
     await server.waitHealthy(90_000);
     return server;

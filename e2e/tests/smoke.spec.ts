@@ -14,10 +14,16 @@ test('the server serves the built console, which sends a visitor without a token
 
 test('hashed assets are served compressed with a long cache life', async ({ request, page }) => {
   await page.goto('/login');
-  const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
-  expect(script).toMatch(/^\/assets\//);
-  const res = await request.get(script!, { headers: { 'accept-encoding': 'gzip, br' } });
-  expect(res.status()).toBe(200);
-  expect(res.headers()['cache-control']).toContain('immutable');
-  expect(['gzip', 'br']).toContain(res.headers()['content-encoding']);
+  const scripts = await page
+    .locator('script[type="module"][src]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? ''));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(script).toMatch(/^\/assets\//);
+    const res = await request.get(script, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    // Files of 1 KB or less (the bundler's tiny runtime) gain nothing from compression.
+    if ((await res.body()).length > 1024) expect(['gzip', 'br']).toContain(res.headers()['content-encoding']);
+  }
 });

@@ -13,21 +13,46 @@ import { type Db, migrateToLatest, openDatabase } from './db/database.ts';
 import { seed } from './db/seed.ts';
 import { accountActions } from './features/account/actions.ts';
 import { registerAvatarRoute } from './features/account/avatar.ts';
+import { administratorActions } from './features/accounts/actions.ts';
+import { authorityActions } from './features/authority/actions.ts';
+import { backupActions } from './features/backup/actions.ts';
+import { diskActions } from './features/disks/actions.ts';
+import { dnsmasqActions } from './features/dnsmasq/actions.ts';
 import { registerDownloadRoute } from './features/exports/downloads.ts';
 import { homeActions } from './features/home/actions.ts';
+import { hotStandbyActions } from './features/hot-standby/actions.ts';
+import { licenceActions } from './features/licence/actions.ts';
 import { loggingActions } from './features/logging/actions.ts';
+import { mediaExtrasActions } from './features/media-extras/actions.ts';
 import { menuActions } from './features/menus/actions.ts';
+import { withExternalLinkFollowers } from './features/menus/external-links.ts';
+import { networkActions } from './features/network/actions.ts';
+import { outreachActions, withOutreachFollowers } from './features/outreach/actions.ts';
+import { startOutreachLinks } from './features/outreach/links.ts';
 import { allResourceActions } from './features/resources/actions.ts';
 import { syncResourceTables } from './features/resources/storage.ts';
+import { schedulerActions, withTimedTaskRules } from './features/scheduler/actions.ts';
+import { startScheduler } from './features/scheduler/scheduler.ts';
+import { serverLogActions } from './features/server-logs/actions.ts';
+import { serverLogger } from './features/server-logs/log-file.ts';
+import { serviceActions } from './features/services/actions.ts';
 import { shellActions } from './features/shell/actions.ts';
+import { smartExtrasActions } from './features/smart-extras/actions.ts';
+import { smsActions } from './features/sms/actions.ts';
+import { systemStatusActions } from './features/system-status/actions.ts';
+import { systemToolActions } from './features/system-tools/actions.ts';
+import { tr069ExtrasActions } from './features/tr069-extras/actions.ts';
+import { upgradeActions } from './features/upgrade/actions.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
+import { voiceActions } from './features/voice/actions.ts';
 import type { AnyAction } from './http/action.ts';
 import { loadConsoleAssets, pickEncoding } from './http/console-assets.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { requestLang } from './http/request-info.ts';
+import { VERSION } from './version.ts';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 /** Every call of the API, feature by feature. */
 export const allActions: readonly AnyAction[] = [
@@ -37,7 +62,29 @@ export const allActions: readonly AnyAction[] = [
   ...accountActions,
   ...homeActions,
   ...loggingActions,
-  ...allResourceActions(),
+  ...systemStatusActions,
+  ...diskActions,
+  ...systemToolActions,
+  ...serverLogActions,
+  ...backupActions,
+  ...licenceActions,
+  ...upgradeActions,
+  // The scheduled-task endpoints keep their task rules and next_run_at around the generic calls.
+  // Outreach and external-link writes also reconnect the FIAS links and refresh the menu cache.
+  ...withOutreachFollowers(withExternalLinkFollowers(withTimedTaskRules(allResourceActions()))),
+  ...authorityActions,
+  ...administratorActions,
+  ...schedulerActions,
+  ...tr069ExtrasActions,
+  ...smsActions,
+  ...smartExtrasActions,
+  ...mediaExtrasActions,
+  ...networkActions,
+  ...dnsmasqActions,
+  ...voiceActions,
+  ...serviceActions,
+  ...hotStandbyActions,
+  ...outreachActions,
 ];
 
 const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/api/'];
@@ -62,7 +109,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const { config } = opts;
   const db = opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const fastify = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // The server's log goes to stdout and to ${DATA_DIR}/logs/server-YYYY-MM-DD.log.
+    logger: opts.logger ?? serverLogger(config, db),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -116,6 +164,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
 
   mountActions(fastify, app, allActions);
+  const scheduler = startScheduler(app);
+  const outreach = startOutreachLinks(app);
   registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
   registerUploadRoutes(fastify, app);
@@ -133,7 +183,11 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   // console's client-side routes (/login, /dashboard, ...). API prefixes never fall back to it.
   fastify.get('/*', { config: { compress: false } }, async (req, reply) => {
     const url = req.url.split('?')[0]!;
-    if (API_PREFIXES.some((p) => url.toLowerCase().startsWith(p)) || !index) {
+    // Operations-mode pages live under /operations/ too (DOMAIN 1.2): a browser opening or
+    // reloading one asks for HTML and gets the page; API clients still get the 404.
+    const operationsPage =
+      url.toLowerCase().startsWith('/operations/') && /text\/html/.test(req.headers.accept ?? '');
+    if ((!operationsPage && API_PREFIXES.some((p) => url.toLowerCase().startsWith(p))) || !index) {
       return reply.code(404).send({ code: Code.notFound, msg: `No such call: GET ${url}`, data: null });
     }
     const asset = assets.get(url) ?? (url.startsWith('/assets/') ? undefined : index);
@@ -159,6 +213,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     fastify,
     app,
     async close() {
+      await scheduler.stop();
+      await outreach.stop();
       await fastify.close();
       await db.close();
     },

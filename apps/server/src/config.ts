@@ -18,6 +18,10 @@ export interface Config {
   demo: boolean;
   /** Largest video, app package or firmware upload, in bytes. */
   uploadMaxBytes: number;
+  /** Without a licence file, refuse business areas instead of running in evaluation mode. */
+  licenceRequired?: boolean;
+  /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
+  vendorPublicKey?: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -49,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: env.TRUST_PROXY === '1',
     demo: argv.includes('--demo'),
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
+    licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
   };
 }

@@ -1,9 +1,26 @@
 import { buildServer } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedDemo } from './features/demo/seed.ts';
 
 const config = loadConfig();
 const server = await buildServer({ config });
 const { fastify, app } = server;
+if (config.demo) {
+  // `npm start -- --demo`: a sample hotel on an empty database; never touches one with records.
+  // It runs in one transaction, so a failure leaves the database as it was and the server starts.
+  await seedDemo(app).then(
+    (demo) => {
+      const records = Object.values(demo.records).reduce((a, b) => a + b, 0);
+      app.log.info(
+        demo.seeded
+          ? `demo data: ${records} records in ${Object.keys(demo.records).length} lists, ${demo.files} files`
+          : `demo data not added: ${demo.reason}`,
+      );
+      for (const s of demo.skipped) app.log.warn(`demo data: no ${s.resource} records: ${s.reason}`);
+    },
+    (err: unknown) => app.log.error({ err }, 'demo data could not be added'),
+  );
+}
 await fastify.listen({ port: config.port, host: config.host });
 app.log.info(
   `gateway console on http://localhost:${config.port} (${app.db.kind}${app.db.kind === 'sqlite' ? ` in ${config.dataDir}` : ''}, captcha ${config.captcha ? 'on' : 'off'})`,

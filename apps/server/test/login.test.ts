@@ -237,4 +237,12 @@ describe('captcha image', () => {
     expect(c.data).toMatch(/^<svg/);
     expect(c.data).not.toContain(c.text);
   });
+
+  it('draws on whole pixels, which keeps the image small on the wire', async () => {
+    const { drawCaptcha, roundSvgNumbers } = await import('../src/auth/captcha.ts');
+    expect(roundSvgNumbers('<path d="M28.25 40.17L-3.5 7.49Q1 2"/>')).toBe('<path d="M28 40L-4 7Q1 2"/>');
+    const c = drawCaptcha();
+    expect(c.data).not.toMatch(/\d\.\d/);
+    expect(c.data).toMatch(/<path /);
+  });
 });

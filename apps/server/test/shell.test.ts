@@ -1,8 +1,20 @@
 import { hashPassword } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
 import { setSetting } from '../src/features/settings/settings.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+
+/** A record as a terminal would write it (read-only fields included), in the given site. */
+function writeRecord(s: TestServer, resource: string, body: Record<string, unknown>, site = 0) {
+  const target = {
+    db: s.app.db.kysely as unknown as WriteTarget['db'],
+    lang: 'en' as const,
+    now: Date.now(),
+  };
+  return insertRecord(target, resourceByName(resource)!, body, site, { system: true });
+}
 
 describeEachDb('shell calls', (kind) => {
   let s: TestServer;
@@ -46,22 +58,16 @@ describeEachDb('shell calls', (kind) => {
 
   it('hint counts unread terminal records and unhandled orders from the database', async () => {
     expect((await s.call('/admin.php/index/hint', {}, { token })).data).toEqual({ tip: 0, order: 0 });
-    const db = s.app.db.kysely;
-    await db
-      .insertInto('terminal_events')
-      .values([
-        { type: 'message', read: 0, created_at: 1 },
-        { type: 'offline', read: 0, created_at: 2 },
-        { type: 'online', read: 1, created_at: 3 },
-      ])
-      .execute();
-    await db
-      .insertInto('shop_orders')
-      .values([
-        { order_no: 'A1', state: 'pending', created_at: 1 },
-        { order_no: 'A2', state: 'completed', created_at: 2 },
-      ])
-      .execute();
+    // Terminal records and orders come from terminals: written through the resource framework's
+    // own write path, into the tables their pages list.
+    for (const [type, read] of [
+      ['message', 0],
+      ['offline', 0],
+      ['online', 1],
+    ] as const)
+      await writeRecord(s, 'smart:terminal_record', { type, read });
+    await writeRecord(s, 'shop:order', { order_no: 'A1', state: 'pending' });
+    await writeRecord(s, 'shop:order', { order_no: 'A2', state: 'completed' });
     expect((await s.call('/admin.php/index/hint', {}, { token })).data).toEqual({ tip: 2, order: 1 });
   });
 
@@ -229,14 +235,9 @@ describeEachDb('operations home', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     ops = await s.login('admin', 'admin123', 1);
-    await s.app.db.kysely
-      .insertInto('shop_orders')
-      .values([
-        { order_no: 'S1-1', site_id: 1, state: 'pending', created_at: 1 },
-        { order_no: 'S2-1', site_id: 2, state: 'pending', created_at: 1 },
-        { order_no: 'S2-2', site_id: 2, state: 'pending', created_at: 1 },
-      ])
-      .execute();
+    await writeRecord(s, 'shop:order', { order_no: 'S1-1', state: 'pending' }, 1);
+    await writeRecord(s, 'shop:order', { order_no: 'S2-1', state: 'pending' }, 2);
+    await writeRecord(s, 'shop:order', { order_no: 'S2-2', state: 'pending' }, 2);
   });
   afterAll(async () => s.close());
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -15,6 +16,11 @@ describe('serving the built console', () => {
       path.join(dir, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
+    // The build's own compressed forms of a file (apps/console/build/precompress.ts).
+    const prebuilt = `console.log(${JSON.stringify('y'.repeat(5000))});`;
+    fs.writeFileSync(path.join(dir, 'assets', 'pre-abc123.js'), prebuilt);
+    fs.writeFileSync(path.join(dir, 'assets', 'pre-abc123.js.br'), brotliCompressSync(`${prebuilt}//br`));
+    fs.writeFileSync(path.join(dir, 'assets', 'pre-abc123.js.gz'), gzipSync(`${prebuilt}//gz`));
     s = await startServer('sqlite', { consoleDir: dir });
   });
   afterAll(async () => {
@@ -41,6 +47,19 @@ describe('serving the built console', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
+  });
+
+  it("serves the build's own Brotli and gzip forms, and never those files by name", async () => {
+    const br = await fetch(`${s.url}/assets/pre-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toMatch(/\/\/br$/);
+    const gz = await fetch(`${s.url}/assets/pre-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(await gz.text()).toMatch(/\/\/gz$/);
+    const plain = await fetch(`${s.url}/assets/pre-abc123.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(await plain.text()).toMatch(/y"\);$/);
+    expect((await fetch(`${s.url}/assets/pre-abc123.js.br`)).status).toBe(404);
   });
 
   it('revalidates with the ETag: 304 without a body', async () => {

@@ -39,6 +39,10 @@ export const Paths = {
   account: '/admin.php/index/account',
   /** Personal data: methods detail, form (multipart) and change_password. */
   personal: '/admin.php/index/personal',
+  /** DOMAIN system/BackupRestore, authorise/License and authorise/Upgrade. */
+  backupRestore: '/admin.php/system/backup_restore',
+  licence: '/admin.php/authorise/license',
+  upgrade: '/admin.php/authorise/upgrade',
   apiDocs: '/api-docs',
   health: '/healthz',
 } as const;

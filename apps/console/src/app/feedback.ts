@@ -1,21 +1,30 @@
-import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-// Toasts from outside React (request layer, stores). The App component binds its contextual
-// instance so toasts follow the theme; before that the static API is used.
-let bound: MessageInstance | undefined;
+type Toasts = Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'>;
 
-export function bindMessageApi(api: MessageInstance | undefined): void {
+// Toasts from outside React (request layer, stores). The signed-in layout binds antd's contextual
+// instance (app/message-bridge.tsx) so toasts follow the theme. Before that, on the sign-in page,
+// the static API is loaded on the first toast: antd's message code is not needed to show the form
+// (docs/performance.md).
+let bound: Toasts | undefined;
+let staticApi: Promise<Toasts> | undefined;
+
+export function bindMessageApi(api: Toasts | undefined): void {
   bound = api;
 }
 
-function api(): Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'> {
-  return bound ?? message;
+function show(kind: keyof Toasts, text: string): void {
+  if (bound) {
+    void bound[kind](text);
+    return;
+  }
+  staticApi ??= import('antd/es/message/index.js').then((module) => module.default);
+  void staticApi.then((api) => api[kind](text));
 }
 
 export const toast = {
-  error: (text: string) => void api().error(text),
-  success: (text: string) => void api().success(text),
-  warning: (text: string) => void api().warning(text),
-  info: (text: string) => void api().info(text),
+  error: (text: string) => show('error', text),
+  success: (text: string) => show('success', text),
+  warning: (text: string) => show('warning', text),
+  info: (text: string) => show('info', text),
 };

@@ -1,7 +1,7 @@
 import { Cookies as CookieNames, type Lang, messages } from '@igs/contract';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useCallback, useSyncExternalStore } from 'react';
 import { getCookie, setCookie } from '../utils/cookies.ts';
+import { Catalog } from './catalog.ts';
 import { detectLanguage, isLang } from './language.ts';
 import { en } from './locales/en.ts';
 import { zhCN } from './locales/zh-cn.ts';
@@ -19,23 +19,9 @@ function browserLanguages(): string[] {
   return navigator.languages?.length ? [...navigator.languages] : [navigator.language];
 }
 
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  lng: detectLanguage(getCookie(CookieNames.language), browserLanguages()),
-  fallbackLng: 'zh_CN',
-  supportedLngs: ['zh_CN', 'en'],
-  // Keys are flat strings such as `menu.voice.sipTrunkGroup`: dots are part of the key.
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  resources: {
-    en: { translation: { ...contractMessages('en'), ...en } },
-    zh_CN: { translation: { ...contractMessages('zh_CN'), ...zhCN } },
-  },
-  initAsync: false,
-  returnNull: false,
-});
+export const i18n = new Catalog(detectLanguage(getCookie(CookieNames.language), browserLanguages()), 'zh_CN');
+i18n.addResources('en', 'translation', { ...contractMessages('en'), ...en });
+i18n.addResources('zh_CN', 'translation', { ...contractMessages('zh_CN'), ...zhCN });
 
 export function getLanguage(): Lang {
   return isLang(i18n.language) ? i18n.language : 'zh_CN';
@@ -60,7 +46,7 @@ export function switchLanguage(lang: Lang): void {
 
 /** Translate outside React (request layer, stores). */
 export function t(key: string, options?: Record<string, unknown>): string {
-  return i18n.t(key, options ?? {});
+  return i18n.t(key, options);
 }
 
 /** Translate a route or menu title when a translation exists, else show it as is (spec section 2). */
@@ -83,12 +69,14 @@ export function loadMenuTitles(): Promise<void> {
   return menuTitlesLoaded;
 }
 
-export function useT() {
-  return useTranslation().t;
-}
-
 /** The current language, re-rendering on change. */
 export function useLanguage(): Lang {
-  const { i18n: instance } = useTranslation();
-  return isLang(instance.language) ? instance.language : 'zh_CN';
+  return useSyncExternalStore(i18n.subscribe, () => i18n.language);
+}
+
+/** `t` for components: a new function when the language changes, so memoised texts follow it. */
+export function useT(): (key: string, values?: Record<string, unknown>) => string {
+  const lang = useLanguage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is what makes it new
+  return useCallback((key: string, values?: Record<string, unknown>) => i18n.t(key, values), [lang]);
 }

@@ -1,6 +1,10 @@
 import { Layout as AntLayout, theme } from 'antd';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import '../app/dayjs-locale.ts';
+import { DebugGuard } from '../app/debug-guard.tsx';
+import { MessageBridge } from '../app/message-bridge.tsx';
+import { QueryProvider } from '../app/query-provider.tsx';
 import '../features/shell-i18n/texts.ts';
 import { ShellDialogs } from '../features/dialogs/shell-dialogs.tsx';
 import { useCurrentView } from '../features/tags-view/current-view.ts';
@@ -52,26 +56,30 @@ export function Layout() {
   }, [token.colorPrimary]);
 
   return (
-    <AntLayout className={`app-wrapper app-wrapper--${device}`} style={{ minHeight: '100vh' }}>
-      {/* Operations mode works from the operations home's tiles: no sidebar (spec section 2). */}
-      {!isOperations && <Sidebar activePath={activeMenu} />}
-      <AntLayout className="main-container">
-        <header
-          className={`app-header${fixedHeader ? ' app-header--fixed' : ''}`}
-          style={{
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <Navbar />
-          {tagsView && <TagsView activePath={current?.path} />}
-        </header>
-        <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
-          <AppMain current={current} />
-        </AntLayout.Content>
-        <AppFooter />
+    <QueryProvider>
+      <MessageBridge />
+      <DebugGuard />
+      <AntLayout className={`app-wrapper app-wrapper--${device}`} style={{ minHeight: '100vh' }}>
+        {/* Operations mode works from the operations home's tiles: no sidebar (spec section 2). */}
+        {!isOperations && <Sidebar activePath={activeMenu} />}
+        <AntLayout className="main-container">
+          <header
+            className={`app-header${fixedHeader ? ' app-header--fixed' : ''}`}
+            style={{
+              background: token.colorBgContainer,
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <Navbar />
+            {tagsView && <TagsView activePath={current?.path} />}
+          </header>
+          <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
+            <AppMain current={current} />
+          </AntLayout.Content>
+          <AppFooter />
+        </AntLayout>
+        <ShellDialogs />
       </AntLayout>
-      <ShellDialogs />
-    </AntLayout>
+    </QueryProvider>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { toast } from '../app/feedback.ts';
 import { t } from '../i18n/index.ts';
+import Login from '../pages/login/Login.tsx';
 import { errorMessage, isRequestError } from '../request/index.ts';
 import { useUserStore } from '../stores/user.ts';
 import { decideGuard, loginRedirect } from './guard.ts';
@@ -20,11 +21,16 @@ import { shellRoute } from './shell.tsx';
 /** Id of the shell route; the routes built from the menu tree are patched in under it. */
 export const SHELL_ROUTE_ID = 'shell';
 
+/** A page routed outside the shell: loaded lazily, inside the query provider the shell would give it. */
 function page(path: string, component: string, title?: string): RouteObject {
+  const { lazy } = pageRouteProps(component);
   return {
     path,
     handle: { name: component, fullPath: path, meta: title ? { title } : undefined },
-    ...pageRouteProps(component),
+    lazy: async () => {
+      const [route, { withQueryProvider }] = await Promise.all([lazy(), import('../app/query-provider.tsx')]);
+      return route.Component ? { ...route, Component: withQueryProvider(route.Component) } : route;
+    },
   };
 }
 
@@ -63,7 +69,13 @@ export const routes: RouteObject[] = [
     // The guard must run on every navigation, not only when params change.
     shouldRevalidate: () => true,
     children: [
-      page('/login', 'login/Login', 'route.login'),
+      // Not lazy: the sign-in page is the first screen of most visits, so it ships in the start
+      // chunk instead of waiting for a second round trip (docs/performance.md).
+      {
+        path: '/login',
+        handle: { name: 'login/Login', fullPath: '/login', meta: { title: 'route.login' } },
+        Component: Login,
+      },
       page('/register', 'login/Register', 'route.register'),
       page('/auth-redirect', 'auth/AuthRedirect'),
       page('/authh5', 'auth/AuthH5'),

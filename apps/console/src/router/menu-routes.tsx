@@ -1,8 +1,7 @@
 import type { MenuNode } from '@igs/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { isExternal } from '../utils/validate.ts';
-import { ModuleUnavailable } from './module-unavailable.tsx';
-import { hasPage, LAYOUT, pageRegistry } from './page-registry.ts';
+import { LAYOUT, pageLoader } from './page-registry.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 /** Absolute path of a menu item: top-level items start with `/`, children are relative. */
@@ -12,25 +11,32 @@ export function joinPath(parent: string, path: string): string {
   return `${parent.replace(/\/+$/, '')}/${path}`.replace(/\/{2,}/g, '/');
 }
 
-function unavailable(name: string) {
-  return function Unavailable() {
-    return <ModuleUnavailable name={name} />;
+/**
+ * The "module unavailable" page, loaded only when needed: it draws antd's Result illustration,
+ * which must stay off the sign-in page's critical path.
+ */
+async function unavailable(name: string): Promise<Pick<RouteObject, 'Component'>> {
+  const { ModuleUnavailable } = await import('./module-unavailable.tsx');
+  return {
+    Component: function Unavailable() {
+      return <ModuleUnavailable name={name} />;
+    },
   };
 }
 
 /**
- * Route properties that render a page module by name: a lazy chunk from the registry, or the
- * "module unavailable" page for an unknown name or a chunk that fails to load (never a crash).
+ * Route properties that render a page module by name: a lazy chunk from the registry (the page's
+ * own file, else the generic record page of its resources), or the "module unavailable" page for
+ * a name nothing serves or a chunk that fails to load (never a crash).
  */
-export function pageRouteProps(component: string): Pick<RouteObject, 'lazy' | 'Component'> {
-  const load = hasPage(component) ? pageRegistry[component] : undefined;
-  if (!load) return { Component: unavailable(component) };
+export function pageRouteProps(component: string): { lazy: () => Promise<Pick<RouteObject, 'Component'>> } {
+  const load = pageLoader(component);
   return {
     lazy: async () => {
       try {
         return { Component: (await load()).default };
       } catch {
-        return { Component: unavailable(component) };
+        return unavailable(component);
       }
     },
   };

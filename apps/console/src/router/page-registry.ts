@@ -21,6 +21,33 @@ export const pageRegistry: Readonly<Record<string, PageLoader>> = Object.fromEnt
 /** The literal component name of the shell in the menu tree. */
 export const LAYOUT = 'Layout';
 
+/** Whether the component has a page file of its own. */
 export function hasPage(name: string): boolean {
   return Object.hasOwn(pageRegistry, name);
+}
+
+/** Thrown by a loader when a component has neither a page file nor resources to show. */
+export class NoPageError extends Error {
+  readonly component: string;
+  constructor(component: string) {
+    super(`No page module for ${component}`);
+    this.component = component;
+  }
+}
+
+/**
+ * The loader of a menu component's page. Its own page file wins; otherwise the generic record
+ * page of its resources (features/resource/resource-module-page.tsx). Which components that
+ * covers is decided in a lazy chunk holding the menu data (resource-modules.ts), so neither the
+ * shell nor the sign-in page carries the menus. Rejects with NoPageError when nothing serves
+ * the component, before any page UI is loaded.
+ */
+export function pageLoader(name: string): PageLoader {
+  if (hasPage(name)) return pageRegistry[name]!;
+  return async () => {
+    const { resourceDefsOf } = await import('../features/resource/resource-modules.ts');
+    if (!resourceDefsOf(name).length) throw new NoPageError(name);
+    const { resourceModulePage } = await import('../features/resource/resource-module-page.tsx');
+    return { default: resourceModulePage(name)! };
+  };
 }

@@ -1,13 +1,27 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import type { DataRouter } from 'react-router';
 
-NProgress.configure({ showSpinner: false }); // spec section 2: a progress bar, no spinner
+type Bar = { start: () => void; done: () => void };
+
+let bar: Promise<Bar> | undefined;
+
+/** nprogress and its CSS load with the first navigation, not with the sign-in page. */
+function loadBar(): Promise<Bar> {
+  bar ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([module]) => {
+    const NProgress = module.default;
+    NProgress.configure({ showSpinner: false }); // spec section 2: a progress bar, no spinner
+    return NProgress;
+  });
+  return bar;
+}
 
 /** Show the top progress bar while a navigation (guard, lazy page) is pending. */
-export function bindProgress(router: Pick<DataRouter, 'subscribe'>): () => void {
+export function bindProgress(router: Pick<DataRouter, 'subscribe' | 'state'>): () => void {
   return router.subscribe((state) => {
-    if (state.navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
+    const busy = state.navigation.state !== 'idle';
+    void loadBar().then((progress) => {
+      // Decide on the router's state when the bar is ready: the navigation may be over by then.
+      if (busy && router.state.navigation.state !== 'idle') progress.start();
+      else progress.done();
+    });
   });
 }

@@ -1,17 +1,21 @@
-import { Button, Result, Spin } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { useT } from '../i18n/index.ts';
+import './root.css';
 
 /** The root route renders the matched page; global pieces live in the App providers. */
 export function RootRoute() {
   return <Outlet />;
 }
 
-/** Shown while the guard runs on the first load. */
+/**
+ * Shown while the guard runs on the first load. A CSS ring, not antd's Spin: this is on the
+ * sign-in page's critical path, where every kilobyte counts (docs/performance.md).
+ */
 export function RootFallback() {
   return (
-    <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
-      <Spin />
+    <div className="root-fallback" role="status" aria-busy="true">
+      <span className="root-fallback__ring" />
     </div>
   );
 }
@@ -26,15 +30,12 @@ export function RootErrorBoundary() {
       ? error.message
       : String(error);
   return (
-    <Result
-      status="error"
-      title={t('route.error')}
-      subTitle={detail}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      }
-    />
+    <div className="root-error" role="alert">
+      <h1 className="root-error__title">{t('route.error')}</h1>
+      <p className="root-error__detail">{detail}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </Button>
+    </div>
   );
 }

@@ -23,7 +23,7 @@ const KEYS: Record<TimeAgoUnit, string> = {
   day: 'time.daysAgo',
 };
 
-/** "5 minutes ago" in the current language; `translate` is i18next's `t`. */
+/** "5 minutes ago" in the current language; `translate` is the i18n `t`. */
 export function formatTimeAgo(
   time: number,
   translate: (key: string, options: { count: number }) => string,

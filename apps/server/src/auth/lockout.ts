@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { loginRules } from '../features/settings/login-rules.ts';
 
 /**
  * Lockout after N failed sign-ins per account and, separately, per client address within a
@@ -6,7 +7,8 @@ import type { AppContext } from '../app-context.ts';
  * left when locked, else 0.
  */
 export async function lockedMinutes(app: AppContext, username: string, ip: string): Promise<number> {
-  const windowMs = app.config.lockoutMinutes * 60_000;
+  const rules = await loginRules(app);
+  const windowMs = rules.lockoutMinutes * 60_000;
   const since = app.now() - windowMs;
   const db = app.db.kysely;
   const lastSuccess = await db
@@ -17,10 +19,10 @@ export async function lockedMinutes(app: AppContext, username: string, ip: strin
     .executeTakeFirst();
   const accountSince = Math.max(since, Number(lastSuccess?.at ?? 0) + 1);
   const [byAccount, byIp] = await Promise.all([
-    failures(app, 'username', username, accountSince),
-    failures(app, 'ip', ip, since),
+    failures(app, 'username', username, accountSince, rules.lockoutAttempts),
+    failures(app, 'ip', ip, since, rules.lockoutAttempts),
   ]);
-  const limit = app.config.lockoutAttempts;
+  const limit = rules.lockoutAttempts;
   let until = 0;
   for (const list of [byAccount, byIp]) {
     // Locked while the Nth most recent failure is inside the window; it ends a window after that.
@@ -35,6 +37,7 @@ async function failures(
   column: 'username' | 'ip',
   value: string,
   since: number,
+  limit: number,
 ): Promise<number[]> {
   const rows = await app.db.kysely
     .selectFrom('login_attempts')
@@ -43,7 +46,7 @@ async function failures(
     .where('success', '=', 0)
     .where('at', '>=', since)
     .orderBy('at', 'desc')
-    .limit(app.config.lockoutAttempts)
+    .limit(limit)
     .execute();
   return rows.map((r) => Number(r.at));
 }
@@ -57,5 +60,34 @@ export async function recordAttempt(
   await app.db.kysely
     .insertInto('login_attempts')
     .values({ username, ip, success: success ? 1 : 0, at: app.now() })
+    .execute();
+}
+
+/**
+ * When the account's own lock-out (failures by username, not by address) ends, in epoch ms;
+ * 0 when it is not locked. Shown as `locked_until` in the account list.
+ */
+export async function accountLockedUntil(app: AppContext, username: string): Promise<number> {
+  const rules = await loginRules(app);
+  const windowMs = rules.lockoutMinutes * 60_000;
+  const lastSuccess = await app.db.kysely
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('username', '=', username)
+    .where('success', '=', 1)
+    .executeTakeFirst();
+  const since = Math.max(app.now() - windowMs, Number(lastSuccess?.at ?? 0) + 1);
+  const list = await failures(app, 'username', username, since, rules.lockoutAttempts);
+  if (list.length < rules.lockoutAttempts) return 0;
+  const until = list[rules.lockoutAttempts - 1]! + windowMs;
+  return until > app.now() ? until : 0;
+}
+
+/** Ends an account's lock-out: its failed attempts stop counting (verb `unlock`). */
+export async function unlockAccount(app: AppContext, username: string): Promise<void> {
+  await app.db.kysely
+    .deleteFrom('login_attempts')
+    .where('username', '=', username)
+    .where('success', '=', 0)
     .execute();
 }

@@ -19,8 +19,11 @@ export async function requireModule(
     .selectFrom('role_menus')
     .innerJoin('menu_endpoints', 'menu_endpoints.menu_id', 'role_menus.menu_id')
     .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
+    .innerJoin('roles', 'roles.id', 'role_menus.role_id')
     .select('menus.id')
     .where('role_menus.role_id', '=', caller.user.role_id)
+    // A disabled role grants nothing.
+    .where('roles.enabled', '=', 1)
     .where('menu_endpoints.path', '=', path)
     .where('menus.mode', '=', caller.isOperations ? 'operations' : 'full')
     .limit(1)

@@ -2,6 +2,7 @@ import { Code, Headers } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import type { Session, User } from '../db/schema.ts';
+import { type LoginRules, loginRules } from '../features/settings/login-rules.ts';
 import type { Caller } from '../http/action.ts';
 import { apiError } from '../http/errors.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
@@ -31,11 +32,15 @@ export async function createSession(
   return token;
 }
 
-export function sessionExpired(app: AppContext, s: Pick<Session, 'created_at' | 'last_seen_at'>): boolean {
+export function sessionExpired(
+  app: AppContext,
+  s: Pick<Session, 'created_at' | 'last_seen_at'>,
+  rules: Pick<LoginRules, 'sessionIdleMin' | 'sessionMaxHours'> = app.config,
+): boolean {
   const now = app.now();
   return (
-    now - s.last_seen_at > app.config.sessionIdleMin * 60_000 ||
-    now - s.created_at > app.config.sessionMaxHours * 3_600_000
+    now - s.last_seen_at > rules.sessionIdleMin * 60_000 ||
+    now - s.created_at > rules.sessionMaxHours * 3_600_000
   );
 }
 
@@ -53,6 +58,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
   const row = await app.db.kysely
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
     .selectAll('users')
     .select([
       'sessions.id as s_id',
@@ -62,6 +68,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
       'sessions.ip as s_ip',
       'sessions.user_agent as s_ua',
       'sessions.user_id as s_user',
+      'roles.site_ids as r_sites',
     ])
     .where('sessions.id', '=', tokenId(token))
     .executeTakeFirst();
@@ -75,11 +82,11 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     ip: row.s_ip,
     user_agent: row.s_ua,
   };
-  if (sessionExpired(app, session)) {
+  if (sessionExpired(app, session, await loginRules(app))) {
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'sessionExpired');
   }
-  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, ...user } = row;
+  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, r_sites, ...user } = row;
   if (!user.enabled) {
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'accountDisabled');
@@ -93,7 +100,12 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
       .execute();
     session.last_seen_at = now;
   }
-  return { user: user as User, session, isOperations: session.is_operations ? 1 : 0 };
+  return {
+    user: user as User,
+    session,
+    isOperations: session.is_operations ? 1 : 0,
+    roleSiteIds: r_sites ?? '',
+  };
 }
 
 async function authenticateKey(app: AppContext, key: string): Promise<Caller> {

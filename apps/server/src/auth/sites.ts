@@ -3,9 +3,20 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 
-/** The sites an account may reach in operations mode; null means every site. */
+/**
+ * The sites an account may reach in operations mode: its own site list, narrowed by its role's
+ * (either empty means no narrowing); null means every site.
+ */
 export function allowedSites(caller: Caller): number[] | null {
-  const raw = caller.user.site_ids.trim();
+  const own = siteList(caller.user.site_ids);
+  const role = siteList(caller.roleSiteIds ?? '');
+  if (!own) return role;
+  if (!role) return own;
+  return own.filter((id) => role.includes(id));
+}
+
+function siteList(text: string): number[] | null {
+  const raw = text.trim();
   if (raw === '') return null;
   return raw
     .split(',')
@@ -21,6 +32,7 @@ export function requestedSites(caller: Caller, req: FastifyRequest): number[] | 
   const header = req.headers[Headers.sites];
   const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   const allowed = allowedSites(caller);
+  if (allowed?.length === 0) throw new ApiError(Code.forbidden, 'No site is granted to this account');
   if (raw === '') return allowed;
   const ids = raw.split(',').map((s) => Number(s.trim()));
   for (const id of ids) {

@@ -7,6 +7,15 @@ import pg from 'pg';
 import { initial } from './migrations/001-initial.ts';
 import { uploads } from './migrations/002-uploads.ts';
 import { logIndexes } from './migrations/003-log-indexes.ts';
+import { diskRoles } from './migrations/004-disk-roles.ts';
+import { accountsScheduler } from './migrations/005-accounts-scheduler.ts';
+import { backupsUpgrades } from './migrations/006-backups-upgrades.ts';
+import { configDocs } from './migrations/008-config-docs.ts';
+import { voiceSettings } from './migrations/009-voice-settings.ts';
+import { moduleExtras } from './migrations/010-module-extras.ts';
+import { logCoveringIndex } from './migrations/011-log-covering-index.ts';
+import { outreach } from './migrations/012-outreach.ts';
+import { dropEarlyCountTables } from './migrations/013-drop-early-count-tables.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -39,18 +48,45 @@ export function openDatabase(opts: {
   const sqlite = new DatabaseSync(file, { timeout: 5000 });
   // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+  // Planner statistics, as SQLite recommends for long-lived connections: at open and then hourly.
+  // Without them a filtered, sorted list may pick the wrong index (docs/performance.md).
+  sqlite.exec('PRAGMA optimize = 0x10002;');
+  const optimizer = setInterval(() => sqlite.exec('PRAGMA optimize;'), 3_600_000);
+  optimizer.unref();
   const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) });
-  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    kind: 'sqlite',
+    close: () => {
+      clearInterval(optimizer);
+      return kysely.destroy();
+    },
+  };
 }
 
 /** Every migration in order; each is written once for both dialects. */
 export function migrations(kind: DialectKind): Record<string, Migration> {
-  return { '001-initial': initial(kind), '002-uploads': uploads(kind), '003-log-indexes': logIndexes };
+  return {
+    '001-initial': initial(kind),
+    '002-uploads': uploads(kind),
+    '003-log-indexes': logIndexes,
+    '004-disk-roles': diskRoles(kind),
+    '005-accounts-scheduler': accountsScheduler(kind),
+    '006-backups-upgrades': backupsUpgrades(kind),
+    '008-config-docs': configDocs(kind),
+    '009-voice-settings': voiceSettings(kind),
+    '010-module-extras': moduleExtras(kind),
+    '011-log-covering-index': logCoveringIndex,
+    '013-drop-early-count-tables': dropEarlyCountTables,
+    '012-outreach': outreach(kind),
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db.kind) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Features add their own numbered migrations and may land in any order; each is independent of the
+  // others' tables, so one applied after a higher-numbered one is fine.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

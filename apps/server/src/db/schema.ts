@@ -128,27 +128,6 @@ export interface DownloadsTable {
   expires_at: number;
 }
 
-export interface TerminalEventsTable {
-  id: Generated<number>;
-  site_id: Generated<number>;
-  terminal: Generated<string>;
-  area: Generated<string>;
-  type: string;
-  detail: Generated<string>;
-  read: Generated<number>;
-  created_at: number;
-}
-
-export interface ShopOrdersTable {
-  id: Generated<number>;
-  site_id: Generated<number>;
-  order_no: string;
-  area: Generated<string>;
-  amount: Generated<number>;
-  state: Generated<string>;
-  created_at: number;
-}
-
 export interface UploadsTable {
   id: string;
   kind: string;
@@ -178,8 +157,6 @@ export interface Database {
   settings: SettingsTable;
   captchas: CaptchasTable;
   downloads: DownloadsTable;
-  terminal_events: TerminalEventsTable;
-  shop_orders: ShopOrdersTable;
   uploads: UploadsTable;
 }
 
@@ -188,3 +165,189 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Menu = Selectable<MenusTable>;
 export type Session = Selectable<SessionsTable>;
+
+/** Generated-configuration documents (migration 008): network cards, DHCP, DNS. */
+export interface ConfigDocsTable {
+  name: string;
+  doc: string;
+  previous: string | null;
+  updated_by: Generated<string>;
+  updated_at: number;
+}
+
+// Declaration merging: adds the table without rewriting the interface above.
+export interface Database {
+  config_docs: ConfigDocsTable;
+}
+
+/** Disk roles (migration 004, system/Disk): one row per disk given a role other than the default. */
+export interface DiskRolesTable {
+  device_key: string;
+  name: string;
+  role: string;
+  updated_at: number;
+}
+
+export interface Database {
+  disk_roles: DiskRolesTable;
+}
+
+/** Roles: mode and sites (migration 005). Declaration merging adds the columns. */
+export interface RolesTable {
+  mode: Generated<string>;
+  /** Comma-separated site ids an operations role reaches; empty means every site. */
+  site_ids: Generated<string>;
+}
+
+/** One run of a scheduled task (migration 005). */
+export interface TimedTaskRunTable {
+  id: Generated<number>;
+  task_id: number;
+  site_id: Generated<number>;
+  trigger: string;
+  username: Generated<string>;
+  scheduled_at: number | null;
+  started_at: number;
+  finished_at: number | null;
+  result: string;
+  output_tail: Generated<string>;
+}
+
+export interface Database {
+  timed_task_run: TimedTaskRunTable;
+}
+
+/** Voice singletons (migration 009): `basic` and `advanced`, each one JSON value. */
+export interface VoiceSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface Database {
+  voice_settings: VoiceSettingsTable;
+}
+
+/** Per-site singletons of issue 5 (migration 010): one JSON value per name and site. */
+export interface SingletonsTable {
+  name: string;
+  site_id: number;
+  value: string;
+  updated_by: Generated<string>;
+  updated_at: number;
+}
+
+/** Every SMS the gateway tried to send (migration 010); `sent` rows count toward the daily limit. */
+export interface SmsLogTable {
+  id: Generated<number>;
+  at: number;
+  provider: string;
+  phone: string;
+  purpose: Generated<string>;
+  result: 'sent' | 'failed' | 'refused';
+  http_status: number | null;
+  detail: Generated<string>;
+}
+
+/** Commands for terminals (migration 010): queued until the next heartbeat, then acked or failed. */
+export interface TerminalCommandsTable {
+  id: Generated<number>;
+  site_id: Generated<number>;
+  terminal_id: number;
+  type: string;
+  args: Generated<string>;
+  state: Generated<string>;
+  result: Generated<string>;
+  created_by: Generated<string>;
+  created_at: number;
+  sent_at: number | null;
+  acked_at: number | null;
+}
+
+export interface Database {
+  singletons: SingletonsTable;
+  sms_log: SmsLogTable;
+  terminal_commands: TerminalCommandsTable;
+}
+
+/** Backup archives under DATA_DIR/backups (migration 006, DOMAIN system/BackupRestore). */
+export interface BackupsTable {
+  id: Generated<number>;
+  file_name: string;
+  stored: string;
+  type: 'manual' | 'auto' | 'pre_upgrade' | 'pre_restore';
+  size: number;
+  sha256: string;
+  /** Comma-separated parts: db, configs, uploads. */
+  contents: string;
+  encrypted: Generated<number>;
+  app_version: string;
+  schema_version: string;
+  note: Generated<string>;
+  created_by: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Uploaded upgrade packages under DATA_DIR/upgrades (migration 006, DOMAIN authorise/Upgrade). */
+export interface UpgradePackagesTable {
+  id: Generated<number>;
+  file_name: string;
+  stored: string;
+  version: string;
+  build: Generated<string>;
+  size: number;
+  sha256: string;
+  signature: 'valid' | 'invalid';
+  changelog: Generated<string>;
+  /** JSON [{path, size, sha256}] from the package manifest. */
+  files: Generated<string>;
+  state: 'uploaded' | 'verified' | 'applied' | 'failed';
+  message: Generated<string>;
+  created_by: Generated<string>;
+  applied_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  backups: BackupsTable;
+  upgrade_packages: UpgradePackagesTable;
+}
+
+/** The PMS/HIS event log of system/ExternalInterface (migration 012). */
+export interface OutreachEventsTable {
+  id: Generated<number>;
+  site_id: Generated<number>;
+  interface_id: number;
+  at: number;
+  record: string;
+  room: Generated<string>;
+  guest: Generated<string>;
+  result: string;
+  detail: Generated<string>;
+}
+
+/** The guest or patient of a room or bed as the PMS/HIS last reported it (migration 012). */
+export interface AreaOccupancyTable {
+  id: Generated<number>;
+  site_id: Generated<number>;
+  area_id: number;
+  code: string;
+  state: 'occupied' | 'vacant';
+  guest_name: Generated<string>;
+  reservation: Generated<string>;
+  language: Generated<string>;
+  arrival: Generated<string>;
+  departure: Generated<string>;
+  source: 'fias' | 'his';
+  interface_id: number;
+  /** JSON: HIS patient details, and the extensions' call permission before a check-out. */
+  extra: Generated<string>;
+  updated_at: number;
+}
+
+export interface Database {
+  outreach_events: OutreachEventsTable;
+  area_occupancy: AreaOccupancyTable;
+}

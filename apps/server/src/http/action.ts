@@ -16,6 +16,8 @@ export interface Caller {
   /** Null when the caller authenticated with a developer-mode key. */
   session: Session | null;
   isOperations: 0 | 1;
+  /** The sites of the account's role (operations roles); empty means every site. */
+  roleSiteIds?: string;
 }
 
 export interface ActionContext {

@@ -40,11 +40,17 @@ export function loadConsoleAssets(dir: string): Map<string, Asset> {
     for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = path.posix.join(sub, entry.name);
       if (entry.isDirectory()) walk(rel);
-      else if (entry.isFile()) assets.set(`/${rel}`, makeAsset(path.join(dir, rel), rel));
+      // `.br` and `.gz` files are the build's compressed forms of the file beside them.
+      else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+        assets.set(`/${rel}`, makeAsset(path.join(dir, rel), rel));
     }
   };
   walk('');
   return assets;
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
 
 function makeAsset(file: string, rel: string): Asset {
@@ -57,10 +63,14 @@ function makeAsset(file: string, rel: string): Asset {
     raw,
   };
   if (COMPRESSIBLE.has(ext) && raw.length > 1024) {
-    asset.br = brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    });
-    asset.gzip = gzipSync(raw, { level: 9 });
+    // The build writes these at Brotli's best quality (apps/console/build/precompress.ts); a console
+    // built without them is compressed here, at a quality that keeps the start quick.
+    asset.br =
+      readIfPresent(`${file}.br`) ??
+      brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      });
+    asset.gzip = readIfPresent(`${file}.gz`) ?? gzipSync(raw, { level: 9 });
   }
   return asset;
 }

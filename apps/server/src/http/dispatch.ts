@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { requireModule } from '../auth/permissions.ts';
 import { authenticate } from '../auth/sessions.ts';
+import { requireLicence } from '../features/licence/gate.ts';
 import { writeOperationLog } from '../features/logging/operation-log.ts';
 import type { ActionContext, AnyAction, UploadedFile } from './action.ts';
 import { ApiError, isSpecMessage, localize } from './errors.ts';
@@ -171,7 +172,10 @@ async function handle(
     if (files.length && !picked.files) throw new ApiError(Code.invalid, 'This call accepts no files');
     if (picked.access !== 'public') {
       ctx.caller = await authenticate(app, req);
-      if (picked.access === 'module') await requireModule(app, ctx.caller, picked, ctx);
+      if (picked.access === 'module') {
+        await requireModule(app, ctx.caller, picked, ctx);
+        await requireLicence(app, picked, lang);
+      }
     } else {
       ctx.caller = await authenticate(app, req).catch(() => undefined);
     }

@@ -1156,6 +1156,7 @@ export const fullMenus: MenuSeed[] = [
           'network:openvpn:edit',
           'network:openvpn:del',
           'network:timezone:edit',
+          'network:index:rollback',
         ],
       },
       {
@@ -1169,6 +1170,7 @@ export const fullMenus: MenuSeed[] = [
           'system:dhcp_set:edit',
           'system:dhcp_set:export',
           'system:dhcp_set:make_static',
+          'system:dhcp_set:rollback',
           'system:dhcp_host:add',
           'system:dhcp_host:edit',
           'system:dhcp_host:del',
@@ -1186,6 +1188,7 @@ export const fullMenus: MenuSeed[] = [
         buttons: [
           'system:dns_set:edit',
           'system:dns_set:export',
+          'system:dns_set:rollback',
           'system:dns_host:add',
           'system:dns_host:edit',
           'system:dns_host:del',

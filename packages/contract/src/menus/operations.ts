@@ -35,6 +35,9 @@ export const operationsMenus: MenuSeed[] = [
           '/operations/explorer/rename',
           '/operations/explorer/del',
           '/operations/explorer/res_tree',
+          // Pickers (DOMAIN 1.2): films for selects and the cascading options; reads only.
+          '/operations/media/video',
+          '/operations/index/form_linkage',
         ],
         buttons: ['bulletin_board:export', 'explorer:creat_dir', 'explorer:rename', 'explorer:del'],
       },
@@ -83,6 +86,11 @@ export const operationsMenus: MenuSeed[] = [
           '/operations/index/app_language',
           '/operations/index/app_style',
           '/operations/index/app_resource',
+          // The hidden scene routes and app releases in this mode (DOMAIN 1.2).
+          '/operations/index/scenario',
+          '/operations/index/scenario_other',
+          '/operations/index/scenario_resource',
+          '/operations/index/app_upgrade',
         ],
         buttons: [
           'index:app_menu:add',
@@ -97,6 +105,16 @@ export const operationsMenus: MenuSeed[] = [
           'index:app_style:add',
           'index:app_style:edit',
           'index:app_style:del',
+          'index:scenario:add',
+          'index:scenario:edit',
+          'index:scenario:del',
+          'index:scenario_other:edit',
+          'index:scenario_resource:add',
+          'index:scenario_resource:edit',
+          'index:scenario_resource:del',
+          'index:app_upgrade:add',
+          'index:app_upgrade:edit',
+          'index:app_upgrade:del',
         ],
       },
       {

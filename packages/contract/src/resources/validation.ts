@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cronError } from '../cron.ts';
 import type { Lang } from '../messages.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
@@ -100,6 +101,11 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
       const format = FORMATS[f.type];
       let out: z.ZodType<string> = s;
       if (format) out = out.refine((v) => v === '' || format.re.test(v), T.format[lang](label, format.what));
+      // The shape check above names the field; cron-parser then checks each field's values.
+      if (f.type === 'cron')
+        out = out.refine((v) => v === '' || !format?.re.test(v) || cronError(v) === null, {
+          error: (issue) => `${label}: ${cronError(String(issue.input), lang)}`,
+        });
       if (f.pattern) {
         const re = new RegExp(f.pattern.source);
         const msg = f.pattern.message[lang];

@@ -3,6 +3,7 @@ import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
 import {
+  chainPinyin,
   createSearch,
   pinyinForms,
   SEARCH_OPTIONS,
@@ -71,9 +72,25 @@ describe('header search', () => {
     ]);
   });
 
-  it('builds full, spaced and initial pinyin forms of Chinese titles only', () => {
-    expect(pinyinForms('备份还原', toPinyin)).toEqual(['beifenhuanyuan', 'bei fen huan yuan', 'bfhy']);
+  it('builds full and initial pinyin forms of Chinese titles only', () => {
+    expect(pinyinForms('备份还原', toPinyin)).toEqual(['beifenhuanyuan', 'bfhy']);
     expect(pinyinForms('DHCP', toPinyin)).toEqual([]);
+  });
+
+  it('joins the forms over the title chain, skipping titles without Chinese', () => {
+    expect(chainPinyin(['系统设置', 'DHCP', '备份还原'], toPinyin)).toEqual([
+      'xitongshezhibeifenhuanyuan',
+      'xtszbfhy',
+    ]);
+    expect(chainPinyin(['System', 'Backup'], toPinyin)).toEqual([]);
+  });
+
+  it('a query in Chinese finds the same pages with or without the pinyin key', () => {
+    const index = fuseFor(zh, true);
+    const query = '备份';
+    const viaAll = index.withPinyin.search(query).map((r) => r.item.path);
+    expect(search(index, query).map((r) => r.path)).toEqual(viaAll.slice(0, 20));
+    expect(viaAll[0]).toBe('/system/backup');
   });
 
   it('finds a Chinese title by its pinyin initials and by full pinyin', () => {

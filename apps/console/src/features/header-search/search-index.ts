@@ -18,14 +18,29 @@ export type ToPinyin = (text: string) => string[];
 
 const HAS_CHINESE = /[\u3400-\u9fff]/;
 
-/** Pinyin forms of a Chinese title: "yuyinshezhi", "yu yin she zhi", "yysz". */
+/**
+ * Pinyin forms of a Chinese title: "yuyinshezhi" and "yysz". A spaced form ("yu yin she zhi") would
+ * add little a fuzzy match of the joined form does not find, and cost a third more text to scan on
+ * every keystroke (docs/performance.md).
+ */
 export function pinyinForms(text: string, toPinyin: ToPinyin): string[] {
   if (!HAS_CHINESE.test(text)) return [];
   const syllables = toPinyin(text)
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   if (syllables.length === 0) return [];
-  return [syllables.join(''), syllables.join(' '), syllables.map((s) => s[0]).join('')];
+  return [syllables.join(''), syllables.map((s) => s[0]).join('')];
+}
+
+/**
+ * The pinyin forms of a title chain, each joined over the whole chain ("yuyinshezhifenji",
+ * "yyszfj"): two strings to scan per page on each keystroke instead of two per title, and a query
+ * for the group's or the page's syllables still matches inside them.
+ */
+export function chainPinyin(titles: readonly string[], toPinyin: ToPinyin): string[] {
+  const forms = titles.map((t) => pinyinForms(t, toPinyin)).filter((f) => f.length > 0);
+  if (forms.length === 0) return [];
+  return [forms.map((f) => f[0]).join(''), forms.map((f) => f[1]).join('')];
 }
 
 /** The visible pages of the menu tree as search items (hidden pages and external links excluded). */
@@ -41,7 +56,7 @@ export function searchItems(
         .map((p) => (p.meta.title ? translate(p.meta.title) : ''))
         .filter((t, i, all) => t !== '' && all.indexOf(t) === i);
       const title = titles.join(' > ');
-      const pinyin = toPinyin ? titles.flatMap((t) => pinyinForms(t, toPinyin)) : [];
+      const pinyin = toPinyin ? chainPinyin(titles, toPinyin) : [];
       return { path: r.path, titles, title, pinyin };
     });
 }
@@ -58,13 +73,33 @@ export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
   ],
 };
 
-export function createSearch(items: readonly SearchItem[]): Fuse<SearchItem> {
-  return new Fuse([...items], SEARCH_OPTIONS);
+/** The items indexed twice: with the pinyin key, and without it for queries that cannot match pinyin. */
+export interface SearchIndex {
+  withPinyin: Fuse<SearchItem>;
+  withoutPinyin: Fuse<SearchItem>;
 }
 
-export function search(fuse: Fuse<SearchItem>, query: string, limit = 20): SearchItem[] {
+export function createSearch(items: readonly SearchItem[]): SearchIndex {
+  const keys = (SEARCH_OPTIONS.keys ?? []).filter(
+    (k) => typeof k === 'object' && 'name' in k && k.name !== 'pinyin',
+  );
+  return {
+    withPinyin: new Fuse([...items], SEARCH_OPTIONS),
+    withoutPinyin: new Fuse([...items], { ...SEARCH_OPTIONS, keys }),
+  };
+}
+
+const HAS_LATIN = /[a-z]/i;
+
+/**
+ * Pinyin forms are Latin letters only, so a query without any (typed in Chinese, or digits) can
+ * never match them: it is searched without that key. Fuse scores only the keys that match, so the
+ * results are the same, found with about a third less work (docs/performance.md).
+ */
+export function search(index: SearchIndex, query: string, limit = 20): SearchItem[] {
   const text = query.trim();
   if (!text) return [];
+  const fuse = HAS_LATIN.test(text) ? index.withPinyin : index.withoutPinyin;
   return fuse.search(text, { limit }).map((r) => r.item);
 }
 

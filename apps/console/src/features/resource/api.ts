@@ -19,6 +19,9 @@ export interface ListReply {
   total: number;
 }
 
+/** Export formats of the generic `export` call. */
+export type ExportFormat = 'csv' | 'xlsx' | 'json';
+
 export interface RefOption {
   value: number;
   label: string;
@@ -75,7 +78,7 @@ export const api = {
   del: (endpoint: string, ids: number[]) => request<{ deleted: number }>(endpoint, { method: 'del', ids }),
   export: (
     endpoint: string,
-    body: { format: 'csv' | 'json'; filter: Record<string, unknown>; keyword: string; ids?: number[] },
+    body: { format: ExportFormat; filter: Record<string, unknown>; keyword: string; ids?: number[] },
   ) => request<{ url: string }>(endpoint, { method: 'export', ...body }),
   import: (
     endpoint: string,

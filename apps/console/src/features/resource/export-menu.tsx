@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@igs/contract/resources';
 import { Button, Dropdown } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { api, useEndpoint } from './api.ts';
+import { api, type ExportFormat, useEndpoint } from './api.ts';
 import type { Criteria } from './use-resource-list.ts';
 import './texts.ts';
 
@@ -14,17 +14,33 @@ export interface ExportMenuProps {
   selectedIds: readonly number[];
 }
 
+const LABELS: Record<ExportFormat, string> = {
+  csv: 'res.exportCsv',
+  xlsx: 'res.exportXlsx',
+  json: 'res.exportJson',
+};
+
 /**
- * Export as CSV or JSON (the description's formats). The server answers with a single-use
- * download URL that is opened in a new window (DOMAIN 3.2); errors were toasted by the request layer.
+ * The formats offered: the description's (CSV and/or JSON), plus XLSX, which the server writes
+ * for every resource that exports (features/resources/actions.ts). Spreadsheet formats first.
+ */
+export function exportFormats(def: ResourceDef): ExportFormat[] {
+  const own = def.io?.export ?? [];
+  if (!own.length) return [];
+  return (['csv', 'xlsx', 'json'] as const).filter((f) => f === 'xlsx' || own.includes(f));
+}
+
+/**
+ * Export as CSV, XLSX or JSON. The server answers with a single-use download URL that is opened
+ * in a new window (DOMAIN 3.2); errors were toasted by the request layer.
  */
 export function ExportMenu({ def, criteria, selectedIds }: ExportMenuProps) {
   const t = useT();
   const endpoint = useEndpoint(def);
-  const formats = def.io?.export ?? [];
+  const formats = exportFormats(def);
   if (!formats.length) return null;
 
-  const run = async (format: 'csv' | 'json') => {
+  const run = async (format: ExportFormat) => {
     const { url } = await api.export(endpoint, {
       format,
       filter: criteria.filter,
@@ -46,11 +62,11 @@ export function ExportMenu({ def, criteria, selectedIds }: ExportMenuProps) {
               : t('res.exportFiltered'),
             children: formats.map((f) => ({
               key: f,
-              label: t(f === 'csv' ? 'res.exportCsv' : 'res.exportJson'),
+              label: t(LABELS[f]),
             })),
           },
         ],
-        onClick: ({ key }) => void run(key as 'csv' | 'json').catch(() => {}),
+        onClick: ({ key }) => void run(key as ExportFormat).catch(() => {}),
       }}
     >
       <Button icon={<DownloadOutlined />}>{t('res.export')}</Button>

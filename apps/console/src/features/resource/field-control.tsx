@@ -153,7 +153,8 @@ export interface FieldControlProps {
 /**
  * One form field. There are no antd rules: the contract's zod schema is the one validator (run on
  * submit), so the console and the server refuse the same input with the same words. `required`
- * only draws the marker; an edit may leave a secret empty, so it is not marked there.
+ * only draws the marker, so it follows the schema: a secret may always be left empty (on add the
+ * server generates or leaves it, on edit the stored one stays), so it is never marked.
  */
 export function FieldControl({ def, field, mode }: FieldControlProps) {
   const t = useT();
@@ -163,7 +164,7 @@ export function FieldControl({ def, field, mode }: FieldControlProps) {
     <Form.Item
       name={field.name}
       label={field.label[lang]}
-      required={Boolean(field.required) && !(field.type === 'pwd' && mode === 'edit')}
+      required={Boolean(field.required) && field.type !== 'pwd'}
       {...item}
     >
       {control}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@igs/contract/resources';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Modal, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -42,7 +42,7 @@ export interface ResourcePageProps {
 export function ResourcePage({ def }: ResourcePageProps) {
   const t = useT();
   const lang = useLanguage();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
   const can = useResourceButtons(def);
   const list = useResourceList(def);
@@ -134,6 +134,7 @@ export function ResourcePage({ def }: ResourcePageProps) {
 
   return (
     <div className="resource-page">
+      {modalHolder}
       <SearchForm def={def} onSearch={list.search} />
       <Flex className="resource-toolbar" justify="space-between" align="center" wrap gap={8}>
         <Space wrap>

@@ -22,6 +22,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.export': { en: 'Export', zh_CN: '导出' },
   'res.exportCsv': { en: 'CSV', zh_CN: 'CSV' },
   'res.exportJson': { en: 'JSON', zh_CN: 'JSON' },
+  'res.exportXlsx': { en: 'Excel (XLSX)', zh_CN: 'Excel (XLSX)' },
   'res.exportSelected': { en: 'Exports the {{n}} selected rows', zh_CN: '导出选中的 {{n}} 行' },
   'res.exportFiltered': { en: 'Exports the filtered list', zh_CN: '按当前查询条件导出' },
   'res.actions': { en: 'Actions', zh_CN: '操作' },

@@ -1,11 +1,11 @@
 import { Card, Col, Progress, Row, Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { i18n, useT } from '../../i18n/index.ts';
 import { thousands } from '../../utils/number.ts';
 import { type DashboardCard, humanise, percent } from './home-data.ts';
 
 /** One business area's figures: a card per figure, with its share when it has a total. */
 export function AreaCards({ area, cards }: { area: string; cards: DashboardCard[] }) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
   const label = (key: string) => (i18n.exists(key) ? t(key) : undefined);
   return (
     <section className="dashboard-area">

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import './operation-log-texts.ts';
+import { ServerLogs } from './server-logs.tsx';
 
 interface Filters {
   username?: string;
@@ -196,6 +197,7 @@ export default function OperationLog() {
           onChange: (p, limit) => setPage({ page: p, limit }),
         }}
       />
+      <ServerLogs />
     </div>
   );
 }

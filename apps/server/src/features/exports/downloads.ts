@@ -28,6 +28,32 @@ export async function offerDownload(
   await fs.mkdir(dir, { recursive: true });
   const file = `${randomUUID()}${path.extname(name)}`;
   await fs.writeFile(path.join(dir, file), data);
+  return registerDownload(app, userId, name, file);
+}
+
+/**
+ * The same for a file already on disk (a backup archive): linked (or copied) into the export
+ * folder, so a large file is never read into memory and the original stays when the link is used.
+ */
+export async function offerFileDownload(
+  app: AppContext,
+  userId: number,
+  name: string,
+  source: string,
+): Promise<{ url: string; expires_at: string }> {
+  const dir = exportDir(app);
+  await fs.mkdir(dir, { recursive: true });
+  const file = `${randomUUID()}${path.extname(name)}`;
+  await fs.link(source, path.join(dir, file)).catch(() => fs.copyFile(source, path.join(dir, file)));
+  return registerDownload(app, userId, name, file);
+}
+
+async function registerDownload(
+  app: AppContext,
+  userId: number,
+  name: string,
+  file: string,
+): Promise<{ url: string; expires_at: string }> {
   const token = newToken();
   const expires = app.now() + LIFETIME_MS;
   await app.db.kysely
@@ -56,10 +82,12 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
     const stream = createReadStream(full);
     // The file goes once the single use is served.
     stream.on('close', () => void fs.rm(full, { force: true }));
+    // A gzip file goes as application/gzip: as octet-stream, compression would label its bytes
+    // Content-Encoding: gzip and the browser would save them unpacked under the .gz name.
     return reply
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
       .header('cache-control', 'no-store')
-      .type('application/octet-stream')
+      .type(row.name.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream')
       .send(stream);
   });
 }

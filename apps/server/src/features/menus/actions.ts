@@ -1,6 +1,7 @@
 import { Paths } from '@igs/contract';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
+import { acceptedEncoding, encodedMenuReply } from './menu-reply.ts';
 import { buildTree, grantsOf } from './menu-tree.ts';
 
 export const menuActions = [
@@ -11,15 +12,23 @@ export const menuActions = [
     access: 'session',
     mutates: false,
     input: z.object({}).loose(),
+    // Sent pre-encoded from a cache (menu-reply.ts); the envelope is the usual {code, msg, data, Button}.
+    raw: true,
     async handler(ctx) {
-      const { app, caller } = ctx;
-      const { tree, buttons } = await grantsOf(
+      const { app, caller, req, reply } = ctx;
+      const grants = await grantsOf(
         app,
         caller!.user.role_id,
         caller!.isOperations ? 'operations' : 'full',
+        ctx.lang,
       );
-      ctx.extra.Button = buttons;
-      return tree;
+      const encoding = acceptedEncoding(req.headers['accept-encoding']);
+      reply
+        .code(200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      await reply.send(encodedMenuReply(grants, encoding));
     },
   }),
 

@@ -1,6 +1,7 @@
-import type { MenuMode, MenuNode } from '@igs/contract';
+import type { Lang, MenuMode, MenuNode } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Menu } from '../../db/schema.ts';
+import { withExternalLinks } from './external-links.ts';
 
 const CACHE = 'menus';
 
@@ -30,7 +31,14 @@ async function menusOf(app: AppContext, mode: MenuMode): Promise<Menu[]> {
 export async function menuTreeFor(app: AppContext, roleId: number, mode: MenuMode): Promise<MenuNode[]> {
   const [menus, grants] = await Promise.all([
     menusOf(app, mode),
-    app.db.kysely.selectFrom('role_menus').select('menu_id').where('role_id', '=', roleId).execute(),
+    app.db.kysely
+      .selectFrom('role_menus')
+      .innerJoin('roles', 'roles.id', 'role_menus.role_id')
+      .select('role_menus.menu_id')
+      .where('role_menus.role_id', '=', roleId)
+      // A disabled role grants nothing.
+      .where('roles.enabled', '=', 1)
+      .execute(),
   ]);
   const byId = new Map(menus.map((m) => [m.id, m]));
   const visible = new Set<number>();
@@ -76,9 +84,11 @@ function toNode(m: Menu): MenuNode {
 export async function buttonsFor(app: AppContext, roleId: number): Promise<string[]> {
   const rows = await app.db.kysely
     .selectFrom('role_buttons')
-    .select('key')
-    .where('role_id', '=', roleId)
-    .orderBy('key')
+    .innerJoin('roles', 'roles.id', 'role_buttons.role_id')
+    .select('role_buttons.key')
+    .where('role_buttons.role_id', '=', roleId)
+    .where('roles.enabled', '=', 1)
+    .orderBy('role_buttons.key')
     .execute();
   return rows.map((r) => r.key);
 }
@@ -99,6 +109,7 @@ export async function grantsOf(
   app: AppContext,
   roleId: number,
   mode: MenuMode,
+  lang: Lang = 'zh_CN',
 ): Promise<{ tree: MenuNode[]; buttons: string[] }> {
   let cache = app.caches.get('grants') as GrantsCache | undefined;
   if (!cache) {
@@ -106,10 +117,12 @@ export async function grantsOf(
     cache = { entries, clear: () => entries.clear() };
     app.caches.set('grants', cache);
   }
-  const key = `${roleId}:${mode}`;
+  // External links carry a title per language (system/ExternalLinks), so the language is part of the key.
+  const key = `${roleId}:${mode}:${lang}`;
   const hit = cache.entries.get(key);
   if (hit && app.now() - hit.at < GRANTS_TTL_MS) return hit;
-  const [tree, buttons] = await Promise.all([menuTreeFor(app, roleId, mode), buttonsFor(app, roleId)]);
+  const [menus, buttons] = await Promise.all([menuTreeFor(app, roleId, mode), buttonsFor(app, roleId)]);
+  const tree = mode === 'full' ? await withExternalLinks(app, menus, roleId, lang) : menus;
   const entry = { tree, buttons, at: app.now() };
   cache.entries.set(key, entry);
   return entry;

@@ -1,23 +1,19 @@
-import { Code, type Lang } from '@igs/contract';
-import {
-  defaultsOf,
-  type ResourceDef,
-  recordSchema,
-  resourceByName,
-  resources,
-} from '@igs/contract/resources';
+import { Code } from '@igs/contract';
+import { type ResourceDef, resources } from '@igs/contract/resources';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { toXlsx } from '../../lib/xlsx.ts';
 import { offerDownload } from '../exports/downloads.ts';
-import { encode, toRecord } from './codec.ts';
+import { toRecord } from './codec.ts';
+import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { type AnyDb, type AnySelect, applyFilters, referenceCounts, siteFilter } from './queries.ts';
-import { readScope, writeSite } from './scope.ts';
+import { readScope, writeScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
+import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
 
 const ListInput = z.object({
   method: z.literal('list'),
@@ -30,7 +26,8 @@ const ListInput = z.object({
 });
 const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).extend({
   method: z.literal('export'),
-  format: z.enum(['csv', 'xlsx', 'json']).optional().default('csv'),
+  // csv, xlsx, json, or a format a feature registered for the resource (hooks.ts).
+  format: z.string().trim().max(16).optional().default('csv'),
   ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
 });
 const IdInput = (method: string) =>
@@ -76,74 +73,18 @@ function ordered(
   return q.orderBy('id', 'desc');
 }
 
-async function findRow(ctx: ActionContext, def: ResourceDef, id: number): Promise<Record<string, unknown>> {
+async function findRow(
+  ctx: ActionContext,
+  def: ResourceDef,
+  id: number,
+  scope = readScope(ctx),
+): Promise<Record<string, unknown>> {
   const row = await siteFilter(
     db(ctx).selectFrom(def.table).selectAll().where('id', '=', id),
-    readScope(ctx),
+    scope,
   ).executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${id} was not found`);
   return row;
-}
-
-/** Unique fields and references checked before writing, so conflicts get clear messages. */
-async function checkIntegrity(
-  ctx: ActionContext,
-  conn: AnyDb,
-  def: ResourceDef,
-  values: Record<string, unknown>,
-  site: number,
-  selfId?: number,
-): Promise<void> {
-  for (const f of def.fields) {
-    const v = values[f.name];
-    if (f.unique && v !== undefined && v !== null) {
-      let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
-      if (selfId) q = q.where('id', '!=', selfId);
-      if (await q.executeTakeFirst()) {
-        const msg =
-          ctx.lang === 'zh_CN'
-            ? `${f.label.zh_CN}“${String(v)}”已存在`
-            : `${f.label.en} "${String(v)}" already exists`;
-        throw new ApiError(Code.conflict, msg, { errors: [{ field: f.name, msg }] });
-      }
-    }
-    if ((f.type === 'ref' || f.type === 'refs') && f.ref && v !== undefined && v !== null) {
-      const target = resourceByName(f.ref)!;
-      const ids = [...new Set(f.type === 'ref' ? [Number(v)] : (JSON.parse(String(v)) as number[]))];
-      if (!ids.length) continue;
-      const found = await conn
-        .selectFrom(target.table)
-        .select('id')
-        .where('site_id', '=', site)
-        .where('id', 'in', ids)
-        .execute();
-      const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
-      if (missing.length)
-        throw invalidField(
-          f.name,
-          `${f.label[ctx.lang]}: ${target.title[ctx.lang]} #${missing.join(', #')} ${ctx.lang === 'zh_CN' ? '不存在' : 'does not exist'}`,
-        );
-    }
-  }
-}
-
-function validate(
-  def: ResourceDef,
-  mode: 'add' | 'edit',
-  body: unknown,
-  lang: Lang,
-): Record<string, unknown> {
-  const parsed = recordSchema(def, mode, lang).safeParse(body);
-  // Resource messages already carry the field's label.
-  if (!parsed.success) throw validationError(parsed.error, lang, false);
-  return parsed.data as Record<string, unknown>;
-}
-
-function encodeAll(def: ResourceDef, data: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of def.fields)
-    if (f.name in data && data[f.name] !== undefined) out[f.name] = encode(f, data[f.name]);
-  return out;
 }
 
 /** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
@@ -195,8 +136,12 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       async handler(ctx, input) {
         const label = labelField(def);
         let q = siteFilter(db(ctx).selectFrom(def.table).select(['id', label]), readScope(ctx));
-        if (input.keyword)
-          q = q.where(label, ctx.app.db.kind === 'postgres' ? 'ilike' : 'like', `%${input.keyword}%`);
+        if (input.keyword) {
+          const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
+          // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
+          const column = label === 'id' ? sql<string>`cast(${sql.ref(label)} as text)` : label;
+          q = q.where(column, like, `%${input.keyword}%`);
+        }
         const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
         return rows.map((r) => ({ value: Number(r.id), label: String(r[label] ?? r.id) }));
       },
@@ -211,19 +156,14 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: z.object({ method: z.literal('add') }).loose(),
         async handler(ctx, body) {
-          const data = { ...defaultsOf(def), ...stripEmpty(validate(def, 'add', body, ctx.lang)) };
-          const site = writeSite(ctx);
-          const values = encodeAll(def, data);
-          await checkIntegrity(ctx, db(ctx), def, values, site);
-          const now = ctx.app.now();
-          const row = await db(ctx)
-            .insertInto(def.table)
-            .values({ ...values, site_id: site, created_at: now, updated_at: now })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-            .catch((e) => rethrowConflict(e, def, ctx.lang));
-          ctx.logDetail = `${def.name} #${row.id}`;
-          return { id: Number(row.id) };
+          const id = await insertRecord(
+            { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
+            def,
+            body as Record<string, unknown>,
+            writeSite(ctx),
+          );
+          ctx.logDetail = `${def.name} #${id}`;
+          return { id };
         },
       }) as never,
       defineAction({
@@ -235,11 +175,13 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         async handler(ctx, body) {
           const data = validate(def, 'edit', body, ctx.lang);
           const id = Number(data.id);
-          const current = await findRow(ctx, def, id);
+          const current = await findRow(ctx, def, id, writeScope(ctx));
+          // DOMAIN section 0: an empty secret keeps the stored one. The schema turns an explicit
+          // empty value into null (which clears other optional fields), so null counts as empty here.
           for (const f of def.fields)
-            if (f.type === 'pwd' && (data[f.name] === '' || data[f.name] === undefined)) delete data[f.name];
+            if (f.type === 'pwd' && (data[f.name] === null || data[f.name] === '')) delete data[f.name];
           const values = encodeAll(def, data);
-          await checkIntegrity(ctx, db(ctx), def, values, Number(current.site_id), id);
+          await checkIntegrity(db(ctx), ctx.lang, def, values, Number(current.site_id), id);
           await db(ctx)
             .updateTable(def.table)
             .set({ ...values, updated_at: ctx.app.now() })
@@ -257,7 +199,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: IdsInput,
         async handler(ctx, input) {
-          const scope = readScope(ctx);
+          const scope = writeScope(ctx);
           const rows = await siteFilter(
             db(ctx).selectFrom(def.table).select(['id', 'site_id']).where('id', 'in', input.ids),
             scope,
@@ -296,7 +238,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         async handler(ctx, input) {
           const r = await siteFilter(
             db(ctx).selectFrom(def.table).select('id').where('id', 'in', input.ids),
-            readScope(ctx),
+            writeScope(ctx),
           ).execute();
           const ids = r.map((x) => Number(x.id));
           if (!ids.length) return { updated: 0 };
@@ -323,17 +265,17 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           ids: z.array(z.coerce.number().int().positive()).min(1, 'ids is required').max(1000),
         }),
         async handler(ctx, input) {
-          const scope = readScope(ctx);
+          const scope = writeScope(ctx);
           await db(ctx)
             .transaction()
             .execute(async (trx) => {
               for (const [i, id] of input.ids.entries()) {
-                let q = trx
+                await trx
                   .updateTable(def.table)
                   .set({ sort: i, updated_at: ctx.app.now() })
-                  .where('id', '=', id);
-                if (scope) q = q.where('site_id', 'in', scope);
-                await q.execute();
+                  .where('id', '=', id)
+                  .where('site_id', 'in', scope)
+                  .execute();
               }
             });
           return {};
@@ -351,6 +293,12 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: ExportInput,
         async handler(ctx, input) {
+          const special = exportFormat(def.name, input.format);
+          if (!special && !['csv', 'xlsx', 'json'].includes(input.format))
+            throw invalidField(
+              'format',
+              `format must be one of: csv, xlsx, json${exportFormatNames(def.name)}`,
+            );
           let q = listQuery(ctx, input);
           if (input.ids) q = q.where('id', 'in', input.ids);
           const rows = (
@@ -363,6 +311,10 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           ];
           const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
           const base = `${def.table}-${stamp}`;
+          if (special) {
+            const file = await special(rows, ctx);
+            return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${file.extension}`, file.data);
+          }
           // Lists travel as a|b|c in flat formats, the same shape import reads back.
           const flat = rows.map((r) =>
             fields.map((k) => (Array.isArray(r[k]) ? (r[k] as unknown[]).join('|') : r[k])),
@@ -379,24 +331,6 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
     );
   }
   return actions;
-}
-
-function stripEmpty(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-}
-
-/** A unique violation that raced past the pre-check still answers 409, never 5000. */
-function rethrowConflict(e: unknown, def: ResourceDef, lang: Lang): never {
-  const text = String((e as Error).message ?? e);
-  if (/UNIQUE constraint failed|duplicate key value/i.test(text)) {
-    throw new ApiError(
-      Code.conflict,
-      lang === 'zh_CN'
-        ? `${def.title.zh_CN}：存在重复的值`
-        : `${def.title.en}: a value that must be unique is already used`,
-    );
-  }
-  throw e;
 }
 
 /** Every resource on its full-mode endpoint and its operations twin. */

@@ -1,15 +1,20 @@
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
 import { formatDateTime } from '../../lib/time.ts';
+import { sanitizeHtml } from './html.ts';
 import { isJsonField } from './storage.ts';
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-/** A validated value as stored: JSON text for lists, NULL for empty optional values. */
+/**
+ * A validated value as stored: JSON text for lists, NULL for empty optional values, rich text
+ * cleaned. Every write (add, edit, import, demo data) stores through here.
+ */
 export function encode(f: FieldDef, v: unknown): string | number | null {
   if (isEmpty(v)) return isJsonField(f) && Array.isArray(v) ? '[]' : null;
   if (isJsonField(f)) return JSON.stringify(v);
+  if (f.type === 'html') return sanitizeHtml(String(v));
   if (typeof v === 'number') return v;
   return String(v);
 }

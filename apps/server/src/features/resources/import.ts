@@ -1,19 +1,22 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code } from '@igs/contract';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { encode } from './codec.ts';
+import { importFormat } from './hooks.ts';
 import { type AnyDb, referenceCounts } from './queries.ts';
 import { writeSite } from './scope.ts';
 import { isJsonField } from './storage.ts';
+import { checkIntegrity } from './write.ts';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const ImportInput = z.object({
   method: z.literal('import'),
-  format: z.enum(['csv', 'json']).optional().default('csv'),
+  // csv, json, or a format a feature registered for the resource (hooks.ts).
+  format: z.string().trim().max(16).optional().default('csv'),
   mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
   dry_run: z
     .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
@@ -89,31 +92,6 @@ function recordsOf(
   });
 }
 
-async function uniqueConflict(
-  conn: AnyDb,
-  def: ResourceDef,
-  values: Record<string, unknown>,
-  site: number,
-  selfId: number | undefined,
-  lang: Lang,
-): Promise<{ field: string; msg: string } | null> {
-  for (const f of def.fields) {
-    const v = values[f.name];
-    if (!f.unique || v === undefined || v === null) continue;
-    let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
-    if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst())
-      return {
-        field: f.name,
-        msg:
-          lang === 'zh_CN'
-            ? `${f.label.zh_CN}“${String(v)}”已存在`
-            : `${f.label.en} "${String(v)}" already exists`,
-      };
-  }
-  return null;
-}
-
 /**
  * `import` (DOMAIN section 3.2): one transaction; a dry run or any row error writes nothing and
  * reports every error by line and field. upsert matches on the first unique field; replace
@@ -133,7 +111,12 @@ export function importAction(def: ResourceDef, endpoint: string) {
       if (!file) throw invalidField('file', 'file is required');
       if (input.mode === 'upsert' && !key)
         throw invalidField('mode', 'This list has no unique field to upsert on');
-      const records = recordsOf(def, input.format, file.data);
+      const custom = importFormat(def.name, input.format);
+      if (!custom && input.format !== 'csv' && input.format !== 'json')
+        throw invalidField('format', 'format must be one of: csv, json, or a format of this list');
+      const records = custom
+        ? custom(file.data).map((record, i) => ({ line: i + 1, record }))
+        : recordsOf(def, input.format as 'csv' | 'json', file.data);
       const site = writeSite(ctx);
       const schema = recordSchema(def, 'add', ctx.lang);
       const result: ImportResult = {
@@ -178,16 +161,24 @@ export function importAction(def: ResourceDef, endpoint: string) {
                     .where(key.name, '=', values[key.name])
                     .executeTakeFirst()
                 : undefined;
-            const conflict = await uniqueConflict(
+            // The same unique and reference checks as add and edit, reported as row errors.
+            const problem = await checkIntegrity(
               trx,
+              ctx.lang,
               def,
               values,
               site,
               existing ? Number(existing.id) : undefined,
-              ctx.lang,
+            ).then(
+              () => null,
+              (e: unknown) => {
+                if (!(e instanceof ApiError)) throw e;
+                const first = (e.data as { errors?: { field: string; msg: string }[] } | null)?.errors?.[0];
+                return first ?? { field: '', msg: e.message };
+              },
             );
-            if (conflict) {
-              result.errors.push({ line, ...conflict });
+            if (problem) {
+              result.errors.push({ line, ...problem });
               continue;
             }
             if (existing) {

@@ -26,3 +26,11 @@ export function writeSite(ctx: ActionContext): number {
   }
   return sites[0]!;
 }
+
+/**
+ * The rows a change may touch: site 0 in full mode; in operations mode the one site the call
+ * names, so an edit, delete, state or sort never reaches a record of another site.
+ */
+export function writeScope(ctx: ActionContext): number[] {
+  return [writeSite(ctx)];
+}

@@ -18,6 +18,23 @@ export const SETTING_DEFAULTS = {
   register_role: 'viewer',
   /** Signs file URLs; made at first use. */
   file_secret: '',
+  /** Sign-in and session rules of WebSettings; empty means the server configuration's value. */
+  session_idle_min: '',
+  session_max_h: '',
+  lockout_attempts: '',
+  lockout_min: '',
+  /** 0 turns the sign-in captcha off; GW_CAPTCHA=off turns it off whatever this says. */
+  captcha: '1',
+  /** system/Disk settings (DOMAIN 2.9): usage warnings and recording cleanup start at cleanup_pct. */
+  disk_media_path: '',
+  disk_record_path: '',
+  disk_cleanup_pct: '90',
+  disk_retention_days: '30',
+  /** Days of the server's own daily log files (${DATA_DIR}/logs) kept. */
+  server_log_keep_days: '14',
+  /** system/BackupRestore: five-field cron of automatic backups (empty: none); auto backups kept. */
+  backup_auto_cron: '',
+  backup_keep_count: '7',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -7,8 +7,10 @@ import {
   type SettingsOutput,
 } from '@igs/contract';
 import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
 import { requestedSites } from '../../auth/sites.ts';
 import { defineAction } from '../../http/action.ts';
+import { pendingOrders, unreadTerminalRecords } from '../resources/counts.ts';
 import { getSettings } from '../settings/settings.ts';
 
 const empty = z.object({}).loose();
@@ -90,20 +92,8 @@ export const shellActions = [
     input: empty,
     async handler({ app, caller, req }): Promise<HintOutput> {
       const sites = caller!.isOperations ? requestedSites(caller!, req) : null;
-      let tips = app.db.kysely
-        .selectFrom('terminal_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('read', '=', 0);
-      let orders = app.db.kysely
-        .selectFrom('shop_orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('state', '=', 'pending');
-      if (sites) {
-        tips = tips.where('site_id', 'in', sites);
-        orders = orders.where('site_id', 'in', sites);
-      }
-      const [t, o] = await Promise.all([tips.executeTakeFirstOrThrow(), orders.executeTakeFirstOrThrow()]);
-      return { tip: Number(t.n), order: Number(o.n) };
+      const [tip, order] = await Promise.all([unreadTerminalRecords(app, sites), pendingOrders(app, sites)]);
+      return { tip, order };
     },
   }),
 
@@ -115,11 +105,16 @@ export const shellActions = [
     mutates: true,
     input: empty,
     async handler({ app }) {
-      for (const c of app.caches.values()) c.clear();
-      const now = app.now();
-      await app.db.kysely.deleteFrom('captchas').where('expires_at', '<', now).execute();
-      await app.db.kysely.deleteFrom('downloads').where('expires_at', '<', now).execute();
+      await clearServerCaches(app);
       return null;
     },
   }),
 ];
+
+/** Empties this instance's caches and removes expired captchas and downloads (also a scheduled job). */
+export async function clearServerCaches(app: AppContext): Promise<void> {
+  for (const c of app.caches.values()) c.clear();
+  const now = app.now();
+  await app.db.kysely.deleteFrom('captchas').where('expires_at', '<', now).execute();
+  await app.db.kysely.deleteFrom('downloads').where('expires_at', '<', now).execute();
+}

@@ -631,10 +631,11 @@ export const filmCategory: ResourceDef = {
 };
 
 // DOMAIN 2.6 media/FilmManagement: Film. A movie has `file`, a series has `episodes`.
-// No operations twin: /operations/media/video (a picker in DOMAIN 1.2) is not in the menu data.
 export const film: ResourceDef = {
   name: 'media:video',
   endpoint: '/admin.php/media/video',
+  // Read by the operations pickers (DOMAIN 1.2); the operations menu grants no film buttons.
+  opsEndpoint: '/operations/media/video',
   table: 'media_video',
   title: { en: 'Film', zh_CN: '影片' },
   fields: [

@@ -198,11 +198,12 @@ export const binding: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/ApplicationScene: Scene. One default scene per site (checked by the server).
-// `scenario_other` is a per-scene form, not a collection. No operations twin: /operations/index/
-// scenario (DOMAIN 1.2) is not in the menu data.
+// `scenario_other` is a singleton form (features/smart-extras). The operations twin serves the
+// hidden scene routes in that mode (DOMAIN 1.2), under the operations App menu item.
 export const scene: ResourceDef = {
   name: 'index:scenario',
   endpoint: '/admin.php/index/scenario',
+  opsEndpoint: '/operations/index/scenario',
   table: 'smart_scene',
   title: { en: 'Application scenario', zh_CN: '应用场景' },
   fields: [
@@ -256,6 +257,7 @@ export const scene: ResourceDef = {
 export const sceneResource: ResourceDef = {
   name: 'index:scenario_resource',
   endpoint: '/admin.php/index/scenario_resource',
+  opsEndpoint: '/operations/index/scenario_resource',
   table: 'smart_scene_resource',
   title: { en: 'Scenario carousel item', zh_CN: '场景轮播资源' },
   fields: [
@@ -365,10 +367,11 @@ export const appMenu: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/AppUpdate: AppRelease. version_code must exceed the latest of the package
-// (checked by the server). No operations twin: /operations/index/app_upgrade is not in the menu data.
+// (checked by the server). Operations twin under the operations App menu item (DOMAIN 1.2).
 export const appRelease: ResourceDef = {
   name: 'index:app_upgrade',
   endpoint: '/admin.php/index/app_upgrade',
+  opsEndpoint: '/operations/index/app_upgrade',
   table: 'smart_app_release',
   title: { en: 'App release', zh_CN: '应用版本' },
   fields: [
@@ -602,8 +605,8 @@ export const goods: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/MallManagement: Order (`order`), shared with operations. Orders come from
-// terminals; the menu grants edit, del, export and the state verbs, no add. Table `shop_order`
-// (the server's own `shop_orders` is a different, older table).
+// terminals; the menu grants edit, del, export and the state verbs, no add. Table `shop_order`,
+// which the cart badge (hint `order`) and the dashboard count: a new order starts pending.
 export const order: ResourceDef = {
   name: 'shop:order',
   endpoint: '/admin.php/shop/order',
@@ -656,6 +659,7 @@ export const order: ResourceDef = {
       type: 'enum',
       label: { en: 'State', zh_CN: '状态' },
       options: ['pending', 'accepted', 'delivering', 'completed', 'cancelled'],
+      default: 'pending',
       list: true,
       filter: true,
     },
@@ -710,6 +714,7 @@ export const message: ResourceDef = {
       type: 'enum',
       label: { en: 'State', zh_CN: '状态' },
       options: ['unread', 'read', 'replied', 'closed'],
+      default: 'unread',
       list: true,
       filter: true,
     },

@@ -164,8 +164,9 @@ export const dhcpHost: ResourceDef = {
   io: { import: ['csv'], export: ['csv'] },
 };
 
-// DOMAIN 2.9 system/Dns: DnsHost (`dns_host`). I/O also: /etc/hosts import and dnsmasq export
-// (not yet). DomainOverride has no endpoint in the menu data.
+// DOMAIN 2.9 system/Dns: DnsHost (`dns_host`). Import also takes the /etc/hosts format (format
+// `hosts`, registered by the server's dnsmasq feature); the dnsmasq export is `system/dns_set`'s.
+// DomainOverride has no endpoint in the menu data: it lives in the dns_set settings.
 export const dnsHost: ResourceDef = {
   name: 'system:dns_host',
   endpoint: '/admin.php/system/dns_host',
@@ -183,6 +184,7 @@ export const dnsHost: ResourceDef = {
     { name: 'ip', type: 'ip', label: { en: 'IP', zh_CN: 'IP地址' }, required: true, list: true },
     description,
   ],
+  io: { import: ['csv'] },
 };
 
 // DOMAIN 2.9 system/ExternalInterface (`outreach`): PmsInterface. Its event log (RO) has no

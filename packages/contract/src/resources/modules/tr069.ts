@@ -39,6 +39,9 @@ export const cpe: ResourceDef = {
     ro('mac', 'MAC', 'MAC地址', { type: 'mac' }),
     ro('last_inform', 'Last inform', '最近上报', { type: 'dt' }),
     ro('online', 'Online', '在线', { type: 'bool', filter: true }),
+    // The CPE's ConnectionRequestURL from its informs: where the ITMS `test` verb and queued tasks
+    // send the digest-authenticated connection request (DOMAIN 2.5).
+    ro('connection_request_url', 'Connection request URL', '连接请求地址', { list: false, max: 512 }),
     // A list of tags, each `[A-Za-z0-9_-]`.
     { name: 'tags', type: 'json', label: { en: 'Tags', zh_CN: '标签' }, list: true, filter: true },
     {

@@ -1,0 +1,30 @@
+import { build, type InlineConfig, type Rolldown } from 'vite';
+
+/**
+ * One chunk for everything the first screen needs.
+ *
+ * Rolldown's automatic splitting gives every set of importers its own common chunk, so a module
+ * shared by the entry and by a lazy page ends up in a small chunk of its own: the sign-in page
+ * needed 25 script requests. The first page must be usable within a handful of requests on a slow
+ * hotel link (docs/performance.md). A first, unwritten build finds the modules the entry really
+ * renders (after tree shaking, following static imports between chunks); the real build then puts
+ * exactly those in one code-splitting group. Lazy pages keep their own chunks.
+ */
+export async function startModules(config: InlineConfig): Promise<Set<string>> {
+  const result = await build({ ...config, logLevel: 'silent', build: { ...config.build, write: false } });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of outputs)
+    for (const item of output.output) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const modules = new Set<string>();
+  const queue = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const chunk = chunks.get(queue.pop()!);
+    if (!chunk || seen.has(chunk.fileName)) continue;
+    seen.add(chunk.fileName);
+    for (const [id, info] of Object.entries(chunk.modules)) if (info.renderedLength > 0) modules.add(id);
+    queue.push(...chunk.imports);
+  }
+  return modules;
+}

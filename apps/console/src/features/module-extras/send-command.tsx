@@ -1,0 +1,192 @@
+import { SendOutlined } from '@ant-design/icons';
+import { TERMINAL_COMMANDS } from '@igs/contract/extras';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../app/feedback.ts';
+import { useT } from '../../i18n/index.ts';
+import { request } from '../../request/index.ts';
+import { useHasButton } from '../../stores/permission.ts';
+import { type CommandFormValues, commandArgs } from './command-args.ts';
+import { useModePath } from './mode-endpoint.ts';
+import './module-extras-texts.ts';
+
+const STATE_COLOR: Record<string, string> = {
+  queued: 'default',
+  sent: 'processing',
+  acked: 'success',
+  failed: 'error',
+};
+
+function useReleases(enabled: boolean) {
+  const path = useModePath('/admin.php/index/app_upgrade');
+  return useQuery({
+    queryKey: ['module-extras', 'releases', path],
+    queryFn: () =>
+      request<{ list: { id: number; package_name: string; version_name: string }[] }>(
+        path,
+        { method: 'list', filter: { state: 'published' }, limit: 200 },
+        { loading: false },
+      ),
+    enabled,
+  });
+}
+
+/**
+ * "Send command" for smart/TerminalAuthorization and operations/TerminalAuthorization: queues a
+ * command (`index/app_command` send, key `index:app_command:send`) for the selected terminals.
+ * Hidden without the key; disabled until terminals are selected.
+ */
+export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () => void }) {
+  const t = useT();
+  const path = useModePath('/admin.php/index/app_command');
+  const allowed = useHasButton('index:app_command:send');
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<CommandFormValues>();
+  const type = Form.useWatch('type', form);
+  const releases = useReleases(open && type === 'upgrade');
+  if (!allowed) return null;
+
+  const send = async () => {
+    const values = form.getFieldsValue(true) as CommandFormValues;
+    setSaving(true);
+    try {
+      const r = await request<{ queued: number }>(path, {
+        method: 'send',
+        ids,
+        type: values.type,
+        args: commandArgs(values),
+      });
+      toast.success(t('mx.cmd.queued', { n: r.queued }));
+      await client.invalidateQueries({ queryKey: ['module-extras', 'commands'] });
+      setOpen(false);
+      onSent?.();
+    } catch {
+      // shown by the request layer, naming the argument or the terminals refused
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title={ids.length ? undefined : t('mx.cmd.pick')}>
+        <Button icon={<SendOutlined />} disabled={!ids.length} onClick={() => setOpen(true)}>
+          {t('mx.cmd.send')}
+        </Button>
+      </Tooltip>
+      <Modal
+        title={t('mx.cmd.title', { n: ids.length })}
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={() => void send()}
+        okText={t('mx.cmd.send')}
+        cancelText={t('mx.cancel')}
+        confirmLoading={saving}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ type: 'reboot', duration_s: 10 }}
+          preserve={false}
+        >
+          <Form.Item name="type" label={t('mx.cmd.type')} required>
+            <Select options={TERMINAL_COMMANDS.map((c) => ({ value: c, label: t(`mx.cmd.type.${c}`) }))} />
+          </Form.Item>
+          {type === 'show_message' && (
+            <>
+              <Form.Item name="text" label={t('mx.cmd.text')} required>
+                <Input.TextArea rows={3} maxLength={500} showCount />
+              </Form.Item>
+              <Form.Item name="duration_s" label={t('mx.cmd.duration')}>
+                <InputNumber min={1} max={3600} precision={0} />
+              </Form.Item>
+            </>
+          )}
+          {type === 'open_app' && (
+            <Form.Item name="package" label={t('mx.cmd.package')} required>
+              <Input placeholder="com.example.app" />
+            </Form.Item>
+          )}
+          {type === 'upgrade' && (
+            <Form.Item name="release_id" label={t('mx.cmd.release')} required>
+              <Select
+                loading={releases.isFetching}
+                options={(releases.data?.list ?? []).map((r) => ({
+                  value: r.id,
+                  label: `${r.package_name} ${r.version_name}`,
+                }))}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+interface CommandRow {
+  id: number;
+  terminal: string;
+  type: string;
+  state: string;
+  result: string;
+  created_by: string;
+  created_at: string;
+  acked_at: string;
+}
+
+/** The command history (`index/app_command` list), newest first; one terminal's when given. */
+export function CommandHistory({ terminalId }: { terminalId?: number }) {
+  const t = useT();
+  const path = useModePath('/admin.php/index/app_command');
+  const [page, setPage] = useState({ page: 1, limit: 10 });
+  const filter = terminalId ? { terminal_id: terminalId } : {};
+  const { data, isFetching } = useQuery({
+    queryKey: ['module-extras', 'commands', path, filter, page],
+    queryFn: () =>
+      request<{ list: CommandRow[]; total: number }>(
+        path,
+        { method: 'list', filter, ...page },
+        { loading: false },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<CommandRow>
+      rowKey="id"
+      size="small"
+      loading={isFetching}
+      dataSource={data?.list ?? []}
+      columns={[
+        { title: t('mx.cmd.col.time'), dataIndex: 'created_at', width: 170 },
+        { title: t('mx.cmd.col.terminal'), dataIndex: 'terminal' },
+        {
+          title: t('mx.cmd.type'),
+          dataIndex: 'type',
+          width: 130,
+          render: (v: string) => t(`mx.cmd.type.${v}`),
+        },
+        {
+          title: t('mx.cmd.col.state'),
+          dataIndex: 'state',
+          width: 100,
+          render: (v: string) => <Tag color={STATE_COLOR[v]}>{t(`mx.cmd.state.${v}`)}</Tag>,
+        },
+        { title: t('mx.cmd.col.acked'), dataIndex: 'acked_at', width: 170 },
+        { title: t('mx.cmd.col.result'), dataIndex: 'result', ellipsis: true },
+        { title: t('mx.cmd.col.by'), dataIndex: 'created_by', width: 100 },
+      ]}
+      pagination={{
+        current: page.page,
+        pageSize: page.limit,
+        total: data?.total ?? 0,
+        showTotal: (n) => t('mx.total', { n }),
+        onChange: (p, limit) => setPage({ page: p, limit }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { resourceByName } from '@igs/contract/resources';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const request = vi.fn();
+vi.mock('../../request/index.ts', () => ({
+  request,
+  requestEnvelope: vi.fn(),
+  bindSession: vi.fn(),
+  isRequestError: () => false,
+}));
+
+const { setLanguage } = await import('../../i18n/index.ts');
+const { useUserStore } = await import('../../stores/user.ts');
+const { ExportMenu, exportFormats } = await import('./export-menu.tsx');
+const { Providers } = await import('./test-support.tsx');
+
+const program = resourceByName('media:live')!; // CSV and JSON
+const extension = resourceByName('voice:extension')!; // CSV only
+const category = resourceByName('media:live_type')!; // no export
+
+describe('export formats', () => {
+  it('adds XLSX to every resource that exports, and offers nothing where export is not allowed', () => {
+    expect(exportFormats(program)).toEqual(['csv', 'xlsx', 'json']);
+    expect(exportFormats(extension)).toEqual(['csv', 'xlsx']);
+    expect(exportFormats(category)).toEqual([]);
+  });
+});
+
+describe('ExportMenu', () => {
+  const open = vi.fn();
+  beforeEach(() => {
+    setLanguage('en');
+    useUserStore.setState({ isOperations: 0 });
+    request.mockReset();
+    request.mockResolvedValue({ url: '/admin.php/common/download?token=abc' });
+    open.mockReset();
+    vi.stubGlobal('open', open);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('exports the filtered list as XLSX through the single-use URL', async () => {
+    render(
+      <ExportMenu def={extension} criteria={{ filter: { enabled: 1 }, keyword: '80' }} selectedIds={[]} />,
+      {
+        wrapper: Providers,
+      },
+    );
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Export/ }));
+    fireEvent.click(await screen.findByText('Excel (XLSX)'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/admin.php/common/download?token=abc', '_blank'));
+    expect(request).toHaveBeenCalledWith(extension.endpoint, {
+      method: 'export',
+      format: 'xlsx',
+      filter: { enabled: 1 },
+      keyword: '80',
+    });
+    expect(screen.getByText('CSV')).toBeTruthy();
+    expect(screen.queryByText('JSON')).toBeNull();
+  });
+
+  it('exports only the selected rows when some are selected, on the operations endpoint in that mode', async () => {
+    useUserStore.setState({ isOperations: 1 });
+    render(<ExportMenu def={program} criteria={{ filter: {}, keyword: '' }} selectedIds={[4, 9]} />, {
+      wrapper: Providers,
+    });
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Export/ }));
+    expect(await screen.findByText('Exports the 2 selected rows')).toBeTruthy();
+    fireEvent.click(screen.getByText('Excel (XLSX)'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    expect(request).toHaveBeenCalledWith(program.opsEndpoint, {
+      method: 'export',
+      format: 'xlsx',
+      filter: {},
+      keyword: '',
+      ids: [4, 9],
+    });
+  });
+
+  it('renders nothing for a resource without export', () => {
+    const { container } = render(
+      <ExportMenu def={category} criteria={{ filter: {}, keyword: '' }} selectedIds={[]} />,
+      { wrapper: Providers },
+    );
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,92 @@
+import type { ResourceDef } from '@igs/contract/resources';
+import { Tabs } from 'antd';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '../../i18n/index.ts';
+import { useIsActiveTab } from '../keep-alive/active-tab.ts';
+import { resourceDefsOf } from './resource-modules.ts';
+import { ResourcePage } from './resource-page.tsx';
+
+/*
+ * The generic page of a record module: a menu component without a page file of its own whose
+ * endpoints serve resource descriptions (resource-modules.ts). The page registry loads it lazily.
+ * ResourcePage picks the full or operations endpoint of each description itself.
+ */
+
+/** The URL query that keeps the open tab, so a reload or a shared link shows the same one. */
+export const TAB_PARAM = 'tab';
+
+/** A description's tab key in the URL: its name without the area (`voice:contact` -> `contact`). */
+export function tabKeyOf(def: ResourceDef): string {
+  return def.name.slice(def.name.lastIndexOf(':') + 1);
+}
+
+/** The tab to show: the requested one when the module has it, else the first (the primary resource). */
+export function pickTab(requested: string | null, keys: readonly string[]): string {
+  return requested !== null && keys.includes(requested) ? requested : (keys[0] ?? '');
+}
+
+/** One resource per tab; the active tab follows `?tab=` and writes it back on a switch. */
+export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
+  const lang = useLanguage();
+  const active = useIsActiveTab();
+  const [params, setParams] = useSearchParams();
+  const keys = defs.map(tabKeyOf);
+  const requested = params.get(TAB_PARAM);
+  const [tab, setTab] = useState(() => pickTab(requested, keys));
+  const keyList = keys.join(',');
+
+  // A page kept alive in a hidden tab still sees the other pages' URLs: follow the query only
+  // while shown, and only when it names a tab (the sidebar link has none: keep the current one).
+  useEffect(() => {
+    if (active && requested !== null) setTab(pickTab(requested, keyList.split(',')));
+  }, [active, requested, keyList]);
+
+  const change = (key: string) => {
+    setTab(key);
+    // Replace, not push: switching tabs is not a step back through history. Other query
+    // parameters (operations mode's site `id`) stay.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(TAB_PARAM, key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Tabs
+      className="resource-module-tabs"
+      activeKey={tab}
+      onChange={change}
+      items={defs.map((def, i) => ({
+        key: keys[i]!,
+        label: def.title[lang],
+        children: <ResourcePage def={def} />,
+      }))}
+    />
+  );
+}
+
+/** One description: its page; several: a tab each. */
+export function ResourceModulePage({ defs }: { defs: readonly ResourceDef[] }) {
+  if (defs.length === 1) return <ResourcePage def={defs[0]!} />;
+  return <ResourceTabs defs={defs} />;
+}
+
+// One component per menu component: resolving a route twice must not remount its page.
+const pages = new Map<string, ComponentType>();
+
+/** The generic page of a menu component, or undefined when its endpoints serve no resource. */
+export function resourceModulePage(component: string): ComponentType | undefined {
+  const known = pages.get(component);
+  if (known) return known;
+  const defs = resourceDefsOf(component);
+  if (!defs.length) return undefined;
+  const Page = () => <ResourceModulePage defs={defs} />;
+  Page.displayName = `ResourceModule(${component})`;
+  pages.set(component, Page);
+  return Page;
+}

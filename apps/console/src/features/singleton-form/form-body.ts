@@ -1,0 +1,44 @@
+import type { Lang } from '@igs/contract';
+import type { SingletonDef } from '@igs/contract/extras';
+import { recordSchema, writableFields } from '@igs/contract/resources';
+
+export interface FormCheck {
+  body: Record<string, unknown>;
+  errors: { name: string; errors: string[] }[];
+}
+
+/**
+ * The form's values as the `form` call's body, checked by the contract's schema first (the server
+ * runs the same one): an empty secret is left out, so the stored one is kept.
+ */
+export function singletonBody(def: SingletonDef, values: Record<string, unknown>, lang: Lang): FormCheck {
+  const body: Record<string, unknown> = {};
+  for (const f of writableFields(def)) {
+    if (!(f.name in values)) continue;
+    const v = values[f.name];
+    if (f.type === 'pwd' && (v === '' || v === undefined || v === null)) continue;
+    body[f.name] = v === undefined ? null : v;
+  }
+  const parsed = recordSchema(def, 'add', lang).safeParse(body);
+  if (parsed.success) return { body, errors: [] };
+  const byField = new Map<string, string[]>();
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    const list = byField.get(name) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    byField.set(name, list);
+  }
+  return { body, errors: [...byField].map(([name, errors]) => ({ name, errors })) };
+}
+
+/** Server replies may name fields (`data.errors: [{field, msg}]`): put them next to the fields. */
+export function serverErrors(
+  data: unknown,
+  shown: ReadonlySet<string>,
+): { name: string; errors: string[] }[] {
+  const list = (data as { errors?: { field?: unknown; msg?: unknown }[] } | null)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e) => typeof e.field === 'string' && shown.has(e.field))
+    .map((e) => ({ name: String(e.field), errors: [String(e.msg ?? '')] }));
+}

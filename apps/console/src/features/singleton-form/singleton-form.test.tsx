@@ -1,0 +1,96 @@
+import { smsSettings } from '@igs/contract/extras';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const request = vi.fn();
+vi.mock('../../request/index.ts', () => ({
+  request,
+  requestEnvelope: vi.fn(),
+  bindSession: vi.fn(),
+  isRequestError: () => false,
+}));
+
+const { setLanguage } = await import('../../i18n/index.ts');
+const { usePermissionStore } = await import('../../stores/permission.ts');
+const { Providers } = await import('../resource/test-support.tsx');
+const { SingletonForm } = await import('./singleton-form.tsx');
+
+const stored = {
+  provider: 'http',
+  access_key_id: '',
+  access_key_secret: '',
+  sdk_app_id: '',
+  sign_name: '',
+  region: '',
+  template_alarm: '',
+  template_code: '',
+  http_url: 'http://10.0.0.2/sms',
+  http_body: '{"p":"{phone}","t":"{text}"}',
+  daily_limit: 200,
+  secret_set: { access_key_secret: true },
+};
+
+function show(buttons: string[]) {
+  usePermissionStore.setState({ buttons: new Set(buttons) });
+  return render(
+    <Providers>
+      <SingletonForm
+        def={smsSettings}
+        visible={(f, v) => f.name !== 'sdk_app_id' || v.provider === 'tencent'}
+      />
+    </Providers>,
+  );
+}
+
+describe('SingletonForm', () => {
+  beforeEach(() => {
+    setLanguage('en');
+    request.mockReset();
+    request.mockImplementation(async (_path: string, body: { method: string }) =>
+      body.method === 'detail' ? stored : {},
+    );
+  });
+
+  it('shows the stored values, never a secret, and says whether one is stored', async () => {
+    show(['system:sms:edit']);
+    expect(await screen.findByDisplayValue('http://10.0.0.2/sms')).toBeTruthy();
+    expect(screen.getByText('Stored; leave empty to keep it')).toBeTruthy();
+    expect(screen.queryByLabelText('SMS SdkAppId (Tencent)')).toBeNull();
+    expect(request).toHaveBeenCalledWith('/admin.php/system/sms', { method: 'detail' }, { loading: false });
+  });
+
+  it('saves the whole record through form, the empty secret left out', async () => {
+    show(['system:sms:edit']);
+    const limit = await screen.findByDisplayValue('200');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/sms',
+        expect.objectContaining({ method: 'form' }),
+      ),
+    );
+    const body = request.mock.calls.find((c) => c[1].method === 'form')![1];
+    expect(body).toMatchObject({ provider: 'http', http_url: 'http://10.0.0.2/sms', daily_limit: 50 });
+    expect(body).not.toHaveProperty('access_key_secret');
+  });
+
+  it('refuses invalid values before calling, with the contract words', async () => {
+    show(['system:sms:edit']);
+    const url = await screen.findByDisplayValue('http://10.0.0.2/sms');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'ftp://10.0.0.2/sms');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('HTTP URL must be an http:// or https:// URL')).toBeTruthy();
+    expect(request.mock.calls.some((c) => c[1].method === 'form')).toBe(false);
+  });
+
+  it('is read-only without the edit key', async () => {
+    show([]);
+    await screen.findByDisplayValue('http://10.0.0.2/sms');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByText('You may view these settings but not change them')).toBeTruthy();
+  });
+});

@@ -1,0 +1,158 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Paths } from '@igs/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Progress,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { toast } from '../../app/feedback.ts';
+import { useT } from '../../i18n/index.ts';
+import { request } from '../../request/index.ts';
+import { useHasButton } from '../../stores/permission.ts';
+import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
+import './license-texts.ts';
+
+const P = Paths.licence;
+
+/** authorise/License: the licence in force, its limits with current usage, import and machine code. */
+export default function License() {
+  const t = useT();
+  const canImport = useHasButton('authorise:license:import');
+  const canExport = useHasButton('authorise:license:export');
+  const { data: d, refetch } = useQuery({
+    queryKey: ['authorise', 'license'],
+    queryFn: () => request<LicenceDetail>(P, { method: 'detail' }, { loading: false }),
+  });
+
+  const importFile = async (file: File) => {
+    const fd = new FormData();
+    fd.append('method', 'import');
+    fd.append('file', file, file.name);
+    const r = await request<{ serial_no: string }>(P, fd);
+    toast.success(t('licence.imported', { serial: r.serial_no }));
+    await refetch();
+  };
+
+  const exportRequest = async () => {
+    const r = await request<{ url: string }>(P, { method: 'export' });
+    window.open(r.url, '_blank');
+  };
+
+  if (!d) return null;
+  const b = banner(d);
+  const bannerText =
+    b.text === 'warning' ? d.warning : b.text === 'reason' ? d.reason : t(`licence.state.${d.state}`);
+  const licensed = d.state !== 'evaluation' && d.state !== 'unlicensed';
+
+  return (
+    <Flex vertical gap={16} className="licence-page">
+      <Alert type={b.type} showIcon title={bannerText} data-testid="licence-banner" />
+      <Flex gap={8} wrap>
+        {canImport && (
+          <Upload
+            accept=".json,.lic,.txt"
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(file) => {
+              void importFile(file).catch(() => {});
+              return false;
+            }}
+          >
+            <Button type="primary" icon={<UploadOutlined />}>
+              {t('licence.import')}
+            </Button>
+          </Upload>
+        )}
+        {canExport && (
+          <Button icon={<DownloadOutlined />} onClick={() => void exportRequest()}>
+            {t('licence.export')}
+          </Button>
+        )}
+      </Flex>
+      <Card size="small">
+        <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
+          <Descriptions.Item label={t('licence.product')}>{d.product}</Descriptions.Item>
+          <Descriptions.Item label={t('licence.version')}>
+            {d.version} ({d.build})
+          </Descriptions.Item>
+          <Descriptions.Item label={t('licence.thisMachine')}>
+            {d.this_machine_code ? (
+              <Typography.Text copyable code>
+                {d.this_machine_code}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="danger">{d.machine_code_error}</Typography.Text>
+            )}
+          </Descriptions.Item>
+          {licensed && (
+            <Descriptions.Item label={t('licence.machineCode')}>{d.machine_code}</Descriptions.Item>
+          )}
+          {licensed && <Descriptions.Item label={t('licence.serialNo')}>{d.serial_no}</Descriptions.Item>}
+          {licensed && <Descriptions.Item label={t('licence.customer')}>{d.customer}</Descriptions.Item>}
+          {licensed && <Descriptions.Item label={t('licence.issuedAt')}>{d.issued_at}</Descriptions.Item>}
+          {licensed && (
+            <Descriptions.Item label={t('licence.expiresAt')}>
+              {d.expires_at || t('licence.never')}
+              {d.days_left !== null && d.days_left >= 0 && (
+                <Typography.Text type="secondary">
+                  {' '}
+                  · {t('licence.daysLeft', { n: d.days_left })}
+                </Typography.Text>
+              )}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('licence.modules')}>
+        <Space wrap>
+          {d.areas.map((a) => (
+            <Tag key={a.key} color={d.modules.includes(a.key) ? 'green' : 'default'}>
+              {a.name}
+            </Tag>
+          ))}
+        </Space>
+      </Card>
+      <Card size="small" title={t('licence.limits')}>
+        <Table
+          rowKey="key"
+          size="small"
+          pagination={false}
+          dataSource={d.limits}
+          columns={[
+            { title: '', dataIndex: 'key', render: (k: string) => t(`licence.limit.${k}`) },
+            {
+              title: t('licence.limit'),
+              dataIndex: 'limit',
+              render: (v: number | null) => (v === null ? t('licence.unlimited') : v),
+            },
+            {
+              title: t('licence.usage'),
+              dataIndex: 'usage',
+              render: (v: number | null) => (v === null ? t('licence.unknown') : v),
+            },
+            {
+              title: '',
+              key: 'bar',
+              width: 200,
+              render: (_: unknown, r: LicenceDetail['limits'][number]) => {
+                const p = usagePercent(r.limit, r.usage);
+                return p === null ? null : (
+                  <Progress percent={p} size="small" status={p >= 100 ? 'exception' : 'normal'} />
+                );
+              },
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}

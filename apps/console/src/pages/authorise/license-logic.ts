@@ -1,0 +1,41 @@
+/** The licence page's reading of the detail call (server: features/licence/actions.ts). */
+
+export type LicenceState = 'evaluation' | 'valid' | 'expired' | 'invalid' | 'unlicensed';
+
+export interface LicenceDetail {
+  state: LicenceState;
+  reason: string;
+  warning: string;
+  product: string;
+  serial_no: string;
+  machine_code: string;
+  this_machine_code: string;
+  machine_code_error: string;
+  customer: string;
+  issued_at: string;
+  expires_at: string;
+  days_left: number | null;
+  limits: { key: string; limit: number | null; usage: number | null }[];
+  modules: string[];
+  areas: { key: string; name: string }[];
+  version: string;
+  build: string;
+}
+
+/** The banner above the licence: its kind and whether the server's reason or warning is shown. */
+export function banner(d: LicenceDetail): {
+  type: 'info' | 'success' | 'warning' | 'error';
+  text: 'state' | 'warning' | 'reason';
+} {
+  if (d.state === 'evaluation') return { type: 'info', text: 'state' };
+  if (d.state === 'valid')
+    return d.warning ? { type: 'warning', text: 'warning' } : { type: 'success', text: 'state' };
+  return { type: 'error', text: d.reason ? 'reason' : 'state' };
+}
+
+/** Percent of a limit in use (for the bar); null when there is no limit or no count. */
+export function usagePercent(limit: number | null, usage: number | null): number | null {
+  if (limit === null || usage === null) return null;
+  if (limit === 0) return usage > 0 ? 100 : 0;
+  return Math.min(100, Math.round((usage / limit) * 100));
+}

@@ -1,0 +1,65 @@
+/** What the voice calls page computes from its replies. */
+
+export interface ActiveCall {
+  channel: string;
+  caller: string;
+  callee: string;
+  state: string;
+  direction: 'internal' | 'inbound' | 'outbound';
+  trunk: string;
+  started_at: string;
+  duration: number;
+}
+
+export interface CallsReply {
+  list: ActiveCall[];
+  total: number;
+  live: boolean;
+  reason: string | null;
+}
+
+export interface CallStats {
+  today: {
+    total: number;
+    answered: number;
+    missed: number;
+    avg_billsec: number;
+    by_direction: Record<'internal' | 'inbound' | 'outbound', number>;
+  };
+  days: { date: string; total: number; answered: number; missed: number }[];
+}
+
+/** DOMAIN voice/VoiceCalls: polled every 3 s while the page is shown. */
+export const CALLS_REFRESH_MS = 3000;
+
+/** `m:ss`, or `h:mm:ss` from an hour on. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Answered calls as a whole percentage of all calls; null when there were none. */
+export function answerRate(today: CallStats['today']): number | null {
+  return today.total ? Math.round((today.answered / today.total) * 100) : null;
+}
+
+/** Each day's bar length as a percentage of the busiest day. */
+export function dayBars(
+  days: CallStats['days'],
+): { date: string; total: number; answered: number; pct: number }[] {
+  const max = Math.max(1, ...days.map((d) => d.total));
+  return days.map((d) => ({
+    date: d.date,
+    total: d.total,
+    answered: d.answered,
+    pct: Math.round((d.total / max) * 100),
+  }));
+}
+
+/** A number the originate and transfer forms accept (the server checks the same). */
+export function isDialable(v: string): boolean {
+  return /^[0-9*#+]{1,32}$/.test(v.trim());
+}

@@ -1,0 +1,57 @@
+import { VoicePaths } from '@igs/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Drawer, Space, Spin, Typography } from 'antd';
+import { useT } from '../../i18n/index.ts';
+import { request } from '../../request/index.ts';
+import type { FileCheck } from './management-data.ts';
+import './management-texts.ts';
+
+interface FileReply {
+  file: string;
+  text: string;
+  written_at: string | null;
+  same_as_disk: boolean;
+  check: FileCheck;
+}
+
+/** One generated file's text (secrets masked by the server) with its check findings. */
+export function ConfFileViewer({ file, onClose }: { file: string | null; onClose: () => void }) {
+  const t = useT();
+  const query = useQuery({
+    queryKey: ['voice', 'management', 'file', file],
+    queryFn: () => request<FileReply>(VoicePaths.management, { method: 'file', file }, { loading: false }),
+    enabled: file !== null,
+  });
+  const data = query.data;
+  return (
+    <Drawer open={file !== null} onClose={onClose} title={file} size="large" destroyOnHidden>
+      {!data ? (
+        <Spin />
+      ) : (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {data.check.errors.map((e) => (
+            <Alert key={e} type="error" showIcon title={e} />
+          ))}
+          {data.check.warnings.map((w) => (
+            <Alert key={w} type="warning" showIcon title={w} />
+          ))}
+          <Typography.Text type="secondary">
+            {data.same_as_disk ? t('vmgmt.sameAsDisk') : t('vmgmt.notOnDisk')} · {t('vmgmt.masked')}
+          </Typography.Text>
+          <pre
+            className="voice-conf-text"
+            style={{
+              fontSize: 12,
+              lineHeight: 1.5,
+              background: 'rgba(0,0,0,0.04)',
+              padding: 12,
+              overflow: 'auto',
+            }}
+          >
+            {data.text}
+          </pre>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,520 @@
+import {
+  type AccountRecord,
+  accountInputSchema,
+  BUILTIN_ADMIN_ROLE,
+  Code,
+  type Lang,
+  SystemAdminPaths,
+} from '@igs/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { accountLockedUntil, unlockAccount } from '../../auth/lockout.ts';
+import { hashSecret } from '../../auth/password-hash.ts';
+import type { Database } from '../../db/schema.ts';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { validationError } from '../../http/dispatch.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import {
+  administrators,
+  definedFields,
+  guardAdministrators,
+  siteIds,
+  siteText,
+  tr,
+  withAdminLock,
+} from '../authority/admin-rules.ts';
+import { webSettingsActions } from './web-settings.ts';
+
+/**
+ * Accounts (DOMAIN system/ManageSettings, endpoint `administrator`). Passwords arrive as the
+ * client-side SHA-256, as at sign-in, and are stored with the same argon2id hashing; a password
+ * set here is marked weak so its owner must change it at the next sign-in. Rules: at least one
+ * administrator remains, nobody takes their own administrator rights, disables, deletes or kicks
+ * themselves; disabling or deleting an account ends its sessions at once.
+ */
+
+const PATH = SystemAdminPaths.administrator;
+
+const ListInput = z.object({
+  method: z.literal('list'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z
+    .object({
+      role_id: z.coerce.number().int().positive().optional(),
+      enabled: z.coerce.number().int().min(0).max(1).optional(),
+      is_operations: z.coerce.number().int().min(0).max(1).optional(),
+    })
+    .optional()
+    .default({}),
+});
+const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
+const IdInput = (method: string) => z.object({ method: z.literal(method), id: idField });
+const IdsInput = (method: string) =>
+  z.object({
+    method: z.literal(method),
+    ids: z
+      .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+      .min(1, 'ids is required')
+      .max(500, 'ids: at most 500 at a time'),
+  });
+const ResetInput = z.object({
+  method: z.literal('reset_password'),
+  id: idField,
+  password: z
+    .string({ error: 'password is required' })
+    .regex(/^[0-9a-f]{64}$/, 'password must be the client-side SHA-256 hash (64 hex digits)'),
+});
+
+type AccountValues = z.output<ReturnType<typeof accountInputSchema>>;
+
+function parseAccount(body: unknown, lang: Lang, mode: 'add' | 'edit'): AccountValues {
+  const parsed = accountInputSchema(lang, mode).safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error, lang);
+  return parsed.data;
+}
+
+function notFound(lang: Lang, ids: number[]): ApiError {
+  return new ApiError(
+    Code.notFound,
+    tr(lang, `Account #${ids.join(', #')} was not found`, `账号 #${ids.join(', #')} 不存在`),
+  );
+}
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+async function accountRecords(
+  db: Kysely<Database>,
+  app: ActionContext['app'],
+  rows: UserRow[],
+): Promise<AccountRecord[]> {
+  const admins = await administrators(db);
+  const locks = await Promise.all(rows.map((u) => accountLockedUntil(app, u.username)));
+  return rows.map((u, i) => ({
+    id: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    phone: u.phone,
+    company_name: u.company_name,
+    role_id: u.role_id,
+    role_name: u.role_name ?? '',
+    is_operations: u.can_operations ? 1 : 0,
+    site_ids: siteIds(u.site_ids),
+    cid: u.cid,
+    enabled: u.enabled ? 1 : 0,
+    weak_psw: u.weak_psw ? 1 : 0,
+    is_admin: admins.has(u.id) ? 1 : 0,
+    last_login_at: formatDateTime(u.last_login_at),
+    last_login_ip: u.last_login_ip,
+    locked_until: locks[i] ? formatDateTime(locks[i]) : '',
+    created_at: formatDateTime(u.created_at),
+  }));
+}
+
+function selectUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.nickname',
+      'users.phone',
+      'users.company_name',
+      'users.role_id',
+      'roles.name as role_name',
+      'users.can_operations',
+      'users.site_ids',
+      'users.cid',
+      'users.enabled',
+      'users.weak_psw',
+      'users.last_login_at',
+      'users.last_login_ip',
+      'users.created_at',
+    ])
+    .execute();
+}
+
+async function findUser(ctx: ActionContext, db: Kysely<Database>, id: number) {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw notFound(ctx.lang, [id]);
+  return user;
+}
+
+/**
+ * The role must exist; an operations role works only in operations mode, and operations mode
+ * needs a role that grants operations menus (an operations role, or the built-in admin role).
+ * An account's sites must lie inside its role's sites when the role names any.
+ */
+async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: AccountValues): Promise<void> {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', v.role_id).executeTakeFirst();
+  if (!role)
+    throw invalidField(
+      'role_id',
+      tr(ctx.lang, `role_id: role #${v.role_id} does not exist`, `role_id：角色 #${v.role_id} 不存在`),
+    );
+  if (role.mode === 'operations' && !v.is_operations)
+    throw invalidField(
+      'is_operations',
+      tr(
+        ctx.lang,
+        `is_operations: role "${role.name}" is an operations role; the account must be allowed operations mode`,
+        `is_operations：角色“${role.name}”是运营模式角色，账号必须允许运营模式`,
+      ),
+    );
+  if (v.is_operations && role.mode !== 'operations' && role.name !== BUILTIN_ADMIN_ROLE)
+    throw invalidField(
+      'is_operations',
+      tr(
+        ctx.lang,
+        `is_operations: role "${role.name}" grants no operations menus; choose an operations role`,
+        `is_operations：角色“${role.name}”没有运营模式菜单，请选择运营模式角色`,
+      ),
+    );
+  if (!v.is_operations && v.site_ids.length)
+    throw invalidField(
+      'site_ids',
+      tr(ctx.lang, 'site_ids: sites apply to operations mode only', 'site_ids：只有运营模式账号可以指定站点'),
+    );
+  const roleSites = siteIds(role.site_ids);
+  const outside = roleSites.length ? v.site_ids.filter((s) => !roleSites.includes(s)) : [];
+  if (outside.length)
+    throw invalidField(
+      'site_ids',
+      tr(
+        ctx.lang,
+        `site_ids: site ${outside.join(', ')} is not among the sites of role "${role.name}" (${roleSites.join(', ')})`,
+        `site_ids：站点 ${outside.join(', ')} 不在角色“${role.name}”的站点（${roleSites.join(', ')}）内`,
+      ),
+    );
+}
+
+async function checkUsernameFree(
+  ctx: ActionContext,
+  db: Kysely<Database>,
+  username: string,
+  selfId?: number,
+) {
+  let q = db.selectFrom('users').select('id').where('username', '=', username);
+  if (selfId) q = q.where('id', '!=', selfId);
+  if (await q.executeTakeFirst()) {
+    const msg = tr(ctx.lang, `Username "${username}" is already taken`, `用户名“${username}”已存在`);
+    throw new ApiError(Code.conflict, msg, { errors: [{ field: 'username', msg }] });
+  }
+}
+
+function refuseSelf(ctx: ActionContext, ids: number[], en: string, zh: string): void {
+  if (ids.includes(ctx.caller!.user.id)) throw new ApiError(Code.conflict, tr(ctx.lang, en, zh));
+}
+
+export const administratorActions = [
+  defineAction({
+    path: PATH,
+    method: 'list',
+    summary: 'Accounts with role, mode rights, sites, state, last sign-in and lock-out',
+    access: 'module',
+    input: ListInput,
+    async handler({ app }, input) {
+      const db = app.db.kysely;
+      let rows = await selectUsers(db);
+      if (input.keyword) {
+        const k = input.keyword.toLowerCase();
+        rows = rows.filter((u) =>
+          [u.username, u.nickname, u.phone, u.company_name].some((t) => t.toLowerCase().includes(k)),
+        );
+      }
+      const f = input.filter;
+      if (f.role_id) rows = rows.filter((u) => u.role_id === f.role_id);
+      if (f.enabled !== undefined) rows = rows.filter((u) => u.enabled === f.enabled);
+      if (f.is_operations !== undefined) rows = rows.filter((u) => u.can_operations === f.is_operations);
+      rows.sort((a, b) => a.id - b.id);
+      const start = (input.page - 1) * input.limit;
+      return {
+        total: rows.length,
+        list: await accountRecords(db, app, rows.slice(start, start + input.limit)),
+      };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'role_options',
+    summary:
+      "Roles an account may be given, for the account form: [{value, label, mode, site_ids}] (this page's own call, so it needs no access to permission management)",
+    access: 'module',
+    mutates: false,
+    input: z.object({ method: z.literal('role_options') }),
+    async handler({ app }) {
+      const rows = await app.db.kysely
+        .selectFrom('roles')
+        .select(['id', 'name', 'mode', 'site_ids'])
+        .where('enabled', '=', 1)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        value: r.id,
+        label: r.name,
+        mode: r.name === BUILTIN_ADMIN_ROLE ? 'both' : r.mode,
+        site_ids: siteIds(r.site_ids),
+      }));
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'detail',
+    summary: 'One account (never its password)',
+    access: 'module',
+    input: IdInput('detail'),
+    async handler(ctx, input) {
+      const db = ctx.app.db.kysely;
+      const row = (await selectUsers(db)).find((u) => u.id === input.id);
+      if (!row) throw notFound(ctx.lang, [input.id]);
+      return (await accountRecords(db, ctx.app, [row]))[0];
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'add',
+    summary:
+      'Creates an account; the password is the client-side SHA-256 and is marked weak (changed at first sign-in)',
+    access: 'module',
+    input: z.object({ method: z.literal('add') }).loose(),
+    async handler(ctx, body) {
+      const v = parseAccount(body, ctx.lang, 'add');
+      const db = ctx.app.db.kysely;
+      await checkUsernameFree(ctx, db, v.username);
+      await checkRoleFit(ctx, db, v);
+      const now = ctx.app.now();
+      const row = await db
+        .insertInto('users')
+        .values({
+          username: v.username,
+          password_hash: await hashSecret(v.password!),
+          weak_psw: 1,
+          role_id: v.role_id,
+          nickname: v.nickname,
+          phone: v.phone,
+          company_name: v.company_name,
+          can_operations: v.is_operations,
+          site_ids: siteText(v.site_ids),
+          cid: v.cid,
+          enabled: v.enabled,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .catch((e: Error) => {
+          // A racing add of the same name passed the check above: still a clear 409.
+          if (!/UNIQUE constraint failed|duplicate key value/i.test(e.message)) throw e;
+          const msg = tr(
+            ctx.lang,
+            `Username "${v.username}" is already taken`,
+            `用户名“${v.username}”已存在`,
+          );
+          throw new ApiError(Code.conflict, msg, { errors: [{ field: 'username', msg }] });
+        });
+      ctx.logDetail = `account #${row.id} ${v.username}, role #${v.role_id}`;
+      return { id: row.id };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'edit',
+    summary:
+      "Changes an account; omitted fields stay. Refused when it would remove the caller's own administrator rights, disable the caller, or leave no administrator",
+    access: 'module',
+    input: z.object({ method: z.literal('edit'), id: idField }).loose(),
+    async handler(ctx, body) {
+      const { app, caller } = ctx;
+      const changed = await withAdminLock(app, async (db) => {
+        const user = await findUser(ctx, db, body.id);
+        const current = {
+          username: user.username,
+          nickname: user.nickname,
+          phone: user.phone,
+          company_name: user.company_name,
+          role_id: user.role_id,
+          is_operations: user.can_operations,
+          site_ids: siteIds(user.site_ids),
+          cid: user.cid,
+          enabled: user.enabled,
+        };
+        const given = definedFields(body);
+        // An empty password on edit keeps the stored one (DOMAIN `pwd`).
+        if (given.password === '') delete given.password;
+        const v = parseAccount({ ...current, ...given }, ctx.lang, 'edit');
+        if (user.id === caller!.user.id && !v.enabled)
+          throw new ApiError(
+            Code.conflict,
+            tr(ctx.lang, 'You cannot disable your own account', '不能停用自己的账号'),
+          );
+        await checkUsernameFree(ctx, db, v.username, user.id);
+        await checkRoleFit(ctx, db, v);
+        await guardAdministrators(db, caller!, ctx.lang, {
+          users: new Map([[user.id, { role_id: v.role_id, enabled: v.enabled }]]),
+        });
+        await db
+          .updateTable('users')
+          .set({
+            username: v.username,
+            nickname: v.nickname,
+            phone: v.phone,
+            company_name: v.company_name,
+            role_id: v.role_id,
+            can_operations: v.is_operations,
+            site_ids: siteText(v.site_ids),
+            cid: v.cid,
+            enabled: v.enabled,
+            ...(v.password ? { password_hash: await hashSecret(v.password), weak_psw: 1 } : {}),
+            updated_at: app.now(),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        const endSessions = !v.enabled || !!v.password || (!v.is_operations && user.can_operations);
+        if (endSessions) await endSessionsOf(db, [user.id], caller!.session?.id ?? null);
+        return Object.keys(given).filter((k) => k !== 'method' && k !== 'id' && k !== 'password');
+      });
+      ctx.logDetail = `account #${body.id}: ${changed.join(', ')}`;
+      return { id: body.id };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'state',
+    summary:
+      'Enables or disables accounts; disabling ends their sessions. Never the caller, never the last administrator',
+    access: 'module',
+    input: z.object({
+      method: z.literal('state'),
+      ids: z
+        .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+        .min(1, 'ids is required')
+        .max(500),
+      enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
+    }),
+    async handler(ctx, input) {
+      if (!input.enabled)
+        refuseSelf(ctx, input.ids, 'You cannot disable your own account', '不能停用自己的账号');
+      const updated = await withAdminLock(ctx.app, async (db) => {
+        const users = await db.selectFrom('users').select('id').where('id', 'in', input.ids).execute();
+        if (users.length !== new Set(input.ids).size)
+          throw notFound(
+            ctx.lang,
+            input.ids.filter((id) => !users.some((u) => u.id === id)),
+          );
+        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+          users: new Map(input.ids.map((id) => [id, { enabled: input.enabled }])),
+        });
+        const r = await db
+          .updateTable('users')
+          .set({ enabled: input.enabled, updated_at: ctx.app.now() })
+          .where('id', 'in', input.ids)
+          .executeTakeFirst();
+        if (!input.enabled) await endSessionsOf(db, input.ids, null);
+        return Number(r.numUpdatedRows);
+      });
+      ctx.logDetail = `account #${input.ids.join(', #')} enabled=${input.enabled}`;
+      return { updated };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'del',
+    summary: 'Deletes accounts and their sessions. Never the caller, never the last administrator',
+    access: 'module',
+    input: IdsInput('del'),
+    async handler(ctx, input) {
+      refuseSelf(ctx, input.ids, 'You cannot delete your own account', '不能删除自己的账号');
+      const deleted = await withAdminLock(ctx.app, async (db) => {
+        const users = await db.selectFrom('users').select('id').where('id', 'in', input.ids).execute();
+        if (users.length !== new Set(input.ids).size)
+          throw notFound(
+            ctx.lang,
+            input.ids.filter((id) => !users.some((u) => u.id === id)),
+          );
+        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+          users: new Map(input.ids.map((id) => [id, { deleted: true }])),
+        });
+        await endSessionsOf(db, input.ids, null);
+        const r = await db.deleteFrom('users').where('id', 'in', input.ids).executeTakeFirst();
+        return Number(r.numDeletedRows);
+      });
+      ctx.logDetail = `account #${input.ids.join(', #')}`;
+      return { deleted };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'reset_password',
+    summary:
+      "Sets a new password (client-side SHA-256) and the weak-password flag, so it must be changed at the next sign-in; ends the account's sessions",
+    access: 'module',
+    input: ResetInput,
+    async handler(ctx, input) {
+      const db = ctx.app.db.kysely;
+      const user = await findUser(ctx, db, input.id);
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashSecret(input.password), weak_psw: 1, updated_at: ctx.app.now() })
+        .where('id', '=', user.id)
+        .execute();
+      await endSessionsOf(db, [user.id], ctx.caller!.session?.id ?? null);
+      ctx.logDetail = `account #${user.id} ${user.username}: password reset`;
+      return { id: user.id };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'unlock',
+    summary: "Ends an account's sign-in lock-out (its failed attempts stop counting)",
+    access: 'module',
+    input: IdInput('unlock'),
+    async handler(ctx, input) {
+      const user = await findUser(ctx, ctx.app.db.kysely, input.id);
+      await unlockAccount(ctx.app, user.username);
+      ctx.logDetail = `account #${user.id} ${user.username}: unlocked`;
+      return { id: user.id };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'kick',
+    summary: "Ends every session of an account (it must sign in again); not the caller's own",
+    access: 'module',
+    input: IdInput('kick'),
+    async handler(ctx, input) {
+      refuseSelf(
+        ctx,
+        [input.id],
+        'You cannot kick yourself out; use log out',
+        '不能踢出自己，请使用退出登录',
+      );
+      const db = ctx.app.db.kysely;
+      const user = await findUser(ctx, db, input.id);
+      const ended = await endSessionsOf(db, [user.id], null);
+      ctx.logDetail = `account #${user.id} ${user.username}: ${ended} sessions ended`;
+      return { ended };
+    },
+  }),
+
+  ...webSettingsActions,
+];
+
+/** Ends the sessions of these accounts, except the one given (the caller's, on its own reset). */
+async function endSessionsOf(db: Kysely<Database>, userIds: number[], keep: string | null): Promise<number> {
+  let q = db.deleteFrom('sessions').where('user_id', 'in', userIds);
+  if (keep) q = q.where('id', '!=', keep);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

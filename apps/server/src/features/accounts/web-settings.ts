@@ -1,0 +1,77 @@
+import { SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { defineAction } from '../../http/action.ts';
+import { validationError } from '../../http/dispatch.ts';
+import { loginRules } from '../settings/login-rules.ts';
+import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
+
+/**
+ * WebSettings (`web_set`, a singleton of DOMAIN system/ManageSettings): branding and footer texts
+ * read by copyright/other_info, and the sign-in and session rules the server enforces
+ * (features/settings/login-rules.ts). `detail` shows the values in force; `form` saves them all.
+ */
+
+const PATH = SystemAdminPaths.webSet;
+
+export interface WebSettingsDetail extends WebSettings {
+  /** GW_CAPTCHA=off in the server's environment keeps the captcha off whatever `captcha` says. */
+  captcha_forced_off: 0 | 1;
+}
+
+async function currentWebSettings(app: AppContext): Promise<WebSettingsDetail> {
+  const [s, rules] = await Promise.all([getSettings(app), loginRules(app)]);
+  return {
+    title: s.title,
+    logo: s.logo,
+    favicon: s.favicon,
+    company: s.company,
+    company_url: s.company_url,
+    service_call: s.service_call,
+    copyright: s.copyright,
+    debug: s.debug === '0' ? 0 : 1,
+    session_idle_min: rules.sessionIdleMin,
+    session_max_h: rules.sessionMaxHours,
+    lockout_attempts: rules.lockoutAttempts,
+    lockout_min: rules.lockoutMinutes,
+    captcha: s.captcha === '0' ? 0 : 1,
+    captcha_forced_off: app.config.captcha ? 0 : 1,
+  };
+}
+
+export const webSettingsActions = [
+  defineAction({
+    path: PATH,
+    method: 'detail',
+    summary: 'Web settings in force: branding, footer, debug flag, session, lock-out and captcha rules',
+    access: 'module',
+    input: z.object({ method: z.literal('detail') }).loose(),
+    async handler({ app }) {
+      return currentWebSettings(app);
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'form',
+    summary: 'Saves the whole web settings singleton; the sign-in and session rules apply from the next call',
+    access: 'module',
+    input: z.object({ method: z.literal('form') }).loose(),
+    async handler(ctx, body) {
+      const parsed = webSettingsSchema(ctx.lang).safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error, ctx.lang);
+      const before = await currentWebSettings(ctx.app);
+      const changed: SettingKey[] = [];
+      for (const [key, value] of Object.entries(parsed.data) as [
+        SettingKey & keyof WebSettings,
+        string | number,
+      ][]) {
+        if (String(before[key]) === String(value)) continue;
+        await setSetting(ctx.app, key, String(value));
+        changed.push(key);
+      }
+      ctx.logDetail = changed.length ? `changed: ${changed.join(', ')}` : 'no change';
+      return {};
+    },
+  }),
+];

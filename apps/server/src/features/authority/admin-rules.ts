@@ -1,0 +1,171 @@
+import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang } from '@igs/contract';
+import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+
+/** A text in the caller's language. */
+export function tr(lang: Lang, en: string, zh: string): string {
+  return lang === 'zh_CN' ? zh : en;
+}
+
+/** The body's fields that carry a value: an edit leaves the others as stored (DOMAIN 3.2). */
+export function definedFields(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/** Site lists are stored as comma-separated ids (users.site_ids, roles.site_ids). */
+export function siteText(ids: number[]): string {
+  return [...new Set(ids)].sort((a, b) => a - b).join(',');
+}
+
+export function siteIds(text: string): number[] {
+  return text
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/**
+ * Who counts as an administrator (documented in docs/decisions.md and in the contract beside
+ * ADMIN_MENU_NAMES): an enabled account whose role is enabled and either is the built-in `admin`
+ * role or is a full-mode role holding the Permission management and Manage settings menus with
+ * their edit buttons, i.e. the rights from which every other right can be granted again.
+ */
+export interface RoleChange {
+  enabled?: number;
+  mode?: string;
+  menuIds?: number[];
+  buttonKeys?: string[];
+  deleted?: boolean;
+}
+
+export interface UserChange {
+  role_id?: number;
+  enabled?: number;
+  deleted?: boolean;
+}
+
+export interface AdminChange {
+  roles?: Map<number, RoleChange>;
+  users?: Map<number, UserChange>;
+}
+
+/** The ids of the roles that make their accounts administrators, with a change applied. */
+export async function adminRoleIds(db: Kysely<Database>, change: AdminChange = {}): Promise<Set<number>> {
+  const [menus, roles] = await Promise.all([
+    db
+      .selectFrom('menus')
+      .select(['id', 'name'])
+      .where('mode', '=', 'full')
+      .where('name', 'in', [...ADMIN_MENU_NAMES])
+      .execute(),
+    db.selectFrom('roles').select(['id', 'name', 'enabled', 'mode']).execute(),
+  ]);
+  const adminMenuIds = menus.map((m) => m.id);
+  const [roleMenus, roleButtons] = await Promise.all([
+    adminMenuIds.length
+      ? db
+          .selectFrom('role_menus')
+          .select(['role_id', 'menu_id'])
+          .where('menu_id', 'in', adminMenuIds)
+          .execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('role_buttons')
+      .select(['role_id', 'key'])
+      .where('key', 'in', [...ADMIN_BUTTONS])
+      .execute(),
+  ]);
+  const out = new Set<number>();
+  for (const role of roles) {
+    const c = change.roles?.get(role.id) ?? {};
+    if (c.deleted) continue;
+    const enabled = c.enabled ?? role.enabled;
+    if (!enabled) continue;
+    if (role.name === BUILTIN_ADMIN_ROLE) {
+      out.add(role.id);
+      continue;
+    }
+    if ((c.mode ?? role.mode) !== 'full') continue;
+    const held = c.menuIds ?? roleMenus.filter((r) => r.role_id === role.id).map((r) => r.menu_id);
+    const keys = c.buttonKeys ?? roleButtons.filter((r) => r.role_id === role.id).map((r) => r.key);
+    if (
+      adminMenuIds.length === ADMIN_MENU_NAMES.length &&
+      adminMenuIds.every((id) => held.includes(id)) &&
+      ADMIN_BUTTONS.every((k) => keys.includes(k))
+    )
+      out.add(role.id);
+  }
+  return out;
+}
+
+/** The ids of the administrator accounts, with a change applied. */
+export async function administrators(db: Kysely<Database>, change: AdminChange = {}): Promise<Set<number>> {
+  const [roleIds, users] = await Promise.all([
+    adminRoleIds(db, change),
+    db.selectFrom('users').select(['id', 'role_id', 'enabled']).execute(),
+  ]);
+  const out = new Set<number>();
+  for (const u of users) {
+    const c = change.users?.get(u.id) ?? {};
+    if (c.deleted) continue;
+    if ((c.enabled ?? u.enabled) && roleIds.has(c.role_id ?? u.role_id)) out.add(u.id);
+  }
+  return out;
+}
+
+/**
+ * Refuses a change that would take the caller's own administrator rights away, or leave the
+ * gateway without any administrator (409, nothing written).
+ */
+export async function guardAdministrators(
+  db: Kysely<Database>,
+  caller: Caller,
+  lang: Lang,
+  change: AdminChange,
+): Promise<void> {
+  const [before, after] = await Promise.all([administrators(db), administrators(db, change)]);
+  if (before.has(caller.user.id) && !after.has(caller.user.id)) {
+    throw new ApiError(
+      Code.conflict,
+      tr(
+        lang,
+        'You cannot remove your own administrator rights; ask another administrator',
+        '不能取消自己的管理员权限，请由其他管理员操作',
+      ),
+    );
+  }
+  if (before.size > 0 && after.size === 0) {
+    throw new ApiError(
+      Code.conflict,
+      tr(
+        lang,
+        'At least one administrator must remain: this change would leave none',
+        '至少要保留一个管理员：此操作会使系统没有管理员',
+      ),
+    );
+  }
+}
+
+/**
+ * Runs a change that may affect who is an administrator so that two such changes never interleave
+ * (each would pass the check alone and together leave no administrator): one transaction, and on
+ * PostgreSQL a transaction-scoped advisory lock. SQLite runs one write transaction at a time.
+ */
+export async function withAdminLock<T>(
+  app: AppContext,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return app.db.kysely.transaction().execute(async (trx) => {
+    if (app.db.kind === 'postgres') await sql`select pg_advisory_xact_lock(804215)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/** Role grants changed: the menus and buttons of auth_menu follow at this instance at once. */
+export function forgetGrants(app: AppContext): void {
+  app.caches.get('grants')?.clear();
+}

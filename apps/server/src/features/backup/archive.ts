@@ -1,0 +1,392 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { Lang } from '@igs/contract';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { migrations } from '../../db/database.ts';
+import { readTar, TarError, type TarSource, writeTar } from '../../lib/tar.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { BUILD, VERSION } from '../../version.ts';
+import { PRODUCT } from '../licence/licence.ts';
+import { decryptedStream, encryptStage, isEncryptedFile, PassphraseError } from './crypto.ts';
+import { backupTables, type DumpedTable, dumpTable, readTableFile } from './database-dump.ts';
+
+/**
+ * The backup archive: a gzip'd tar, optionally encrypted (crypto.ts), holding
+ * - `db/<table>.jsonl`: every table (database-dump.ts),
+ * - `configs/…`: the generated configuration under DATA_DIR/etc,
+ * - `uploads/…`: uploaded files under DATA_DIR/uploads,
+ * - `manifest.json` (last): product, versions, schema (every migration applied), time, and the
+ *   size and SHA-256 of every other entry.
+ */
+
+export const BACKUP_FORMAT = 'igs-backup-v1';
+export const PARTS = ['db', 'configs', 'uploads'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The DATA_DIR folder of each file part. */
+export const PART_DIRS: Readonly<Record<Exclude<Part, 'db'>, string>> = {
+  configs: 'etc',
+  uploads: 'uploads',
+};
+
+const FileEntry = z.object({
+  path: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string().length(64),
+});
+
+export const Manifest = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  product: z.string(),
+  app_version: z.string(),
+  build: z.string(),
+  schema_version: z.string(),
+  migrations: z.array(z.string()),
+  created_at: z.string(),
+  type: z.string(),
+  note: z.string(),
+  source_database: z.string(),
+  contents: z.array(z.enum(PARTS)),
+  tables: z.array(
+    FileEntry.extend({
+      name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/),
+      rows: z.number().int().min(0),
+      columns: z.array(z.string()),
+    }),
+  ),
+  files: z.array(FileEntry),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+export type Text = Record<Lang, string>;
+
+/** A refusal with a message in both languages. */
+export class BackupError extends Error {
+  readonly text: Text;
+  constructor(text: Text) {
+    super(text.en);
+    this.text = text;
+  }
+}
+
+const damaged = (why: string) =>
+  new BackupError({
+    en: `The backup file is damaged or is not a backup of this product: ${why}`,
+    zh_CN: `备份文件已损坏或不是本产品的备份：${why}`,
+  });
+
+// biome-ignore lint/suspicious/noExplicitAny: tables are discovered at run time
+const anyDb = (app: AppContext) => app.db.kysely as unknown as Kysely<any>;
+
+export function backupsDir(app: AppContext): string {
+  return path.join(app.config.dataDir, 'backups');
+}
+
+/** Applied migrations, oldest first: the schema a backup was made with. */
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's migration table is not in the typed schema
+async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const r = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return r.rows.map((x) => x.name);
+}
+
+/** Regular files under a folder, as paths relative to it; dot-files (partial uploads) and links are left out. */
+async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.name.startsWith('.')) continue;
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(child);
+      else if (e.isFile()) out.push(child);
+    }
+  };
+  await walk('');
+  return out;
+}
+
+async function* hashing(
+  source: AsyncIterable<Uint8Array>,
+  into: { hash: ReturnType<typeof createHash>; size: number },
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    into.hash.update(chunk);
+    into.size += chunk.length;
+    yield chunk;
+  }
+}
+
+export interface WriteOptions {
+  contents: readonly Part[];
+  passphrase?: string | undefined;
+  type: string;
+  note: string;
+}
+
+/** Writes a backup archive to `outFile`; returns its size, SHA-256 and manifest. */
+export async function writeArchive(
+  app: AppContext,
+  opts: WriteOptions,
+  outFile: string,
+): Promise<{ size: number; sha256: string; manifest: Manifest }> {
+  const work = path.join(backupsDir(app), `.work-${randomUUID()}`);
+  await fs.mkdir(path.join(work, 'db'), { recursive: true });
+  try {
+    const db = app.db.kysely;
+    const dumped: DumpedTable[] = [];
+    let applied: string[] = await appliedMigrations(db);
+    if (opts.contents.includes('db')) {
+      // One transaction, so the tables are a consistent snapshot (repeatable read on PostgreSQL;
+      // SQLite serialises the connection meanwhile).
+      const tx =
+        app.db.kind === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+      await tx.execute(async (trx) => {
+        applied = await appliedMigrations(trx);
+        // biome-ignore lint/suspicious/noExplicitAny: tables are discovered at run time
+        const anyTrx = trx as unknown as Kysely<any>;
+        for (const t of await backupTables(anyTrx, app.db.kind))
+          dumped.push(await dumpTable(anyTrx, app.db.kind, t, path.join(work, 'db', `${t.name}.jsonl`)));
+      });
+    }
+
+    const files: { name: string; abs: string; size: number; mtimeMs: number }[] = [];
+    for (const part of ['configs', 'uploads'] as const) {
+      if (!opts.contents.includes(part)) continue;
+      const root = path.join(app.config.dataDir, PART_DIRS[part]);
+      for (const rel of await listFiles(root)) {
+        const abs = path.join(root, rel);
+        const st = await fs.stat(abs);
+        files.push({ name: `${part}/${rel}`, abs, size: st.size, mtimeMs: st.mtimeMs });
+      }
+    }
+
+    const fileHashes: { path: string; size: number; sha256: string }[] = [];
+    const now = app.now();
+    async function* entries(): AsyncGenerator<TarSource> {
+      for (const t of dumped) {
+        yield {
+          name: `db/${t.name}.jsonl`,
+          size: t.size,
+          mtimeMs: now,
+          body: () => createReadStream(path.join(work, 'db', `${t.name}.jsonl`)),
+        };
+      }
+      for (const f of files) {
+        const tap = { hash: createHash('sha256'), size: 0 };
+        yield {
+          name: f.name,
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+          body: () => hashing(createReadStream(f.abs), tap),
+        };
+        fileHashes.push({ path: f.name, size: f.size, sha256: tap.hash.digest('hex') });
+      }
+      const manifest: Manifest = {
+        format: BACKUP_FORMAT,
+        product: PRODUCT,
+        app_version: VERSION,
+        build: BUILD,
+        schema_version: applied[applied.length - 1] ?? '',
+        migrations: applied,
+        created_at: formatDateTime(now),
+        type: opts.type,
+        note: opts.note,
+        source_database: app.db.kind,
+        contents: [...opts.contents],
+        tables: dumped.map((t) => ({
+          name: t.name,
+          path: `db/${t.name}.jsonl`,
+          rows: t.rows,
+          columns: t.columns,
+          size: t.size,
+          sha256: t.sha256,
+        })),
+        files: fileHashes,
+      };
+      result.manifest = manifest;
+      const body = Buffer.from(JSON.stringify(manifest, null, 1), 'utf8');
+      yield {
+        name: 'manifest.json',
+        size: body.length,
+        mtimeMs: now,
+        body: async function* () {
+          yield body;
+        },
+      };
+    }
+    const result: { manifest?: Manifest } = {};
+    const total = { hash: createHash('sha256'), size: 0 };
+    const stages: ((s: AsyncIterable<Buffer>) => AsyncIterable<Buffer>)[] = [];
+    if (opts.passphrase) stages.push(await encryptStage(opts.passphrase));
+    await pipeline(
+      Readable.from(writeTar(entries())),
+      createGzip({ level: 6 }),
+      ...(stages as []),
+      (src: AsyncIterable<Uint8Array>) => hashing(src, total),
+      createWriteStream(outFile, { mode: 0o600 }),
+    );
+    return { size: total.size, sha256: total.hash.digest('hex'), manifest: result.manifest! };
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+const ENTRY_DB = /^db\/([a-z_][a-z0-9_]{0,62})\.jsonl$/;
+const MANIFEST_MAX = 64 * 1024 * 1024;
+
+export interface Staged {
+  manifest: Manifest;
+  dir: string;
+}
+
+/** Which migrations this server knows (its schema), in order. */
+function knownMigrations(app: AppContext): string[] {
+  return Object.keys(migrations(app.db.kind)).sort();
+}
+
+/**
+ * Unpacks an archive into `staging` and checks all of it before anything is restored: the
+ * passphrase, the gzip and tar structure, safe names, the manifest, the size and SHA-256 of every
+ * entry, nothing missing or extra, the schema (no migration this server does not know), every
+ * table and column known here, and every row line well-formed.
+ */
+export async function extractArchive(
+  app: AppContext,
+  file: string,
+  passphrase: string | undefined,
+  staging: string,
+): Promise<Staged> {
+  let source: AsyncIterable<Buffer>;
+  if (await isEncryptedFile(file)) {
+    if (!passphrase)
+      throw new BackupError({
+        en: 'This backup is encrypted: enter its passphrase',
+        zh_CN: '该备份已加密：请输入密码',
+      });
+    try {
+      source = await decryptedStream(file, passphrase);
+    } catch (e) {
+      if (e instanceof PassphraseError)
+        throw new BackupError({
+          en: 'Wrong passphrase for this backup',
+          zh_CN: '备份密码错误',
+        });
+      throw damaged((e as Error).message);
+    }
+  } else {
+    source = createReadStream(file);
+  }
+  const seen = new Map<string, { size: number; sha256: string }>();
+  let manifestText: Buffer | null = null;
+  await fs.mkdir(staging, { recursive: true });
+  try {
+    await pipeline(source, createGunzip(), async (src: AsyncIterable<Uint8Array>) =>
+      readTar(src, async (entry, body) => {
+        if (entry.type === 'directory') return;
+        const { name } = entry;
+        if (seen.has(name) || (name === 'manifest.json' && manifestText))
+          throw damaged(`the entry ${name} appears twice`);
+        if (name === 'manifest.json') {
+          if (entry.size > MANIFEST_MAX) throw damaged('the manifest is too large');
+          const parts: Buffer[] = [];
+          for await (const c of body) parts.push(c);
+          manifestText = Buffer.concat(parts);
+          return;
+        }
+        if (!ENTRY_DB.test(name) && !/^(configs|uploads)\/./.test(name))
+          throw damaged(`unexpected entry "${name.slice(0, 200)}"`);
+        const target = path.join(staging, name);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        const tap = { hash: createHash('sha256'), size: 0 };
+        await pipeline(hashing(body, tap), createWriteStream(target));
+        seen.set(name, { size: tap.size, sha256: tap.hash.digest('hex') });
+      }),
+    );
+  } catch (e) {
+    if (e instanceof BackupError) throw e;
+    if (e instanceof TarError) throw damaged(e.message);
+    const code = (e as { code?: string }).code ?? '';
+    if (code.startsWith('Z_') || /integrity|truncated|header/i.test((e as Error).message))
+      throw damaged((e as Error).message);
+    throw e;
+  }
+  if (!manifestText) throw damaged('it has no manifest.json');
+  let json: unknown;
+  try {
+    json = JSON.parse((manifestText as Buffer).toString('utf8'));
+  } catch {
+    throw damaged('manifest.json is not JSON');
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]!;
+    throw damaged(`manifest.json: ${i.path.join('.') || 'format'} ${i.message}`);
+  }
+  const manifest = parsed.data;
+  if (manifest.product !== PRODUCT) throw damaged(`it belongs to the product "${manifest.product}"`);
+
+  const known = new Set(knownMigrations(app));
+  const unknown = manifest.migrations.filter((m) => !known.has(m));
+  if (unknown.length)
+    throw new BackupError({
+      en: `This backup was made by a newer version (${manifest.app_version}, schema ${manifest.schema_version}); this server (${VERSION}) does not know: ${unknown.join(', ')}`,
+      zh_CN: `该备份由更新的版本（${manifest.app_version}，数据结构 ${manifest.schema_version}）生成，本服务器（${VERSION}）无法还原`,
+    });
+
+  // Every entry listed with its size and hash; nothing else in the archive.
+  const listed = [...manifest.tables, ...manifest.files];
+  for (const f of listed) {
+    const got = seen.get(f.path);
+    if (!got) throw damaged(`${f.path} is missing`);
+    if (got.size !== f.size || got.sha256 !== f.sha256) throw damaged(`${f.path} fails its checksum`);
+  }
+  if (listed.length !== seen.size) {
+    const names = new Set(listed.map((f) => f.path));
+    const extra = [...seen.keys()].find((n) => !names.has(n));
+    throw damaged(`${extra} is not in the manifest`);
+  }
+  if (manifest.tables.length && !manifest.contents.includes('db'))
+    throw damaged('tables without the db part');
+  for (const f of manifest.files) {
+    const part = f.path.split('/')[0] as Part;
+    if (!manifest.contents.includes(part)) throw damaged(`${f.path} is outside the parts it lists`);
+  }
+
+  const current = new Map((await backupTables(anyDb(app), app.db.kind)).map((t) => [t.name, t]));
+  for (const t of manifest.tables) {
+    if (t.path !== `db/${t.name}.jsonl`) throw damaged(`table ${t.name} has an unexpected path`);
+    const here = current.get(t.name);
+    if (!here)
+      throw new BackupError({
+        en: `The backup holds the table "${t.name}", which this server does not have`,
+        zh_CN: `备份中的数据表“${t.name}”在本服务器上不存在`,
+      });
+    const missing = t.columns.filter((c) => !here.columns.includes(c));
+    if (missing.length)
+      throw new BackupError({
+        en: `The backup's table "${t.name}" has columns this server does not have: ${missing.join(', ')}`,
+        zh_CN: `备份中数据表“${t.name}”的字段在本服务器上不存在：${missing.join(', ')}`,
+      });
+    let rows = 0;
+    try {
+      for await (const _ of readTableFile(path.join(staging, t.path), t.columns)) rows++;
+    } catch (e) {
+      throw damaged(`${t.path}: ${(e as Error).message}`);
+    }
+    if (rows !== t.rows) throw damaged(`${t.path} has ${rows} rows, the manifest says ${t.rows}`);
+  }
+  return { manifest, dir: staging };
+}

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, cronError, nextCronRun } from '@igs/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { BackupsTable } from '../../db/schema.ts';
+import { seed } from '../../db/seed.ts';
+import { ApiError } from '../../http/errors.ts';
+import { getSettings, setSetting } from '../settings/settings.ts';
+import {
+  BackupError,
+  backupsDir,
+  extractArchive,
+  PART_DIRS,
+  PARTS,
+  type Part,
+  writeArchive,
+} from './archive.ts';
+import { restoreDatabase } from './database-dump.ts';
+
+/**
+ * Backup records and the operations on them (DOMAIN system/BackupRestore): create, prune the
+ * automatic ones, restore. The scheduler calls `createBackup` / `runAutoBackup`; upgrades call
+ * `createBackup` with type pre_upgrade.
+ */
+
+export type BackupType = BackupsTable['type'];
+
+export interface BackupRecord {
+  id: number;
+  file_name: string;
+  type: BackupType;
+  size: number;
+  sha256: string;
+  contents: Part[];
+  encrypted: number;
+  app_version: string;
+  schema_version: string;
+  note: string;
+  created_by: string;
+  created_at: number;
+}
+
+/** One backup or restore at a time per server: they read or replace everything. */
+const busy = new WeakSet<AppContext>();
+
+async function exclusive<T>(app: AppContext, work: () => Promise<T>): Promise<T> {
+  if (busy.has(app))
+    throw new ApiError(Code.locked, 'A backup or restore is already running; try again when it has finished');
+  busy.add(app);
+  try {
+    await sweepLeftovers(app);
+    return await work();
+  } finally {
+    busy.delete(app);
+  }
+}
+
+/**
+ * Work folders and partial files an interrupted backup, restore or upload left behind (all start
+ * with a dot). Only ones older than an hour go, so an upload being claimed right now stays.
+ */
+async function sweepLeftovers(app: AppContext): Promise<void> {
+  const dir = backupsDir(app);
+  const entries = await fs.readdir(dir).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    const st = await fs.stat(full).catch(() => null);
+    if (st && Date.now() - st.mtimeMs > 3_600_000) await fs.rm(full, { recursive: true, force: true });
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `backup-YYYYMMDD-HHmmss.tar.gz` in the server's zone (DOMAIN), `.enc` added when encrypted. */
+export function backupFileName(ms: number, encrypted: boolean): string {
+  const d = new Date(ms);
+  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+  return `backup-${stamp}.tar.gz${encrypted ? '.enc' : ''}`;
+}
+
+export function storedPath(app: AppContext, stored: string): string {
+  if (!/^[0-9a-f-]{36}\.(tar\.gz|enc)$/.test(stored)) throw new Error(`bad stored backup name ${stored}`);
+  return path.join(backupsDir(app), stored);
+}
+
+export function toRecord(r: Record<string, unknown>): BackupRecord {
+  return {
+    id: Number(r.id),
+    file_name: String(r.file_name),
+    type: r.type as BackupType,
+    size: Number(r.size),
+    sha256: String(r.sha256),
+    contents: String(r.contents).split(',').filter(Boolean) as Part[],
+    encrypted: Number(r.encrypted),
+    app_version: String(r.app_version),
+    schema_version: String(r.schema_version),
+    note: String(r.note),
+    created_by: String(r.created_by),
+    created_at: Number(r.created_at),
+  };
+}
+
+export async function findBackup(app: AppContext, id: number): Promise<BackupRecord & { stored: string }> {
+  const row = await app.db.kysely.selectFrom('backups').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(Code.notFound, `Backup #${id} does not exist`);
+  return { ...toRecord(row), stored: row.stored };
+}
+
+export interface CreateOptions {
+  type: BackupType;
+  note?: string;
+  /** Account name recorded as created_by; `system` for the scheduler. */
+  by: string;
+  contents?: readonly Part[];
+  passphrase?: string;
+}
+
+async function createUnlocked(app: AppContext, opts: CreateOptions): Promise<BackupRecord> {
+  const dir = backupsDir(app);
+  await fs.mkdir(dir, { recursive: true });
+  const encrypted = Boolean(opts.passphrase);
+  const stored = `${randomUUID()}.${encrypted ? 'enc' : 'tar.gz'}`;
+  const tmp = path.join(dir, `.${stored}.part`);
+  const contents = PARTS.filter((p) => (opts.contents ?? PARTS).includes(p));
+  const note = (opts.note ?? '').slice(0, 255);
+  try {
+    const { size, sha256, manifest } = await writeArchive(
+      app,
+      { contents, passphrase: opts.passphrase, type: opts.type, note },
+      tmp,
+    );
+    await fs.rename(tmp, path.join(dir, stored));
+    const now = app.now();
+    const row = await app.db.kysely
+      .insertInto('backups')
+      .values({
+        file_name: backupFileName(now, encrypted),
+        stored,
+        type: opts.type,
+        size,
+        sha256,
+        contents: contents.join(','),
+        encrypted: encrypted ? 1 : 0,
+        app_version: manifest.app_version,
+        schema_version: manifest.schema_version,
+        note,
+        created_by: opts.by.slice(0, 64),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    await fs.rm(path.join(dir, stored), { force: true });
+    throw e;
+  }
+}
+
+/** Makes a backup and records it. For the scheduler (type auto) and upgrades (pre_upgrade). */
+export function createBackup(app: AppContext, opts: CreateOptions): Promise<BackupRecord> {
+  return exclusive(app, () => createUnlocked(app, opts));
+}
+
+export async function deleteBackups(app: AppContext, ids: readonly number[]): Promise<number> {
+  const rows = await app.db.kysely
+    .selectFrom('backups')
+    .select(['id', 'stored'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const r of rows) await fs.rm(storedPath(app, r.stored), { force: true });
+  if (rows.length)
+    await app.db.kysely
+      .deleteFrom('backups')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  return rows.length;
+}
+
+export interface BackupSettings {
+  auto_cron: string;
+  keep_count: number;
+}
+
+export async function backupSettings(app: AppContext): Promise<BackupSettings> {
+  const s = await getSettings(app);
+  const keep = Number(s.backup_keep_count);
+  return { auto_cron: s.backup_auto_cron, keep_count: Number.isInteger(keep) && keep >= 1 ? keep : 7 };
+}
+
+export async function saveBackupSettings(app: AppContext, value: BackupSettings): Promise<void> {
+  if (value.auto_cron && cronError(value.auto_cron)) throw new Error(cronError(value.auto_cron)!);
+  await setSetting(app, 'backup_auto_cron', value.auto_cron.trim());
+  await setSetting(app, 'backup_keep_count', String(value.keep_count));
+}
+
+/** The next automatic backup (epoch ms), or null when none is scheduled. */
+export async function nextAutoBackup(app: AppContext): Promise<number | null> {
+  const { auto_cron } = await backupSettings(app);
+  return auto_cron && !cronError(auto_cron) ? nextCronRun(auto_cron, app.now()) : null;
+}
+
+/** Deletes the oldest automatic backups beyond `keep_count`; returns how many went. */
+export async function pruneAutoBackups(app: AppContext): Promise<number> {
+  const { keep_count } = await backupSettings(app);
+  const autos = await app.db.kysely
+    .selectFrom('backups')
+    .select('id')
+    .where('type', '=', 'auto')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const old = autos.slice(keep_count).map((r) => r.id);
+  return old.length ? deleteBackups(app, old) : 0;
+}
+
+/** What the scheduler runs at `backup_auto_cron`: an automatic backup, then the retention. */
+export async function runAutoBackup(app: AppContext): Promise<{ backup: BackupRecord; pruned: number }> {
+  const backup = await createBackup(app, { type: 'auto', note: 'scheduled', by: 'system' });
+  return { backup, pruned: await pruneAutoBackups(app) };
+}
+
+export interface RestoreResult {
+  restored: Part[];
+  pre_restore_id: number;
+  tables: number;
+  files: number;
+  /** Whether the restoring account is still signed in (its account exists in the backup). */
+  signed_in: boolean;
+  manifest: { app_version: string; schema_version: string; created_at: string; type: string; note: string };
+}
+
+interface Swap {
+  undo(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/** Puts the staged file parts in place by renaming folders; undo puts the old ones back. */
+async function swapFolders(app: AppContext, stagingDir: string, parts: readonly Part[]): Promise<Swap> {
+  const done: { target: string; old: string | null }[] = [];
+  const undo = async () => {
+    for (const d of done.reverse()) {
+      await fs.rm(d.target, { recursive: true, force: true });
+      if (d.old) await fs.rename(d.old, d.target);
+    }
+  };
+  try {
+    for (const part of parts) {
+      if (part === 'db') continue;
+      const target = path.join(app.config.dataDir, PART_DIRS[part]);
+      const staged = path.join(stagingDir, part);
+      await fs.mkdir(staged, { recursive: true });
+      const old = path.join(app.config.dataDir, `.${PART_DIRS[part]}-before-restore-${randomUUID()}`);
+      const had = await fs.stat(target).then(
+        () => true,
+        () => false,
+      );
+      if (had) await fs.rename(target, old);
+      done.push({ target, old: had ? old : null });
+      await fs.rename(staged, target);
+    }
+  } catch (e) {
+    await undo();
+    throw e;
+  }
+  return {
+    undo,
+    async cleanup() {
+      for (const d of done) if (d.old) await fs.rm(d.old, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RestoreOptions {
+  passphrase?: string | undefined;
+  /** The restoring session: kept signed in when its account is in the backup. */
+  session?: { id: string; userId: number; username: string } | undefined;
+  by: string;
+}
+
+/**
+ * Restores an archive: checks all of it first (nothing changes when any check fails), takes a
+ * pre_restore backup, then replaces the database in one transaction and the file parts by
+ * folder swaps made inside that transaction (undone if it does not commit).
+ *
+ * Sessions are not in backups. A restore ends every session except the restoring one, which
+ * stays when its account (same id and name, enabled) is in the restored data; otherwise that
+ * person signs in again with the restored credentials.
+ */
+export function restoreArchive(app: AppContext, file: string, opts: RestoreOptions): Promise<RestoreResult> {
+  return exclusive(app, async () => {
+    const staging = path.join(backupsDir(app), `.restore-${randomUUID()}`);
+    try {
+      const { manifest } = await extractArchive(app, file, opts.passphrase, staging);
+      const pre = await createUnlocked(app, { type: 'pre_restore', note: 'before restore', by: opts.by });
+      const parts = manifest.contents;
+      let swap: Swap | null = null;
+      let signedIn = false;
+      const session = opts.session
+        ? await app.db.kysely
+            .selectFrom('sessions')
+            .selectAll()
+            .where('id', '=', opts.session.id)
+            .executeTakeFirst()
+        : undefined;
+      try {
+        const run = async (inside: (trx: import('kysely').Transaction<unknown>) => Promise<void>) => {
+          if (parts.includes('db'))
+            await restoreDatabase(
+              app,
+              manifest.tables.map((t) => ({
+                name: t.name,
+                columns: t.columns,
+                file: path.join(staging, t.path),
+              })),
+              inside,
+            );
+          else await inside(null as never);
+        };
+        await run(async (trx) => {
+          if (trx && session && opts.session) {
+            // biome-ignore lint/suspicious/noExplicitAny: the transaction is untyped here
+            const t = trx as any;
+            const user = await t
+              .selectFrom('users')
+              .select(['id', 'enabled'])
+              .where('id', '=', opts.session.userId)
+              .where('username', '=', opts.session.username)
+              .executeTakeFirst();
+            if (user && Number(user.enabled) === 1) {
+              await t.insertInto('sessions').values(session).execute();
+              signedIn = true;
+            }
+          } else if (!trx) signedIn = true;
+          swap = await swapFolders(app, staging, parts);
+        });
+      } catch (e) {
+        await (swap as Swap | null)
+          ?.undo()
+          .catch((u) => app.log.error({ err: u }, 'restore: undoing the file swap failed'));
+        if (e instanceof BackupError || e instanceof ApiError) throw e;
+        app.log.error({ err: e }, 'restore failed; nothing was changed');
+        throw new BackupError({
+          en: `The restore failed and nothing was changed: ${(e as Error).message}`,
+          zh_CN: `还原失败，未做任何更改：${(e as Error).message}`,
+        });
+      }
+      await (swap as Swap | null)?.cleanup();
+      // Caches hold the old data; menus follow the contract as at every start.
+      for (const c of app.caches.values()) c.clear();
+      if (parts.includes('db'))
+        await seed(app).catch((e) => app.log.error({ err: e }, 'restore: re-seeding failed'));
+      return {
+        restored: parts,
+        pre_restore_id: pre.id,
+        tables: manifest.tables.length,
+        files: manifest.files.length,
+        signed_in: signedIn,
+        manifest: {
+          app_version: manifest.app_version,
+          schema_version: manifest.schema_version,
+          created_at: manifest.created_at,
+          type: manifest.type,
+          note: manifest.note,
+        },
+      };
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,177 @@
+import type { DemoClock, DemoTable } from '../model.ts';
+import { ref, refText, secret } from '../model.ts';
+import { area, GUEST_FLOORS } from './areas.ts';
+
+/**
+ * Wi-Fi: three network templates (guests, staff with RADIUS, hidden IoT), ceiling APs on each
+ * guest floor and in the lobby, an outdoor AP at the pool, firmware builds and a night reboot.
+ */
+const template = (key: string) => ref('ac:template', key);
+const category = (key: string) => ref('ac:ap_category', key);
+
+/** A locally administered MAC for the demo, from a small number. */
+const mac = (n: number) =>
+  `02:1a:2b:3c:${String(Math.floor(n / 256).toString(16)).padStart(2, '0')}:${(n % 256).toString(16).padStart(2, '0')}`;
+
+export function acData(clock: DemoClock): DemoTable[] {
+  const aps = [
+    ...GUEST_FLOORS.flatMap((floor, i) => [
+      { name: `AP-${floor}F-E`, area: `${floor}F`, n: 10 + i * 2, clients: 6 + i },
+      { name: `AP-${floor}F-W`, area: `${floor}F`, n: 11 + i * 2, clients: 3 + i },
+    ]),
+    { name: 'AP-LOBBY', area: 'lobby', n: 1, clients: 21 },
+    { name: 'AP-RESTAURANT', area: 'restaurant', n: 2, clients: 9 },
+  ];
+  return [
+    {
+      resource: 'ac:template',
+      rows: [
+        {
+          $key: 'guest',
+          name: 'Guest Wi-Fi',
+          type: 'generic',
+          default: 1,
+          ssid: 'Lakeside-Guest',
+          band: 'dual',
+          encryption: 'psk2+sae',
+          key: secret(12),
+          isolate: 1,
+          vlan_id: 100,
+          max_clients: 64,
+          rate_limit_kbps: 51200,
+        },
+        {
+          $key: 'staff',
+          name: 'Staff',
+          type: 'generic',
+          required: 1,
+          ssid: 'Lakeside-Staff',
+          band: '5g',
+          encryption: 'wpa2-eap',
+          radius_server: '192.168.10.20',
+          radius_secret: secret(16),
+          vlan_id: 20,
+        },
+        {
+          $key: 'iot',
+          name: 'IoT devices',
+          type: 'generic',
+          ssid: 'Lakeside-IoT',
+          band: '2g',
+          encryption: 'psk2',
+          key: secret(16),
+          hidden: 1,
+          vlan_id: 30,
+        },
+      ],
+    },
+    {
+      resource: 'ac:ap_category',
+      rows: [
+        {
+          $key: 'ceiling',
+          name: '吸顶 AP Ceiling (indoor)',
+          description: 'Wi-Fi 6 ceiling APs in corridors and public areas.',
+          template_ids: [template('guest'), template('staff')],
+        },
+        {
+          $key: 'outdoor',
+          name: '室外 AP Outdoor',
+          description: 'Weatherproof APs for the pool and the garden.',
+          template_ids: [template('guest')],
+        },
+      ],
+    },
+    {
+      resource: 'ac:ap',
+      rows: [
+        ...aps.map((ap) => ({
+          name: ap.name,
+          mac: mac(ap.n),
+          category_id: category('ceiling'),
+          area_id: area(ap.area),
+          template_ids: ap.area === 'lobby' ? [template('iot')] : [],
+          management_ip: `192.168.40.${ap.n}`,
+          channel_5g: ap.n % 2 ? '36' : '149',
+          model: 'AX3000 Ceiling',
+          os: 'OpenWrt 23.05.3',
+          last_ip: `192.168.40.${ap.n}`,
+          config_status: 'applied',
+          online: 1,
+          clients: ap.clients,
+          last_seen: clock.ago(1),
+        })),
+        {
+          name: 'AP-POOL',
+          mac: mac(3),
+          category_id: category('outdoor'),
+          area_id: area('pool'),
+          management_ip: '192.168.40.3',
+          tx_power: '20',
+          model: 'AX1800 Outdoor',
+          os: 'OpenWrt 23.05.2',
+          last_ip: '192.168.40.3',
+          config_status: 'modified',
+          online: 0,
+          clients: 0,
+          last_seen: clock.ago(60 * 5),
+        },
+      ],
+    },
+    {
+      resource: 'ac:firmware',
+      rows: [
+        {
+          category_id: category('ceiling'),
+          version: '23.05.3',
+          os: 'OpenWrt 23.05.3',
+          changelog: 'Security fixes; 802.11r roaming between corridor APs.',
+        },
+        {
+          category_id: category('outdoor'),
+          version: '23.05.3',
+          os: 'OpenWrt 23.05.3',
+          changelog: 'Security fixes.',
+        },
+      ],
+    },
+    {
+      resource: 'ac:upgrade',
+      rows: [
+        {
+          ap: 'AP-10F-E',
+          image: 'openwrt-23.05.3-ax3000-ceiling-squashfs-sysupgrade.bin',
+          state: 'success',
+          progress: 100,
+          log: 'Downloaded 7.8 MB, checksum ok, flashed, back online after 142 s.',
+        },
+        {
+          ap: 'AP-POOL',
+          image: 'openwrt-23.05.3-ax1800-outdoor-squashfs-sysupgrade.bin',
+          state: 'failed',
+          progress: 35,
+          log: 'Download stopped at 35%: the AP went offline.',
+        },
+      ],
+    },
+    {
+      resource: 'ac:timed_reboot',
+      rows: [
+        {
+          name: '每周凌晨重启 Weekly night reboot',
+          target_type: 'all',
+          cron: '30 4 * * 1',
+          stagger_s: 120,
+        },
+        {
+          name: '室外 AP 每日重启 Outdoor daily reboot',
+          target_type: 'category',
+          target_ids: [refText('ac:ap_category', 'outdoor')],
+          cron: '0 5 * * *',
+          stagger_s: 0,
+          enabled: 0,
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,158 @@
+import { Code, type Lang } from '@igs/contract';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
+import { DISK_ROLES, deviceKey, listDisks } from './disks.ts';
+
+export const DISK_PATH = '/admin.php/system/disk_set';
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
+
+function invalid(lang: Lang, field: string, en: string, zh: string): ApiError {
+  const msg = say(lang, en, zh);
+  return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+}
+
+const DEVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/** An absolute folder path without `..` or control characters, or empty for "not set". */
+function isFolder(p: unknown): p is string {
+  return (
+    typeof p === 'string' &&
+    p.length <= 255 &&
+    (p === '' ||
+      (p.startsWith('/') && !p.split('/').includes('..') && ![...p].some((c) => c.charCodeAt(0) < 32)))
+  );
+}
+
+function intIn(v: unknown, min: number, max: number): number | null {
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/** `system/disk_set` (system/Disk): disks are read from the host; only the role is stored. */
+export const diskActions = [
+  defineAction({
+    path: DISK_PATH,
+    method: 'list',
+    summary:
+      'Disks with partitions, mounts, usage (warning at cleanup_pct), role and SMART health (when smartctl is installed)',
+    access: 'module',
+    input: z.object({ method: z.literal('list') }).loose(),
+    async handler({ app, lang }) {
+      return listDisks(app, lang);
+    },
+  }),
+
+  defineAction({
+    path: DISK_PATH,
+    method: 'edit',
+    summary: "Sets a disk's role (media, record, backup or none); the system disk's role cannot be changed",
+    access: 'module',
+    input: z.object({ method: z.literal('edit') }).loose(),
+    async handler(ctx, input) {
+      const { app, lang } = ctx;
+      if (typeof input.name !== 'string' || !DEVICE_NAME.test(input.name)) {
+        throw invalid(lang, 'name', 'name must be a device name such as sdb', 'name 须为设备名，如 sdb');
+      }
+      if (input.role === 'system') {
+        throw invalid(
+          lang,
+          'role',
+          'The system role belongs to the disk holding / and cannot be given to another disk',
+          '系统角色属于挂载根目录 / 的磁盘，不能设置给其他磁盘',
+        );
+      }
+      if (typeof input.role !== 'string' || !(DISK_ROLES as readonly string[]).includes(input.role)) {
+        throw invalid(
+          lang,
+          'role',
+          `role must be one of ${DISK_ROLES.join(', ')}`,
+          `角色须为 ${DISK_ROLES.join('、')} 之一`,
+        );
+      }
+      const role = input.role as (typeof DISK_ROLES)[number];
+      const { list } = await listDisks(app, lang);
+      const disk = list.find((d) => d.name === input.name);
+      if (!disk)
+        throw new ApiError(
+          Code.notFound,
+          say(lang, `No disk named ${input.name}`, `没有名为 ${input.name} 的磁盘`),
+        );
+      if (disk.system)
+        throw invalid(lang, 'role', "The system disk's role cannot be changed", '系统盘的角色不能修改');
+      const key = deviceKey({ name: disk.name, serial: disk.serial || null });
+      const now = app.now();
+      await app.db.kysely
+        .insertInto('disk_roles')
+        .values({ device_key: key, name: disk.name, role, updated_at: now })
+        .onConflict((oc) => oc.column('device_key').doUpdateSet({ role, name: disk.name, updated_at: now }))
+        .execute();
+      ctx.logDetail = `${disk.name}: role ${disk.role} → ${role}`;
+      return { name: disk.name, role };
+    },
+  }),
+
+  defineAction({
+    path: DISK_PATH,
+    method: 'config',
+    summary: 'Disk settings: media_path, record_path, cleanup_pct (90), retention_days (30)',
+    access: 'module',
+    input: z.object({ method: z.literal('config') }).loose(),
+    async handler({ app }) {
+      const s = await getSettings(app);
+      return {
+        media_path: s.disk_media_path,
+        record_path: s.disk_record_path,
+        cleanup_pct: Number(s.disk_cleanup_pct),
+        retention_days: Number(s.disk_retention_days),
+      };
+    },
+  }),
+
+  defineAction({
+    path: DISK_PATH,
+    method: 'config_form',
+    summary: 'Saves the disk settings; omitted fields are left unchanged',
+    access: 'module',
+    input: z.object({ method: z.literal('config_form') }).loose(),
+    async handler(ctx, input) {
+      const { lang } = ctx;
+      const changes: [SettingKey, string][] = [];
+      for (const [field, key] of [
+        ['media_path', 'disk_media_path'],
+        ['record_path', 'disk_record_path'],
+      ] as const) {
+        const v = typeof input[field] === 'string' ? input[field].trim() : input[field];
+        if (v === undefined) continue;
+        if (!isFolder(v))
+          throw invalid(
+            lang,
+            field,
+            `${field} must be an absolute path without ".."`,
+            `${field} 须为不含“..”的绝对路径`,
+          );
+        changes.push([key, v]);
+      }
+      for (const [field, key, min, max] of [
+        ['cleanup_pct', 'disk_cleanup_pct', 50, 99],
+        ['retention_days', 'disk_retention_days', 1, 3650],
+      ] as const) {
+        if (input[field] === undefined || input[field] === '') continue;
+        const n = intIn(input[field], min, max);
+        if (n === null)
+          throw invalid(lang, field, `${field} must be ${min}–${max}`, `${field} 须为 ${min}–${max}`);
+        changes.push([key, String(n)]);
+      }
+      const done: string[] = [];
+      for (const [key, value] of changes) {
+        await setSetting(ctx.app, key, value);
+        done.push(`${key}=${value}`);
+      }
+      ctx.logDetail = done.join(', ');
+      return {};
+    },
+  }),
+];

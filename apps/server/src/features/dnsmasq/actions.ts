@@ -1,0 +1,356 @@
+import fs from 'node:fs/promises';
+import { Code } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { loadDocFrom } from '../network/config-docs.ts';
+import { FormReader, fieldError, tr } from '../network/form.ts';
+import { isHostName, isHostOf, normalizeMac } from '../network/ipv4.ts';
+import { liveInterfaces } from '../network/live.ts';
+import { type NetworkDoc, normalizeDoc } from '../network/model.ts';
+import { addImportFormat, onResourceWrite } from '../resources/hooks.ts';
+import { writeSite } from '../resources/scope.ts';
+import { insertRecord } from '../resources/write.ts';
+import { dnsmasqVersion, findDnsmasq } from './dnsmasq.ts';
+import { parseHostsFile } from './hosts-file.ts';
+import { type Lease, parseLeases } from './leases.ts';
+import { LABELS } from './model.ts';
+import { defaultRange } from './render.ts';
+import { leasesOutside, readDhcp, readDns, staticLeaseProblem } from './rules.ts';
+import {
+  halfStatus,
+  loadDhcp,
+  loadDhcpFrom,
+  loadDns,
+  renderBoth,
+  rollbackHalf,
+  staticLeases,
+  writeHalf,
+} from './service.ts';
+import { dhcpSubnet, resolveSubnet } from './subnet.ts';
+
+/**
+ * `system/dhcp_set` and `system/dns_set` (DOMAIN 2.9, spec section 7): the singleton settings, the
+ * generated dnsmasq files checked by `dnsmasq --test`, the lease list and its `make_static`. The
+ * static leases and host records themselves are the generic `system:dhcp_host` / `dns_host`
+ * resources; a write hook keeps static leases inside the DHCP subnet.
+ */
+
+const DHCP = '/admin.php/system/dhcp_set';
+const DNS = '/admin.php/system/dns_set';
+const method = (m: string) => z.object({ method: z.literal(m) }).loose();
+const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormReader(body, ctx.lang, LABELS);
+
+// A static lease must lie in the subnet DHCP serves (DOMAIN: `ip` unique, in subnet).
+onResourceWrite('system:dhcp_host', async ({ conn, lang, values }) => {
+  if (values.ip === undefined || values.ip === null) return;
+  const db = conn as unknown as Kysely<Database>;
+  const dhcp = await loadDhcpFrom(db);
+  const network = normalizeDoc((await loadDocFrom<NetworkDoc>(db, 'network')).doc);
+  const subnet = resolveSubnet(dhcp.interface, network, (await liveInterfaces()).list);
+  const problem = staticLeaseProblem(lang, String(values.ip), subnet);
+  if (problem) throw new ApiError(Code.invalid, problem, { errors: [{ field: 'ip', msg: problem }] });
+});
+
+// DNS host records also import from the /etc/hosts format.
+addImportFormat('system:dns_host', 'hosts', (data) => parseHostsFile(data.toString('utf8')));
+
+async function dnsmasqInfo() {
+  const binary = await findDnsmasq();
+  return { installed: binary !== null, binary, version: binary ? await dnsmasqVersion() : null };
+}
+
+async function readLeases(path: string): Promise<{ leases: Lease[]; note: string }> {
+  try {
+    return { leases: parseLeases(await fs.readFile(path, 'utf8')), note: '' };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return {
+      leases: [],
+      note: code === 'ENOENT' ? `No lease file yet at ${path}` : `Cannot read ${path}: ${code}`,
+    };
+  }
+}
+
+const dhcpActions = [
+  defineAction({
+    path: DHCP,
+    method: 'detail',
+    summary: 'DHCP settings, the subnet they serve, and the state of the generated file (dnsmasq --test)',
+    access: 'module',
+    input: method('detail'),
+    async handler({ app, lang }) {
+      const doc = await loadDhcp(app);
+      const subnet = await dhcpSubnet(app, doc.interface);
+      const range = subnet.ok ? defaultRange(subnet.cidr) : null;
+      // The network settings may have moved the subnet since the DHCP settings were saved.
+      const warnings: string[] = [];
+      if (subnet.ok && doc.enabled) {
+        const sub = `${subnet.cidr.ip}/${subnet.cidr.prefix}`;
+        for (const ip of [doc.range_start, doc.range_end])
+          if (ip && !isHostOf(ip, subnet.cidr))
+            warnings.push(
+              tr(
+                lang,
+                `The saved range address ${ip} is outside ${subnet.dev} (${sub}) now: save the DHCP settings again`,
+                `已保存的地址池地址${ip}已不在${subnet.dev}（${sub}）内：请重新保存DHCP设置`,
+              ),
+            );
+        const out = leasesOutside(await staticLeases(app.db.kysely), subnet.cidr);
+        if (out)
+          warnings.push(
+            tr(
+              lang,
+              `The static lease ${out.ip} (${out.mac}) is outside ${subnet.dev} (${sub}) now`,
+              `静态分配${out.ip}（${out.mac}）已不在${subnet.dev}（${sub}）内`,
+            ),
+          );
+      }
+      return {
+        warnings,
+        ...doc,
+        // DOMAIN defaults .100 and .199 of the interface subnet until a range is saved.
+        range_start: doc.range_start || range?.start || '',
+        range_end: doc.range_end || range?.end || '',
+        subnet: subnet.ok
+          ? {
+              ok: true,
+              dev: subnet.dev,
+              address: `${subnet.cidr.ip}/${subnet.cidr.prefix}`,
+              source: subnet.source,
+            }
+          : { ok: false, msg: tr(lang, subnet.en, subnet.zh) },
+        config: await halfStatus(app, 'dhcp'),
+        dnsmasq: await dnsmasqInfo(),
+      };
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'form',
+    summary:
+      'Saves the DHCP settings: validated, rendered with the static leases, checked by dnsmasq --test, then written',
+    access: 'module',
+    input: method('form'),
+    async handler(ctx, input) {
+      const current = await loadDhcp(ctx.app);
+      const r = reader(ctx, input);
+      const iface = r.text('interface', { def: current.interface, max: 15 });
+      const enabled = r.bool('enabled', current.enabled);
+      const subnet = enabled && iface ? await dhcpSubnet(ctx.app, iface) : null;
+      const doc = readDhcp(r, current, subnet);
+      if (subnet?.ok && !r.errors.length) {
+        const out = leasesOutside(await staticLeases(ctx.app.db.kysely), subnet.cidr);
+        if (out)
+          r.fail(
+            'interface',
+            `The static lease ${out.ip} (${out.mac}) would be outside ${subnet.dev}: change or delete it first`,
+            `静态分配${out.ip}（${out.mac}）将不在${subnet.dev}网段内：请先修改或删除`,
+          );
+      }
+      r.done();
+      ctx.logDetail = `dhcp ${doc.enabled ? `${doc.range_start}-${doc.range_end}` : 'off'}`;
+      return writeHalf(ctx, 'dhcp', { doc });
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'apply',
+    summary:
+      'Rewrites the DHCP file from the stored settings and the current static leases (after lease edits)',
+    access: 'module',
+    button: 'system:dhcp_set:edit',
+    input: method('apply'),
+    async handler(ctx) {
+      return writeHalf(ctx, 'dhcp');
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'check',
+    summary: 'Runs dnsmasq --test over the written files now',
+    access: 'module',
+    input: method('check'),
+    async handler({ app }) {
+      return { ...(await halfStatus(app, 'dhcp')), dnsmasq: await dnsmasqInfo() };
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'leases',
+    summary: 'The current leases from the dnsmasq lease file, marking those that match a static lease',
+    access: 'module',
+    input: method('leases'),
+    async handler({ app }) {
+      const doc = await loadDhcp(app);
+      const { leases, note } = await readLeases(doc.leases_file);
+      const statics = await staticLeases(app.db.kysely);
+      const list = leases
+        .map((l) => {
+          const s = statics.find((x) => x.mac === l.mac);
+          return {
+            ...l,
+            expiry: l.expires_at === null ? 'never' : formatDateTime(l.expires_at),
+            static: s ? 1 : 0,
+            static_id: s?.id ?? null,
+            static_ip_differs: s && s.ip !== l.ip ? 1 : 0,
+          };
+        })
+        .sort((a, b) => a.ip.localeCompare(b.ip, 'en', { numeric: true }));
+      return { list, total: list.length, file: doc.leases_file, note };
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'make_static',
+    summary: 'Turns a current lease (by MAC) into a static lease and rewrites the DHCP file',
+    access: 'module',
+    input: z.object({
+      method: z.literal('make_static'),
+      mac: z.string({ error: 'mac is required' }).trim().max(17),
+    }),
+    async handler(ctx, input) {
+      const mac = normalizeMac(input.mac);
+      if (!mac) throw fieldError(ctx.lang, 'mac', 'mac must be a MAC address', 'MAC地址格式不正确');
+      const doc = await loadDhcp(ctx.app);
+      const lease = (await readLeases(doc.leases_file)).leases.find((l) => l.mac === mac);
+      if (!lease)
+        throw new ApiError(
+          Code.notFound,
+          tr(ctx.lang, `No current lease has the MAC ${mac}`, `没有MAC为${mac}的租约`),
+        );
+      const def = resourceByName('system:dhcp_host')!;
+      const hostname = lease.hostname && isHostName(lease.hostname) ? lease.hostname : '';
+      // Checked (unique, in subnet) and stored like any static lease; undone if dnsmasq refuses.
+      const id = await insertRecord(
+        { db: ctx.app.db.kysely as never, lang: ctx.lang, now: ctx.app.now() },
+        def,
+        { mac, ip: lease.ip, hostname, description: tr(ctx.lang, 'From a DHCP lease', '由DHCP租约转换') },
+        writeSite(ctx),
+      );
+      let reply: Awaited<ReturnType<typeof writeHalf>>;
+      try {
+        reply = await writeHalf(ctx, 'dhcp');
+      } catch (e) {
+        await (ctx.app.db.kysely as unknown as Kysely<Record<string, { id: number }>>)
+          .deleteFrom(def.table)
+          .where('id', '=', id)
+          .execute();
+        throw e;
+      }
+      ctx.logDetail = `static lease #${id} ${mac} ${lease.ip}`;
+      return { id, ...reply };
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'export',
+    summary: 'The DHCP dnsmasq configuration (settings and static leases) as a single-use download',
+    access: 'module',
+    input: method('export'),
+    async handler(ctx) {
+      const { dhcp } = await renderBoth(ctx.app, ctx.app.db.kysely);
+      return offerDownload(ctx.app, ctx.caller!.user.id, 'igs-dhcp.conf', Buffer.from(dhcp));
+    },
+  }),
+  defineAction({
+    path: DHCP,
+    method: 'rollback',
+    summary: 'Restores the previous DHCP settings and file (checked by dnsmasq first)',
+    access: 'module',
+    input: method('rollback'),
+    async handler(ctx) {
+      const r = await rollbackHalf(ctx, 'dhcp');
+      if (!r)
+        throw new ApiError(
+          Code.conflict,
+          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
+        );
+      return r;
+    },
+  }),
+];
+
+const dnsActions = [
+  defineAction({
+    path: DNS,
+    method: 'detail',
+    summary: 'DNS settings (with domain overrides) and the state of the generated file (dnsmasq --test)',
+    access: 'module',
+    input: method('detail'),
+    async handler({ app }) {
+      return { ...(await loadDns(app)), config: await halfStatus(app, 'dns'), dnsmasq: await dnsmasqInfo() };
+    },
+  }),
+  defineAction({
+    path: DNS,
+    method: 'form',
+    summary:
+      'Saves the DNS settings: validated, rendered with the host records, checked by dnsmasq --test, then written',
+    access: 'module',
+    input: method('form'),
+    async handler(ctx, input) {
+      const r = reader(ctx, input);
+      const doc = readDns(r, await loadDns(ctx.app));
+      r.done();
+      ctx.logDetail = `dns ${doc.enabled ? `port ${doc.port}, ${doc.upstream.length} upstream` : 'off'}`;
+      return writeHalf(ctx, 'dns', { doc });
+    },
+  }),
+  defineAction({
+    path: DNS,
+    method: 'apply',
+    summary:
+      'Rewrites the DNS file from the stored settings and the current host records (after record edits)',
+    access: 'module',
+    button: 'system:dns_set:edit',
+    input: method('apply'),
+    async handler(ctx) {
+      return writeHalf(ctx, 'dns');
+    },
+  }),
+  defineAction({
+    path: DNS,
+    method: 'check',
+    summary: 'Runs dnsmasq --test over the written files now',
+    access: 'module',
+    input: method('check'),
+    async handler({ app }) {
+      return { ...(await halfStatus(app, 'dns')), dnsmasq: await dnsmasqInfo() };
+    },
+  }),
+  defineAction({
+    path: DNS,
+    method: 'export',
+    summary: 'The DNS dnsmasq configuration (settings, overrides and host records) as a single-use download',
+    access: 'module',
+    input: method('export'),
+    async handler(ctx) {
+      const { dns } = await renderBoth(ctx.app, ctx.app.db.kysely);
+      return offerDownload(ctx.app, ctx.caller!.user.id, 'igs-dns.conf', Buffer.from(dns));
+    },
+  }),
+  defineAction({
+    path: DNS,
+    method: 'rollback',
+    summary: 'Restores the previous DNS settings and file (checked by dnsmasq first)',
+    access: 'module',
+    input: method('rollback'),
+    async handler(ctx) {
+      const r = await rollbackHalf(ctx, 'dns');
+      if (!r)
+        throw new ApiError(
+          Code.conflict,
+          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
+        );
+      return r;
+    },
+  }),
+];
+
+export const dnsmasqActions = [...dhcpActions, ...dnsActions];

@@ -1,0 +1,208 @@
+import type { Lang } from '@igs/contract';
+import { type FormReader, tr } from '../network/form.ts';
+import { type Cidr, ipToInt, isHostOf, isIPv4, isIPv6, subnetText } from '../network/ipv4.ts';
+import type { DhcpDoc, DnsDoc, DomainOverride, VendorTag } from './model.ts';
+import type { SubnetResult } from './subnet.ts';
+
+/**
+ * The rules of the DHCP and DNS settings (DOMAIN 2.9): ranges inside the interface subnet, start
+ * not after end, static leases inside the subnet, values that are safe on a dnsmasq line.
+ */
+
+const LEASE_UNITS = { m: 60, h: 3600, d: 86400 } as const;
+const LEASE_MIN = 2 * 60;
+const LEASE_MAX = 30 * 86400;
+
+/** `12h` in seconds, or null when it is not a lease time of 2m–30d. */
+export function leaseSeconds(s: string): number | null {
+  const m = /^(\d{1,6})([mhd])$/.exec(s);
+  if (!m) return null;
+  const secs = Number(m[1]) * LEASE_UNITS[m[2] as keyof typeof LEASE_UNITS];
+  return secs >= LEASE_MIN && secs <= LEASE_MAX ? secs : null;
+}
+
+const LEASES_FILE_RE = /^\/[A-Za-z0-9._/-]+\.leases$/;
+
+/** Text a dnsmasq option can carry unquoted or quoted: printable, no quotes, commas or backslashes. */
+const SAFE_TEXT = /^[\x20-\x7e]+$/;
+const UNSAFE = /["\\,#]/;
+
+export function readDhcp(r: FormReader, current: DhcpDoc, subnet: SubnetResult | null): DhcpDoc {
+  const doc: DhcpDoc = {
+    enabled: r.bool('enabled', current.enabled),
+    interface: r.text('interface', { required: true, max: 15, def: current.interface }),
+    range_start: r.ipv4('range_start'),
+    range_end: r.ipv4('range_end'),
+    lease_time: r.text('lease_time', { max: 8, def: current.lease_time }),
+    gateway: r.ipv4('gateway'),
+    dns1: r.ipv4('dns1'),
+    dns2: r.ipv4('dns2'),
+    ntp: r.ipv4('ntp'),
+    domain: r.host('domain', { namesOnly: true }),
+    option43: r.text('option43', { max: 255 }),
+    option66: r.host('option66'),
+    option60_tags: readTags(r),
+    authoritative: r.bool('authoritative', current.authoritative),
+    leases_file: r.text('leases_file', { max: 200, def: current.leases_file }),
+  };
+  if (doc.interface && !/^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,14}$/.test(doc.interface))
+    r.fail(
+      'interface',
+      'Interface must be a role (lan, wan, mgmt) or an interface name',
+      '接口必须是角色（lan、wan、mgmt）或接口名',
+    );
+  if (doc.lease_time && leaseSeconds(doc.lease_time) === null)
+    r.fail(
+      'lease_time',
+      'Lease time is a number with m, h or d, from 2m to 30d (e.g. 12h)',
+      '租期为数字加m、h或d，范围2m到30d（如12h）',
+    );
+  if (doc.option43) {
+    const hex = doc.option43.replace(/[:\s-]/g, '');
+    const isHex = /^([0-9a-fA-F]{2})+$/.test(hex);
+    const isUrl = /^(https?|tftp):\/\/[^\s"\\]+$/i.test(doc.option43);
+    if (!isHex && !isUrl)
+      r.fail(
+        'option43',
+        'Option 43 is hex bytes (01:04:c0:a8…) or an ITMS URL',
+        'Option 43必须是十六进制字节（01:04:c0:a8…）或ITMS地址',
+      );
+  }
+  if (!LEASES_FILE_RE.test(doc.leases_file) || doc.leases_file.includes('..'))
+    r.fail(
+      'leases_file',
+      'The lease file is an absolute path ending in .leases',
+      '租约文件必须是以.leases结尾的绝对路径',
+    );
+  if (!doc.enabled) return doc;
+
+  if (!doc.range_start && !r.errors.some((e) => e.field === 'range_start'))
+    r.fail('range_start', 'Range start is required', '请填写起始地址');
+  if (!doc.range_end && !r.errors.some((e) => e.field === 'range_end'))
+    r.fail('range_end', 'Range end is required', '请填写结束地址');
+  if (subnet && !subnet.ok) {
+    r.fail('interface', subnet.en, subnet.zh);
+    return doc;
+  }
+  if (!subnet) return doc;
+  const { cidr } = subnet;
+  const sub = subnetText(cidr);
+  for (const f of ['range_start', 'range_end'] as const) {
+    const v = doc[f];
+    if (!v || !isIPv4(v)) continue;
+    if (!isHostOf(v, cidr))
+      r.fail(
+        f,
+        `${v} is not a host address of ${subnet.dev} (${sub})`,
+        `${v}不是${subnet.dev}（${sub}）内的主机地址`,
+      );
+  }
+  if (isIPv4(doc.range_start) && isIPv4(doc.range_end)) {
+    const a = ipToInt(doc.range_start);
+    const b = ipToInt(doc.range_end);
+    if (a > b) r.fail('range_end', 'The range ends before it starts', '结束地址不能小于起始地址');
+    const own = ipToInt(cidr.ip);
+    if (own >= a && own <= b)
+      r.fail(
+        'range_start',
+        `The range includes the interface’s own address ${cidr.ip}`,
+        `地址池包含了接口自身地址${cidr.ip}`,
+      );
+  }
+  if (doc.gateway && !isHostOf(doc.gateway, cidr))
+    r.fail('gateway', `The gateway ${doc.gateway} is not inside ${sub}`, `网关${doc.gateway}不在${sub}内`);
+  return doc;
+}
+
+function readTags(r: FormReader): VendorTag[] {
+  const rows = r.list('option60_tags', 16).map((row, i) => {
+    const c = r.child(row, `option60_tags.${i}`);
+    const vendor = c.text('vendor_class', { required: true, max: 64 });
+    if (vendor && (!SAFE_TEXT.test(vendor) || UNSAFE.test(vendor)))
+      c.fail(
+        'vendor_class',
+        'Vendor class is printable text without quotes, commas, # or backslashes',
+        '厂商标识只能是可打印字符，且不含引号、逗号、#或反斜杠',
+      );
+    const tag = c.text('tag', { required: true, max: 32 });
+    if (tag && (!/^[A-Za-z0-9_-]{1,32}$/.test(tag) || tag.startsWith('igs-')))
+      c.fail(
+        'tag',
+        'A tag is letters, digits, _ and - (not starting with igs-)',
+        '标签只能包含字母、数字、_和-（不能以igs-开头）',
+      );
+    return { vendor_class: vendor, tag };
+  });
+  const tags = new Set<string>();
+  rows.forEach((t, i) => {
+    if (t.tag && tags.has(t.tag))
+      r.fail(`option60_tags.${i}.tag`, `Tag ${t.tag} is listed twice`, `标签${t.tag}重复`);
+    tags.add(t.tag);
+  });
+  return rows;
+}
+
+/** Static leases that the settings would leave outside the subnet. */
+export function leasesOutside(
+  hosts: { mac: string; ip: string }[],
+  cidr: Cidr,
+): { mac: string; ip: string } | undefined {
+  return hosts.find((h) => !isHostOf(h.ip, cidr) || h.ip === cidr.ip);
+}
+
+export function readDns(r: FormReader, current: DnsDoc): DnsDoc {
+  const upstream = r
+    .list('upstream', 8)
+    .map((s) => String(s).trim())
+    .filter(Boolean);
+  const badUp = upstream.find((s) => !isIPv4(s) && !isIPv6(s));
+  if (badUp) r.fail('upstream', `${badUp} is not an IP address`, `${badUp}不是IP地址`);
+  if (new Set(upstream).size !== upstream.length)
+    r.fail('upstream', 'A server is listed twice', '上游服务器重复');
+  const doc: DnsDoc = {
+    enabled: r.bool('enabled', current.enabled),
+    port: r.int('port', { min: 1, max: 65535, def: current.port }),
+    upstream,
+    cache_size: r.int('cache_size', { min: 0, max: 10000, def: current.cache_size }),
+    no_resolv: r.bool('no_resolv', current.no_resolv),
+    overrides: readOverrides(r),
+  };
+  if (doc.enabled && doc.no_resolv && !upstream.length)
+    r.fail(
+      'upstream',
+      'Ignoring resolv.conf needs at least one upstream server',
+      '不读取resolv.conf时至少需要一个上游服务器',
+    );
+  return doc;
+}
+
+function readOverrides(r: FormReader): DomainOverride[] {
+  const rows = r.list('overrides', 200).map((row, i) => {
+    const c = r.child(row, `overrides.${i}`);
+    return {
+      domain: c.host('domain', { required: true, namesOnly: true }),
+      server: c.ip('server', { required: true }),
+    };
+  });
+  const seen = new Set<string>();
+  rows.forEach((o, i) => {
+    const key = o.domain.toLowerCase().replace(/\.$/, '');
+    if (key && seen.has(key))
+      r.fail(`overrides.${i}.domain`, `${o.domain} is listed twice`, `${o.domain}重复`);
+    seen.add(key);
+  });
+  return rows;
+}
+
+/** A static lease (`system:dhcp_host`) must lie in the DHCP subnet: the message, or null. */
+export function staticLeaseProblem(lang: Lang, ip: string, subnet: SubnetResult): string | null {
+  if (!subnet.ok)
+    return tr(lang, `No DHCP subnet to check against: ${subnet.en}`, `无法确定DHCP网段：${subnet.zh}`);
+  if (!isIPv4(ip)) return tr(lang, 'A static lease is an IPv4 address', '静态分配必须是IPv4地址');
+  const sub = subnetText(subnet.cidr);
+  if (!isHostOf(ip, subnet.cidr))
+    return tr(lang, `${ip} is not inside the DHCP subnet ${sub}`, `${ip}不在DHCP网段${sub}内`);
+  if (ip === subnet.cidr.ip)
+    return tr(lang, `${ip} is the address of ${subnet.dev} itself`, `${ip}是${subnet.dev}自身的地址`);
+  return null;
+}

@@ -1,0 +1,53 @@
+import type { AppContext } from '../../app-context.ts';
+import { type Cidr, parseCidr } from '../network/ipv4.ts';
+import { type LiveInterface, liveInterfaces } from '../network/live.ts';
+import { addressDev, type NetworkDoc } from '../network/model.ts';
+import { loadNetwork } from '../network/service.ts';
+
+/**
+ * The subnet DHCP serves: the DHCP `interface` is a role (lan, wan, mgmt) or an interface name;
+ * its address comes from the stored network settings (static) or, failing that, from the host.
+ */
+
+export type SubnetResult =
+  | { ok: true; name: string; dev: string; cidr: Cidr; source: 'settings' | 'host' }
+  | { ok: false; en: string; zh: string };
+
+const ROLE_NAMES = ['lan', 'wan', 'mgmt'];
+
+export function resolveSubnet(iface: string, doc: NetworkDoc, live: LiveInterface[]): SubnetResult {
+  let name = iface;
+  if (ROLE_NAMES.includes(iface)) {
+    const found = Object.entries(doc.interfaces)
+      .filter(([, c]) => c.role === iface && c.enabled)
+      .map(([n]) => n)
+      .sort()[0];
+    if (!found)
+      return {
+        ok: false,
+        en: `No interface has the ${iface} role: set one under Network card settings`,
+        zh: `没有角色为${iface}的接口：请在网卡设置中指定`,
+      };
+    name = found;
+  } else if (!live.some((l) => l.name === iface && !l.loopback) && !doc.interfaces[iface]) {
+    return { ok: false, en: `There is no interface ${iface}`, zh: `接口${iface}不存在` };
+  }
+  const cfg = doc.interfaces[name];
+  const dev = cfg ? addressDev(name, cfg) : name;
+  if (cfg?.mode === 'static') {
+    const cidr = parseCidr(cfg.ip);
+    if (cidr) return { ok: true, name, dev, cidr, source: 'settings' };
+  }
+  const addr = live.find((l) => l.name === dev)?.ipv4[0];
+  if (addr) return { ok: true, name, dev, cidr: { ip: addr.address, prefix: addr.prefix }, source: 'host' };
+  return {
+    ok: false,
+    en: `${dev} has no IPv4 address to serve DHCP on: give it a static address`,
+    zh: `${dev}没有可用于DHCP的IPv4地址：请为其设置静态地址`,
+  };
+}
+
+export async function dhcpSubnet(app: AppContext, iface: string): Promise<SubnetResult> {
+  const [doc, live] = await Promise.all([loadNetwork(app), liveInterfaces()]);
+  return resolveSubnet(iface, doc, live.list);
+}

@@ -1,0 +1,330 @@
+import fs from 'node:fs/promises';
+import { Code, type Lang } from '@igs/contract';
+import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import {
+  applyEnabled,
+  applyTouchesHost,
+  etcDir,
+  type SetWriteResult,
+  withSetLock,
+} from '../network/config-set.ts';
+import { systemdRunning } from '../services/probe.ts';
+import {
+  changedFields,
+  mergeAndValidate,
+  publicView,
+  readSingleton,
+  type Values,
+  writeSingleton,
+} from '../singletons/store.ts';
+import { findBinary } from '../system-status/host-exec.ts';
+import { type CheckResult, checkConfig, renderFiles, writeKeepalived } from './keepalived.ts';
+import { effectivePriority, type HotStandbyValues } from './render.ts';
+import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts';
+
+/**
+ * `system/hot_standby` (DOMAIN 2.9 system/HotStandby): the VRRP settings, written as a keepalived
+ * configuration checked by `keepalived -t`; the state keepalived reports through its notify
+ * script; a peer reachability check; and `switchover`, which swaps the roles and restarts
+ * keepalived where IGS_APPLY=1.
+ *
+ * `sync_config` is stored but nothing is pushed to the peer yet: the database snapshot push of
+ * DOMAIN is not built.
+ */
+
+const PATH = SystemServicePaths.hotStandby;
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+function webPort(ctx: ActionContext): number {
+  return ctx.req.socket?.localPort ?? ctx.app.config.port;
+}
+
+/** The address the notify script reaches this server at: loopback unless bound to one address. */
+function notifyUrl(ctx: ActionContext): string {
+  const host = ctx.app.config.host;
+  const local =
+    !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${local}:${webPort(ctx)}${SystemServicePaths.hotStandbyNotify}`;
+}
+
+async function load(app: AppContext): Promise<Values> {
+  return readSingleton(app, def, 0);
+}
+
+/** The host's interfaces (IGS_SYSFS_NET points elsewhere in tests, as for the network page). */
+async function interfaces(): Promise<string[]> {
+  const dir = process.env.IGS_SYSFS_NET || '/sys/class/net';
+  return (await fs.readdir(dir).catch(() => [] as string[])).sort();
+}
+
+/** Rules across fields and against the host, each naming its field. */
+async function checkRules(values: Values, lang: Lang): Promise<void> {
+  const names = await interfaces();
+  const iface = String(values.interface ?? '');
+  if (iface === 'lo')
+    throw invalidField(
+      'interface',
+      tr(lang, 'VRRP cannot run on the loopback interface', 'VRRP不能使用回环接口'),
+    );
+  if (!names.includes(iface))
+    throw invalidField(
+      'interface',
+      tr(
+        lang,
+        `Interface ${iface} does not exist on this host (${names.filter((n) => n !== 'lo').join(', ') || 'none found'})`,
+        `本机不存在网络接口${iface}（可用：${names.filter((n) => n !== 'lo').join('、') || '无'}）`,
+      ),
+    );
+  const peer = String(values.peer_ip ?? '');
+  if (peer.includes(':'))
+    throw invalidField(
+      'peer_ip',
+      tr(lang, 'Peer IP must be an IPv4 address, like the virtual IP', '对端IP须为IPv4地址（与虚拟IP一致）'),
+    );
+  if (String(values.virtual_ip ?? '').split('/')[0] === peer)
+    throw invalidField(
+      'peer_ip',
+      tr(lang, 'Peer IP must differ from the virtual IP', '对端IP不能与虚拟IP相同'),
+    );
+}
+
+function asValues(v: Values): HotStandbyValues {
+  return {
+    enabled: Number(v.enabled),
+    role: v.role === 'backup' ? 'backup' : 'master',
+    interface: String(v.interface ?? ''),
+    virtual_ip: String(v.virtual_ip ?? ''),
+    vrid: Number(v.vrid),
+    priority:
+      v.priority === null || v.priority === undefined || v.priority === '' ? null : Number(v.priority),
+    advert_int: Number(v.advert_int),
+    auth_pass: String(v.auth_pass ?? ''),
+    peer_ip: String(v.peer_ip ?? ''),
+    preempt: Number(v.preempt),
+    sync_config: Number(v.sync_config),
+  };
+}
+
+export interface HotStandbyReply {
+  written: string[];
+  removed: string[];
+  applied: boolean;
+  note: string;
+  check: CheckResult;
+}
+
+function refuse(lang: Lang, check: CheckResult): ApiError {
+  const msg = tr(
+    lang,
+    `keepalived -t refused the configuration; nothing was written: ${check.output}`,
+    `keepalived -t 未通过，未写入任何文件：${check.output}`,
+  );
+  return new ApiError(Code.invalid, msg, { errors: [{ field: 'config', msg }], check });
+}
+
+/**
+ * Renders, checks and writes the files for `values` (removes them when hot standby is off), then
+ * stores the settings. Nothing is stored or written when the check fails.
+ */
+async function saveAndWrite(ctx: ActionContext, values: Values): Promise<HotStandbyReply> {
+  const { app, lang } = ctx;
+  return withSetLock('keepalived', async () => {
+    const v = asValues(values);
+    let check: CheckResult = { ran: false, ok: false, output: 'hot standby is off: no configuration' };
+    let result: SetWriteResult;
+    if (v.enabled) {
+      const files = renderFiles(v, notifyUrl(ctx), await notifyKey(app));
+      check = await checkConfig(app, files.conf);
+      if (check.ran && !check.ok) throw refuse(lang, check);
+      result = await writeKeepalived(app, files);
+    } else {
+      result = await writeKeepalived(app, null);
+    }
+    await writeSingleton(app, def.table, 0, values, ctx.caller?.user.username ?? '');
+    const rel = (p: string) => p.slice(etcDir(app).length + 1);
+    return {
+      written: result.written.map(rel),
+      removed: result.removed.map(rel),
+      applied: result.apply.applied,
+      note: result.apply.note,
+      check,
+    };
+  });
+}
+
+function savedMessage(lang: Lang, r: HotStandbyReply): string {
+  const checked = r.check.ran
+    ? tr(lang, 'checked by keepalived', 'keepalived检查通过')
+    : tr(
+        lang,
+        r.check.output,
+        r.check.output.startsWith('keepalived is not installed')
+          ? '未安装keepalived，文件未经检查'
+          : '已停用，无配置',
+      );
+  if (r.applied && !r.note) return tr(lang, `Saved, ${checked} and applied`, `已保存，${checked}并已生效`);
+  if (!applyEnabled())
+    return tr(
+      lang,
+      `Saved, ${checked}: written but not applied (IGS_APPLY is not 1)`,
+      `已保存，${checked}：配置已生成，但未应用到系统（IGS_APPLY 未设为 1）`,
+    );
+  return tr(lang, `Saved, ${checked}; ${r.note}`, `已保存，${checked}；${r.note}`);
+}
+
+const NotifyInput = z.object({
+  state: z.enum(['MASTER', 'BACKUP', 'FAULT', 'STOP'], {
+    error: 'state must be MASTER, BACKUP, FAULT or STOP',
+  }),
+  priority: z.coerce.number().int().min(0).max(255).optional(),
+});
+
+export const hotStandbyActions = [
+  defineAction({
+    path: PATH,
+    method: 'detail',
+    summary:
+      'Hot standby settings (auth_pass empty), the VRRP state keepalived last reported and the host interfaces',
+    access: 'module',
+    input: z.object({ method: z.literal('detail') }).loose(),
+    async handler(ctx) {
+      const values = await load(ctx.app);
+      const reported = await readState(ctx.app);
+      return {
+        ...publicView(def, values),
+        state: reported.state,
+        state_at: reported.at,
+        priority_effective: effectivePriority(asValues(values)),
+        interfaces: (await interfaces()).filter((n) => n !== 'lo'),
+        keepalived_installed: (await findBinary('keepalived')) !== null,
+        config_path: 'keepalived/keepalived.conf',
+        apply_enabled: applyEnabled(),
+        sync_push: false,
+      };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'form',
+    summary:
+      'Saves hot standby and writes keepalived.conf, checked by keepalived -t; an empty auth_pass keeps the stored one',
+    access: 'module',
+    input: z.object({ method: z.literal('form') }).loose(),
+    async handler(ctx, body) {
+      const current = await load(ctx.app);
+      const values = mergeAndValidate(def, current, body, ctx.lang);
+      // A role change carries the role's default priority along, unless a priority was chosen.
+      if (
+        values.role !== current.role &&
+        Number(values.priority) === HOT_STANDBY_PRIORITY[current.role as 'master' | 'backup']
+      )
+        values.priority = null;
+      delete values.state;
+      await checkRules(values, ctx.lang);
+      const reply = await saveAndWrite(ctx, values);
+      ctx.logDetail = `hot_standby: ${changedFields(def, current, values).join(', ') || 'no change'}`;
+      ctx.msg = savedMessage(ctx.lang, reply);
+      return reply;
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'check',
+    summary: 'Whether the peer answers: TCP to its console port (2 s) and one ping where ping is installed',
+    access: 'module',
+    input: z.object({ method: z.literal('check') }).loose(),
+    async handler(ctx) {
+      const v = asValues(await load(ctx.app));
+      if (!v.peer_ip) throw invalidField('peer_ip', tr(ctx.lang, 'Set the peer IP first', '请先设置对端IP'));
+      return checkPeer(v.peer_ip, webPort(ctx));
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'switchover',
+    summary: 'Swaps master and backup (role and priority) and restarts keepalived; only where IGS_APPLY=1',
+    access: 'module',
+    input: z.object({ method: z.literal('switchover') }).loose(),
+    async handler(ctx) {
+      const { app, lang } = ctx;
+      const current = await load(app);
+      const v = asValues(current);
+      if (!v.enabled)
+        throw new ApiError(
+          Code.conflict,
+          tr(lang, 'Hot standby is off: enable it first', '双机热备未启用，请先启用'),
+        );
+      if (!(await findBinary('keepalived')))
+        throw new ApiError(
+          Code.unavailable,
+          tr(lang, 'keepalived is not installed on this host', '本机未安装keepalived'),
+        );
+      if (!applyEnabled()) {
+        ctx.msg = tr(
+          lang,
+          'Not applied on this host: IGS_APPLY is not 1, so keepalived was not restarted and nothing was changed',
+          '未在本机生效：IGS_APPLY 未设为 1，未重启keepalived，设置未改变',
+        );
+        return { applied: false, note: ctx.msg };
+      }
+      if (applyTouchesHost() && !(await systemdRunning()))
+        throw new ApiError(
+          Code.unavailable,
+          tr(
+            lang,
+            'systemd is not running on this host: keepalived cannot be restarted from here',
+            '本机未运行systemd，无法在此重启keepalived',
+          ),
+        );
+      // The roles swap; an explicit priority is mirrored around the two defaults (150 <-> 100).
+      const swapped: Values = {
+        ...current,
+        role: v.role === 'master' ? 'backup' : 'master',
+        priority:
+          v.priority === null
+            ? null
+            : Math.min(
+                254,
+                Math.max(1, HOT_STANDBY_PRIORITY.master + HOT_STANDBY_PRIORITY.backup - v.priority),
+              ),
+      };
+      const reply = await saveAndWrite(ctx, swapped);
+      ctx.logDetail = `hot_standby: switchover to ${String(swapped.role)} (priority ${effectivePriority(asValues(swapped))})`;
+      ctx.msg = reply.note
+        ? tr(
+            lang,
+            `Switched to ${String(swapped.role)}; ${reply.note}`,
+            `已切换为${swapped.role === 'master' ? '主机' : '备机'}；${reply.note}`,
+          )
+        : tr(
+            lang,
+            `Switched to ${String(swapped.role)}; keepalived restarted`,
+            `已切换为${swapped.role === 'master' ? '主机' : '备机'}，keepalived已重启`,
+          );
+      return reply;
+    },
+  }),
+  defineAction({
+    path: SystemServicePaths.hotStandbyNotify,
+    summary: "keepalived's notify script reports a VRRP state change (x-igs-notify-key: the shared key)",
+    access: 'public',
+    input: z.object({}).loose(),
+    async handler(ctx, body) {
+      const given = String(ctx.req.headers['x-igs-notify-key'] ?? '');
+      if (!given || !sameKey(given, await notifyKey(ctx.app)))
+        throw new ApiError(Code.forbidden, 'The notify key is missing or wrong');
+      const parsed = NotifyInput.safeParse(body);
+      if (!parsed.success)
+        throw new ApiError(Code.invalid, parsed.error.issues[0]!.message, {
+          errors: [{ field: 'state', msg: parsed.error.issues[0]!.message }],
+        });
+      await writeState(ctx.app, parsed.data.state, parsed.data.priority ?? null);
+      ctx.logDetail = `keepalived reported ${parsed.data.state}`;
+      return { state: parsed.data.state };
+    },
+  }),
+];

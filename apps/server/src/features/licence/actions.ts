@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Code, Paths } from '@igs/contract';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { BUILD, VERSION } from '../../version.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { AREA_NAMES } from './gate.ts';
+import {
+  AREAS,
+  expiryMs,
+  forgetLicence,
+  LIMIT_KEYS,
+  LicenceRefusal,
+  licenceFilePath,
+  licenceStatus,
+  licenceUsage,
+  PRODUCT,
+  verifyLicenceText,
+} from './licence.ts';
+import { machineIdentity } from './machine.ts';
+
+const PATH = Paths.licence;
+const DAY = 86_400_000;
+/** DOMAIN: a warning appears 30 days before expiry. */
+const WARN_DAYS = 30;
+
+/** `authorise/license` (DOMAIN authorise/License): read-only detail, import, machine-code request. */
+export const licenceActions = [
+  defineAction({
+    path: PATH,
+    method: 'detail',
+    summary: 'The licence in force: state, fields, limits with current usage, enabled modules, machine code',
+    access: 'module',
+    input: z.object({ method: z.literal('detail') }),
+    async handler({ app, lang }) {
+      const status = await licenceStatus(app);
+      const machine = await machineIdentity();
+      const usage = await licenceUsage(app);
+      const l = status.licence;
+      const daysLeft =
+        status.expiresAtMs === null ? null : Math.floor((status.expiresAtMs - app.now()) / DAY);
+      const warning =
+        status.state === 'valid' && daysLeft !== null && daysLeft < WARN_DAYS
+          ? lang === 'zh_CN'
+            ? `授权将于 ${l!.expires_at} 到期（剩余 ${daysLeft} 天），请及时续期`
+            : `The licence expires on ${l!.expires_at} (${daysLeft} days left): renew it in time`
+          : '';
+      return {
+        state: status.state,
+        reason: status.reason?.[lang] ?? '',
+        warning,
+        product: l?.product ?? PRODUCT,
+        serial_no: l?.serial_no ?? '',
+        machine_code: l?.machine_code ?? '',
+        this_machine_code: machine.code ?? '',
+        machine_code_error: machine.code ? '' : (machine.reason ?? ''),
+        customer: l?.customer ?? '',
+        issued_at: l?.issued_at ?? '',
+        expires_at: l ? (l.expires_at ?? '') : '',
+        days_left: daysLeft,
+        limits: LIMIT_KEYS.map((key) => ({ key, limit: l?.limits[key] ?? null, usage: usage[key] })),
+        modules: status.state === 'evaluation' ? [...AREAS] : (l?.modules ?? []),
+        areas: AREAS.map((a) => ({ key: a, name: AREA_NAMES[a][lang] })),
+        version: VERSION,
+        build: BUILD,
+      };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'import',
+    summary:
+      'Installs a licence file (multipart `file`, or its text in `content`): refused unless signed by the vendor, for this machine and not expired',
+    access: 'module',
+    files: { field: 'file', maxBytes: 64 * 1024, tooLargeMessage: 'A licence file is at most 64 KB' },
+    input: z.object({
+      method: z.literal('import'),
+      content: z
+        .string()
+        .max(64 * 1024)
+        .optional(),
+    }),
+    async handler(ctx, input) {
+      const { app, lang } = ctx;
+      const text = ctx.files[0]?.data.toString('utf8') ?? input.content;
+      if (!text?.trim())
+        throw invalidField('file', lang === 'zh_CN' ? '请选择授权文件' : 'Choose the licence file');
+      let licence: Awaited<ReturnType<typeof verifyLicenceText>>;
+      try {
+        licence = await verifyLicenceText(app, text);
+      } catch (e) {
+        if (e instanceof LicenceRefusal)
+          throw new ApiError(Code.invalid, e.text[lang], { errors: [{ field: 'file', msg: e.text[lang] }] });
+        throw e;
+      }
+      const expires = expiryMs(licence.expires_at);
+      if (expires !== null && app.now() > expires) {
+        const msg =
+          lang === 'zh_CN'
+            ? `该授权已于 ${licence.expires_at} 过期，无法导入`
+            : `This licence expired on ${licence.expires_at} and cannot be installed`;
+        throw new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
+      }
+      const file = licenceFilePath(app);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, text, { mode: 0o600 });
+      await fs.rename(tmp, file);
+      forgetLicence(app);
+      ctx.logDetail = `serial ${licence.serial_no}, modules ${licence.modules.join(', ') || 'none'}`;
+      return { serial_no: licence.serial_no, modules: licence.modules, expires_at: licence.expires_at ?? '' };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'export',
+    summary: 'A machine-code request file to send to the vendor (single-use download URL)',
+    access: 'module',
+    input: z.object({ method: z.literal('export') }),
+    async handler(ctx) {
+      const { app } = ctx;
+      const machine = await machineIdentity();
+      if (!machine.code) throw new ApiError(Code.unavailable, machine.reason ?? 'No machine code');
+      const current = (await licenceStatus(app)).licence;
+      const request = {
+        format: 'igs-licence-request-v1',
+        product: PRODUCT,
+        machine_code: machine.code,
+        hostname: os.hostname(),
+        version: VERSION,
+        build: BUILD,
+        current_serial_no: current?.serial_no ?? '',
+        requested_at: formatDateTime(app.now()),
+      };
+      return offerDownload(
+        app,
+        ctx.caller!.user.id,
+        `licence-request-${machine.code}.json`,
+        Buffer.from(`${JSON.stringify(request, null, 2)}\n`),
+      );
+    },
+  }),
+];

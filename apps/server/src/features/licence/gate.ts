@@ -1,0 +1,120 @@
+import { Code, type Lang, permissionPrefix } from '@igs/contract';
+import { resources } from '@igs/contract/resources';
+import type { AppContext } from '../../app-context.ts';
+import type { AnyAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  type Area,
+  countRows,
+  LIMIT_TABLES,
+  type LicenceStatus,
+  type LimitKey,
+  licenceStatus,
+  type Text,
+} from './licence.ts';
+
+/**
+ * Licence enforcement, called by the dispatcher on every module call (http/dispatch.ts): a call
+ * of a business area the licence does not enable, or any business call while the licence is
+ * expired or invalid, answers 1006 (the console then shows /406). System and authorise calls
+ * are never refused. Adding or importing records counted by a limit is refused at the limit.
+ */
+
+/** Business area of each first segment of the permission prefix; anything else is "system". */
+const AREA_OF_SEGMENT: Readonly<Record<string, Area>> = {
+  voice: 'voice',
+  video: 'video',
+  ac: 'ac',
+  tr069: 'tr069',
+  media: 'media',
+  advertising: 'advertising',
+  smart: 'smart',
+  index: 'smart',
+  shop: 'smart',
+  introduce: 'smart',
+  aiso: 'aiso',
+};
+
+export const AREA_NAMES: Readonly<Record<Area, Text>> = {
+  voice: { en: 'Voice', zh_CN: '语音' },
+  video: { en: 'Video (GB28181)', zh_CN: '视频监控' },
+  ac: { en: 'Wireless AC', zh_CN: '无线AC' },
+  tr069: { en: 'TR069', zh_CN: 'TR069' },
+  media: { en: 'Media', zh_CN: '媒体' },
+  advertising: { en: 'Advertising', zh_CN: '广告' },
+  smart: { en: 'Smart display', zh_CN: '智慧屏' },
+  aiso: { en: 'Command and alarm', zh_CN: '指挥调度' },
+};
+
+export function areaOfPath(path: string): Area | null {
+  const first = permissionPrefix(path).split(':')[0] ?? '';
+  return AREA_OF_SEGMENT[first] ?? null;
+}
+
+const LIMIT_OF_TABLE = new Map(
+  (Object.entries(LIMIT_TABLES) as [Exclude<LimitKey, 'sites'>, string][]).map(([key, table]) => [
+    table,
+    key,
+  ]),
+);
+
+/** The limit that adding a record at this path counts against, if any. */
+function limitOfPath(path: string): Exclude<LimitKey, 'sites'> | null {
+  const p = path.toLowerCase();
+  const def = resources.find((r) => r.endpoint.toLowerCase() === p || r.opsEndpoint?.toLowerCase() === p);
+  return (def && LIMIT_OF_TABLE.get(def.table)) ?? null;
+}
+
+const LIMIT_NAMES: Readonly<Record<LimitKey, Text>> = {
+  terminals: { en: 'terminals', zh_CN: '终端' },
+  extensions: { en: 'extensions', zh_CN: '分机' },
+  aps: { en: 'access points', zh_CN: 'AP' },
+  cpes: { en: 'TR069 devices', zh_CN: 'TR069设备' },
+  channels: { en: 'live channels', zh_CN: '直播频道' },
+  sites: { en: 'sites', zh_CN: '站点' },
+};
+
+function refuse(lang: Lang, text: Text, data: Record<string, unknown>): ApiError {
+  return new ApiError(Code.licenceRefused, text[lang], data);
+}
+
+export async function requireLicence(app: AppContext, action: AnyAction, lang: Lang): Promise<void> {
+  const area = areaOfPath(action.path);
+  if (!area) return;
+  const status: LicenceStatus = await licenceStatus(app);
+  if (status.state === 'evaluation') return;
+  const name = AREA_NAMES[area];
+  if (status.state !== 'valid') {
+    throw refuse(lang, status.reason ?? { en: 'No valid licence', zh_CN: '没有有效授权' }, {
+      area,
+      licence: status.state,
+    });
+  }
+  const licence = status.licence!;
+  if (!licence.modules.includes(area)) {
+    throw refuse(
+      lang,
+      {
+        en: `The licence does not include ${name.en}: install a licence that enables it`,
+        zh_CN: `当前授权不包含“${name.zh_CN}”模块，请导入包含该模块的授权`,
+      },
+      { area, licence: 'valid', modules: licence.modules },
+    );
+  }
+  if (action.method !== 'add' && action.method !== 'import') return;
+  const key = limitOfPath(action.path);
+  const max = key ? licence.limits[key] : null;
+  if (!key || max === null || max === undefined) return;
+  const used = await countRows(app, key);
+  if (used !== null && used >= max) {
+    const n = LIMIT_NAMES[key];
+    throw refuse(
+      lang,
+      {
+        en: `The licence allows ${max} ${n.en} and ${used} are in use: remove some or install a licence with a higher limit`,
+        zh_CN: `授权允许 ${max} 个${n.zh_CN}，已使用 ${used} 个：请删除部分记录或导入更高额度的授权`,
+      },
+      { limit: key, max, used },
+    );
+  }
+}

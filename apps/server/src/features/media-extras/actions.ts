@@ -1,0 +1,278 @@
+import { Code } from '@igs/contract';
+import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
+import { resourceByName } from '@igs/contract/resources';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { type AnyDb, applyFilters, siteFilter } from '../resources/queries.ts';
+import { readScope, writeSite } from '../resources/scope.ts';
+import { signedFileUrl } from '../uploads/routes.ts';
+import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
+
+/**
+ * Media calls beside the generic ones (DOMAIN 2.6): the live channel list as M3U, the EPG as
+ * XMLTV (both downloads through single-use URLs, under the modules' export keys) and the
+ * `encryption` endpoint that sets the programmes' HLS encryption.
+ */
+
+const live = resourceByName('media:live')!;
+const epg = resourceByName('media:epg')!;
+const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+
+const Filtered = {
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z.record(z.string(), z.unknown()).optional().default({}),
+  ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
+};
+
+const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/\D/g, '');
+
+/** An uploaded file's URL as a player outside the console fetches it: absolute and signed. */
+async function fileUrl(ctx: ActionContext, id: unknown): Promise<string> {
+  if (typeof id !== 'string' || !id) return '';
+  return `${ctx.req.protocol}://${ctx.req.host}${await signedFileUrl(ctx.app, id)}`;
+}
+
+function parseIds(v: unknown): number[] {
+  try {
+    const list = JSON.parse(String(v ?? '[]'));
+    return Array.isArray(list) ? list.map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function classNames(ctx: ActionContext, sites: number[] | null): Promise<Map<number, string>> {
+  const rows = await siteFilter(
+    db(ctx).selectFrom('media_live_type').select(['id', 'name']),
+    sites,
+  ).execute();
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+}
+
+function m3uAction(path: string) {
+  return defineAction({
+    path,
+    method: 'export_m3u',
+    summary: 'Live programmes as an M3U playlist (same filter and keyword as list, or ids): a single-use URL',
+    access: 'module',
+    button: 'media:live:export',
+    input: z.object({ method: z.literal('export_m3u'), ...Filtered }),
+    async handler(ctx, input) {
+      const sites = readScope(ctx);
+      let q = applyFilters(
+        ctx.app.db.kind,
+        live,
+        siteFilter(db(ctx).selectFrom(live.table), sites),
+        input.filter,
+        input.keyword,
+      );
+      if (input.ids) q = q.where('id', 'in', input.ids);
+      const rows = await q.selectAll().orderBy('number', 'asc').limit(10_000).execute();
+      const classes = await classNames(ctx, sites);
+      const channels = [];
+      for (const r of rows)
+        channels.push({
+          number: Number(r.number),
+          name: String(r.name ?? ''),
+          tvgId: channelId(r.tvg_id as string | null, Number(r.number)),
+          logo: await fileUrl(ctx, r.logo),
+          groups: parseIds(r.category_ids).flatMap((id) => (classes.has(id) ? [classes.get(id)!] : [])),
+          url: String(r.url ?? ''),
+        });
+      ctx.logDetail = `m3u: ${channels.length} channels`;
+      return offerDownload(
+        ctx.app,
+        ctx.caller!.user.id,
+        `live-${stamp(ctx.app.now())}.m3u`,
+        Buffer.from(buildM3u(channels)),
+      );
+    },
+  });
+}
+
+const xmltvAction = defineAction({
+  path: epg.endpoint,
+  method: 'export_xmltv',
+  summary: 'EPG programmes as XMLTV (same filter and keyword as list, or ids): a single-use URL',
+  access: 'module',
+  button: 'media:epg:export',
+  input: z.object({ method: z.literal('export_xmltv'), ...Filtered }),
+  async handler(ctx, input) {
+    const sites = readScope(ctx);
+    let q = applyFilters(
+      ctx.app.db.kind,
+      epg,
+      siteFilter(db(ctx).selectFrom(epg.table), sites),
+      input.filter,
+      input.keyword,
+    );
+    if (input.ids) q = q.where('id', 'in', input.ids);
+    const rows = await q
+      .selectAll()
+      .orderBy('program_id', 'asc')
+      .orderBy('start', 'asc')
+      .limit(100_000)
+      .execute();
+    const programIds = [...new Set(rows.map((r) => Number(r.program_id)))];
+    const programs = programIds.length
+      ? await siteFilter(
+          db(ctx)
+            .selectFrom(live.table)
+            .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo'])
+            .where('id', 'in', programIds),
+          sites,
+        )
+          .orderBy('number', 'asc')
+          .execute()
+      : [];
+    const channels: XmltvChannel[] = [];
+    const idOf = new Map<number, string>();
+    for (const p of programs) {
+      const id = channelId(p.tvg_id as string | null, Number(p.number));
+      idOf.set(Number(p.id), id);
+      channels.push({
+        id,
+        name: String(p.name ?? ''),
+        nameEn: String(p.name_en ?? ''),
+        number: Number(p.number),
+        logo: await fileUrl(ctx, p.logo),
+      });
+    }
+    const programmes = rows
+      .filter((r) => idOf.has(Number(r.program_id)))
+      .map((r) => ({
+        channel: idOf.get(Number(r.program_id))!,
+        start: String(r.start),
+        stop: String(r.stop),
+        title: String(r.title ?? ''),
+        titleEn: String(r.title_en ?? ''),
+        subTitle: String(r.sub_title ?? ''),
+        desc: String(r.desc ?? ''),
+        category: String(r.category ?? ''),
+        episode: String(r.episode ?? ''),
+      }));
+    ctx.logDetail = `xmltv: ${channels.length} channels, ${programmes.length} programmes`;
+    return offerDownload(
+      ctx.app,
+      ctx.caller!.user.id,
+      `epg-${stamp(ctx.app.now())}.xml`,
+      Buffer.from(buildXmltv(channels, programmes)),
+    );
+  },
+});
+
+/** Transports HLS AES-128 cannot apply to: the stream is not delivered as HLS segments. */
+const NOT_HLS = ['multicast', 'rtsp', 'http_ts'];
+
+function encryptionActions(path: string) {
+  return [
+    defineAction({
+      path,
+      method: 'list',
+      summary: 'Live programmes with their encryption (filter encryption, keyword), paged',
+      access: 'module',
+      input: z.object({
+        method: z.literal('list'),
+        page: z.coerce.number().int().min(1).optional().default(1),
+        limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+        keyword: z.string().trim().max(100).optional().default(''),
+        filter: z
+          .object({ encryption: z.enum(LIVE_ENCRYPTIONS).optional() })
+          .optional()
+          .default({}),
+      }),
+      async handler(ctx, input) {
+        let q = siteFilter(db(ctx).selectFrom(live.table), readScope(ctx));
+        if (input.filter.encryption === 'none')
+          q = q.where((eb) => eb.or([eb('encryption', '=', 'none'), eb('encryption', 'is', null)]));
+        else if (input.filter.encryption) q = q.where('encryption', '=', input.filter.encryption);
+        if (input.keyword) {
+          const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
+          q = q.where((eb) =>
+            eb.or([eb('name', like, `%${input.keyword}%`), eb('name_en', like, `%${input.keyword}%`)]),
+          );
+        }
+        const [{ total }, rows] = await Promise.all([
+          q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+          q
+            .select(['id', 'site_id', 'number', 'name', 'name_en', 'type', 'encryption'])
+            .orderBy('number', 'asc')
+            .limit(input.limit)
+            .offset((input.page - 1) * input.limit)
+            .execute(),
+        ]);
+        return {
+          total: Number(total),
+          list: rows.map((r) => ({
+            id: Number(r.id),
+            site_id: Number(r.site_id),
+            number: Number(r.number),
+            name: r.name,
+            name_en: r.name_en,
+            type: r.type,
+            encryption: r.encryption ?? 'none',
+          })),
+        };
+      },
+    }),
+    defineAction({
+      path,
+      method: 'edit',
+      summary: 'Sets the encryption (none | hls_aes128) of live programmes (ids); HLS-delivered ones only',
+      access: 'module',
+      input: z.object({
+        method: z.literal('edit'),
+        ids: z
+          .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+          .min(1, 'ids is required')
+          .max(500, 'ids: at most 500 at a time'),
+        encryption: z.enum(LIVE_ENCRYPTIONS, {
+          error: `encryption must be one of: ${LIVE_ENCRYPTIONS.join(', ')}`,
+        }),
+      }),
+      async handler(ctx, input) {
+        const zh = ctx.lang === 'zh_CN';
+        const site = writeSite(ctx);
+        const ids = [...new Set(input.ids)];
+        const rows = await db(ctx)
+          .selectFrom(live.table)
+          .select(['id', 'number', 'type'])
+          .where('site_id', '=', site)
+          .where('id', 'in', ids)
+          .execute();
+        const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
+        if (missing.length)
+          throw new ApiError(
+            Code.notFound,
+            `${live.title[ctx.lang]} #${missing.join(', #')} ${zh ? '不存在' : 'was not found'}`,
+          );
+        if (input.encryption === 'hls_aes128') {
+          const wrong = rows.filter((r) => NOT_HLS.includes(String(r.type)));
+          if (wrong.length)
+            throw invalidField(
+              'ids',
+              `${zh ? 'HLS AES-128 只能用于以HLS分发的节目，不适用于频道' : 'HLS AES-128 applies to HLS-delivered programmes only, not channel'} ${wrong.map((r) => r.number).join(', ')}`,
+            );
+        }
+        const r = await db(ctx)
+          .updateTable(live.table)
+          .set({ encryption: input.encryption, updated_at: ctx.app.now() })
+          .where('site_id', '=', site)
+          .where('id', 'in', ids)
+          .executeTakeFirst();
+        ctx.logDetail = `media:live #${ids.join(', #')} encryption=${input.encryption}`;
+        return { updated: Number(r.numUpdatedRows) };
+      },
+    }),
+  ];
+}
+
+export const mediaExtrasActions = [
+  m3uAction(live.endpoint),
+  ...(live.opsEndpoint ? [m3uAction(live.opsEndpoint)] : []),
+  xmltvAction,
+  ...encryptionActions('/admin.php/media/encryption'),
+  ...encryptionActions('/operations/media/encryption'),
+];

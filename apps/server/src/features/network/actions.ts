@@ -1,0 +1,605 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code } from '@igs/contract';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { runCommand } from './config-set.ts';
+import { checkConnectivity } from './connect.ts';
+import { FormReader, fieldError, tr } from './form.ts';
+import { isHostName } from './ipv4.ts';
+import type { LiveInterface } from './live.ts';
+import {
+  DEFAULT_IFACE,
+  DEFAULT_TIME,
+  type IfaceConfig,
+  LABELS,
+  type NetworkDoc,
+  type OpenVpnConfig,
+} from './model.ts';
+import {
+  bondOf,
+  checkOvpnProfile,
+  knownInterfaces,
+  readBond,
+  readIface,
+  readIpoe,
+  readOpenVpn,
+  readPptp,
+  readQos,
+  readTime,
+  readWanDns,
+} from './rules.ts';
+import { changeNetwork, generatedFiles, loadNetwork, netContext, rollbackNetwork } from './service.ts';
+import { currentZone, zoneList } from './timezone.ts';
+
+/**
+ * `/admin.php/Network/<tab>` (DOMAIN 2.9 system/NetworkCard, spec section 7): one path per tab.
+ * Reads come from the host and the stored settings; every change is validated in full, rendered
+ * into the generated file set and only then stored (service.ts).
+ */
+
+const P = (tab: string) => `/admin.php/Network/${tab}`;
+const method = (m: string) => z.object({ method: z.literal(m) }).loose();
+const byName = (m: string) =>
+  z.object({
+    method: z.literal(m),
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(15),
+  });
+const byId = (m: string) =>
+  z.object({
+    method: z.literal(m),
+    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
+  });
+const byIds = z.object({
+  method: z.literal('del'),
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+    .min(1, 'ids is required')
+    .max(100),
+});
+
+const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormReader(body, ctx.lang, LABELS);
+
+function liveView(l: LiveInterface) {
+  return {
+    name: l.name,
+    mac: l.mac,
+    operstate: l.operstate,
+    carrier: l.carrier,
+    speed: l.speed,
+    mtu: l.mtu,
+    ipv4: l.ipv4.map((a) => `${a.address}/${a.prefix}`),
+    ipv6: l.ipv6.map((a) => `${a.address}/${a.prefix}`),
+    rx_bytes: l.rx_bytes,
+    tx_bytes: l.tx_bytes,
+    rx_packets: l.rx_packets,
+    tx_packets: l.tx_packets,
+    loopback: l.loopback,
+    virtual: l.virtual,
+    master: l.master,
+  };
+}
+
+/** An interface's settings for the form: the password never leaves the server. */
+function ifaceView(c: IfaceConfig) {
+  return { ...c, pppoe_password: '', pppoe_password_set: c.pppoe_password ? 1 : 0 };
+}
+
+function notFound(ctx: ActionContext, what: string): ApiError {
+  return new ApiError(Code.notFound, tr(ctx.lang, `${what} was not found`, `${what}不存在`));
+}
+
+function nextId(doc: NetworkDoc): number {
+  return doc.next_id;
+}
+
+const indexActions = [
+  defineAction({
+    path: P('index'),
+    method: 'list',
+    summary: 'Network overview: every interface of /sys/class/net with link, speed, addresses and counters',
+    access: 'module',
+    input: method('list'),
+    async handler({ app }) {
+      const c = await netContext(app);
+      return {
+        list: c.live.map((l) => ({ ...liveView(l), role: c.doc.interfaces[l.name]?.role ?? null })),
+        total: c.live.length,
+        source: c.source,
+        note: c.note,
+      };
+    },
+  }),
+  defineAction({
+    path: P('index'),
+    method: 'config',
+    summary: 'The generated network files under DATA_DIR/etc (secret files listed without content)',
+    access: 'module',
+    input: method('config'),
+    async handler({ app }) {
+      return generatedFiles(app);
+    },
+  }),
+  defineAction({
+    path: P('index'),
+    method: 'rollback',
+    summary: 'Restores the previous network settings and file set (the current ones become the previous)',
+    access: 'module',
+    input: method('rollback'),
+    async handler(ctx) {
+      const r = await rollbackNetwork(ctx);
+      if (!r)
+        throw new ApiError(
+          Code.conflict,
+          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
+        );
+      ctx.logDetail = `network rollback: ${r.written.length} files`;
+      return r;
+    },
+  }),
+];
+
+const netActions = [
+  defineAction({
+    path: P('net'),
+    method: 'list',
+    summary: 'Interfaces tab: each interface with its live state and stored settings (passwords empty)',
+    access: 'module',
+    input: method('list'),
+    async handler({ app }) {
+      const c = await netContext(app);
+      const list = knownInterfaces(c).map((name) => {
+        const l = c.live.find((x) => x.name === name);
+        const cfg = c.doc.interfaces[name];
+        return {
+          name,
+          live: l ? liveView(l) : null,
+          configured: cfg ? 1 : 0,
+          bond: bondOf(c.doc, name)?.name ?? null,
+          ...ifaceView(cfg ?? DEFAULT_IFACE),
+        };
+      });
+      return { list, total: list.length, source: c.source, note: c.note };
+    },
+  }),
+  defineAction({
+    path: P('net'),
+    method: 'detail',
+    summary: 'One interface: stored settings (password empty) and live state',
+    access: 'module',
+    input: byName('detail'),
+    async handler(ctx, input) {
+      const c = await netContext(ctx.app);
+      if (!knownInterfaces(c).includes(input.name)) throw notFound(ctx, input.name);
+      const l = c.live.find((x) => x.name === input.name);
+      const cfg = c.doc.interfaces[input.name];
+      return {
+        name: input.name,
+        live: l ? liveView(l) : null,
+        configured: cfg ? 1 : 0,
+        ...ifaceView(cfg ?? DEFAULT_IFACE),
+      };
+    },
+  }),
+  defineAction({
+    path: P('net'),
+    method: 'edit',
+    summary: 'Sets one interface (role, mode, address, VLAN, MTU, cloned MAC); writes its networkd files',
+    access: 'module',
+    input: byName('edit').loose(),
+    async handler(ctx, input) {
+      const reply = await changeNetwork(ctx, (c) => {
+        if (!knownInterfaces(c).includes(input.name)) throw notFound(ctx, input.name);
+        if (c.live.find((l) => l.name === input.name)?.loopback)
+          throw fieldError(
+            ctx.lang,
+            'name',
+            'The loopback interface cannot be configured',
+            '回环接口不能配置',
+          );
+        const r = reader(ctx, input);
+        const cfg = readIface(r, input.name, c.doc.interfaces[input.name], c);
+        r.done();
+        return { ...c.doc, interfaces: { ...c.doc.interfaces, [input.name]: cfg } };
+      });
+      ctx.logDetail = `interface ${input.name}`;
+      return reply;
+    },
+  }),
+];
+
+/** A singleton tab: detail and form. */
+function singletonTab<K extends 'ipoe' | 'dns' | 'qos'>(
+  tab: K,
+  summary: string,
+  view: (doc: NetworkDoc) => unknown,
+  read: (r: FormReader, doc: NetworkDoc, c: Awaited<ReturnType<typeof netContext>>) => NetworkDoc[K],
+) {
+  return [
+    defineAction({
+      path: P(tab),
+      method: 'detail',
+      summary: `${summary}: stored settings (secrets empty)`,
+      access: 'module',
+      input: method('detail'),
+      async handler({ app }) {
+        return view(await loadNetwork(app));
+      },
+    }),
+    defineAction({
+      path: P(tab),
+      method: 'form',
+      summary: `${summary}: validates and saves, writing the generated files`,
+      access: 'module',
+      input: method('form'),
+      async handler(ctx, input) {
+        const reply = await changeNetwork(ctx, (c) => {
+          const r = reader(ctx, input);
+          const part = read(r, c.doc, c);
+          r.done();
+          return { ...c.doc, [tab]: part };
+        });
+        ctx.logDetail = `network ${tab}`;
+        return reply;
+      },
+    }),
+  ];
+}
+
+const ipoeActions = singletonTab(
+  'ipoe',
+  'IPoE (IPTV access)',
+  (doc) =>
+    doc.ipoe
+      ? { ...doc.ipoe, password: '', password_set: doc.ipoe.password ? 1 : 0 }
+      : {
+          iface: '',
+          vlan_id: 0,
+          option60_vendor: '',
+          username: '',
+          password: '',
+          password_set: 0,
+          igmp_proxy: 1,
+          igmp_version: 2,
+        },
+  (r, doc, c) => readIpoe(r, doc.ipoe, c),
+);
+
+const dnsActions = singletonTab(
+  'dns',
+  'WAN DNS',
+  (doc) => doc.dns ?? { dns1: '', dns2: '', from_wan: 0 },
+  (r) => readWanDns(r),
+);
+
+const qosActions = singletonTab(
+  'qos',
+  'QoS (bandwidth per interface and classification rules)',
+  (doc) => doc.qos,
+  (r, _doc, c) => readQos(r, c),
+);
+
+/** A list tab (bonds, PPTP, OpenVPN): list, detail, add, edit, del over one part of the document. */
+function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
+  tab: string,
+  part: K,
+  what: (ctx: ActionContext) => string,
+  view: (row: NetworkDoc[K][number]) => unknown | Promise<unknown>,
+  read: (
+    ctx: ActionContext,
+    r: FormReader,
+    current: NetworkDoc[K][number] | undefined,
+    c: Awaited<ReturnType<typeof netContext>>,
+  ) => NetworkDoc[K][number] | Promise<NetworkDoc[K][number]>,
+  onDelete?: (doc: NetworkDoc, removed: NetworkDoc[K][number][]) => NetworkDoc,
+  onRename?: (doc: NetworkDoc, from: string, to: string) => NetworkDoc,
+) {
+  type Row = NetworkDoc[K][number];
+  const rows = (doc: NetworkDoc) => doc[part] as Row[];
+  return [
+    defineAction({
+      path: P(tab),
+      method: 'list',
+      summary: `${tab}: every entry (secrets empty)`,
+      access: 'module',
+      input: method('list'),
+      async handler({ app }) {
+        const list = await Promise.all(rows(await loadNetwork(app)).map(view));
+        return { list, total: list.length };
+      },
+    }),
+    defineAction({
+      path: P(tab),
+      method: 'detail',
+      summary: `${tab}: one entry (secrets empty)`,
+      access: 'module',
+      input: byId('detail'),
+      async handler(ctx, input) {
+        const row = rows(await loadNetwork(ctx.app)).find((x) => x.id === input.id);
+        if (!row) throw notFound(ctx, `${what(ctx)} #${input.id}`);
+        return view(row);
+      },
+    }),
+    defineAction({
+      path: P(tab),
+      method: 'add',
+      summary: `${tab}: adds an entry and writes its files`,
+      access: 'module',
+      input: method('add'),
+      async handler(ctx, input) {
+        let id = 0;
+        const reply = await changeNetwork(ctx, async (c) => {
+          const r = reader(ctx, input);
+          const row = await read(ctx, r, undefined, c);
+          r.done();
+          id = nextId(c.doc);
+          return { ...c.doc, [part]: [...rows(c.doc), { ...row, id }], next_id: id + 1 };
+        });
+        ctx.logDetail = `${tab} #${id}`;
+        return { id, ...reply };
+      },
+    }),
+    defineAction({
+      path: P(tab),
+      method: 'edit',
+      summary: `${tab}: changes an entry (empty secrets keep the stored ones) and rewrites its files`,
+      access: 'module',
+      input: byId('edit').loose(),
+      async handler(ctx, input) {
+        const reply = await changeNetwork(ctx, async (c) => {
+          const current = rows(c.doc).find((x) => x.id === input.id);
+          if (!current) throw notFound(ctx, `${what(ctx)} #${input.id}`);
+          const r = reader(ctx, input);
+          const row = await read(ctx, r, current, c);
+          r.done();
+          const next = {
+            ...c.doc,
+            [part]: rows(c.doc).map((x) => (x.id === input.id ? { ...row, id: input.id } : x)),
+          };
+          return onRename && current.name !== row.name ? onRename(next, current.name, row.name) : next;
+        });
+        ctx.logDetail = `${tab} #${input.id}`;
+        return { id: input.id, ...reply };
+      },
+    }),
+    defineAction({
+      path: P(tab),
+      method: 'del',
+      summary: `${tab}: removes entries and their files`,
+      access: 'module',
+      input: byIds,
+      async handler(ctx, input) {
+        let deleted = 0;
+        const reply = await changeNetwork(ctx, (c) => {
+          const missing = input.ids.filter((id) => !rows(c.doc).some((x) => x.id === id));
+          if (missing.length) throw notFound(ctx, `${what(ctx)} #${missing.join(', #')}`);
+          const removed = rows(c.doc).filter((x) => input.ids.includes(x.id));
+          deleted = removed.length;
+          const next = { ...c.doc, [part]: rows(c.doc).filter((x) => !input.ids.includes(x.id)) };
+          return onDelete ? onDelete(next, removed) : next;
+        });
+        ctx.logDetail = `${tab} #${input.ids.join(', #')}`;
+        return { deleted, ...reply };
+      },
+    }),
+  ];
+}
+
+const teamingActions = listTab(
+  'teaming',
+  'bonds',
+  (ctx) => tr(ctx.lang, 'Bond', '聚合接口'),
+  (b) => b,
+  (_ctx, r, current, c) => readBond(r, current, c),
+  (doc, removed) => {
+    // The bond's own address settings go with it.
+    const interfaces = { ...doc.interfaces };
+    for (const b of removed) delete interfaces[b.name];
+    return { ...doc, interfaces };
+  },
+  (doc, from, to) => {
+    // A renamed bond keeps its address settings under its new name.
+    const { [from]: moved, ...interfaces } = doc.interfaces;
+    return { ...doc, interfaces: moved ? { ...interfaces, [to]: moved } : interfaces };
+  },
+);
+
+const pptpActions = listTab(
+  'pptp',
+  'pptp',
+  (ctx) => tr(ctx.lang, 'PPTP tunnel', 'PPTP隧道'),
+  (p) => ({ ...p, password: '', password_set: p.password ? 1 : 0 }),
+  (_ctx, r, current, c) => readPptp(r, current, c.doc),
+);
+
+const OVPN_MAX_BYTES = 256 * 1024;
+
+/** The uploaded profile (DOMAIN 3.6 upload id of kind text), checked as an OpenVPN client profile. */
+async function readProfile(
+  ctx: ActionContext,
+  uploadId: string,
+): Promise<{ text: string; name: string } | null> {
+  const row = await ctx.app.db.kysely
+    .selectFrom('uploads')
+    .select(['kind', 'file', 'name', 'size'])
+    .where('id', '=', uploadId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.kind !== 'text')
+    throw fieldError(
+      ctx.lang,
+      'ovpn',
+      'Upload the profile as a text file (kind text)',
+      '请以文本类型（text）上传配置文件',
+    );
+  if (Number(row.size) > OVPN_MAX_BYTES)
+    throw fieldError(
+      ctx.lang,
+      'ovpn',
+      'An OpenVPN profile is at most 256 KB',
+      'OpenVPN配置文件不能超过256KB',
+    );
+  const data = await fs
+    .readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', row.file))
+    .catch(() => null);
+  if (!data) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw fieldError(ctx.lang, 'ovpn', 'The profile is not a UTF-8 text file', '配置文件不是UTF-8文本');
+  }
+  return { text, name: row.name };
+}
+
+async function openVpnState(v: OpenVpnConfig): Promise<string> {
+  const installed = await Promise.any(
+    ['/usr/sbin/openvpn', '/usr/bin/openvpn', '/sbin/openvpn'].map((p) => fs.access(p)),
+  )
+    .then(() => true)
+    .catch(() => false);
+  if (!installed) return 'not_installed';
+  if (!v.enabled) return 'disabled';
+  const r = await runCommand('systemctl', ['is-active', `openvpn-client@${v.conf_name}`], 3000);
+  const state = r.output.split('\n')[0]?.trim() ?? '';
+  return /^(active|inactive|failed|activating|deactivating)$/.test(state) ? state : 'unknown';
+}
+
+const openvpnActions = listTab(
+  'openvpn',
+  'openvpn',
+  (ctx) => tr(ctx.lang, 'OpenVPN client', 'OpenVPN客户端'),
+  async (v) => ({
+    id: v.id,
+    name: v.name,
+    ovpn: v.ovpn,
+    ovpn_name: v.ovpn_name,
+    conf_name: v.conf_name,
+    username: v.username,
+    password: '',
+    password_set: v.password ? 1 : 0,
+    enabled: v.enabled,
+    state: await openVpnState(v),
+  }),
+  async (ctx, r, current, c) => {
+    const f = readOpenVpn(r, current, c.doc);
+    let profile = current?.profile ?? '';
+    let ovpnName = current?.ovpn_name ?? '';
+    if (f.ovpn && f.ovpn !== current?.ovpn) {
+      const up = await readProfile(ctx, f.ovpn);
+      if (!up) r.fail('ovpn', 'The uploaded profile was not found', '找不到上传的配置文件');
+      else {
+        const check = checkOvpnProfile(up.text);
+        if (check.problem) r.fail('ovpn', check.problem.en, check.problem.zh);
+        profile = up.text;
+        ovpnName = up.name;
+      }
+    }
+    const needsAuth = profile ? checkOvpnProfile(profile).needsAuth : false;
+    if (needsAuth && (!f.username || !f.password))
+      r.fail(
+        'username',
+        'This profile asks for a user name and password (auth-user-pass): fill them in',
+        '该配置文件需要用户名和密码（auth-user-pass），请填写',
+      );
+    return {
+      id: current?.id ?? 0,
+      name: f.name,
+      ovpn: f.ovpn || current?.ovpn || '',
+      ovpn_name: ovpnName,
+      profile,
+      // Stored under a generated name, never the uploaded one.
+      conf_name: current?.conf_name ?? `igs-${randomBytes(4).toString('hex')}`,
+      username: f.username,
+      password: f.username ? f.password : '',
+      enabled: f.enabled,
+    };
+  },
+);
+
+const timezoneActions = [
+  defineAction({
+    path: P('timezone'),
+    method: 'detail',
+    summary: 'Time zone tab: stored settings and the zone the host is in now',
+    access: 'module',
+    input: method('detail'),
+    async handler({ app }) {
+      const doc = await loadNetwork(app);
+      const now = await currentZone();
+      return {
+        ...(doc.timezone ?? DEFAULT_TIME),
+        saved: doc.timezone ? 1 : 0,
+        current: now.zone,
+        current_source: now.source,
+      };
+    },
+  }),
+  defineAction({
+    path: P('timezone'),
+    method: 'options',
+    summary: 'The time zones this host knows, as [{value, label}]',
+    access: 'module',
+    input: method('options'),
+    async handler() {
+      return (await zoneList()).map((z) => ({ value: z, label: z }));
+    },
+  }),
+  defineAction({
+    path: P('timezone'),
+    method: 'form',
+    summary: 'Sets the time zone and NTP servers; applied with timedatectl only when IGS_APPLY=1',
+    access: 'module',
+    input: method('form'),
+    async handler(ctx, input) {
+      const zones = await zoneList();
+      const reply = await changeNetwork(ctx, (c) => {
+        const r = reader(ctx, input);
+        const t = readTime(r, zones);
+        r.done();
+        return { ...c.doc, timezone: t };
+      });
+      ctx.logDetail = 'time zone';
+      return reply;
+    },
+  }),
+];
+
+const connectActions = [
+  defineAction({
+    path: P('connect'),
+    method: 'check',
+    summary:
+      'Connectivity: WAN link state, gateway ping, a name lookup and an internet TCP check (time-outs, real results)',
+    access: 'module',
+    input: z.object({
+      method: z.literal('check'),
+      host: z
+        .string()
+        .trim()
+        .max(253)
+        .optional()
+        .default('www.baidu.com')
+        .refine((h) => h === '' || isHostName(h), 'host must be a host name such as www.baidu.com'),
+    }),
+    async handler({ app }, input) {
+      const c = await netContext(app);
+      return checkConnectivity(c.doc, c.live, input.host || 'www.baidu.com');
+    },
+  }),
+];
+
+export const networkActions = [
+  ...indexActions,
+  ...netActions,
+  ...ipoeActions,
+  ...dnsActions,
+  ...qosActions,
+  ...teamingActions,
+  ...pptpActions,
+  ...openvpnActions,
+  ...timezoneActions,
+  ...connectActions,
+];

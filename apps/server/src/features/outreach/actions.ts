@@ -1,0 +1,282 @@
+import { Code, type Lang } from '@igs/contract';
+import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
+import { z } from 'zod';
+import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { afterResourceWrites } from '../resources/after-writes.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { readScope } from '../resources/scope.ts';
+import { probeFias } from './fias-client.ts';
+import { hisActions } from './his.ts';
+import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
+
+/**
+ * The live side of `system/outreach` (DOMAIN 2.9 system/ExternalInterface) beside its generic
+ * record calls: the verbs `resync` (FIAS DR) and `test`, the event log (`events`) and the rooms'
+ * occupancy (`occupancy`), plus the HIS endpoint. Record writes reconnect the FIAS links.
+ */
+
+const PATH = SystemServicePaths.outreach;
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+const kdb = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+
+const IdInput = (method: string) =>
+  z.object({
+    method: z.literal(method),
+    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
+  });
+
+async function findInterface(ctx: ActionContext, id: number): Promise<Record<string, unknown>> {
+  const scope = readScope(ctx);
+  let q = kdb(ctx).selectFrom(TABLE).selectAll().where('id', '=', id);
+  if (scope) q = q.where('site_id', 'in', scope);
+  const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row)
+    throw new ApiError(
+      Code.notFound,
+      tr(ctx.lang, `External interface #${id} was not found`, `外部接口 #${id} 不存在`),
+    );
+  return row;
+}
+
+const EventsInput = z.object({
+  method: z.literal('events'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  filter: z
+    .object({
+      interface_id: z.coerce.number().int().positive().optional(),
+      record: z.string().trim().max(16).optional(),
+      room: z.string().trim().max(32).optional(),
+      result: z.enum(['ok', 'partial', 'failed', 'skipped']).optional(),
+    })
+    .optional()
+    .default({}),
+});
+
+const OccupancyInput = z.object({
+  method: z.literal('occupancy'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  filter: z
+    .object({ state: z.enum(['occupied', 'vacant']).optional(), code: z.string().trim().max(32).optional() })
+    .optional()
+    .default({}),
+});
+
+export const outreachActions = [
+  defineAction({
+    path: PATH,
+    method: 'resync',
+    summary: 'Asks the PMS of a FIAS interface (id) to send its guest database again (FIAS DR)',
+    access: 'module',
+    input: IdInput('resync'),
+    async handler(ctx, input) {
+      const row = await findInterface(ctx, input.id);
+      const iface = interfaceOf(row);
+      if (iface.type !== 'fias')
+        throw new ApiError(
+          Code.invalid,
+          tr(ctx.lang, 'resync applies to FIAS interfaces only', '仅FIAS接口支持重新同步'),
+        );
+      if (Number(row.enabled) !== 1)
+        throw new ApiError(Code.conflict, tr(ctx.lang, `${iface.name} is disabled`, `${iface.name}已停用`));
+      const sent = await requestResync(ctx.app, iface);
+      if (!sent)
+        throw new ApiError(
+          Code.unavailable,
+          tr(
+            ctx.lang,
+            `The link to the PMS of ${iface.name} is down: no resync requested`,
+            `${iface.name}与PMS的连接已断开，未能请求同步`,
+          ),
+        );
+      ctx.logDetail = `outreach #${iface.id}: DR sent`;
+      ctx.msg = tr(
+        ctx.lang,
+        'Resync requested: the PMS sends its guests again',
+        '已请求重新同步，PMS将重新发送住客数据',
+      );
+      return { sent: true };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'test',
+    summary:
+      'FIAS: opens a connection to the PMS (host, port), sends LS and reports the answer; HIS: the last event',
+    access: 'module',
+    input: IdInput('test'),
+    async handler(ctx, input) {
+      const { lang } = ctx;
+      const row = await findInterface(ctx, input.id);
+      const iface = interfaceOf(row);
+      if (iface.type === 'his_http') {
+        const last = await ctx.app.db.kysely
+          .selectFrom('outreach_events')
+          .select(['at', 'record', 'result'])
+          .where('interface_id', '=', iface.id)
+          .orderBy('at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        ctx.msg = last
+          ? tr(
+              lang,
+              `Last HIS event: ${last.record} (${last.result}) at ${formatDateTime(last.at)}`,
+              `最近一次HIS事件：${last.record}（${last.result}），${formatDateTime(last.at)}`,
+            )
+          : tr(
+              lang,
+              `No HIS event yet; the HIS posts to ${SystemServicePaths.hisEvent}`,
+              `尚未收到HIS事件；HIS应发送到 ${SystemServicePaths.hisEvent}`,
+            );
+        return {
+          type: 'his_http',
+          endpoint: SystemServicePaths.hisEvent,
+          last_event: last ? formatDateTime(last.at) : null,
+        };
+      }
+      const host = String(row.host ?? '');
+      const port = Number(row.port ?? 0);
+      if (!host || !(port > 0))
+        throw new ApiError(
+          Code.invalid,
+          tr(lang, 'Set the PMS host and port first', '请先设置PMS地址和端口'),
+          {
+            errors: [{ field: host ? 'port' : 'host', msg: 'required' }],
+          },
+        );
+      const r = await probeFias(host, port, ctx.app.now);
+      ctx.logDetail = `outreach #${iface.id}: test ${host}:${port} ${r.tcp ? 'connected' : 'failed'}`;
+      if (!r.tcp)
+        throw new ApiError(
+          Code.unavailable,
+          tr(
+            lang,
+            `Cannot connect to the PMS at ${host}:${port}: ${r.error}`,
+            `无法连接PMS ${host}:${port}：${r.error}`,
+          ),
+          r,
+        );
+      ctx.msg = r.answered
+        ? tr(
+            lang,
+            `Connected to ${host}:${port}; the PMS answered with ${r.answered}`,
+            `已连接 ${host}:${port}，PMS应答 ${r.answered}`,
+          )
+        : tr(lang, `Connected to ${host}:${port}, but ${r.error}`, `已连接 ${host}:${port}，但${r.error}`);
+      return { type: 'fias', ...r, link_state: outreachLinks(ctx.app)?.state(iface.id) ?? 'down' };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'events',
+    summary: 'The PMS/HIS event log, newest first: time, record, room, guest, result',
+    access: 'module',
+    mutates: false,
+    input: EventsInput,
+    async handler(ctx, input) {
+      const scope = readScope(ctx);
+      let q = ctx.app.db.kysely.selectFrom('outreach_events');
+      if (scope) q = q.where('site_id', 'in', scope);
+      const f = input.filter;
+      if (f.interface_id) q = q.where('interface_id', '=', f.interface_id);
+      if (f.record) q = q.where('record', '=', f.record);
+      if (f.room) q = q.where('room', '=', f.room);
+      if (f.result) q = q.where('result', '=', f.result);
+      const [{ total }, rows, ifaces] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        q
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit)
+          .execute(),
+        kdb(ctx).selectFrom(TABLE).select(['id', 'name']).execute(),
+      ]);
+      const names = new Map(ifaces.map((i) => [Number(i.id), String(i.name)]));
+      const list: OutreachEvent[] = rows.map((r) => ({
+        id: r.id,
+        time: formatDateTime(r.at),
+        interface_id: r.interface_id,
+        interface_name: names.get(r.interface_id) ?? `#${r.interface_id}`,
+        record: r.record,
+        room: r.room,
+        guest: r.guest,
+        result: r.result as OutreachEvent['result'],
+        detail: r.detail,
+      }));
+      return { list, total: Number(total) };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'occupancy',
+    summary: 'Rooms and beds with the guest or patient the PMS/HIS last reported',
+    access: 'module',
+    mutates: false,
+    input: OccupancyInput,
+    async handler(ctx, input) {
+      const scope = readScope(ctx);
+      let q = ctx.app.db.kysely.selectFrom('area_occupancy');
+      if (scope) q = q.where('site_id', 'in', scope);
+      if (input.filter.state) q = q.where('state', '=', input.filter.state);
+      if (input.filter.code) q = q.where('code', '=', input.filter.code);
+      const [{ total }, rows] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        q
+          .selectAll()
+          .orderBy('code', 'asc')
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit)
+          .execute(),
+      ]);
+      const areaIds = [...new Set(rows.map((r) => r.area_id))];
+      const areas = areaIds.length
+        ? await kdb(ctx).selectFrom('system_area').select(['id', 'name']).where('id', 'in', areaIds).execute()
+        : [];
+      const names = new Map(areas.map((a) => [Number(a.id), String(a.name ?? '')]));
+      const list: Occupancy[] = rows.map((r) => {
+        let extra: Record<string, unknown> = {};
+        try {
+          extra = JSON.parse(r.extra) as Record<string, unknown>;
+        } catch {
+          extra = {};
+        }
+        // Saved call permissions are the server's bookkeeping, not guest data.
+        delete extra.calls_before;
+        return {
+          area_id: r.area_id,
+          code: r.code,
+          area_name: names.get(r.area_id) ?? '',
+          state: r.state,
+          guest_name: r.guest_name,
+          reservation: r.reservation,
+          language: r.language,
+          arrival: r.arrival,
+          departure: r.departure,
+          source: r.source,
+          interface_id: r.interface_id,
+          extra,
+          updated_at: formatDateTime(r.updated_at),
+        };
+      });
+      return { list, total: Number(total) };
+    },
+  }),
+  ...hisActions,
+];
+
+/** Record writes of system/outreach bring the running FIAS links in line at once. */
+export function withOutreachFollowers(actions: readonly AnyAction[]): AnyAction[] {
+  return afterResourceWrites(
+    actions,
+    [PATH],
+    async (app) => {
+      await outreachLinks(app)?.reconcile();
+    },
+    'FIAS link reconcile',
+  );
+}

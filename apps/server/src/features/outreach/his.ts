@@ -1,0 +1,173 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Code, type Lang } from '@igs/contract';
+import { SystemServicePaths } from '@igs/contract/extras';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { defineAction } from '../../http/action.ts';
+import { validationError } from '../../http/dispatch.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { checkin, checkout, type Interface } from './events.ts';
+import { interfaceOf, TABLE } from './links.ts';
+
+/**
+ * `POST /api/his/event` (DOMAIN 2.9 system/ExternalInterface): the hospital information system
+ * reports admissions, discharges and transfers. The bearer token is the `token` of an enabled
+ * `his_http` record; the bed is the Area whose `code` is `bed_code` in that record's site.
+ * Admission applies the record's check-in actions, discharge its check-out actions, and a transfer
+ * both (the patient leaves `from_bed_code`, or the bed they are found in, for `bed_code`).
+ */
+
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+const dateTime = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+const eventSchema = (lang: Lang) => {
+  const text = (name: string, max: number) =>
+    z
+      .string({ error: tr(lang, `${name} must be text`, `${name} 必须是文本`) })
+      .trim()
+      .max(max, tr(lang, `${name} must be at most ${max} characters`, `${name} 不能超过${max}个字符`));
+  return z
+    .object({
+      type: z.enum(['admit', 'discharge', 'transfer'], {
+        error: tr(
+          lang,
+          'type must be admit, discharge or transfer',
+          'type 必须是 admit、discharge 或 transfer',
+        ),
+      }),
+      bed_code: text('bed_code', 32).min(1, tr(lang, 'bed_code is required', '请填写 bed_code')),
+      from_bed_code: text('from_bed_code', 32).optional(),
+      patient_name: text('patient_name', 64).optional().default(''),
+      gender: z
+        .enum(['male', 'female', 'unknown'], {
+          error: tr(lang, 'gender must be male, female or unknown', 'gender 必须是 male、female 或 unknown'),
+        })
+        .optional(),
+      age: z.coerce
+        .number({ error: tr(lang, 'age must be a number', 'age 必须是数字') })
+        .int(tr(lang, 'age must be a whole number', 'age 必须是整数'))
+        .min(0, tr(lang, 'age must be between 0 and 150', 'age 必须在0到150之间'))
+        .max(150, tr(lang, 'age must be between 0 and 150', 'age 必须在0到150之间'))
+        .optional(),
+      admitted_at: text('admitted_at', 19)
+        .refine(
+          (v) => v === '' || dateTime.test(v),
+          tr(lang, 'admitted_at must be YYYY-MM-DD HH:mm:ss', 'admitted_at 格式须为 YYYY-MM-DD HH:mm:ss'),
+        )
+        .optional(),
+      doctor: text('doctor', 64).optional(),
+      nurse_level: z
+        .union([text('nurse_level', 16), z.number().int().min(0).max(9).transform(String)])
+        .optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.type !== 'discharge' && !v.patient_name)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['patient_name'],
+          message: tr(lang, `patient_name is required to ${v.type}`, `${v.type} 需要 patient_name`),
+        });
+    });
+};
+
+function bearer(header: unknown): string {
+  const m = /^Bearer\s+(\S+)$/i.exec(String(header ?? '').trim());
+  return m ? m[1]! : '';
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The enabled his_http record whose token is the bearer token, or null. */
+async function interfaceByToken(app: AppContext, token: string): Promise<Interface | null> {
+  if (!token) return null;
+  const rows = (await (app.db.kysely as unknown as AnyDb)
+    .selectFrom(TABLE)
+    .selectAll()
+    .where('type', '=', 'his_http')
+    .where('enabled', '=', 1)
+    .execute()) as Record<string, unknown>[];
+  // Compare with every record, each in constant time, so timing says nothing about the tokens.
+  let found: Record<string, unknown> | null = null;
+  for (const r of rows)
+    if (typeof r.token === 'string' && r.token !== '' && same(token, r.token) && !found) found = r;
+  return found ? interfaceOf(found) : null;
+}
+
+export const hisActions = [
+  defineAction({
+    path: SystemServicePaths.hisEvent,
+    summary:
+      'HIS patient event {type admit|discharge|transfer, bed_code, patient_name, gender, age, admitted_at, doctor, nurse_level}; Authorization: Bearer <token>',
+    access: 'public',
+    input: z.object({}).loose(),
+    async handler(ctx, body) {
+      const { app, lang } = ctx;
+      const iface = await interfaceByToken(app, bearer(ctx.req.headers.authorization));
+      if (!iface)
+        throw new ApiError(
+          Code.forbidden,
+          tr(
+            lang,
+            'The bearer token is missing or belongs to no enabled HIS interface',
+            '缺少令牌或令牌不属于任何已启用的HIS接口',
+          ),
+        );
+      const parsed = eventSchema(lang).safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error, lang, false);
+      const e = parsed.data;
+      const extra = Object.fromEntries(
+        Object.entries({
+          gender: e.gender,
+          age: e.age,
+          admitted_at: e.admitted_at,
+          doctor: e.doctor,
+          nurse_level: e.nurse_level,
+        }).filter(([, v]) => v !== undefined && v !== ''),
+      );
+      const patient = {
+        name: e.patient_name,
+        reservation: '',
+        language: '',
+        arrival: (e.admitted_at ?? '').slice(0, 10),
+        departure: '',
+        extra,
+      };
+      let result: string;
+      if (e.type === 'admit') {
+        result = await checkin(app, iface, 'admit', e.bed_code, patient, 'his');
+      } else if (e.type === 'discharge') {
+        result = await checkout(app, iface, 'discharge', e.bed_code, '', 'his');
+      } else {
+        // The bed the patient leaves: named, else where this HIS has them now.
+        let from = e.from_bed_code ?? '';
+        if (!from) {
+          const row = await app.db.kysely
+            .selectFrom('area_occupancy')
+            .select('code')
+            .where('interface_id', '=', iface.id)
+            .where('state', '=', 'occupied')
+            .where('guest_name', '=', e.patient_name)
+            .executeTakeFirst();
+          from = row?.code ?? '';
+        }
+        if (from && from !== e.bed_code) await checkout(app, iface, 'transfer', from, '', 'his');
+        result = await checkin(app, iface, 'transfer', e.bed_code, patient, 'his');
+      }
+      if (result === 'failed') {
+        ctx.logDetail = `HIS ${e.type} ${e.bed_code}: no such bed`;
+        throw new ApiError(
+          Code.notFound,
+          tr(lang, `No area has the bed code ${e.bed_code}`, `不存在床位编码为 ${e.bed_code} 的区域`),
+        );
+      }
+      ctx.logDetail = `HIS ${e.type} ${e.bed_code}: ${result}`;
+      return { result };
+    },
+  }),
+];

@@ -1,0 +1,278 @@
+import {
+  Code,
+  cronError,
+  JOB_TYPES,
+  type JobType,
+  nextCronRun,
+  nextCronRuns,
+  OPERATIONS_JOB_TYPES,
+  SystemAdminPaths,
+  type TimedTaskRun,
+} from '@igs/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { tr } from '../authority/admin-rules.ts';
+import { readScope, writeScope } from '../resources/scope.ts';
+import { checkJobParams, paramsObject, storedParams } from './jobs.ts';
+import { schedulerOf, TASK_TABLE, toTask } from './scheduler.ts';
+
+/**
+ * Verbs of the scheduled-task module on both endpoints (`run_now`, `history`, `next_runs`) and
+ * the task rules the generic record calls do not know: the type is required and, in operations
+ * mode, limited to OPERATIONS_JOB_TYPES; the parameters fit the type; `next_run_at` is set as
+ * soon as a task is stored (the scheduler keeps it so afterwards).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the task table is described at run time (resources)
+type AnyDb = Kysely<any>;
+
+const ENDPOINTS = [SystemAdminPaths.timedTask, SystemAdminPaths.opsTimedTask];
+/** How long run_now waits for a quick job before answering that it is still running. */
+const RUN_NOW_WAIT_MS = 2000;
+
+const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
+
+async function findTask(ctx: ActionContext, id: number, scope: number[] | null) {
+  let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
+  if (scope) q = q.where('site_id', 'in', scope);
+  const row = await q.executeTakeFirst();
+  if (!row)
+    throw new ApiError(
+      Code.notFound,
+      tr(ctx.lang, `Scheduled task #${id} was not found`, `定时任务 #${id} 不存在`),
+    );
+  return row as Record<string, unknown>;
+}
+
+function allowedTypes(ctx: ActionContext): readonly JobType[] {
+  return ctx.caller!.isOperations ? OPERATIONS_JOB_TYPES : JOB_TYPES;
+}
+
+function runRecord(r: Record<string, unknown>): TimedTaskRun {
+  const time = (v: unknown) => (v === null || v === undefined ? '' : formatDateTime(Number(v)));
+  return {
+    id: Number(r.id),
+    task_id: Number(r.task_id),
+    trigger: r.trigger === 'manual' ? 'manual' : 'schedule',
+    username: String(r.username ?? ''),
+    scheduled: time(r.scheduled_at),
+    started: time(r.started_at),
+    finished: time(r.finished_at),
+    result: String(r.result) as TimedTaskRun['result'],
+    output_tail: String(r.output_tail ?? ''),
+  };
+}
+
+function verbs(endpoint: string): AnyAction[] {
+  return [
+    defineAction({
+      path: endpoint,
+      method: 'run_now',
+      summary:
+        'Runs a task now, recorded in its history; waits up to 2 s for the result, else answers result running (poll history). 423 while it is already running',
+      access: 'module',
+      input: z.object({ method: z.literal('run_now'), id: idField }),
+      async handler(ctx, input) {
+        const row = await findTask(ctx, input.id, ctx.caller!.isOperations ? writeScope(ctx) : [0]);
+        const task = toTask(row);
+        if (!allowedTypes(ctx).includes(task.type))
+          throw new ApiError(
+            Code.forbidden,
+            tr(
+              ctx.lang,
+              `Task type ${task.type} cannot run in operations mode`,
+              `运营模式不能执行 ${task.type} 类型的任务`,
+            ),
+          );
+        const scheduler = schedulerOf(ctx.app);
+        if (await scheduler.isRunning(task.id))
+          throw new ApiError(Code.locked, tr(ctx.lang, 'This task is already running', '该任务正在执行'));
+        const run = await scheduler.begin(task, 'manual', ctx.caller!.user.username, null);
+        if (!run)
+          throw new ApiError(Code.locked, tr(ctx.lang, 'This task is already running', '该任务正在执行'));
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          run.done,
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, RUN_NOW_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        const stored = await db(ctx.app)
+          .selectFrom('timed_task_run')
+          .selectAll()
+          .where('id', '=', run.runId)
+          .executeTakeFirstOrThrow();
+        ctx.logDetail = `task #${task.id} ${task.name} (${task.type})`;
+        return runRecord(stored);
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'history',
+      summary: 'Runs of a task, newest first: {started, finished, result, output_tail}',
+      access: 'module',
+      input: z.object({
+        method: z.literal('history'),
+        id: idField,
+        page: z.coerce.number().int().min(1).optional().default(1),
+        limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+      }),
+      async handler(ctx, input) {
+        await findTask(ctx, input.id, readScope(ctx));
+        const base = db(ctx.app).selectFrom('timed_task_run').where('task_id', '=', input.id);
+        const [{ total }, rows] = await Promise.all([
+          base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+          base
+            .selectAll()
+            .orderBy('id', 'desc')
+            .limit(input.limit)
+            .offset((input.page - 1) * input.limit)
+            .execute(),
+        ]);
+        return { total: Number(total), list: rows.map(runRecord) };
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'next_runs',
+      summary: 'The next 5 run times of a task (id), or of a cron expression being edited (cron)',
+      access: 'module',
+      mutates: false,
+      input: z.object({
+        method: z.literal('next_runs'),
+        id: idField.optional(),
+        cron: z.string().trim().max(255).optional(),
+        count: z.coerce.number().int().min(1).max(20).optional().default(5),
+      }),
+      async handler(ctx, input) {
+        let cron = input.cron;
+        if (cron === undefined) {
+          if (input.id === undefined)
+            throw invalidField('id', tr(ctx.lang, 'id or cron is required', '请提供 id 或 cron'));
+          cron = String((await findTask(ctx, input.id, readScope(ctx))).cron ?? '');
+        }
+        const err = cronError(cron, ctx.lang);
+        if (err) throw invalidField('cron', err);
+        return { cron, next: nextCronRuns(cron, ctx.app.now(), input.count).map(formatDateTime) };
+      },
+    }),
+  ];
+}
+
+export const schedulerActions: AnyAction[] = ENDPOINTS.flatMap(verbs);
+
+/** Checks what the generic add/edit would store against the task rules (422, nothing written). */
+async function checkTaskWrite(ctx: ActionContext, body: Record<string, unknown>, method: 'add' | 'edit') {
+  let current: Record<string, unknown> = {};
+  if (method === 'edit') {
+    const id = Number(body.id);
+    if (!Number.isInteger(id) || id <= 0) return; // the generic handler answers this
+    const scope = readScope(ctx);
+    let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
+    if (scope) q = q.where('site_id', 'in', scope);
+    const row = await q.executeTakeFirst();
+    if (!row) return; // the generic handler answers 404
+    current = row;
+  }
+  const given = (k: string) => body[k] !== undefined;
+  if (method === 'edit' && given('cron') && (body.cron === '' || body.cron === null))
+    throw invalidField('cron', tr(ctx.lang, 'Schedule (cron) is required', '请填写执行计划（cron）'));
+  const type = String(given('type') ? (body.type ?? '') : (current.type ?? ''));
+  if (!type) throw invalidField('type', tr(ctx.lang, 'Action (type) is required', '请选择任务类型（type）'));
+  const allowed = allowedTypes(ctx);
+  if (!allowed.includes(type as JobType)) {
+    throw invalidField(
+      'type',
+      ctx.caller!.isOperations
+        ? tr(
+            ctx.lang,
+            `Action (type): operations tasks may be one of ${allowed.join(', ')}`,
+            `任务类型（type）：运营模式只能是 ${allowed.join(', ')}`,
+          )
+        : tr(
+            ctx.lang,
+            `Action (type) must be one of: ${allowed.join(', ')}`,
+            `任务类型（type）必须是以下之一：${allowed.join(', ')}`,
+          ),
+    );
+  }
+  const params = given('params') ? paramsObject(body.params) : storedParams(current.params);
+  checkJobParams(type as JobType, params, ctx.lang);
+}
+
+/** Sets next_run_at of the given tasks from their stored cron expression and state. */
+export async function refreshNextRun(app: AppContext, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await db(app)
+    .selectFrom(TASK_TABLE)
+    .select(['id', 'cron', 'enabled'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const r of rows) {
+    const cron = String(r.cron ?? '');
+    const next = Number(r.enabled) && cronError(cron) === null ? nextCronRun(cron, app.now()) : null;
+    await db(app)
+      .updateTable(TASK_TABLE)
+      .set({ next_run_at: next === null ? null : formatDateTime(next) })
+      .where('id', '=', Number(r.id))
+      .execute();
+  }
+}
+
+/**
+ * The generic record calls of the two task endpoints, with the task rules around them: checked
+ * before add and edit, next_run_at set after add, edit and state, history removed with a task.
+ */
+export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
+  const paths = new Set(ENDPOINTS.map((p) => p.toLowerCase()));
+  return actions.map((a) => {
+    if (!paths.has(a.path.toLowerCase())) return a;
+    const inner = a.handler;
+    switch (a.method) {
+      case 'add':
+      case 'edit':
+        return {
+          ...a,
+          async handler(ctx: ActionContext, input: Record<string, unknown>) {
+            await checkTaskWrite(ctx, input, a.method as 'add' | 'edit');
+            const out = (await inner(ctx, input)) as { id: number };
+            await refreshNextRun(ctx.app, [out.id]);
+            return out;
+          },
+        };
+      case 'state':
+        return {
+          ...a,
+          async handler(ctx: ActionContext, input: { ids: number[] }) {
+            const out = await inner(ctx, input);
+            await refreshNextRun(ctx.app, input.ids);
+            return out;
+          },
+        };
+      case 'del':
+        return {
+          ...a,
+          async handler(ctx: ActionContext, input: { ids: number[] }) {
+            const out = await inner(ctx, input);
+            const left = await db(ctx.app)
+              .selectFrom(TASK_TABLE)
+              .select('id')
+              .where('id', 'in', input.ids)
+              .execute();
+            const gone = input.ids.filter((id) => !left.some((r) => Number(r.id) === id));
+            if (gone.length)
+              await db(ctx.app).deleteFrom('timed_task_run').where('task_id', 'in', gone).execute();
+            return out;
+          },
+        };
+      default:
+        return a;
+    }
+  });
+}

@@ -1,0 +1,238 @@
+import { execFile } from 'node:child_process';
+import type { JobType, Lang, RunResult } from '@igs/contract';
+import type { TerminalCommandType } from '@igs/contract/extras';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import { invalidField } from '../../http/errors.ts';
+import { createBackup, pruneAutoBackups } from '../backup/backups.ts';
+import { forgetLogCounts } from '../logging/operation-log.ts';
+import { applyEnabled } from '../network/config-set.ts';
+import { installedProgram } from '../services/probe.ts';
+import { defaultUnit, type ProgramKey, SERVICE_PROGRAMS } from '../services/units.ts';
+import { clearServerCaches } from '../shell/actions.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+type AnyDb = Kysely<any>;
+
+/**
+ * The fixed internal actions a scheduled task can run (DOMAIN system/ScheduledTask): never a
+ * free-form shell. Each job says what it did; a job whose effect this host cannot have says so
+ * ("skipped: …") instead of pretending.
+ */
+
+export interface TaskRow {
+  id: number;
+  site_id: number;
+  name: string;
+  type: JobType;
+  params: Record<string, unknown>;
+}
+
+export interface JobOutcome {
+  result: Exclude<RunResult, 'running'>;
+  output: string;
+}
+
+/** Services a restart_service job may name: the keys of system/ServiceConfig run by a program of their own. */
+const RESTARTABLE = Object.keys(SERVICE_PROGRAMS) as ProgramKey[];
+/** Terminal commands a task may queue: the ones that need no arguments, and a message with its text. */
+const SCHEDULABLE_COMMANDS: readonly TerminalCommandType[] = [
+  'reboot',
+  'clear_cache',
+  'screenshot',
+  'show_message',
+];
+
+/** Default age, in days, of the operation-log entries clean_logs removes (DOMAIN retention_days). */
+const LOG_RETENTION_DAYS = 180;
+
+/** A task's `params` as an object: the console may send it as JSON text. */
+export function paramsObject(raw: unknown): Record<string, unknown> {
+  let v = raw;
+  if (typeof v === 'string') {
+    try {
+      v = v.trim() === '' ? {} : JSON.parse(v);
+    } catch {
+      return { __invalid: true };
+    }
+  }
+  return v && typeof v === 'object' && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : v == null
+      ? {}
+      : { __invalid: true };
+}
+
+/** A stored `params` column (JSON text, possibly of JSON text) as an object. */
+export function storedParams(v: unknown): Record<string, unknown> {
+  if (typeof v !== 'string') return paramsObject(v);
+  try {
+    return paramsObject(JSON.parse(v));
+  } catch {
+    return { __invalid: true };
+  }
+}
+
+/** Checks a job's parameters before the task is stored (422 naming `params`). */
+export function checkJobParams(type: JobType, params: Record<string, unknown>, lang: Lang): void {
+  const fail = (en: string, zh: string) => invalidField('params', `params: ${lang === 'zh_CN' ? zh : en}`);
+  if (params.__invalid) throw fail('must be a JSON object', '必须是 JSON 对象');
+  if (type === 'clean_logs' && params.older_than_days !== undefined) {
+    const d = Number(params.older_than_days);
+    if (!Number.isInteger(d) || d < 1 || d > 3650)
+      throw fail(
+        'older_than_days must be a whole number from 1 to 3650',
+        'older_than_days 必须是 1 到 3650 的整数',
+      );
+  }
+  if (type === 'restart_service' && !RESTARTABLE.includes(params.service as never))
+    throw fail(
+      `service must be one of: ${RESTARTABLE.join(', ')}`,
+      `service 必须是以下之一：${RESTARTABLE.join(', ')}`,
+    );
+  if (type === 'terminal_command') {
+    if (!SCHEDULABLE_COMMANDS.includes(params.command as never))
+      throw fail(
+        `command must be one of: ${SCHEDULABLE_COMMANDS.join(', ')}`,
+        `command 必须是以下之一：${SCHEDULABLE_COMMANDS.join(', ')}`,
+      );
+    if (
+      params.command === 'show_message' &&
+      (typeof params.text !== 'string' || !params.text.trim() || params.text.length > 500)
+    )
+      throw fail(
+        'text (1-500 characters) is required for show_message',
+        'show_message 需要 text（1-500 个字符）',
+      );
+    const areas = params.area_ids;
+    if (areas !== undefined && (!Array.isArray(areas) || !areas.every((a) => Number.isInteger(a) && a > 0)))
+      throw fail('area_ids must be a list of area ids', 'area_ids 必须是区域编号列表');
+  }
+}
+
+export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome> {
+  switch (task.type) {
+    case 'clean_logs': {
+      const days = Number(task.params.older_than_days ?? LOG_RETENTION_DAYS);
+      const r = await app.db.kysely
+        .deleteFrom('operation_log')
+        .where('at', '<', app.now() - days * 86_400_000)
+        .executeTakeFirst();
+      forgetLogCounts(app);
+      return {
+        result: 'success',
+        output: `Deleted ${Number(r.numDeletedRows)} operation-log entries older than ${days} days`,
+      };
+    }
+    case 'clear_cache':
+      await clearServerCaches(app);
+      return {
+        result: 'success',
+        output:
+          'Cleared the caches of the server instance that ran the task and removed expired captchas and downloads; other instances refresh theirs within seconds',
+      };
+    case 'backup': {
+      // An automatic backup: the retention of system/BackupRestore (keep_count) applies to it.
+      const backup = await createBackup(app, {
+        type: 'auto',
+        note: task.id ? `scheduled task #${task.id} ${task.name}`.slice(0, 255) : 'scheduled',
+        by: 'system',
+      });
+      const pruned = await pruneAutoBackups(app);
+      return {
+        result: 'success',
+        output: `Backup ${backup.file_name} (${backup.size} bytes, ${backup.contents.join(', ')}); ${pruned} old automatic backups removed`,
+      };
+    }
+    case 'reboot_system':
+      return hostCommand('systemctl', ['reboot']);
+    case 'restart_service': {
+      const key = task.params.service as ProgramKey;
+      if (!RESTARTABLE.includes(key)) return { result: 'fail', output: `Unknown service "${String(key)}"` };
+      // The installed program's unit (rtmp: zlmediakit or nginx), else the key's usual one.
+      const unit = (await installedProgram(key))?.program.unit ?? defaultUnit(key);
+      return hostCommand('systemctl', ['restart', `${unit}.service`]);
+    }
+    case 'terminal_command':
+      return queueTerminalCommand(app, task);
+    case 'sync_sources':
+      return {
+        result: 'skipped',
+        output: 'Not available: live-source synchronisation is not part of this server yet',
+      };
+    case 'epg_refresh':
+      return { result: 'skipped', output: 'Not available: EPG refresh is not part of this server yet' };
+    default:
+      return { result: 'fail', output: `Unknown task type "${String(task.type)}"` };
+  }
+}
+
+/**
+ * Queues the task's command for the authorised terminals of its site (those bound to its
+ * `area_ids` when it names any), as `index/app_command` send does: terminals take it at their
+ * next heartbeat and acknowledge it there.
+ */
+async function queueTerminalCommand(app: AppContext, task: TaskRow): Promise<JobOutcome> {
+  const db = app.db.kysely as unknown as AnyDb;
+  const command = task.params.command as TerminalCommandType;
+  const areas = Array.isArray(task.params.area_ids) ? (task.params.area_ids as number[]) : [];
+  let q = db
+    .selectFrom('smart_terminal')
+    .select('id')
+    .where('site_id', '=', task.site_id)
+    .where('state', '=', 'authorized');
+  if (areas.length)
+    q = q.where(
+      'id',
+      'in',
+      db.selectFrom('smart_binding').select('terminal_id').where('area_id', 'in', areas),
+    );
+  const terminals = (await q.execute()).map((r) => Number(r.id));
+  const where = areas.length ? ` in areas #${areas.join(', #')}` : '';
+  if (!terminals.length)
+    return { result: 'skipped', output: `No authorised terminal${where}: "${command}" was not queued` };
+  const args = command === 'show_message' ? { text: String(task.params.text).trim(), duration_s: 10 } : {};
+  const now = app.now();
+  await db
+    .insertInto('terminal_commands')
+    .values(
+      terminals.map((terminal_id) => ({
+        site_id: task.site_id,
+        terminal_id,
+        type: command,
+        args: JSON.stringify(args),
+        state: 'queued',
+        created_by: 'scheduler',
+        created_at: now,
+      })),
+    )
+    .execute();
+  return {
+    result: 'success',
+    output: `Queued "${command}" for ${terminals.length} terminals${where}; they take it at their next heartbeat`,
+  };
+}
+
+/**
+ * A command with a fixed argument list that changes the host: run only where the deployment
+ * allows real effects (IGS_APPLY=1), with a time limit; otherwise recorded as skipped.
+ */
+function hostCommand(file: string, args: string[]): Promise<JobOutcome> {
+  const line = [file, ...args].join(' ');
+  if (!applyEnabled()) {
+    return Promise.resolve({
+      result: 'skipped',
+      output: `skipped: not applied on this host (IGS_APPLY is not 1): ${line}`,
+    });
+  }
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: 120_000, maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
+      const out = `${stdout}${stderr}`.trim();
+      if (err) {
+        const why =
+          (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${file} is not installed` : err.message;
+        resolve({ result: 'fail', output: `${line}: ${why}${out ? `\n${out}` : ''}` });
+      } else resolve({ result: 'success', output: `${line}${out ? `\n${out}` : ''}` });
+    });
+  });
+}

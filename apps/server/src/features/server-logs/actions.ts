@@ -1,0 +1,165 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, type Lang, Paths } from '@igs/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { offerDownload } from '../exports/downloads.ts';
+import { getSettings, setSetting } from '../settings/settings.ts';
+import {
+  isLogDate,
+  LEVELS,
+  listLogFiles,
+  logFilePath,
+  pageLines,
+  purgeOldLogs,
+  tailLines,
+} from './log-files.ts';
+
+/**
+ * The server's own daily log files under the log management menu (`system/logging`, DOMAIN
+ * system/OperationLog "system log" tab). Reading needs the menu; downloading needs
+ * `system:logging:export`; changing how many days are kept needs `system:logging:edit`.
+ */
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
+
+function invalid(lang: Lang, field: string, en: string, zh: string): ApiError {
+  const msg = say(lang, en, zh);
+  return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+}
+
+export function logsDir(app: AppContext): string {
+  return path.join(app.config.dataDir, 'logs');
+}
+
+/** The file of a validated day that exists, or a clear refusal. */
+async function existingFile(
+  app: AppContext,
+  lang: Lang,
+  date: unknown,
+): Promise<{ date: string; file: string }> {
+  if (!isLogDate(date))
+    throw invalid(lang, 'date', 'date must be a day as YYYY-MM-DD', '日期格式须为 YYYY-MM-DD');
+  const file = logFilePath(logsDir(app), date);
+  const st = await fs.stat(file).catch(() => null);
+  if (!st?.isFile())
+    throw new ApiError(Code.notFound, say(lang, `No server log for ${date}`, `没有 ${date} 的服务器日志`));
+  return { date, file };
+}
+
+function intIn(
+  lang: Lang,
+  body: Record<string, unknown>,
+  field: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const v = body[field];
+  if (v === undefined || v === null || v === '') return fallback;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw invalid(lang, field, `${field} must be ${min}–${max}`, `${field} 须为 ${min}–${max}`);
+  }
+  return n;
+}
+
+const loose = (method: string) => z.object({ method: z.literal(method) }).loose();
+
+export const serverLogActions = [
+  defineAction({
+    path: Paths.logging,
+    method: 'server_logs',
+    summary: "The server's daily log files (date, name, size), newest first, and how many days are kept",
+    access: 'module',
+    mutates: false,
+    input: loose('server_logs'),
+    async handler({ app }) {
+      const keep = Number((await getSettings(app)).server_log_keep_days);
+      return { list: await listLogFiles(logsDir(app)), keep_days: keep };
+    },
+  }),
+
+  defineAction({
+    path: Paths.logging,
+    method: 'server_log',
+    summary:
+      "Lines of one day's server log: mode tail (last `lines`, 1–2000) or page (page, limit 1–1000, order, keyword, level)",
+    access: 'module',
+    mutates: false,
+    input: loose('server_log'),
+    async handler({ app, lang }, body) {
+      const { date, file } = await existingFile(app, lang, body.date);
+      const mode = body.mode ?? 'tail';
+      if (mode === 'tail') {
+        const r = await tailLines(file, intIn(lang, body, 'lines', 1, 2000, 200));
+        return { date, mode, ...r };
+      }
+      if (mode !== 'page') throw invalid(lang, 'mode', 'mode must be tail or page', 'mode 须为 tail 或 page');
+      const order = body.order ?? 'desc';
+      if (order !== 'asc' && order !== 'desc')
+        throw invalid(lang, 'order', 'order must be asc or desc', 'order 须为 asc 或 desc');
+      const level = body.level ?? '';
+      if (level !== '' && !(typeof level === 'string' && level in LEVELS)) {
+        throw invalid(
+          lang,
+          'level',
+          `level must be one of ${Object.keys(LEVELS).join(', ')}`,
+          `级别须为 ${Object.keys(LEVELS).join('、')} 之一`,
+        );
+      }
+      const keyword = typeof body.keyword === 'string' ? body.keyword.slice(0, 200) : '';
+      const page = intIn(lang, body, 'page', 1, 1_000_000, 1);
+      const limit = intIn(lang, body, 'limit', 1, 1000, 100);
+      const r = await pageLines(file, { page, limit, order, keyword, level: level || undefined });
+      return { date, mode, page, limit, ...r };
+    },
+  }),
+
+  defineAction({
+    path: Paths.logging,
+    method: 'server_log_download',
+    summary: "One day's server log file as a single-use download URL",
+    access: 'module',
+    button: 'system:logging:export',
+    input: loose('server_log_download'),
+    async handler(ctx, body) {
+      const { date, file } = await existingFile(ctx.app, ctx.lang, body.date);
+      ctx.logDetail = `server-${date}.log`;
+      return offerDownload(ctx.app, ctx.caller!.user.id, `server-${date}.log`, await fs.readFile(file));
+    },
+  }),
+
+  defineAction({
+    path: Paths.logging,
+    method: 'server_log_config',
+    summary: 'How many days of server log files are kept',
+    access: 'module',
+    mutates: false,
+    input: loose('server_log_config'),
+    async handler({ app }) {
+      return { keep_days: Number((await getSettings(app)).server_log_keep_days) };
+    },
+  }),
+
+  defineAction({
+    path: Paths.logging,
+    method: 'server_log_config_form',
+    summary: 'Sets how many days of server log files are kept (1–365) and deletes the older files now',
+    access: 'module',
+    button: 'system:logging:edit',
+    input: loose('server_log_config_form'),
+    async handler(ctx, body) {
+      if (body.keep_days === undefined || body.keep_days === '') {
+        throw invalid(ctx.lang, 'keep_days', 'keep_days is required', '请输入保留天数');
+      }
+      const keep = intIn(ctx.lang, body, 'keep_days', 1, 365, 14);
+      await setSetting(ctx.app, 'server_log_keep_days', String(keep));
+      const removed = await purgeOldLogs(logsDir(ctx.app), keep, ctx.app.now());
+      ctx.logDetail = `keep_days=${keep}${removed.length ? `, removed ${removed.join(' ')}` : ''}`;
+      return { keep_days: keep, removed };
+    },
+  }),
+];

@@ -1,0 +1,130 @@
+import { Code, type Lang } from '@igs/contract';
+import { SERVICE_KEYS, type ServiceKey, serviceTitle } from '@igs/contract/extras';
+import type { AppContext } from '../../app-context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { loadDns } from '../dnsmasq/service.ts';
+import { writeSingleton } from '../singletons/store.ts';
+import { itmsConfig } from '../tr069-extras/actions.ts';
+import { loadBasic } from '../voice/settings-store.ts';
+
+/**
+ * The stored side of system/ServiceConfig: per key `enabled`, `auto_start` and `ports`, plus the
+ * gb28181 agent's id, domain, port and password. One JSON value in the `singletons` table.
+ *
+ * Ports that another page owns are shown here, not stored twice: the web console's port is the
+ * deployment's (PORT), SIP's are voice/BasicSettings', DNS's is system/Dns', the ACS's is
+ * tr069/Itms' CWMP port, and gb28181's is its own `port` field. Editing those here is refused
+ * with the page to go to.
+ */
+
+export const STORE_KEY = 'system:service_config';
+
+export interface StoredService {
+  enabled: 0 | 1;
+  auto_start: 0 | 1;
+  ports: number[];
+  server_id?: string;
+  domain?: string;
+  port?: number;
+  password?: string;
+}
+
+export type StoredConfig = Record<ServiceKey, StoredService>;
+
+const on = (ports: number[] = []): StoredService => ({ enabled: 1, auto_start: 1, ports });
+const off = (ports: number[] = []): StoredService => ({ enabled: 0, auto_start: 0, ports });
+
+export function defaultConfig(): StoredConfig {
+  return {
+    web: on(),
+    sip: on(),
+    dhcp_dns: on(),
+    acs: on(),
+    // wvp-GB28181-pro's defaults (DOMAIN 2.3 is modelled on it).
+    gb28181: { ...on(), server_id: '34020000002000000001', domain: '3402000000', port: 15060, password: '' },
+    rtmp: on([1935]),
+    ntp: on([123]),
+    ssh: on([22]),
+    snmp: off([161]),
+    igmpproxy: on(),
+  };
+}
+
+export async function loadConfig(app: AppContext): Promise<StoredConfig> {
+  const row = await app.db.kysely
+    .selectFrom('singletons')
+    .select('value')
+    .where('name', '=', STORE_KEY)
+    .where('site_id', '=', 0)
+    .executeTakeFirst();
+  let stored: Partial<Record<ServiceKey, Partial<StoredService>>> = {};
+  try {
+    if (row) stored = JSON.parse(row.value);
+  } catch {
+    stored = {};
+  }
+  const out = defaultConfig();
+  for (const key of SERVICE_KEYS) out[key] = { ...out[key], ...(stored[key] ?? {}) };
+  return out;
+}
+
+export function saveConfig(app: AppContext, config: StoredConfig, username: string): Promise<void> {
+  return writeSingleton(app, STORE_KEY, 0, config, username);
+}
+
+export interface PortOwner {
+  en: string;
+  zh_CN: string;
+}
+
+/** Where the ports of a key are set when it is not this page. */
+export const PORT_OWNERS: Partial<Record<ServiceKey, PortOwner>> = {
+  web: { en: 'the deployment (PORT)', zh_CN: '部署配置（PORT）' },
+  sip: { en: 'Voice > Basic settings', zh_CN: '语音 > 基本设置' },
+  dhcp_dns: { en: 'System > DNS (DNS port; DHCP is 67)', zh_CN: '系统 > DNS（DNS端口；DHCP固定67）' },
+  acs: { en: 'TR069 > ITMS (CWMP port)', zh_CN: 'TR069 > ITMS（CWMP端口）' },
+  gb28181: { en: 'the port field of this row', zh_CN: '本行的端口字段' },
+};
+
+/** Every key's ports as they are now, the owned ones read from their owners. */
+export async function effectivePorts(
+  app: AppContext,
+  config: StoredConfig,
+  webPort: number,
+): Promise<Record<ServiceKey, number[]>> {
+  const [voice, dns, itms] = await Promise.all([
+    loadBasic(app.db.kysely).catch(() => null),
+    loadDns(app).catch(() => null),
+    itmsConfig(app).catch(() => null),
+  ]);
+  const out = {} as Record<ServiceKey, number[]>;
+  for (const key of SERVICE_KEYS) out[key] = [...config[key].ports];
+  out.web = [webPort];
+  out.sip = voice ? [voice.sip_udp_port, ...(voice.sip_tls_port > 0 ? [voice.sip_tls_port] : [])] : [5060];
+  out.dhcp_dns = [dns?.port ?? 53, 67];
+  out.acs = [Number(itms?.cwmp_port ?? 7547)];
+  out.gb28181 = [Number(config.gb28181.port ?? 15060)];
+  return out;
+}
+
+/**
+ * A port of `key` that another service already uses: 409 naming both services and the port
+ * (DOMAIN: "a port clash with another service gets 409").
+ */
+export function checkPortClash(key: ServiceKey, ports: Record<ServiceKey, number[]>, lang: Lang): void {
+  for (const port of ports[key]) {
+    for (const other of SERVICE_KEYS) {
+      if (other === key || !ports[other].includes(port)) continue;
+      const mine = serviceTitle(key, lang);
+      const theirs = serviceTitle(other, lang);
+      const msg =
+        lang === 'zh_CN'
+          ? `端口冲突：${mine}的端口${port}已被${theirs}使用`
+          : `Port clash: port ${port} of ${mine} is already used by ${theirs}`;
+      throw new ApiError(Code.conflict, msg, {
+        errors: [{ field: key === 'gb28181' && ports[key].length === 1 ? 'port' : 'ports', msg }],
+        clash: { port, service: key, with: other },
+      });
+    }
+  }
+}

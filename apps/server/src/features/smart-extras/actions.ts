@@ -1,0 +1,16 @@
+import { appCommandActions } from './app-command.ts';
+import { appOptionActions } from './app-options.ts';
+import { formLinkageActions } from './form-linkage.ts';
+import { sceneOtherActions } from './scene-other.ts';
+import { shopConfigActions } from './shop-config.ts';
+import { terminalStatsActions } from './terminal-stats.ts';
+
+/** Smart display calls beside the record modules (DOMAIN 2.8, 1.2). */
+export const smartExtrasActions = [
+  ...terminalStatsActions,
+  ...appCommandActions,
+  ...appOptionActions,
+  ...sceneOtherActions,
+  ...shopConfigActions,
+  ...formLinkageActions,
+];

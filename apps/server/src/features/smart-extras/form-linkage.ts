@@ -1,0 +1,87 @@
+import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
+import { z } from 'zod';
+import { type ActionSpec, defineAction } from '../../http/action.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { readScope } from '../resources/scope.ts';
+
+/**
+ * `index/form_linkage` (spec 7, DOMAIN 1.2 "cascading options"): the tree-shaped records as
+ * nested {value, label, children} for cascaders: areas (building/floor/room/bed), film classes
+ * and app menus, each by `parent_id`, scoped to the caller's sites.
+ */
+
+const TABLES: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
+  area: 'system_area',
+  film_class: 'media_video_type',
+  app_menu: 'smart_app_menu',
+};
+const MAX_ROWS = 5000;
+
+type AccessLevel = ActionSpec['access'];
+
+/** Rows into a forest; a parent that is missing or part of a loop makes its child a root. */
+export function toTree(rows: { id: number; parent_id: number | null; name: string }[]): LinkageNode[] {
+  const nodes = new Map<number, LinkageNode & { parent: number | null }>();
+  for (const r of rows) nodes.set(r.id, { value: r.id, label: r.name, parent: r.parent_id });
+  const roots: LinkageNode[] = [];
+  const reachesSelf = (id: number) => {
+    const seen = new Set<number>();
+    for (let p = nodes.get(id)?.parent ?? null; p !== null && nodes.has(p); p = nodes.get(p)!.parent) {
+      if (p === id || seen.has(p)) return true;
+      seen.add(p);
+    }
+    return false;
+  };
+  for (const node of nodes.values()) {
+    const parent = node.parent !== null ? nodes.get(node.parent) : undefined;
+    if (parent && !reachesSelf(node.value)) {
+      parent.children ??= [];
+      parent.children.push(node);
+    } else roots.push(node);
+  }
+  const clean = (list: LinkageNode[]): LinkageNode[] =>
+    list.map((n) => ({
+      value: n.value,
+      label: n.label,
+      ...(n.children ? { children: clean(n.children) } : {}),
+    }));
+  return clean(roots);
+}
+
+function linkageAction(path: string, access: AccessLevel) {
+  return defineAction({
+    path,
+    summary: 'Cascading options: {type: area|film_class|app_menu} as a tree of {value, label, children}',
+    access,
+    mutates: false,
+    input: z.object({
+      method: z.string().optional(),
+      type: z.enum(FORM_LINKAGE_TYPES, { error: `type must be one of: ${FORM_LINKAGE_TYPES.join(', ')}` }),
+    }),
+    async handler(ctx, input) {
+      const scope = readScope(ctx);
+      let q = (ctx.app.db.kysely as unknown as AnyDb)
+        .selectFrom(TABLES[input.type])
+        .select(['id', 'parent_id', 'name'])
+        .orderBy('sort', 'asc')
+        .orderBy('id', 'asc')
+        .limit(MAX_ROWS);
+      if (scope) q = q.where('site_id', 'in', scope);
+      const rows = await q.execute();
+      return toTree(
+        rows.map((r) => ({
+          id: Number(r.id),
+          parent_id: r.parent_id === null ? null : Number(r.parent_id),
+          name: String(r.name ?? r.id),
+        })),
+      );
+    },
+  });
+}
+
+// Full mode has no menu for the pickers, so any signed-in caller may read them; the operations
+// path is granted with the operations home item.
+export const formLinkageActions = [
+  linkageAction('/admin.php/index/form_linkage', 'session'),
+  linkageAction('/operations/index/form_linkage', 'module'),
+];

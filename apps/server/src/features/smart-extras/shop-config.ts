@@ -1,0 +1,26 @@
+import { shopConfig } from '@igs/contract/extras';
+import { invalidField } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { singletonActions } from '../singletons/store.ts';
+
+/**
+ * `shop/config` (DOMAIN 2.8 smart/MallManagement ShopConfig), per site. The extension rung on a
+ * new order must be one the voice module knows (full-mode extensions are site 0).
+ */
+export const shopConfigActions = singletonActions(shopConfig, {
+  async check(ctx, values, site) {
+    const ext = String(values.notify_extension ?? '');
+    if (!ext) return;
+    const found = await (ctx.app.db.kysely as unknown as AnyDb)
+      .selectFrom('voice_extension')
+      .select('id')
+      .where('extension', '=', ext)
+      .where('site_id', 'in', [...new Set([0, site])])
+      .executeTakeFirst();
+    if (!found)
+      throw invalidField(
+        'notify_extension',
+        ctx.lang === 'zh_CN' ? `分机 ${ext} 不存在` : `Extension ${ext} does not exist`,
+      );
+  },
+});

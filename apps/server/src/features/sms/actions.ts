@@ -1,0 +1,118 @@
+import { smsSettings } from '@igs/contract/extras';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { invalidField } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { singletonActions } from '../singletons/store.ts';
+import { bodyTemplateError } from './providers.ts';
+import { sendSms, sentToday } from './send.ts';
+
+const TestInput = z.object({
+  method: z.literal('test'),
+  phone: z
+    .string({ error: 'phone is required' })
+    .trim()
+    .regex(/^\+?\d{5,20}$/, 'phone must be 5 to 20 digits, optionally after +'),
+});
+
+const HistoryInput = z.object({
+  method: z.literal('history'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+});
+
+/** `system/sms` (DOMAIN 2.9): the SMS singleton, a test send and the send log. */
+export const smsActions = [
+  ...singletonActions(smsSettings, {
+    check(ctx, values) {
+      const zh = ctx.lang === 'zh_CN';
+      const need = (field: string, en: string, cn: string) => {
+        if (String(values[field] ?? '') === '')
+          throw invalidField(field, zh ? `请填写${cn}` : `${en} is required`);
+      };
+      if (values.provider === 'http') {
+        need('http_url', 'HTTP URL', 'HTTP接口地址');
+        const bad = bodyTemplateError(String(values.http_body ?? ''));
+        if (bad)
+          throw invalidField(
+            'http_body',
+            zh ? `HTTP请求体不是有效的JSON：${bad}` : `HTTP body is not valid JSON: ${bad}`,
+          );
+        return;
+      }
+      need('access_key_id', 'AccessKey ID', 'AccessKey ID');
+      need('access_key_secret', 'AccessKey secret', 'AccessKey Secret');
+      need('sign_name', 'Signature name', '短信签名');
+      if (!values.template_code && !values.template_alarm)
+        throw invalidField('template_code', zh ? '请至少填写一个模板' : 'At least one template is required');
+      if (values.provider === 'tencent') need('sdk_app_id', 'SMS SdkAppId', 'SdkAppId');
+    },
+    extra: async (ctx, values) => ({
+      sent_today: await sentToday(ctx.app),
+      daily_limit: Number(values.daily_limit),
+    }),
+  }),
+  defineAction({
+    path: smsSettings.endpoint,
+    method: 'test',
+    summary: 'Sends a test SMS to {phone} through the stored provider and reports its answer',
+    access: 'module',
+    input: TestInput,
+    async handler(ctx, input) {
+      const zh = ctx.lang === 'zh_CN';
+      const code = String(Math.floor(100000 + Math.random() * 900000));
+      const r = await sendSms(
+        ctx.app,
+        {
+          phone: input.phone,
+          text: zh ? `网关控制台测试短信，验证码 ${code}` : `Gateway console test message, code ${code}`,
+          template: 'code',
+          params: { code },
+          purpose: 'test',
+        },
+        ctx.lang,
+      );
+      ctx.logDetail = `test to ${input.phone}: ${r.provider} HTTP ${r.http_status}`;
+      ctx.msg = zh
+        ? `测试短信已发送（${r.provider}，HTTP ${r.http_status}）`
+        : `Test SMS sent (${r.provider}, HTTP ${r.http_status})`;
+      return r;
+    },
+  }),
+  defineAction({
+    path: smsSettings.endpoint,
+    method: 'history',
+    summary: 'The SMS send log, newest first',
+    access: 'module',
+    input: HistoryInput,
+    async handler(ctx, input) {
+      const db = ctx.app.db.kysely;
+      const [{ n }, rows] = await Promise.all([
+        db
+          .selectFrom('sms_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('sms_log')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit)
+          .execute(),
+      ]);
+      return {
+        total: Number(n),
+        list: rows.map((r) => ({
+          id: r.id,
+          time: formatDateTime(r.at),
+          provider: r.provider,
+          phone: r.phone,
+          purpose: r.purpose,
+          result: r.result,
+          http_status: r.http_status,
+          detail: r.detail,
+        })),
+      };
+    },
+  }),
+];

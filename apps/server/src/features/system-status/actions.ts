@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { hostCollector, type SystemStatus } from './collector.ts';
+
+export const RUNNING_PATH = '/admin.php/system/running';
+
+/** `system/running` (system/OperationStatus): the host's live state; nothing is stored. */
+export const systemStatusActions = [
+  defineAction({
+    path: RUNNING_PATH,
+    summary:
+      'Operation status: host, OS, kernel, uptime, CPU (model, cores, load, use since the previous call), memory and swap, disk use per mount, interface rates, temperatures, versions and gateway service processes',
+    access: 'module',
+    mutates: false,
+    input: z.object({ method: z.string().optional() }).loose(),
+    async handler({ app }): Promise<SystemStatus & { generated_at: number }> {
+      const status = await hostCollector().status();
+      return { ...status, generated_at: app.now() };
+    },
+  }),
+];

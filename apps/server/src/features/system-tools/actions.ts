@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import { Code, type Lang } from '@igs/contract';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { writeOperationLog } from '../logging/operation-log.ts';
+import { findBinary } from '../system-status/host-exec.ts';
+import { planRun, TOOL_BINARY, toolLimits } from './runners.ts';
+import { TOOLS, validateToolRequest } from './validate.ts';
+
+export const TOOLS_PATH = '/admin.php/system/ping';
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
+
+/** The gateway's network interfaces, the only values `iface` may take. */
+export async function interfaceNames(): Promise<string[]> {
+  return (await fs.readdir('/sys/class/net').catch(() => [] as string[])).sort();
+}
+
+/** Accounts with a run under way: one run per account at a time (DOMAIN 2.9, else 423). */
+const running = new Set<number>();
+
+/** `system/ping` (system/SystemTools): ping, traceroute, name lookup, TCP port check, ARP table. */
+export const systemToolActions = [
+  defineAction({
+    path: TOOLS_PATH,
+    method: 'status',
+    summary:
+      'The tools, whether each can run on this gateway (program installed), the interfaces and the limits',
+    access: 'module',
+    input: z.object({ method: z.literal('status') }).loose(),
+    async handler() {
+      const tools = await Promise.all(
+        TOOLS.map(async (tool) => {
+          const binary = TOOL_BINARY[tool];
+          const file = binary ? await findBinary(binary) : null;
+          return { tool, program: binary ?? null, available: binary ? file !== null : true, path: file };
+        }),
+      );
+      return {
+        tools,
+        interfaces: await interfaceNames(),
+        limits: {
+          count_min: 1,
+          count_max: 10,
+          max_run_s: toolLimits.maxRunMs / 1000,
+          connect_timeout_s: toolLimits.connectTimeoutMs / 1000,
+        },
+      };
+    },
+  }),
+
+  defineAction({
+    path: TOOLS_PATH,
+    method: 'run',
+    summary:
+      'Runs one tool {tool, host, count 1–10, port, iface} and streams its output as text/plain while it comes; refusals before the start are the usual JSON envelope',
+    access: 'module',
+    // Diagnostics change nothing on the gateway: no button key; the run is still written to the log.
+    mutates: false,
+    raw: true,
+    input: z.object({ method: z.literal('run') }).loose(),
+    async handler(ctx, body) {
+      const { app, lang, reply, req } = ctx;
+      const caller = ctx.caller!;
+      const checked = validateToolRequest(body, await interfaceNames(), lang);
+      if (!checked.ok) throw new ApiError(Code.invalid, checked.errors[0]!.msg, { errors: checked.errors });
+      const request = checked.value;
+      const plan = await planRun(request, lang);
+      if ('missing' in plan) {
+        throw new ApiError(
+          Code.unavailable,
+          say(
+            lang,
+            `${plan.missing} is not installed on this gateway, so ${request.tool} cannot run`,
+            `本网关未安装 ${plan.missing}，无法运行 ${request.tool}`,
+          ),
+          { missing: plan.missing },
+        );
+      }
+      const userId = caller.user.id;
+      if (running.has(userId)) {
+        throw new ApiError(
+          Code.locked,
+          say(
+            lang,
+            'A tool is already running for this account; wait for it to finish',
+            '本账号已有工具在运行，请等待其结束',
+          ),
+        );
+      }
+      running.add(userId);
+      const started = Date.now();
+      const controller = new AbortController();
+      let limited = false;
+      const timer = setTimeout(() => {
+        limited = true;
+        controller.abort();
+      }, toolLimits.maxRunMs);
+      // The reply is ours from here: written chunk by chunk, never compressed (that would hold it back).
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+      });
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort(); // the page went away: stop the program
+      });
+      const sink = { write: (t: string) => void (res.writableEnded || res.destroyed ? 0 : res.write(t)) };
+      let exit: number | null = null;
+      try {
+        sink.write(`$ ${plan.title}\n`);
+        exit = await plan.run(sink, controller.signal);
+      } catch (e) {
+        if (!controller.signal.aborted) sink.write(`${(e as Error).message}\n`);
+      } finally {
+        clearTimeout(timer);
+        running.delete(userId);
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (limited) {
+        sink.write(
+          say(
+            lang,
+            `\n[stopped: runs are limited to ${toolLimits.maxRunMs / 1000} s]\n`,
+            `\n[已停止：每次运行最长 ${toolLimits.maxRunMs / 1000} 秒]\n`,
+          ),
+        );
+      }
+      sink.write(
+        say(
+          lang,
+          `\n[finished: exit ${exit ?? 'killed'}, ${seconds} s]\n`,
+          `\n[结束：退出码 ${exit ?? '已终止'}，${seconds} 秒]\n`,
+        ),
+      );
+      // Logged before the reply ends, so whoever reads the log after the output sees the run.
+      await writeOperationLog(app, {
+        req,
+        ip: ctx.ip,
+        caller,
+        module: 'system:ping',
+        action: 'run',
+        code: exit === 0 ? Code.ok : Code.invalid,
+        detail: `${plan.title} (exit ${exit ?? 'killed'}, ${seconds} s)`,
+      }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+      if (!res.writableEnded) res.end();
+    },
+  }),
+];

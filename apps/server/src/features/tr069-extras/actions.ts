@@ -1,0 +1,160 @@
+import net from 'node:net';
+import os from 'node:os';
+import { Code } from '@igs/contract';
+import { itmsSettings } from '@igs/contract/extras';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { readSingleton, singletonActions, type Values } from '../singletons/store.ts';
+import { connectionRequest, UnreachableError } from './connection-request.ts';
+
+/** The first non-internal IPv4 address: the address CPEs on the LAN reach the ACS at. */
+export function lanAddress(): string {
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
+}
+
+/** DOMAIN's defaults that depend on the host: `http://<lan-ip>:7547/` and the file server on :7567. */
+function hostDefaults(): Values {
+  const ip = lanAddress();
+  return { acs_url: `http://${ip}:7547/`, file_server_url: `http://${ip}:7567/` };
+}
+
+/** Whether something accepts TCP connections on the CWMP port of this host (a real probe). */
+function portListening(port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function itmsConfig(app: AppContext): Promise<Values> {
+  return readSingleton(app, itmsSettings, 0, itmsSettings.table, hostDefaults());
+}
+
+/**
+ * The dnsmasq lines DHCP option 43 needs when `dhcp_option43` is on: the ACS URL as
+ * vendor-encapsulated sub-option 1 for clients of vendor class `dslforum.org` (TR-069 Annex F).
+ * The DHCP configuration generator appends them to its dnsmasq file.
+ */
+export function dnsmasqOption43Lines(values: Values): string[] {
+  if (Number(values.dhcp_option43) !== 1 || !values.acs_url) return [];
+  return [`dhcp-option=vendor:dslforum.org,1,"${String(values.acs_url).replace(/"/g, '')}"`];
+}
+
+/** Credentials come in pairs: a password without its username (or the reverse) is refused. */
+function checkPairs(ctx: ActionContext, values: Values): void {
+  const zh = ctx.lang === 'zh_CN';
+  for (const [user, pass, en, cn] of [
+    ['acs_username', 'acs_password', 'ACS', 'ACS'],
+    ['cr_username', 'cr_password', 'connection request', '连接请求'],
+  ] as const) {
+    const hasUser = String(values[user] ?? '') !== '';
+    const hasPass = String(values[pass] ?? '') !== '';
+    if (hasUser && !hasPass)
+      throw invalidField(pass, zh ? `请填写${cn}密码` : `The ${en} password is required with its username`);
+    if (hasPass && !hasUser)
+      throw invalidField(user, zh ? `请填写${cn}用户名` : `The ${en} username is required with its password`);
+  }
+}
+
+const TestInput = z.object({
+  method: z.literal('test'),
+  device_id: z
+    .string({ error: 'device_id is required' })
+    .trim()
+    .min(1, 'device_id is required')
+    .max(128, 'device_id: at most 128 characters'),
+});
+
+/** `tr069/itms` (DOMAIN 2.5): the ACS settings and the connection-request test. */
+export const tr069ExtrasActions = [
+  ...singletonActions(itmsSettings, {
+    defaults: hostDefaults,
+    check: (ctx, values) => checkPairs(ctx, values),
+    extra: async (_ctx, values) => ({
+      lan_address: lanAddress(),
+      acs_listening: await portListening(Number(values.cwmp_port)),
+      dnsmasq_lines: dnsmasqOption43Lines(values),
+    }),
+  }),
+  defineAction({
+    path: itmsSettings.endpoint,
+    method: 'test',
+    summary: 'Sends a digest-authenticated connection request to one CPE (device_id) and reports the answer',
+    access: 'module',
+    input: TestInput,
+    async handler(ctx, input) {
+      const zh = ctx.lang === 'zh_CN';
+      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const cpe = await db
+        .selectFrom('tr069_device')
+        .selectAll()
+        .where('site_id', '=', 0)
+        .where('device_id', '=', input.device_id)
+        .executeTakeFirst();
+      if (!cpe)
+        throw new ApiError(
+          Code.notFound,
+          zh ? `终端“${input.device_id}”不存在` : `CPE "${input.device_id}" was not found`,
+        );
+      const cfg = await itmsConfig(ctx.app);
+      if (!cfg.cr_username || !cfg.cr_password)
+        throw invalidField(
+          'cr_username',
+          zh ? '请先设置连接请求用户名和密码' : 'Set the connection request username and password first',
+        );
+      const reported = String(cpe.connection_request_url ?? '');
+      // TR-069's default connection-request port is 7547, used until the CPE reports its URL.
+      const url = reported || (cpe.ip ? `http://${cpe.ip}:7547/` : '');
+      if (!/^https?:\/\/\S+$/i.test(url))
+        throw new ApiError(
+          Code.invalid,
+          zh
+            ? `终端“${input.device_id}”尚未上报连接请求地址`
+            : `CPE "${input.device_id}" has not reported a connection request URL yet`,
+        );
+      let result: Awaited<ReturnType<typeof connectionRequest>>;
+      try {
+        result = await connectionRequest(url, String(cfg.cr_username), String(cfg.cr_password));
+      } catch (e) {
+        if (!(e instanceof UnreachableError)) throw e;
+        ctx.logDetail = `test ${input.device_id}: ${url} unreachable (${e.reason})`;
+        throw new ApiError(
+          Code.unavailable,
+          zh ? `无法连接终端 ${url}：${e.reason}` : `CPE at ${url} is unreachable: ${e.reason}`,
+          { url, reason: e.reason },
+        );
+      }
+      ctx.logDetail = `test ${input.device_id}: ${url} HTTP ${result.status} (${result.auth})`;
+      const data = { url, http_status: result.status, auth: result.auth, guessed_url: !reported };
+      if (result.status === 401)
+        throw new ApiError(
+          Code.invalid,
+          zh
+            ? `终端拒绝了连接请求凭据（HTTP 401）`
+            : 'The CPE refused the connection request credentials (HTTP 401)',
+          { ...data, errors: [{ field: 'cr_password', msg: 'refused by the CPE' }] },
+        );
+      if (result.status < 200 || result.status >= 300)
+        throw new ApiError(
+          Code.unavailable,
+          zh ? `终端 ${url} 返回 HTTP ${result.status}` : `CPE at ${url} answered HTTP ${result.status}`,
+          data,
+        );
+      ctx.msg = zh
+        ? `终端已接受连接请求（HTTP ${result.status}），将发起会话`
+        : `The CPE accepted the connection request (HTTP ${result.status}) and will open a session`;
+      return data;
+    },
+  }),
+];

@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, type Lang, Paths } from '@igs/contract';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { UpgradePackagesTable } from '../../db/schema.ts';
+import { defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { BUILD, VERSION } from '../../version.ts';
+import { createBackup } from '../backup/backups.ts';
+import { publicKeyOf } from '../licence/licence.ts';
+import { claimUpload } from '../uploads/claim.ts';
+import { PackageRefusal, type VerifiedPackage, verifyPackage } from './package.ts';
+import { applyEnabled, installRelease, releaseLinks, rollbackRelease, scheduleRestart } from './releases.ts';
+
+const PATH = Paths.upgrade;
+
+function upgradesDir(app: AppContext): string {
+  return path.join(app.config.dataDir, 'upgrades');
+}
+
+function storedFile(app: AppContext, stored: string): string {
+  if (!/^[0-9a-f-]{36}\.tar\.gz$/.test(stored)) throw new Error(`bad stored package name ${stored}`);
+  return path.join(upgradesDir(app), stored);
+}
+
+async function verifyStored(app: AppContext, file: string): Promise<VerifiedPackage> {
+  const work = path.join(upgradesDir(app), `.verify-${randomUUID()}`);
+  try {
+    return await verifyPackage(file, publicKeyOf(app), work);
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+function refusal(e: PackageRefusal, lang: Lang): ApiError {
+  return new ApiError(Code.invalid, e.text[lang], { errors: [{ field: 'file', msg: e.text[lang] }] });
+}
+
+/** Numeric comparison of x.y.z versions (pre-release tags ignored). */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[-+]/)[0]!.split('.').map(Number);
+  const pb = b.split(/[-+]/)[0]!.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+type Row = Selectable<UpgradePackagesTable>;
+
+function view(r: Row, withFiles = false) {
+  const files = JSON.parse(String(r.files ?? '[]')) as { path: string; size: number; sha256: string }[];
+  return {
+    id: Number(r.id),
+    file_name: String(r.file_name),
+    version: String(r.version),
+    build: String(r.build),
+    size: Number(r.size),
+    sha256: String(r.sha256),
+    signature: r.signature,
+    changelog: String(r.changelog),
+    state: r.state,
+    message: String(r.message),
+    created_by: String(r.created_by),
+    created_at: formatDateTime(Number(r.created_at)),
+    applied_at: r.applied_at === null ? '' : formatDateTime(Number(r.applied_at)),
+    file_count: files.length,
+    newer: compareVersions(String(r.version), VERSION) > 0,
+    ...(withFiles ? { files } : {}),
+  };
+}
+
+async function findPackage(app: AppContext, id: number): Promise<Row> {
+  const row = await app.db.kysely
+    .selectFrom('upgrade_packages')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(Code.notFound, `Upgrade package #${id} does not exist`);
+  return row;
+}
+
+const id = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
+
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+/** `authorise/upgrade` (DOMAIN authorise/Upgrade). */
+export const upgradeActions = [
+  defineAction({
+    path: PATH,
+    method: 'detail',
+    summary:
+      'Without id: the running version and build, releases and whether applying is enabled. With id: a package and its files',
+    access: 'module',
+    input: z.object({ method: z.literal('detail'), id: id.optional() }),
+    async handler({ app }, input) {
+      if (input.id) return view(await findPackage(app, input.id), true);
+      const links = await releaseLinks(app);
+      return {
+        version: VERSION,
+        build: BUILD,
+        node: process.version,
+        apply_enabled: applyEnabled(),
+        current_release: links.current ?? '',
+        previous_release: links.previous ?? '',
+      };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'list',
+    summary: 'Uploaded upgrade packages, newest first',
+    access: 'module',
+    input: z.object({
+      method: z.literal('list'),
+      page: z.coerce.number().int().min(1).optional().default(1),
+      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+    }),
+    async handler({ app }, input) {
+      const total = await app.db.kysely
+        .selectFrom('upgrade_packages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await app.db.kysely
+        .selectFrom('upgrade_packages')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .execute();
+      return { total: Number(total.n), list: rows.map((r) => view(r)) };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'add',
+    summary:
+      'Takes an uploaded package (file = upload id from common/upload, kind firmware) and verifies it; unsigned or altered packages are refused and not kept',
+    access: 'module',
+    input: z.object({
+      method: z.literal('add'),
+      file: z.string({ error: 'file is required' }).min(1, 'file is required'),
+    }),
+    async handler(ctx, input) {
+      const { app, lang } = ctx;
+      const stored = `${randomUUID()}.tar.gz`;
+      const file = storedFile(app, stored);
+      const up = await claimUpload(app, input.file, ctx.caller!.user.id, file);
+      ctx.logDetail = up.name;
+      const now = app.now();
+      const row = await app.db.kysely
+        .insertInto('upgrade_packages')
+        .values({
+          file_name: up.name.slice(0, 255),
+          stored,
+          version: '',
+          size: up.size,
+          sha256: up.sha256,
+          signature: 'invalid',
+          state: 'uploaded',
+          created_by: ctx.caller!.user.username,
+          applied_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      let checked: VerifiedPackage;
+      try {
+        checked = await verifyStored(app, file);
+      } catch (e) {
+        await app.db.kysely.deleteFrom('upgrade_packages').where('id', '=', row.id).execute();
+        await fs.rm(file, { force: true });
+        if (e instanceof PackageRefusal) throw refusal(e, lang);
+        throw e;
+      }
+      const m = checked.manifest;
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({
+          version: m.version,
+          build: m.build,
+          size: checked.size,
+          sha256: checked.sha256,
+          signature: 'valid',
+          changelog: m.changelog,
+          files: JSON.stringify(m.files),
+          state: 'verified',
+          message: tr(lang, 'Signature and checksums verified', '签名和校验值验证通过'),
+          updated_at: app.now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      ctx.logDetail = `${up.name}: version ${m.version}`;
+      return view(await findPackage(app, row.id), true);
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'verify',
+    summary: 'Checks a stored package again (signature, checksums, file list)',
+    access: 'module',
+    input: z.object({ method: z.literal('verify'), id }),
+    async handler(ctx, input) {
+      const { app, lang } = ctx;
+      const p = await findPackage(app, input.id);
+      ctx.logDetail = `${p.file_name} ${p.version}`;
+      try {
+        await verifyStored(app, storedFile(app, p.stored));
+      } catch (e) {
+        if (!(e instanceof PackageRefusal)) throw e;
+        await app.db.kysely
+          .updateTable('upgrade_packages')
+          .set({
+            signature: 'invalid',
+            state: 'failed',
+            message: e.text[lang].slice(0, 512),
+            updated_at: app.now(),
+          })
+          .where('id', '=', p.id)
+          .execute();
+        throw refusal(e, lang);
+      }
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({
+          signature: 'valid',
+          state: p.state === 'applied' ? 'applied' : 'verified',
+          message: tr(lang, 'Signature and checksums verified', '签名和校验值验证通过'),
+          updated_at: app.now(),
+        })
+        .where('id', '=', p.id)
+        .execute();
+      return view(await findPackage(app, p.id));
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'apply',
+    summary:
+      'Installs a verified package (only where IGS_APPLY=1): pre_upgrade backup, then releases/<version> becomes current',
+    access: 'module',
+    input: z.object({ method: z.literal('apply'), id }),
+    async handler(ctx, input) {
+      const { app, lang } = ctx;
+      const p = await findPackage(app, input.id);
+      ctx.logDetail = `${p.file_name} ${p.version}`;
+      if (p.state !== 'verified' && p.state !== 'applied')
+        throw new ApiError(
+          Code.conflict,
+          tr(
+            lang,
+            `Package ${p.version} is ${p.state}: verify it first`,
+            `升级包 ${p.version} 状态为 ${p.state}，请先验证`,
+          ),
+        );
+      if (!applyEnabled())
+        throw new ApiError(
+          Code.unavailable,
+          tr(
+            lang,
+            `Package ${p.version} is verified, not applied on this host: applying upgrades needs IGS_APPLY=1`,
+            `升级包 ${p.version} 已验证，但本机未启用安装（需要 IGS_APPLY=1）`,
+          ),
+          { state: 'verified' },
+        );
+      const file = storedFile(app, p.stored);
+      let checked: VerifiedPackage;
+      try {
+        checked = await verifyStored(app, file);
+      } catch (e) {
+        if (!(e instanceof PackageRefusal)) throw e;
+        await app.db.kysely
+          .updateTable('upgrade_packages')
+          .set({
+            signature: 'invalid',
+            state: 'failed',
+            message: e.text[lang].slice(0, 512),
+            updated_at: app.now(),
+          })
+          .where('id', '=', p.id)
+          .execute();
+        throw refusal(e, lang);
+      }
+      const backup = await createBackup(app, {
+        type: 'pre_upgrade',
+        note: `before upgrade to ${p.version}`,
+        by: ctx.caller!.user.username,
+      });
+      try {
+        await installRelease(app, file, checked.manifest);
+      } catch (e) {
+        const why = (e as Error).message;
+        await app.db.kysely
+          .updateTable('upgrade_packages')
+          .set({ state: 'failed', message: `apply failed: ${why}`.slice(0, 512), updated_at: app.now() })
+          .where('id', '=', p.id)
+          .execute();
+        throw new ApiError(
+          Code.unexpected,
+          tr(lang, `Applying ${p.version} failed: ${why}`, `安装 ${p.version} 失败：${why}`),
+        );
+      }
+      const restarting = scheduleRestart(app);
+      const message = restarting
+        ? tr(
+            lang,
+            `Release ${p.version} is current; the service is restarting`,
+            `版本 ${p.version} 已启用，服务正在重启`,
+          )
+        : tr(
+            lang,
+            `Release ${p.version} is current; restart the service to run it`,
+            `版本 ${p.version} 已启用，请重启服务以运行新版本`,
+          );
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({ state: 'verified', updated_at: app.now() })
+        .where('state', '=', 'applied')
+        .execute();
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({ state: 'applied', applied_at: app.now(), message, updated_at: app.now() })
+        .where('id', '=', p.id)
+        .execute();
+      ctx.msg = message;
+      return { ...view(await findPackage(app, p.id)), pre_upgrade_backup_id: backup.id, restarting };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'rollback',
+    summary: 'Makes the previous release current again (only where IGS_APPLY=1)',
+    access: 'module',
+    input: z.object({ method: z.literal('rollback') }),
+    async handler(ctx) {
+      const { app, lang } = ctx;
+      if (!applyEnabled())
+        throw new ApiError(
+          Code.unavailable,
+          tr(
+            lang,
+            'Rolling back needs IGS_APPLY=1 on this host',
+            '本机未启用安装（需要 IGS_APPLY=1），无法回滚',
+          ),
+        );
+      const { previous } = await releaseLinks(app);
+      if (!previous)
+        throw new ApiError(
+          Code.conflict,
+          tr(lang, 'There is no previous release to roll back to', '没有可回滚的上一版本'),
+        );
+      const r = await rollbackRelease(app);
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({ state: 'verified', updated_at: app.now() })
+        .where('state', '=', 'applied')
+        .execute();
+      await app.db.kysely
+        .updateTable('upgrade_packages')
+        .set({ state: 'applied', updated_at: app.now() })
+        .where('version', '=', r.current)
+        .where('signature', '=', 'valid')
+        .execute();
+      ctx.logDetail = `${r.previous ?? ''} -> ${r.current}`;
+      const restarting = scheduleRestart(app);
+      ctx.msg = restarting
+        ? tr(
+            lang,
+            `Release ${r.current} is current again; the service is restarting`,
+            `已回滚到 ${r.current}，服务正在重启`,
+          )
+        : tr(
+            lang,
+            `Release ${r.current} is current again; restart the service to run it`,
+            `已回滚到 ${r.current}，请重启服务`,
+          );
+      return { ...r, restarting };
+    },
+  }),
+  defineAction({
+    path: PATH,
+    method: 'del',
+    summary: 'Deletes uploaded packages (installed releases stay)',
+    access: 'module',
+    input: z.object({
+      method: z.literal('del'),
+      ids: z
+        .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+        .min(1, 'ids is required')
+        .max(500, 'ids: at most 500 at a time'),
+    }),
+    async handler({ app }, input) {
+      const rows = await app.db.kysely
+        .selectFrom('upgrade_packages')
+        .select(['id', 'stored'])
+        .where('id', 'in', input.ids)
+        .execute();
+      for (const r of rows) await fs.rm(storedFile(app, r.stored), { force: true });
+      if (rows.length)
+        await app.db.kysely
+          .deleteFrom('upgrade_packages')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      return { deleted: rows.length };
+    },
+  }),
+];

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import {
+  Code,
+  type Lang,
+  VOICE_ADVANCED_LABELS,
+  VOICE_FEATURE_CODES,
+  type VoiceAdvanced,
+} from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { loadAdvanced, loadBasic } from './settings-store.ts';
+
+/**
+ * DOMAIN section 2.2: every dialable number (extensions, meeting rooms, IVRs, queues, paging
+ * groups, feature codes) belongs to one numbering plan per site; a number already taken answers
+ * 409 naming its owner, and nothing is stored. Runs from the generic resource writes (add, edit,
+ * import) through the hook of features/resources/hooks.ts.
+ */
+
+interface Numbered {
+  resource: string;
+  field: string;
+  what: Record<Lang, string>;
+}
+
+export const NUMBERED: readonly Numbered[] = [
+  { resource: 'voice:extension', field: 'extension', what: { en: 'extension', zh_CN: '分机' } },
+  { resource: 'voice:conference', field: 'number', what: { en: 'meeting room', zh_CN: '会议室' } },
+  { resource: 'voice:ivr', field: 'number', what: { en: 'IVR', zh_CN: 'IVR' } },
+  { resource: 'voice:queue', field: 'number', what: { en: 'queue', zh_CN: '队列' } },
+  { resource: 'voice:paging', field: 'number', what: { en: 'paging group', zh_CN: '广播组' } },
+];
+
+export interface NumberOwner {
+  what: Record<Lang, string>;
+  /** The owner's name, when it has one. */
+  name: string;
+  resource: string;
+  id?: number;
+}
+
+/** Who holds `number` in the site's plan, leaving out the record being edited. */
+export async function numberOwner(
+  conn: AnyDb,
+  site: number,
+  number: string,
+  except?: { resource: string; id?: number },
+  advanced?: VoiceAdvanced,
+): Promise<NumberOwner | null> {
+  for (const n of NUMBERED) {
+    const def = resourceByName(n.resource)!;
+    let q = conn
+      .selectFrom(def.table)
+      .select(['id', 'name'])
+      .where('site_id', '=', site)
+      .where(n.field, '=', number);
+    if (except?.resource === n.resource && except.id) q = q.where('id', '!=', except.id);
+    const row = await q.executeTakeFirst();
+    if (row) return { what: n.what, name: String(row.name ?? ''), resource: n.resource, id: Number(row.id) };
+  }
+  const codes = advanced ?? (await loadAdvanced(conn as unknown as Kysely<Database>));
+  if (except?.resource !== 'voice:advanced') {
+    for (const k of VOICE_FEATURE_CODES)
+      if (codes[k] === number)
+        return {
+          what: { en: 'feature code', zh_CN: '功能码' },
+          name: VOICE_ADVANCED_LABELS[k]!.en,
+          resource: 'voice:advanced',
+        };
+  }
+  return null;
+}
+
+export function collisionError(field: string, number: string, owner: NumberOwner, lang: Lang): ApiError {
+  const name = owner.name ? (lang === 'zh_CN' ? `“${owner.name}”` : ` "${owner.name}"`) : '';
+  const msg =
+    lang === 'zh_CN'
+      ? `号码${number}已被${owner.what.zh_CN}${name}使用（所有号码共用一个号码计划）`
+      : `Number ${number} is already used by ${owner.what.en}${name} (all numbers share one numbering plan)`;
+  return new ApiError(Code.conflict, msg, {
+    errors: [{ field, msg }],
+    owner: { resource: owner.resource, id: owner.id },
+  });
+}
+
+/** A SIP password for an extension added without one (DOMAIN: generated when empty). */
+export function generateSecret(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+async function numberingPlanHook({ conn, lang, def, values, site, selfId }: WriteHookArgs): Promise<void> {
+  const spec = NUMBERED.find((n) => n.resource === def.name);
+  if (!spec) return;
+  const number = values[spec.field];
+  if (def.name === 'voice:extension') {
+    if (selfId === undefined && !values.secret) values.secret = generateSecret();
+    if (number !== undefined && number !== null) {
+      const { ext_length } = await loadBasic(conn as unknown as Kysely<Database>);
+      if (String(number).length !== ext_length) {
+        const msg =
+          lang === 'zh_CN'
+            ? `分机号须为${ext_length}位（基本设置中的分机号长度）`
+            : `Extension number must have ${ext_length} digits (the extension length of the basic settings)`;
+        throw new ApiError(Code.invalid, msg, { errors: [{ field: spec.field, msg }] });
+      }
+    }
+  }
+  if (number === undefined || number === null || number === '') return;
+  const owner = await numberOwner(conn, site, String(number), { resource: def.name, id: selfId });
+  if (owner) throw collisionError(spec.field, String(number), owner, lang);
+}
+
+let registered = false;
+
+/** Hooks the plan into the writes of every numbered resource (once per process). */
+export function registerNumberingPlan(): void {
+  if (registered) return;
+  registered = true;
+  for (const n of NUMBERED) onResourceWrite(n.resource, numberingPlanHook);
+}

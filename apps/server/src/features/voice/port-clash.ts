@@ -1,0 +1,129 @@
+import os from 'node:os';
+import type { Lang, VoiceBasic } from '@igs/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { AnyDb } from '../resources/queries.ts';
+
+/**
+ * DOMAIN voice/BasicSettings: the SIP port must not be "used by another service". The other
+ * services of this gateway whose ports are known: the console's own web server (PORT), the
+ * GB28181 SIP agent (DOMAIN video/Gb28181, port 15060) and the media servers configured to run
+ * on this host (video media servers whose address is one of the host's own).
+ */
+
+export interface Occupied {
+  service: Record<Lang, string>;
+  proto: 'tcp' | 'udp';
+  from: number;
+  to: number;
+}
+
+/** The GB28181 agent's fixed port (DOMAIN section 2.3). */
+export const GB28181_SIP_PORT = 15060;
+
+function hostAddresses(): Set<string> {
+  const out = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0']);
+  for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) out.add(i.address);
+  return out;
+}
+
+export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
+  const out: Occupied[] = [
+    {
+      service: { en: 'the web console', zh_CN: 'Web管理控制台' },
+      proto: 'tcp',
+      from: app.config.port,
+      to: app.config.port,
+    },
+    {
+      service: { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' },
+      proto: 'udp',
+      from: GB28181_SIP_PORT,
+      to: GB28181_SIP_PORT,
+    },
+    {
+      service: { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' },
+      proto: 'tcp',
+      from: GB28181_SIP_PORT,
+      to: GB28181_SIP_PORT,
+    },
+  ];
+  const local = hostAddresses();
+  const db = app.db.kysely as unknown as AnyDb;
+  const servers = await db
+    .selectFrom('video_media_server')
+    .selectAll()
+    .execute()
+    .catch(() => [] as Record<string, unknown>[]);
+  for (const s of servers) {
+    if (!local.has(String(s.ip ?? ''))) continue;
+    const name = String(s.name ?? s.id);
+    const svc = { en: `media server ${name}`, zh_CN: `流媒体服务器${name}` };
+    for (const k of ['http_port', 'rtmp_port', 'rtsp_port'])
+      if (Number(s[k]) > 0) out.push({ service: svc, proto: 'tcp', from: Number(s[k]), to: Number(s[k]) });
+    if (Number(s.rtp_proxy_port) > 0)
+      out.push({ service: svc, proto: 'udp', from: Number(s.rtp_proxy_port), to: Number(s.rtp_proxy_port) });
+    const range = /^(\d+)-(\d+)$/.exec(String(s.rtp_port_range ?? ''));
+    if (range) out.push({ service: svc, proto: 'udp', from: Number(range[1]), to: Number(range[2]) });
+  }
+  return out;
+}
+
+/**
+ * The SIP ports of the basic settings that another service already uses. The RTP range is not
+ * held to this: Asterisk skips a port of its range that is taken, so an overlap (the default
+ * 10000–20000 holds the GB28181 port) costs one port, not the service.
+ */
+export function portClashes(
+  v: VoiceBasic,
+  occupied: Occupied[],
+  lang: Lang,
+): { field: string; msg: string }[] {
+  const mine: {
+    field: string;
+    label: Record<Lang, string>;
+    proto: 'tcp' | 'udp';
+    from: number;
+    to: number;
+  }[] = [
+    {
+      field: 'sip_udp_port',
+      label: { en: 'SIP UDP port', zh_CN: 'SIP UDP端口' },
+      proto: 'udp',
+      from: v.sip_udp_port,
+      to: v.sip_udp_port,
+    },
+  ];
+  if (v.sip_tcp)
+    mine.push({
+      field: 'sip_tcp',
+      label: { en: 'SIP TCP port', zh_CN: 'SIP TCP端口' },
+      proto: 'tcp',
+      from: v.sip_udp_port,
+      to: v.sip_udp_port,
+    });
+  if (v.sip_tls_port > 0)
+    mine.push({
+      field: 'sip_tls_port',
+      label: { en: 'SIP TLS port', zh_CN: 'SIP TLS端口' },
+      proto: 'tcp',
+      from: v.sip_tls_port,
+      to: v.sip_tls_port,
+    });
+  const out: { field: string; msg: string }[] = [];
+  for (const m of mine) {
+    for (const o of occupied) {
+      if (o.proto !== m.proto || o.to < m.from || o.from > m.to) continue;
+      const ports = o.from === o.to ? String(o.from) : `${o.from}–${o.to}`;
+      const own = m.from === m.to ? String(m.from) : `${m.from}–${m.to}`;
+      out.push({
+        field: m.field,
+        msg:
+          lang === 'zh_CN'
+            ? `${m.label.zh_CN}${own}与${o.service.zh_CN}的端口${ports}（${o.proto.toUpperCase()}）冲突`
+            : `${m.label.en} ${own} clashes with ${o.service.en} on ${o.proto.toUpperCase()} port ${ports}`,
+      });
+      break;
+    }
+  }
+  return out;
+}
