@@ -24,7 +24,7 @@ describe('menu routes', () => {
 
   it('the registry maps area/Name to the page modules', () => {
     expect(Object.keys(pageRegistry)).toEqual(
-      expect.arrayContaining(['dashboard/Dashboard', 'login/Login', 'error/Page404']),
+      expect.arrayContaining(['dashboard/Dashboard', 'login/Register', 'error/Page404']),
     );
     expect(Object.keys(pageRegistry).some((k) => k.includes('.test') || /\/[a-z]/.test(k))).toBe(false);
   });

@@ -9,7 +9,12 @@ export type PageLoader = () => Promise<PageModule>;
 // The one page registry: every `pages/<area>/<Name>.tsx` (PascalCase file = page module) is a lazy
 // chunk keyed `area/Name`, the form the server's menu tree uses in `component`. Kebab-case files
 // beside them are helpers, not pages, and tests are excluded.
-const modules = import.meta.glob<PageModule>(['../pages/*/[A-Z]*.tsx', '!../pages/**/*.test.tsx']);
+// The sign-in page is imported by the router itself (it ships in the start chunk), so it is left out.
+const modules = import.meta.glob<PageModule>([
+  '../pages/*/[A-Z]*.tsx',
+  '!../pages/**/*.test.tsx',
+  '!../pages/login/Login.tsx',
+]);
 
 export const pageRegistry: Readonly<Record<string, PageLoader>> = Object.fromEntries(
   Object.entries(modules).map(([file, load]) => [

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { PageExtras } from '../resource/page-extras.ts';
 import { EncryptionSettingsButton } from './encryption-settings.tsx';
 import { MallSettingsButton } from './mall-settings.tsx';
 import { M3uExportButton, XmltvExportButton } from './media-exports.tsx';
@@ -6,30 +6,8 @@ import { OutreachEvents } from './outreach-events.tsx';
 import { CommandHistory, SendCommandButton } from './send-command.tsx';
 import { TimedTaskExtras } from './timed-task-extras.tsx';
 
-/** What a record page knows when it draws a module's own buttons. */
-export interface ToolbarScope {
-  selectedIds: number[];
-  filter: Record<string, unknown>;
-  keyword?: string;
-  /** Reload the list after the extra changed records. */
-  refresh: () => void;
-}
-
-/**
- * A module's own pieces around the generic record page: the screens of DOMAIN that are a record
- * list plus a little more (a settings dialog, a playlist export, a command to terminals).
- */
-export interface ResourceExtras {
-  /** Buttons beside the page's own. */
-  toolbar?: (scope: ToolbarScope) => ReactNode;
-  /** A row's expanded content. */
-  expandedRow?: (row: { id: number }) => ReactNode;
-  /** Shown under the table. */
-  footer?: () => ReactNode;
-}
-
 /** The extras of each resource, by resource name; one place to find what a module adds. */
-const EXTRAS: Readonly<Record<string, ResourceExtras>> = {
+const EXTRAS: Readonly<Record<string, PageExtras>> = {
   'media:live': {
     toolbar: (scope) => (
       <>
@@ -52,6 +30,9 @@ const EXTRAS: Readonly<Record<string, ResourceExtras>> = {
   'system:outreach': { footer: () => <OutreachEvents /> },
 };
 
-export function extrasOf(resource: string): ResourceExtras | undefined {
+/** The resources that have extras (for a test that each still exists). */
+export const RESOURCES_WITH_EXTRAS: readonly string[] = Object.keys(EXTRAS);
+
+export function extrasOf(resource: string): PageExtras | undefined {
   return EXTRAS[resource];
 }

@@ -4,6 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n/index.ts';
 import { useIsActiveTab } from '../keep-alive/active-tab.ts';
+import { extrasOf } from '../module-extras/registry.tsx';
 import { resourceDefsOf } from './resource-modules.ts';
 import { ResourcePage } from './resource-page.tsx';
 
@@ -64,7 +65,7 @@ export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
       items={defs.map((def, i) => ({
         key: keys[i]!,
         label: def.title[lang],
-        children: <ResourcePage def={def} />,
+        children: <ResourcePage def={def} extras={extrasOf(def.name)} />,
       }))}
     />
   );
@@ -72,7 +73,7 @@ export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
 
 /** One description: its page; several: a tab each. */
 export function ResourceModulePage({ defs }: { defs: readonly ResourceDef[] }) {
-  if (defs.length === 1) return <ResourcePage def={defs[0]!} />;
+  if (defs.length === 1) return <ResourcePage def={defs[0]!} extras={extrasOf(defs[0]!.name)} />;
   return <ResourceTabs defs={defs} />;
 }
 

@@ -83,6 +83,32 @@ describe('ResourcePage', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
+  it("draws a module's own toolbar buttons with the list's scope, its row details and its footer", async () => {
+    grant(['media:live:del']);
+    const scopes: unknown[] = [];
+    render(
+      <ResourcePage
+        def={program}
+        extras={{
+          toolbar: (scope) => {
+            scopes.push(scope);
+            return <button type="button">Module button</button>;
+          },
+          expandedRow: (r) => <p>details of {r.id}</p>,
+          footer: () => <p>module footer</p>,
+        }}
+      />,
+      { wrapper: Providers },
+    );
+    expect(await screen.findByText('News')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Module button' })).toBeTruthy();
+    expect(screen.getByText('module footer')).toBeTruthy();
+    expect(scopes.at(-1)).toMatchObject({ selectedIds: [], filter: {} });
+    // The row can be expanded to its details.
+    screen.getAllByRole('button', { name: /expand row/i })[0]!.click();
+    expect(await screen.findByText('details of 7')).toBeTruthy();
+  });
+
   it('shows exactly the actions whose keys are held', async () => {
     grant(['media:live:add', 'media:live:del']);
     render(<ResourcePage def={program} />, { wrapper: Providers });

@@ -11,6 +11,7 @@ import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { buildColumns } from './columns.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import type { PageExtras } from './page-extras.ts';
 import { RecordForm } from './record-form.tsx';
 import { SearchForm } from './search-form.tsx';
 import { useResourceButtons } from './use-resource-buttons.ts';
@@ -32,6 +33,8 @@ interface FormState {
 
 export interface ResourcePageProps {
   def: ResourceDef;
+  /** The module's own buttons, row details and footer (page-extras.ts). */
+  extras?: PageExtras;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface ResourcePageProps {
  * column settings, create/edit drawer, delete, import and export, each action shown only when
  * its permission key is held.
  */
-export function ResourcePage({ def }: ResourcePageProps) {
+export function ResourcePage({ def, extras }: ResourcePageProps) {
   const t = useT();
   const lang = useLanguage();
   const [modal, modalHolder] = Modal.useModal();
@@ -163,6 +166,12 @@ export function ResourcePage({ def }: ResourcePageProps) {
               selectedIds={selected}
             />
           )}
+          {extras?.toolbar?.({
+            selectedIds: selected,
+            filter: list.query.filter,
+            keyword: list.query.keyword,
+            refresh: () => void refresh(),
+          })}
           {selected.length > 0 && (
             <Typography.Text type="secondary">{t('res.selected', { n: selected.length })}</Typography.Text>
           )}
@@ -190,6 +199,11 @@ export function ResourcePage({ def }: ResourcePageProps) {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         virtual={virtual}
+        expandable={
+          extras?.expandedRow
+            ? { expandedRowRender: (row) => extras.expandedRow?.({ id: row.id }) }
+            : undefined
+        }
         scroll={virtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
         rowSelection={
           selectable
@@ -216,6 +230,7 @@ export function ResourcePage({ def }: ResourcePageProps) {
           onChange: list.paginate,
         }}
       />
+      {extras?.footer?.()}
       {form && (
         <RecordForm
           key={form.key}
