@@ -40,6 +40,7 @@ import { shellActions } from './features/shell/actions.ts';
 import { smartExtrasActions } from './features/smart-extras/actions.ts';
 import { smsActions } from './features/sms/actions.ts';
 import { systemStatusActions } from './features/system-status/actions.ts';
+import { hostCollector } from './features/system-status/collector.ts';
 import { systemToolActions } from './features/system-tools/actions.ts';
 import { tr069ExtrasActions } from './features/tr069-extras/actions.ts';
 import { upgradeActions } from './features/upgrade/actions.ts';
@@ -165,6 +166,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
 
   mountActions(fastify, app, allActions);
   const scheduler = startScheduler(app);
+  // A recent host reading at all times, so the dashboard's CPU figure never waits for one.
+  const stopHostSampling = hostCollector().keepWarm();
   const outreach = startOutreachLinks(app);
   registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
@@ -213,6 +216,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     fastify,
     app,
     async close() {
+      stopHostSampling();
       await scheduler.stop();
       await outreach.stop();
       await fastify.close();

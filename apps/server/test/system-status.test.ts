@@ -224,6 +224,32 @@ describe('collector on a sample root', () => {
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  it('kept warm, the first call measures since the background reading without waiting', async () => {
+    w('proc/stat', STAT_1);
+    let clock = 5_000_000;
+    const gaps: number[] = [];
+    const c = createCollector({
+      root,
+      now: () => clock,
+      sleep: async (ms) => {
+        gaps.push(ms);
+        clock += ms;
+      },
+      statfs: async () => ({ blocks: 1000, bsize: 4096, bfree: 250, bavail: 200 }),
+      versions: async () => [],
+    });
+    const stop = c.keepWarm(60_000);
+    await new Promise((r) => setTimeout(r, 50)); // the first background reading
+    clock += 4000;
+    w('proc/stat', STAT_2);
+    const r = await c.rates();
+    stop();
+    w('proc/stat', STAT_1); // as the next test expects to find it
+    expect(gaps).toEqual([]);
+    expect(r.interval_ms).toBe(4000);
+    expect(r.cpu.usage_pct).toBe(50);
+  });
+
   it('first call takes two readings a short gap apart; later calls report since the previous one', async () => {
     let clock = 1_000_000;
     const gaps: number[] = [];

@@ -89,8 +89,8 @@ interface UserState {
   login: (form: LoginForm) => Promise<void>;
   /** Title and settings plus the credentials (mode, customer id, languages), in parallel. */
   getInfo: () => Promise<void>;
-  /** The menu tree and the granted button keys. */
-  getMenus: () => Promise<AuthMenuReply>;
+  /** The menu tree and the granted button keys; `silent` leaves reporting a failure to the caller. */
+  getMenus: (opts?: { silent?: boolean }) => Promise<AuthMenuReply>;
   logout: () => Promise<void>;
   resetToken: () => void;
   /** Adopt a token handed over by another system (/authh5, /setlogindata). */
@@ -159,8 +159,8 @@ export const useUserStore = create<UserState>()((set, get) => ({
     });
   },
 
-  async getMenus() {
-    const reply = await requestEnvelope<MenuNode[]>(Paths.authMenu, {});
+  async getMenus(opts = {}) {
+    const reply = await requestEnvelope<MenuNode[]>(Paths.authMenu, {}, { silent: opts.silent });
     const menus = Array.isArray(reply.data) ? reply.data : [];
     const buttons = Array.isArray(reply.Button)
       ? reply.Button.filter((b): b is string => typeof b === 'string')

@@ -157,6 +157,8 @@ export function createCollector(opts: CollectorOptions = {}) {
   let previous: Reading | null = null;
   let lastRates: RateSample | null = null;
   let inFlight: Promise<RateSample> | null = null;
+  // The background reading of keepWarm(): a base for the first call, so that it need not wait.
+  let warm: Reading | null = null;
 
   async function reading(): Promise<Reading> {
     const [stat, dev] = await Promise.all([read('proc/stat'), readOr('proc/net/dev', '')]);
@@ -185,7 +187,8 @@ export function createCollector(opts: CollectorOptions = {}) {
       const t = now();
       // Two callers a moment apart (dashboard and status page) share the last figure.
       if (previous && lastRates && t - previous.at < MIN_GAP_MS) return lastRates;
-      let base = previous && t - previous.at <= STALE_MS ? previous : null;
+      const usable = (r: Reading | null) => r !== null && t - r.at <= STALE_MS && t - r.at >= MIN_GAP_MS;
+      let base = usable(previous) ? previous : usable(warm) ? warm : null;
       if (!base) {
         base = await reading();
         await sleep(firstGap);
@@ -329,8 +332,28 @@ export function createCollector(opts: CollectorOptions = {}) {
     return { info: parseCpuinfo(info), load: parseLoadavg(load).load };
   }
 
+  /**
+   * Takes a reading every `everyMs` in the background, so that the first call after a quiet spell
+   * measures over the last few seconds at once instead of waiting `firstGapMs` for a second
+   * reading (the dashboard asks for it right after sign-in). Two small /proc reads per period.
+   */
+  function keepWarm(everyMs = 10_000): () => void {
+    const tick = () => {
+      reading()
+        .then((r) => {
+          warm = r;
+        })
+        .catch(() => {});
+    };
+    tick();
+    const timer = setInterval(tick, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   return {
     rates,
+    keepWarm,
     memory,
     mounts,
     temperatures,
