@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, decideGuard, isPublicPath, loginRedirect } from './guard.ts';
+import { afterLoginPath, decideGuard, guardNeedsRun, isPublicPath, loginRedirect } from './guard.ts';
 
 describe('decideGuard', () => {
   it('sends a signed-in visitor on /login to /', () => {
@@ -75,5 +75,15 @@ describe('guard helpers', () => {
     expect(afterLoginPath('https://evil.test/')).toBe('/');
     expect(afterLoginPath('//evil.test/')).toBe('/');
     expect(afterLoginPath('/login?redirect=/x')).toBe('/');
+  });
+});
+
+describe('guardNeedsRun', () => {
+  it('is skipped only for a signed-in visitor with user info, away from the sign-in page', () => {
+    expect(guardNeedsRun({ path: '/voice/extension', hasToken: true, hasUserInfo: true })).toBe(false);
+    expect(guardNeedsRun({ path: '/login', hasToken: true, hasUserInfo: true })).toBe(true);
+    expect(guardNeedsRun({ path: '/voice/extension', hasToken: true, hasUserInfo: false })).toBe(true);
+    expect(guardNeedsRun({ path: '/voice/extension', hasToken: false, hasUserInfo: false })).toBe(true);
+    expect(guardNeedsRun({ path: '/404', hasToken: false, hasUserInfo: false })).toBe(true);
   });
 });

@@ -54,6 +54,15 @@ export function decideGuard({ path, search = '', hasToken, hasUserInfo }: GuardI
 }
 
 /**
+ * Whether the guard must run again for a navigation. Signed in with the user info loaded, every
+ * path but the sign-in page is allowed as it is, so the guard is skipped there: a tab click then
+ * stays a plain, synchronous route change (docs/performance.md, tab switch).
+ */
+export function guardNeedsRun({ path, hasToken, hasUserInfo }: Omit<GuardInput, 'search'>): boolean {
+  return decideGuard({ path, hasToken, hasUserInfo }).type !== 'allow' || !hasToken;
+}
+
+/**
  * Where to go after signing in: the `redirect` query when it is a local path (never another
  * origin, never back to /login), else home.
  */

@@ -10,7 +10,7 @@ import { t } from '../i18n/index.ts';
 import Login from '../pages/login/Login.tsx';
 import { errorMessage, isRequestError } from '../request/index.ts';
 import { useUserStore } from '../stores/user.ts';
-import { decideGuard, loginRedirect } from './guard.ts';
+import { decideGuard, guardNeedsRun, loginRedirect } from './guard.ts';
 import { pageRouteProps } from './menu-routes.tsx';
 import { bindNavigate } from './navigate.ts';
 import { bindProgress } from './progress.ts';
@@ -66,8 +66,15 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootFallback,
     ErrorBoundary: RootErrorBoundary,
     loader: guardLoader,
-    // The guard must run on every navigation, not only when params change.
-    shouldRevalidate: () => true,
+    // The guard runs on every navigation that it could change (not only when params change).
+    shouldRevalidate: ({ nextUrl }) => {
+      const user = useUserStore.getState();
+      return guardNeedsRun({
+        path: nextUrl.pathname,
+        hasToken: Boolean(user.token),
+        hasUserInfo: Boolean(user.name),
+      });
+    },
     children: [
       // Not lazy: the sign-in page is the first screen of most visits, so it ships in the start
       // chunk instead of waiting for a second round trip (docs/performance.md).
