@@ -2,7 +2,7 @@ import type { Lang } from '@igs/contract';
 import { i18n } from '../../i18n/index.ts';
 
 /**
- * Texts of the shell (layout, tabs, dialogs), registered into the shared i18next instance under
+ * Texts of the shell (layout, tabs, dialogs), registered into the shared i18n catalogue under
  * `shell.*`. Validation and toast texts are not here: they come from the contract's `messages`
  * (`msg.*`), so the console and the server word them alike.
  */
