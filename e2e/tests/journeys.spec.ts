@@ -126,12 +126,15 @@ test('language switch: English everywhere, saved tabs cleared, back at home', as
   // The choice is kept in the language cookie: a reload stays in English.
   await page.reload();
   await expect(page.locator('.sidebar')).toContainText('System settings');
+  // The restored page has finished loading before the layout changes under it.
+  await expect(page.locator('.operation-log')).toBeVisible();
   // The mobile layout and the sign-in page in English too.
   await page.setViewportSize({ width: 800, height: 900 });
   await expect(page.locator('.sidebar')).toHaveCount(0);
+  await expect(page.locator('.app-wrapper--mobile')).toBeVisible();
   await shoot(page, 'mobile-en');
   await page.getByTestId('user-dropdown').click();
-  await page.locator('.ant-dropdown:visible').getByText('Log out').click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.locator('form button[type="submit"]')).toContainText(/Sign in|Log in/i);

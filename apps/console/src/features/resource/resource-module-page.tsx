@@ -65,7 +65,7 @@ export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
       items={defs.map((def, i) => ({
         key: keys[i]!,
         label: def.title[lang],
-        children: <ResourcePage def={def} extras={extrasOf(def.name)} />,
+        children: <ResourcePage def={def} extras={extrasOf(def.name)} showTitle={false} />,
       }))}
     />
   );

@@ -35,6 +35,8 @@ export interface ResourcePageProps {
   def: ResourceDef;
   /** The module's own buttons, row details and footer (page-extras.ts). */
   extras?: PageExtras;
+  /** False inside a tab, whose label already names the resource. */
+  showTitle?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ResourcePageProps {
  * column settings, create/edit drawer, delete, import and export, each action shown only when
  * its permission key is held.
  */
-export function ResourcePage({ def, extras }: ResourcePageProps) {
+export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProps) {
   const t = useT();
   const lang = useLanguage();
   const [modal, modalHolder] = Modal.useModal();
@@ -141,9 +143,11 @@ export function ResourcePage({ def, extras }: ResourcePageProps) {
       <SearchForm def={def} onSearch={list.search} />
       <Flex className="resource-toolbar" justify="space-between" align="center" wrap gap={8}>
         <Space wrap>
-          <Typography.Title level={5} className="resource-title">
-            {def.title[lang]}
-          </Typography.Title>
+          {showTitle && (
+            <Typography.Title level={5} className="resource-title">
+              {def.title[lang]}
+            </Typography.Title>
+          )}
           {can.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('add')}>
               {t('res.add')}
@@ -193,6 +197,7 @@ export function ResourcePage({ def, extras }: ResourcePageProps) {
         </Space>
       </Flex>
       <Table<ResourceRecord>
+        className="resource-table"
         rowKey="id"
         size="middle"
         columns={columns}

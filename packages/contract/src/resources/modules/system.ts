@@ -370,6 +370,7 @@ export const scheduledJob: ResourceDef = {
       name: 'type',
       type: 'enum',
       label: { en: 'Action', zh_CN: '任务类型' },
+      required: true,
       options: [
         'reboot_system',
         'restart_service',

@@ -1,0 +1,480 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { flattenMenus, hashPassword, type MenuSeed, Paths } from '@igs/contract';
+import { fullMenus, hiddenMenus, operationsMenus } from '@igs/contract/menus';
+import { type ResourceDef, resourceByName, resourceModules, resources } from '@igs/contract/resources';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { dependencyOrder, fieldsToFill, SAMPLE_FILES, textValue } from '../support/record-values.ts';
+import { fillLogin, STRONG_PASSWORD, shoot } from '../support/shell.ts';
+
+/*
+ * Every page of both menu trees, generated from the contract: each leaf opens by URL and shows its
+ * list or form without errors, and every record module that allows adding takes a new record
+ * built from its field descriptions and then lists it. One browser context, one page, in order.
+ */
+
+/**
+ * Menu components with neither a page file nor resources for the generic record page: hand-built
+ * pages still to come. Each shows "module unavailable" for now. Shrink this list as the pages
+ * land; a listed component that gets a page is then checked like any other (and the run says it
+ * can leave the list). A component missing here that has no page fails its test.
+ *
+ * smart/SceneEdit: the hidden scene editor (DOMAIN 2.10, "the Scene form"), opened from
+ * smart/ApplicationScene; a form of its own, not a record list, so the generic page leaves it.
+ */
+export const UNCOVERED_COMPONENTS = ['smart/SceneEdit'];
+
+/**
+ * Add journeys that fail for a reason outside the generic page, marked as expected failures so
+ * the run stays green and says so when they start passing. Key: `<mode> <resource>`.
+ */
+export const KNOWN_ADD_PROBLEMS: Record<string, string> = {
+  'operations system:timed_task':
+    'the form offers every task type, but in operations mode the server accepts only sync_sources, epg_refresh, clear_cache and terminal_command (DOMAIN 2.10); the first option (reboot_system) is refused',
+};
+
+type Mode = 'full' | 'operations';
+
+interface Leaf {
+  mode: Mode;
+  component: string;
+  url: string;
+}
+
+const PAGES_DIR = path.resolve(import.meta.dirname, '../../apps/console/src/pages');
+const hasOwnPage = (component: string) => fs.existsSync(path.join(PAGES_DIR, `${component}.tsx`));
+
+const MODULES = resourceModules([...fullMenus, ...hiddenMenus, ...operationsMenus], resources);
+/** Served by the generic record page: no page file of its own, resources on its endpoints. */
+const isGeneric = (component: string) => !hasOwnPage(component) && MODULES.has(component);
+const defsOf = (component: string): ResourceDef[] =>
+  (MODULES.get(component)?.resources ?? []).map((name) => resourceByName(name)!);
+
+/** The console's `?tab=` key of a resource (features/resource/resource-module-page.tsx). */
+const tabKeyOf = (def: ResourceDef) => def.name.slice(def.name.lastIndexOf(':') + 1);
+
+/** Operations writes must name one site; the console takes it from the `id` query (igs-sids). */
+const OPERATIONS_SITE = '1';
+
+function joinPath(parent: string, p: string): string {
+  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
+  if (p === '') return parent || '/';
+  return `${parent.replace(/\/+$/, '')}/${p}`;
+}
+
+function leavesOf(seeds: readonly MenuSeed[], mode: Mode, parent = ''): Leaf[] {
+  return seeds.flatMap((item) => {
+    const url = joinPath(parent, item.path);
+    if (item.children?.length) return leavesOf(item.children, mode, url);
+    return item.component === 'Layout' ? [] : [{ mode, component: item.component, url }];
+  });
+}
+
+const LEAVES = [
+  ...leavesOf([...fullMenus, ...hiddenMenus], 'full'),
+  ...leavesOf(operationsMenus, 'operations'),
+];
+
+function urlOf(leaf: Leaf, def?: ResourceDef): string {
+  const query = new URLSearchParams();
+  if (leaf.mode === 'operations') query.set('id', OPERATIONS_SITE);
+  if (def && defsOf(leaf.component).length > 1) query.set('tab', tabKeyOf(def));
+  const q = query.toString();
+  return q ? `${leaf.url}?${q}` : leaf.url;
+}
+
+/** Button keys by menu component: a module allows adding a resource when it offers `<name>:add`. */
+const BUTTONS = new Map<string, string[]>();
+for (const item of flattenMenus([...fullMenus, ...hiddenMenus, ...operationsMenus]))
+  BUTTONS.set(item.component, [...(BUTTONS.get(item.component) ?? []), ...(item.buttons ?? [])]);
+const allowsAdd = (component: string, def: ResourceDef) =>
+  !def.readonly && (BUTTONS.get(component) ?? []).includes(`${def.name}:add`);
+
+/** One add journey per mode and addable resource, targets of required references first. */
+const ADD_CASES = (['full', 'operations'] as const).flatMap((mode) =>
+  dependencyOrder(resources).flatMap((def) => {
+    const leaf = LEAVES.find(
+      (l) =>
+        l.mode === mode &&
+        isGeneric(l.component) &&
+        defsOf(l.component).includes(def) &&
+        allowsAdd(l.component, def),
+    );
+    return leaf ? [{ mode, leaf, def }] : [];
+  }),
+);
+
+const either = (t: { en: string; zh_CN: string }) =>
+  new RegExp(`^(${[t.en, t.zh_CN].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
+// ---------------------------------------------------------------------------------------------
+// One signed-in page for the whole file.
+
+let page: Page;
+let mode: Mode = 'full';
+const errors: string[] = [];
+let serial = Math.floor(Date.now() / 1000) % 5000;
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(api: APIRequestContext, path: string, data: object, token?: string) {
+  const res = await api.post(path, { data, headers: token ? { IGSAuth: token } : {} });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function login(api: APIRequestContext, username: string, password: string) {
+  return call<{ token: string }>(api, Paths.login, {
+    username,
+    password: hashPassword(password),
+    code: 'abcd',
+  });
+}
+
+/**
+ * This file signs in with an account of its own, so it never touches admin's password, which the
+ * journeys spec changes from the weak default in its first test: either spec may run first. admin
+ * (whichever of the two passwords it has now; a weak password only matters in the browser)
+ * creates an account with the built-in admin role, and that account sets a strong password of its
+ * own so no forced-change dialog covers the pages. Without the account calls (an older server)
+ * it falls back to admin itself, making the journeys' change if it is still due.
+ */
+async function ownAccount(api: APIRequestContext): Promise<{ username: string; password: string }> {
+  let admin = await login(api, 'admin', STRONG_PASSWORD);
+  const adminPassword = admin.code === 200 ? STRONG_PASSWORD : 'admin123';
+  if (admin.code !== 200) admin = await login(api, 'admin', adminPassword);
+  expect(admin.code, `admin signs in with neither password: ${admin.msg}`).toBe(200);
+  const token = admin.data.token;
+
+  const ACCOUNTS = '/admin.php/system/administrator';
+  const roles = await call<{ value: number; label: string }[]>(
+    api,
+    ACCOUNTS,
+    { method: 'role_options' },
+    token,
+  );
+  const role = roles.code === 200 ? roles.data.find((r) => r.label === 'admin') : undefined;
+  if (role) {
+    const username = `e2e_modules_${Date.now().toString(36)}`;
+    const first = 'E2e-First-Pass1';
+    const added = await call(
+      api,
+      ACCOUNTS,
+      { method: 'add', username, password: hashPassword(first), role_id: role.value, is_operations: 1 },
+      token,
+    );
+    expect(added.code, added.msg).toBe(200);
+    const own = await login(api, username, first);
+    expect(own.code, own.msg).toBe(200);
+    const changed = await call(
+      api,
+      Paths.personal,
+      { method: 'change_password', password: hashPassword(first), new_password: STRONG_PASSWORD },
+      own.data.token,
+    );
+    expect(changed.code, changed.msg).toBe(200);
+    return { username, password: STRONG_PASSWORD };
+  }
+  console.log('no account calls on this server: signing in as admin');
+  if (adminPassword !== STRONG_PASSWORD) {
+    const changed = await call(
+      api,
+      Paths.personal,
+      { method: 'change_password', password: hashPassword(adminPassword), new_password: STRONG_PASSWORD },
+      token,
+    );
+    expect(changed.code, changed.msg).toBe(200);
+  }
+  return { username: 'admin', password: STRONG_PASSWORD };
+}
+
+test.beforeAll(async ({ browser }, info) => {
+  const { baseURL, locale } = info.project.use;
+  const context = await browser.newContext({ baseURL, locale });
+  // Actions fail after 15 s with their own message, not at the test's time-out.
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+  });
+  const account = await ownAccount(context.request);
+  await page.goto('/login');
+  await fillLogin(page, account.username, account.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  mode = 'full';
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+test.beforeEach(() => {
+  errors.length = 0;
+});
+
+/** Switches the session's mode from the user menu, as an operator does. */
+async function ensureMode(target: Mode) {
+  if (mode === target) return;
+  await open(mode === 'full' ? '/dashboard' : '/operations'); // no drawer or popup left over
+  await page.getByTestId('user-dropdown').click();
+  await page
+    .locator('.ant-dropdown:visible')
+    .getByText(
+      target === 'operations'
+        ? /切换到运营模式|Switch to operations mode/
+        : /切换到完整模式|Switch to full mode/,
+    )
+    .click();
+  await expect(page).toHaveURL(target === 'operations' ? /\/operations/ : /\/dashboard/, { timeout: 20_000 });
+  mode = target;
+}
+
+async function open(url: string) {
+  await page.goto(url);
+  await expect(page.locator('.app-content')).toBeVisible({ timeout: 20_000 });
+}
+
+/** "Module unavailable" or the error boundary: what a broken page shows instead of itself. */
+function failurePage(): Locator {
+  return page.locator('.root-error, .ant-result-warning, .ant-result-error');
+}
+
+/** The visible record page (several are mounted once a second tab has been opened). */
+const recordPage = () => page.locator('.resource-page:visible');
+
+/** Opens a record page and waits for its first list reply, so totals and pictures are of loaded data. */
+async function openList(url: string) {
+  const listed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /"method":"list"/.test(r.request().postData() ?? ''),
+  );
+  await open(url);
+  await listed;
+  await listSettled(recordPage());
+}
+
+async function listSettled(rp: Locator) {
+  // The record list itself: a module's own footer may hold tables of its own.
+  await expect(rp.locator('.resource-table .ant-table')).toBeVisible({ timeout: 20_000 });
+  await expect(rp.locator('.resource-table .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+}
+
+async function totalOf(rp: Locator): Promise<number> {
+  const text = await rp
+    .locator('.resource-table .ant-pagination-total-text')
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
+  return Number(text?.match(/\d+/)?.[0] ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test('UNCOVERED_COMPONENTS names only menu pages the generic record page cannot serve', () => {
+  const components = new Set(LEAVES.map((l) => l.component));
+  for (const c of UNCOVERED_COMPONENTS) {
+    expect(components.has(c), `${c} is no menu page`).toBe(true);
+    expect(MODULES.has(c), `${c} is served by the generic page: remove it from the list`).toBe(false);
+  }
+});
+
+function openTest(leaf: Leaf) {
+  test(`${leaf.mode} ${leaf.component} (${leaf.url}) opens`, async () => {
+    await ensureMode(leaf.mode);
+    if (!hasOwnPage(leaf.component) && !MODULES.has(leaf.component)) {
+      expect(
+        UNCOVERED_COMPONENTS,
+        `${leaf.component} has no page file and the generic record page does not cover it`,
+      ).toContain(leaf.component);
+      await open(urlOf(leaf));
+      await expect(page.locator('.ant-result-warning')).toContainText(leaf.component);
+      test.info().annotations.push({ type: 'uncovered', description: leaf.component });
+      return;
+    }
+    if (UNCOVERED_COMPONENTS.includes(leaf.component))
+      console.log(`${leaf.component} has a page now: remove it from UNCOVERED_COMPONENTS`);
+
+    if (isGeneric(leaf.component)) {
+      const defs = defsOf(leaf.component);
+      for (const def of defs) {
+        await openList(urlOf(leaf, def));
+        // A tab's label names its resource; a page of one resource shows the title itself.
+        if (defs.length > 1)
+          await expect(page.locator('.resource-module-tabs .ant-tabs-tab-active')).toHaveText(
+            either(def.title),
+          );
+        else await expect(recordPage().locator('.resource-title')).toHaveText(either(def.title));
+      }
+    } else {
+      await open(urlOf(leaf));
+      await expect(
+        page.locator('.app-content').locator('table, form, .ant-card, .dashboard').first(),
+      ).toBeVisible({ timeout: 20_000 });
+    }
+    await expect(failurePage()).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+/** Opens the select of a field and takes its first option; false when it has none. */
+async function pickFirst(item: Locator, drawer: Locator, name: string): Promise<boolean> {
+  const select = item.locator('.ant-select').first();
+  // The dropdown of this select: the one holding its listbox (`<id>_list`); earlier dropdowns
+  // stay in the page, closed.
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${name}_list"]`) });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await select.click();
+    const option = dropdown.locator('.ant-select-item-option').first();
+    await expect(option.or(dropdown.locator('.ant-empty, .ant-select-item-empty')).first()).toBeVisible();
+    if (await option.count()) {
+      await option.click();
+      // A multiple select stays open: close it by clicking outside (Escape would close the drawer).
+      await drawer.locator('.ant-drawer-title').click();
+      return true;
+    }
+    await drawer.locator('.ant-drawer-title').click();
+    await page.waitForTimeout(1000); // the options may still be on their way
+  }
+  return false;
+}
+
+/**
+ * Types a date/time into its picker. Times and date-times wait for the picker's OK; a plain date
+ * is taken when the field loses focus. (Enter would submit the form.)
+ */
+async function fillPicker(item: Locator, drawer: Locator, value: string, confirm: boolean) {
+  const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await expect(popup).toHaveCount(0); // the previous picker has closed
+  const input = item.locator('.ant-picker input').first();
+  await input.click();
+  await input.fill(value);
+  if (confirm) {
+    // Click OK once the popup has finished sliding in: a click during the animation is lost.
+    await expect(popup).toHaveCount(1);
+    await expect(popup).not.toHaveClass(/-appear/);
+    await popup.locator('.ant-picker-ok button').click();
+  } else {
+    await drawer.locator('.ant-drawer-title').click();
+  }
+  await expect(input).toHaveValue(value);
+  await expect(popup).toHaveCount(0);
+}
+
+function addTest({ mode: caseMode, leaf, def }: (typeof ADD_CASES)[number]) {
+  test(`${caseMode} ${leaf.component} ${def.name}: add a record and find it in the list`, async () => {
+    const known = KNOWN_ADD_PROBLEMS[`${caseMode} ${def.name}`];
+    test.fail(Boolean(known), known);
+    await ensureMode(caseMode);
+    await openList(urlOf(leaf, def));
+    const rp = recordPage();
+    const add = rp.locator('.resource-toolbar .ant-btn-primary:has(.anticon-plus)');
+    await expect(add, `${def.name}: the add button (admin holds ${def.name}:add)`).toBeVisible();
+    const before = await totalOf(rp);
+    await add.click();
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+    await expect(drawer.locator('.ant-form')).toBeVisible();
+
+    const n = ++serial;
+    let shown: string | undefined;
+    for (const f of fieldsToFill(def)) {
+      const item = drawer.locator('.ant-form-item').filter({ has: page.locator(`label[for="${f.name}"]`) });
+      await expect(item, `${def.name}.${f.name} in the form`).toHaveCount(1);
+      switch (f.type) {
+        case 'enum':
+        case 'enums':
+          expect(await pickFirst(item, drawer, f.name), `${def.name}.${f.name} offers its options`).toBe(
+            true,
+          );
+          break;
+        case 'ref':
+        case 'refs':
+          if (!(await pickFirst(item, drawer, f.name))) {
+            const reason = `${def.name}.${f.name} needs a ${f.ref} record and there is none to pick`;
+            console.log(`skipped: ${reason}`);
+            test.skip(true, reason);
+          }
+          break;
+        case 'bool':
+          await item.locator('.ant-switch').click();
+          break;
+        case 'file': {
+          const accept = (await item.locator('input[type="file"]').getAttribute('accept')) ?? '';
+          const file = accept.startsWith('audio') ? SAMPLE_FILES.audio : SAMPLE_FILES.image;
+          if (!accept.startsWith('audio') && !accept.startsWith('image')) {
+            const reason = `${def.name}.${f.name} needs a file of type "${accept}", which this journey cannot make`;
+            console.log(`skipped: ${reason}`);
+            test.skip(true, reason);
+          }
+          await item.locator('input[type="file"]').setInputFiles(file);
+          await expect(item.locator('.ant-btn-dangerous')).toBeVisible({ timeout: 20_000 }); // "Remove": uploaded
+          break;
+        }
+        case 'date':
+        case 'dt':
+        case 'time':
+          await fillPicker(item, drawer, textValue(f, n)!, f.type !== 'date');
+          break;
+        case 'json':
+        case 'text':
+        case 'html':
+          await item.locator('textarea').fill(textValue(f, n)!);
+          break;
+        default: {
+          const value = textValue(f, n)!;
+          await item.locator('input').first().fill(value);
+          if (f.list && (f.type === 'str' || f.type === 'int')) shown ??= value;
+        }
+      }
+    }
+    await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
+    const problems = async () =>
+      [
+        ...(await drawer.locator('.ant-form-item-explain-error').allTextContents()),
+        ...(await page.locator('.ant-message').allTextContents()),
+      ].join(' | ');
+    await expect(drawer)
+      .toBeHidden({ timeout: 15_000 })
+      .catch(async (e: Error) => {
+        throw new Error(`${def.name}: the form did not save: ${await problems()}\n${e.message}`);
+      });
+    await listSettled(rp);
+    await expect.poll(() => totalOf(rp), { message: `${def.name}: one more record listed` }).toBe(before + 1);
+    if (shown) await expect(rp.locator('.resource-table .ant-table-tbody').first()).toContainText(shown);
+    await expect(failurePage()).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+/** Pictures of the generic page to look at (e2e/artifacts): a list, a tabbed module, a refused form. */
+function screenshotsTest() {
+  test('full: screenshots of the generic record page', async () => {
+    await ensureMode('full');
+    await openList('/voice/extension');
+    await shoot(page, 'module-voice-extension-zh_CN');
+    await openList('/voice/address-book?tab=contact_group');
+    await shoot(page, 'module-voice-address-book-tabs-zh_CN');
+    await openList('/voice/extension');
+    await recordPage().locator('.resource-toolbar .ant-btn-primary:has(.anticon-plus)').click();
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+    await drawer
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('label[for="extension"]') })
+      .locator('input')
+      .fill('12a');
+    await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
+    await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await page.waitForTimeout(300); // let the error messages finish appearing
+    await shoot(page, 'module-form-errors-zh_CN');
+    await drawer.locator('.ant-drawer-footer .ant-btn').first().click(); // Cancel
+    await expect(drawer).toBeHidden();
+  });
+}
+
+// Full mode first, then one switch to operations mode.
+for (const m of ['full', 'operations'] as const) {
+  for (const leaf of LEAVES.filter((l) => l.mode === m)) openTest(leaf);
+  for (const c of ADD_CASES.filter((x) => x.mode === m)) addTest(c);
+  if (m === 'full') screenshotsTest();
+}
