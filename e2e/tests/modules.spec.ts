@@ -28,10 +28,7 @@ export const UNCOVERED_COMPONENTS = ['smart/SceneEdit'];
  * Add journeys that fail for a reason outside the generic page, marked as expected failures so
  * the run stays green and says so when they start passing. Key: `<mode> <resource>`.
  */
-export const KNOWN_ADD_PROBLEMS: Record<string, string> = {
-  'operations system:timed_task':
-    'the form offers every task type, but in operations mode the server accepts only sync_sources, epg_refresh, clear_cache and terminal_command (DOMAIN 2.10); the first option (reboot_system) is refused',
-};
+export const KNOWN_ADD_PROBLEMS: Record<string, string> = {};
 
 type Mode = 'full' | 'operations';
 

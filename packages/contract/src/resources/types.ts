@@ -43,6 +43,8 @@ export interface FieldDef {
   max?: number;
   /** enum/enums: the allowed values. */
   options?: readonly string[];
+  /** enum: the values allowed in operations mode, when fewer (DOMAIN 2.10); the form offers only these. */
+  opsOptions?: readonly string[];
   /** ref/refs: the name of the referenced resource. */
   ref?: string;
   unique?: boolean;

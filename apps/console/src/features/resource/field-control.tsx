@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
-import { enumOptions } from './field-options.ts';
+import { enumOptions, inOperationsMode } from './field-options.ts';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';
 import { useRefOptions } from './use-ref-options.ts';
@@ -108,7 +108,7 @@ function controlOf(
             mode={field.type === 'enums' ? 'multiple' : undefined}
             allowClear={!field.required}
             placeholder={t('res.select')}
-            options={enumOptions(def, field, t)}
+            options={enumOptions(def, field, t, inOperationsMode())}
           />
         ),
       };

@@ -2,7 +2,7 @@ import type { FieldDef, ResourceDef } from '@igs/contract/resources';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { filterFields, keywordFields, type SearchValues, toCriteria } from './criteria.ts';
-import { enumOptions } from './field-options.ts';
+import { enumOptions, inOperationsMode } from './field-options.ts';
 import { useRefOptions } from './use-ref-options.ts';
 import type { Criteria } from './use-resource-list.ts';
 import './texts.ts';
@@ -63,7 +63,7 @@ function FilterControl({ def, field }: { def: ResourceDef; field: FieldDef }) {
             maxTagCount="responsive"
             placeholder={t('res.all')}
             style={{ width: 200 }}
-            options={enumOptions(def, field, t)}
+            options={enumOptions(def, field, t, inOperationsMode())}
           />
         </Form.Item>
       );

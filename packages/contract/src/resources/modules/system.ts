@@ -1,3 +1,4 @@
+import { OPERATIONS_JOB_TYPES } from '../../system-admin.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 
 /**
@@ -371,6 +372,7 @@ export const scheduledJob: ResourceDef = {
       type: 'enum',
       label: { en: 'Action', zh_CN: '任务类型' },
       required: true,
+      opsOptions: OPERATIONS_JOB_TYPES,
       options: [
         'reboot_system',
         'restart_service',
