@@ -77,8 +77,16 @@ function makeAsset(file: string, rel: string): Asset {
 
 /** The best encoding the client accepts among those made for this asset. */
 export function pickEncoding(asset: Asset, acceptEncoding: string): 'br' | 'gzip' | null {
-  const accepted = acceptEncoding.toLowerCase();
-  if (asset.br && /\bbr\b/.test(accepted)) return 'br';
-  if (asset.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return preferredEncoding(acceptEncoding, { br: Boolean(asset.br), gzip: Boolean(asset.gzip) });
+}
+
+/** Brotli, then gzip, among the encodings the client accepts and the reply has; null for none. */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: { br: boolean; gzip: boolean } = { br: true, gzip: true },
+): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (available.br && /\bbr\b/.test(accepted)) return 'br';
+  if (available.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
   return null;
 }

@@ -1,14 +1,12 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Code } from '@igs/contract';
+import { preferredEncoding } from '../../http/console-assets.ts';
 
 export type ReplyEncoding = 'br' | 'gzip' | 'identity';
 
 /** The encoding a client accepts, best first (the same preference as the console's assets). */
 export function acceptedEncoding(acceptEncoding: string | undefined): ReplyEncoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
+  return preferredEncoding(acceptEncoding) ?? 'identity';
 }
 
 interface Grants {
