@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './api.ts';
 import { BUDGETS } from './budgets.ts';
@@ -152,12 +153,24 @@ async function signedIn(page: Page, cdp: CDPSession, net: NetworkLog): Promise<S
     timeoutMs: 15_000,
   });
   await net.settle(300, 10_000);
+  // BENCH_TAB_PROFILE=<file>: a V8 CPU profile of the tab switch (open it in DevTools' Performance
+  // panel). The profiler slows the page: the figure of such a run is not comparable.
+  const profileFile = process.env.BENCH_TAB_PROFILE;
+  if (profileFile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const tab = await timeClick(page, {
     click: `.tags-view .tags-view__label[data-path="${MODULE_A}"]`,
     kind: 'pageShown',
     index: open.index,
     timeoutMs: 5_000,
   });
+  if (profileFile) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(profileFile, JSON.stringify(profile));
+  }
   return {
     dashboardMs: dash.ms,
     signInRequests: signIn.length,

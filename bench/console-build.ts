@@ -4,13 +4,24 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { REPO_ROOT } from './server-process.ts';
 
-const DIST = path.join(REPO_ROOT, 'apps/console/dist');
+/**
+ * The built console: CONSOLE_DIR when set (the server, started with this environment, serves the
+ * same folder), so a build of one's own can be measured while others use apps/console/dist.
+ */
+export const CONSOLE_DIST = process.env.CONSOLE_DIR
+  ? // Resolved as the server resolves it (apps/server/src/config.ts).
+    path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.CONSOLE_DIR)
+  : path.join(REPO_ROOT, 'apps/console/dist');
+const DIST = CONSOLE_DIST;
 
-/** `npm run build`: the production console the server serves. */
+/** `npm run build` (or a build into CONSOLE_DIR): the production console the server serves. */
 export function buildConsole(): void {
-  console.log('== building the production console ==');
+  console.log(`== building the production console into ${DIST} ==`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const args = process.env.CONSOLE_DIR
+    ? ['run', 'build', '-w', '@igs/console', '--', '--outDir', DIST, '--emptyOutDir']
+    : ['run', 'build'];
+  execFileSync(npm, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 export function consoleBuilt(): boolean {

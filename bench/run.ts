@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareAdmin } from './api.ts';
 import { benchBrowser } from './browser.ts';
-import { assetSizes, buildConsole, consoleBuilt } from './console-build.ts';
+import { assetSizes, buildConsole, CONSOLE_DIST, consoleBuilt } from './console-build.ts';
 import { operationLog } from './dataset.ts';
 import { Results, renderTable, writeResults } from './report.ts';
 import { benchSearch } from './search.ts';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
 async function browserHalf(settings: BenchSettings, results: Results): Promise<void> {
   if (!settings.skipBuild) buildConsole();
   if (!consoleBuilt()) {
-    const reason = 'apps/console/dist has no index.html: the console is not built';
+    const reason = `${path.relative(REPO_ROOT, CONSOLE_DIST) || CONSOLE_DIST} has no index.html: the console is not built`;
     results.note(reason);
     results.missing('browser.login.usable', 'login: sign-in usable', 'ms', reason);
     return;

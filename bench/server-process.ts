@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,7 +6,17 @@ import path from 'node:path';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+// The production build, as `npm start` runs it (apps/server/build/build-server.ts).
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const SERVER_BUILD = path.join(REPO_ROOT, 'apps/server/build/build-server.ts');
+let built = false;
+
+/** Builds the server's JavaScript once per bench run, from the sources as they are now. */
+function buildServerOnce(): void {
+  if (built) return;
+  execFileSync(process.execPath, [SERVER_BUILD], { stdio: 'inherit' });
+  built = true;
+}
 
 /** USER_HZ of /proc/<pid>/stat: 100 on every Linux kernel configuration in use. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -79,7 +89,17 @@ async function freePort(): Promise<number> {
  * The V8 flags of `npm start` (apps/server/package.json): a 4 MB young generation instead of 16 MB
  * keeps the resident memory within budget at a CPU cost too small to measure here.
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+const SERVER_NODE_FLAGS = ['--conditions=igs-dist', '--max-semi-space-size=4'];
+
+/**
+ * BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in
+ * Chromium's DevTools, Performance panel), to see where a request's time goes. The profiler costs
+ * CPU itself: the figures of such a run are not comparable with the others.
+ */
+function profilerFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
 
 /** The real server (`node apps/server/src/main.ts`) as a child process, as an operator runs it. */
 export class ServerProcess {
@@ -101,6 +121,7 @@ export class ServerProcess {
   }
 
   static async start(target: DbTarget): Promise<ServerProcess> {
+    buildServerOnce();
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -114,7 +135,7 @@ export class ServerProcess {
     };
     if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
     else delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profilerFlags(), SERVER_ENTRY], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

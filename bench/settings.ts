@@ -13,7 +13,7 @@ export interface BenchSettings {
   pacedRate: number;
   /** BENCH_ONLY=server|browser|search: one part only. */
   only: 'server' | 'browser' | 'search' | undefined;
-  /** BENCH_SKIP_BUILD=1: reuse apps/console/dist as it is. */
+  /** BENCH_SKIP_BUILD=1: reuse the built console as it is (apps/console/dist, or CONSOLE_DIR). */
   skipBuild: boolean;
   /** BENCH_DATABASES=sqlite,postgres (default both). */
   databases: ('sqlite' | 'postgres')[];

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
-import { startModules } from './build/start-chunk.ts';
+import { assertStartModules, startModules } from './build/start-chunk.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const FIRST_PASS = 'IGS_START_CHUNK_PASS';
@@ -16,6 +16,7 @@ export default defineConfig(async ({ command }) => {
     } finally {
       delete process.env[FIRST_PASS];
     }
+    assertStartModules(start);
   }
   return {
     // The first pass only looks at the module graph: nothing to compress.
@@ -41,7 +42,7 @@ export default defineConfig(async ({ command }) => {
     test: {
       name: 'console',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['src/test/setup.ts'],
     },
   };

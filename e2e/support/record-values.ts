@@ -66,7 +66,8 @@ export function textValue(f: FieldDef, n: number): string | undefined {
       return String(lo + (n % (hi - lo + 1)));
     }
     case 'json':
-      return '[1]';
+      // The description's example is a value the server's rules accept.
+      return f.example ?? '[1]';
     case 'date':
       return isEnd(f.name) ? '2030-12-31' : '2030-01-01';
     case 'dt':
@@ -133,6 +134,15 @@ function silentWav(samples: number): Buffer {
  * Resources in an order where the targets of required references come first, so a record can
  * usually pick an existing one (the menu order would ask for regions before there are any).
  */
+/**
+ * Records named inside json fields (a homepage ad's items name materials, a template's tiles name
+ * app menu items): their journeys must run first too, like those of references.
+ */
+export const JSON_REFERENCES: Readonly<Record<string, readonly string[]>> = {
+  'advertising:main': ['advertising:resource'],
+  'smart:easy_template': ['index:app_menu'],
+};
+
 export function dependencyOrder(defs: readonly ResourceDef[]): ResourceDef[] {
   const byName = new Map(defs.map((d) => [d.name, d]));
   const out: ResourceDef[] = [];
@@ -142,6 +152,10 @@ export function dependencyOrder(defs: readonly ResourceDef[]): ResourceDef[] {
     seen.add(d.name);
     for (const f of fieldsToFill(d)) {
       const target = f.ref ? byName.get(f.ref) : undefined;
+      if (target) visit(target);
+    }
+    for (const name of JSON_REFERENCES[d.name] ?? []) {
+      const target = byName.get(name);
       if (target) visit(target);
     }
     out.push(d);

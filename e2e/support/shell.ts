@@ -39,7 +39,12 @@ export async function openFromSidebar(page: Page, group: string, item: string) {
   const sidebar = page.locator('.sidebar');
   const entry = sidebar.getByText(item, { exact: true });
   // A group title toggles: open it only when the entry is not showing already.
-  if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
+  if (!(await entry.isVisible())) {
+    await sidebar.getByText(group, { exact: true }).click();
+    // The group opens with antd's collapse motion; on a busy machine a click during it can land on
+    // the list instead of the entry (seen right after sign-in, while the shell is still loading).
+    await expect(sidebar.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
+  }
   await entry.click();
   // The page has opened when its tab is the active one.
   await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText(item, { timeout: 20_000 });

@@ -16,6 +16,8 @@ export interface Config {
   consoleDir: string;
   trustProxy: boolean;
   demo: boolean;
+  /** The key AP agents present at /api/ac/agent/* (AC_AGENT_KEY); unset: the agent calls are refused. */
+  acAgentKey?: string;
   /** Largest video, app package or firmware upload, in bytes. */
   uploadMaxBytes: number;
   /** Without a licence file, refuse business areas instead of running in evaluation mode. */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
     trustProxy: env.TRUST_PROXY === '1',
     demo: argv.includes('--demo'),
+    acAgentKey: env.AC_AGENT_KEY || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
   };

@@ -1,5 +1,6 @@
 import { buildServer } from './app.ts';
 import { loadConfig } from './config.ts';
+import { type CwmpListener, startCwmpListener } from './features/cwmp/listener.ts';
 import { seedDemo } from './features/demo/seed.ts';
 
 const config = loadConfig();
@@ -26,9 +27,21 @@ app.log.info(
   `gateway console on http://localhost:${config.port} (${app.db.kind}${app.db.kind === 'sqlite' ? ` in ${config.dataDir}` : ''}, captcha ${config.captcha ? 'on' : 'off'})`,
 );
 
+// The ACS for TR-069 CPEs on the ITMS cwmp_port (features/cwmp/listener.ts); GW_CWMP=off leaves it out.
+let cwmp: CwmpListener | undefined;
+if ((process.env.GW_CWMP ?? 'on').toLowerCase() !== 'off') {
+  await startCwmpListener(app, undefined, config.host).then(
+    (l) => {
+      cwmp = l;
+      app.log.info(`CWMP ACS on port ${l.port}`);
+    },
+    (err: unknown) => app.log.error({ err }, 'CWMP ACS not started: its port could not be bound'),
+  );
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: shutting down`);
-    void server.close().then(() => process.exit(0));
+    void (cwmp?.close() ?? Promise.resolve()).then(() => server.close()).then(() => process.exit(0));
   });
 }

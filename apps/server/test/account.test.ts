@@ -256,8 +256,14 @@ describeEachDb('mode change', (kind) => {
       { token },
     );
     expect(r).toMatchObject({ code: 200, data: { detail: { is_operations: 1 } } });
-    const menu = await s.call<{ path: string }[]>('/admin.php/System/auth_menu', {}, { token });
-    expect(menu.data.map((m) => m.path)).toEqual(['/operations']);
+    const menu = await s.call<{ path: string; hidden?: boolean }[]>(
+      '/admin.php/System/auth_menu',
+      {},
+      { token },
+    );
+    // The operations tree, plus the hidden shell routes of that mode (the scene editor's).
+    expect(menu.data.filter((m) => !m.hidden).map((m) => m.path)).toEqual(['/operations']);
+    expect(menu.data.filter((m) => m.hidden).map((m) => m.path)).toEqual(['/']);
     await s.call('/admin.php/resources/index', { method: 'changeMode', is_operations: 0 }, { token });
     const full = await s.call<{ path: string }[]>('/admin.php/System/auth_menu', {}, { token });
     expect(full.data.map((m) => m.path)).toContain('/system');

@@ -24,8 +24,19 @@ function dnsmasqAccepts(...files: string[]): boolean {
   }
 }
 
+/** A dnsmasq that refuses every configuration, as the real one refuses a bad line. */
+function refusingDnsmasq(): string {
+  const fake = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'igs-fake-')), 'dnsmasq');
+  fs.writeFileSync(fake, '#!/bin/sh\necho "dnsmasq: bad option at line 3 of $2" >&2\nexit 1\n', {
+    mode: 0o755,
+  });
+  return fake;
+}
+
 afterEach(() => {
   delete process.env.IGS_DNSMASQ;
+  delete process.env.IGS_APPLY;
+  delete process.env.IGS_APPLY_ROOT;
 });
 
 describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
@@ -34,6 +45,22 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
   const file = (name: string) => path.join(s.dataDir, 'etc', 'dnsmasq.d', name);
   const read = (name: string) => fs.readFileSync(file(name), 'utf8');
   const dhcpForm = (body: Record<string, unknown>) => s.call(DHCP, { method: 'form', ...body }, { token });
+  const status = async (path: string) =>
+    (await s.call<{ config: { pending: boolean; applied: string } }>(path, { method: 'detail' }, { token }))
+      .data.config;
+  const listOf = async (path: string) =>
+    (await s.call<{ list: Record<string, unknown>[] }>(path, { method: 'list', limit: 200 }, { token })).data
+      .list;
+  const upload = (path: string, format: string, text: string, extra: Record<string, string> = {}) => {
+    const fd = new FormData();
+    fd.append('method', 'import');
+    fd.append('format', format);
+    for (const [k, v] of Object.entries(extra)) fd.append(k, v);
+    fd.append('file', new Blob([text]), `upload.${format}`);
+    return s.call<{ inserted: number; errors: { line: number; field: string; msg: string }[] }>(path, fd, {
+      token,
+    });
+  };
   const good = {
     interface: 'lan',
     range_start: '192.168.10.100',
@@ -141,11 +168,24 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(read('igs-dhcp.conf')).toBe(before);
   });
 
-  it('static leases: unique MAC and IP, inside the DHCP subnet; apply writes them as dhcp-host', async () => {
+  it('static leases: unique MAC and IP, inside the DHCP subnet; each write rewrites dhcp-host at once', async () => {
     const add = (body: Record<string, unknown>) =>
-      s.call<{ id: number }>(HOSTS, { method: 'add', ...body }, { token });
+      s.call<{ id: number; dnsmasq: Record<string, unknown> }>(HOSTS, { method: 'add', ...body }, { token });
     const ok = await add({ mac: 'AA-BB-CC-00-00-01', ip: '192.168.10.50', hostname: 'frontdesk' });
     expect(ok.code).toBe(200);
+    // Written and checked in the same call, as Apply would; the reply says so.
+    expect(ok.data.dnsmasq).toMatchObject({
+      written: ['dnsmasq.d/igs-dhcp.conf'],
+      applied: false,
+      test: { ran: true, ok: true },
+    });
+    expect(ok.msg).toContain('checked by dnsmasq');
+    expect(ok.msg).toContain('not applied');
+    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:01,192.168.10.50,frontdesk');
+    expect(dnsmasqAccepts(file('igs-dhcp.conf'))).toBe(true);
+    // Nothing waits for Apply; the files are not in /etc because IGS_APPLY is off.
+    expect(await status(DHCP)).toMatchObject({ pending: false, applied: 'off' });
+    const afterAdd = read('igs-dhcp.conf');
     const outside = await add({ mac: 'aa:bb:cc:00:00:02', ip: '192.168.11.50' });
     expect(outside.code).toBe(422);
     expect(outside.msg).toContain('not inside the DHCP subnet 192.168.10.0/24');
@@ -156,17 +196,28 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect((await add({ mac: 'aa:bb:cc:00:00:04', ip: '192.168.10.50' })).code).toBe(409);
     const moved = await s.call(HOSTS, { method: 'edit', id: ok.data.id, ip: '10.9.9.9' }, { token });
     expect(moved.code).toBe(422);
+    // Refused writes leave the file as it was.
+    expect(read('igs-dhcp.conf')).toBe(afterAdd);
 
-    const detail = await s.call<{ config: { pending: boolean } }>(DHCP, { method: 'detail' }, { token });
-    expect(detail.data.config.pending).toBe(true);
-    const applied = await s.call(DHCP, { method: 'apply' }, { token });
-    expect(applied.code).toBe(200);
-    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:01,192.168.10.50,frontdesk');
+    // Edit and delete rewrite it too.
+    const extra = await add({ mac: 'aa:bb:cc:00:00:05', ip: '192.168.10.55', hostname: 'minibar' });
+    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:05,192.168.10.55,minibar');
+    const edited = await s.call(
+      HOSTS,
+      { method: 'edit', id: extra.data.id, ip: '192.168.10.56', hostname: 'minibar2' },
+      { token },
+    );
+    expect(edited.code).toBe(200);
+    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:05,192.168.10.56,minibar2');
+    expect(read('igs-dhcp.conf')).not.toContain('192.168.10.55');
     expect(dnsmasqAccepts(file('igs-dhcp.conf'))).toBe(true);
-    expect(
-      (await s.call<{ config: { pending: boolean } }>(DHCP, { method: 'detail' }, { token })).data.config
-        .pending,
-    ).toBe(false);
+    const del = await s.call(HOSTS, { method: 'del', ids: [extra.data.id] }, { token });
+    expect(del.code).toBe(200);
+    expect(read('igs-dhcp.conf')).toBe(afterAdd);
+    expect((await status(DHCP)).pending).toBe(false);
+    // Apply still answers (for changes made elsewhere) and changes nothing here.
+    expect((await s.call(DHCP, { method: 'apply' }, { token })).code).toBe(200);
+    expect(read('igs-dhcp.conf')).toBe(afterAdd);
 
     // A new subnet that would strand the static lease is refused.
     const mgmt = { method: 'edit', name: 'ge0', role: 'mgmt', mode: 'static', ip: '10.20.0.1/24' };
@@ -229,40 +280,52 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(hosts.data.total).toBe(2);
   });
 
-  it('static leases imported from CSV follow the same subnet rule, all or nothing', async () => {
-    const fd = new FormData();
-    fd.append('method', 'import');
-    fd.append('format', 'csv');
-    fd.append(
-      'file',
-      new Blob(['mac,ip,hostname\naa:bb:cc:00:00:21,192.168.10.61,ok\naa:bb:cc:00:00:22,172.16.0.5,far\n']),
-      'h.csv',
-    );
-    const r = await s.call<{ inserted: number; errors: { line: number; field: string; msg: string }[] }>(
+  it('static leases imported from CSV follow the same subnet rule, all or nothing, and are written at once', async () => {
+    const before = read('igs-dhcp.conf');
+    const r = await upload(
       HOSTS,
-      fd,
-      { token },
+      'csv',
+      'mac,ip,hostname\naa:bb:cc:00:00:21,192.168.10.61,ok\naa:bb:cc:00:00:22,172.16.0.5,far\n',
     );
     expect(r.code).toBe(200);
     expect(r.data.inserted).toBe(0);
     expect(r.data.errors).toEqual([expect.objectContaining({ line: 3, field: 'ip' })]);
     expect(r.data.errors[0]!.msg).toContain('not inside the DHCP subnet');
+    expect(read('igs-dhcp.conf')).toBe(before);
+
+    const good = await upload(HOSTS, 'csv', 'mac,ip,hostname\naa:bb:cc:00:00:21,192.168.10.61,ok\n');
+    expect(good.data).toMatchObject({ inserted: 1, errors: [] });
+    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:21,192.168.10.61,ok');
+    expect(dnsmasqAccepts(file('igs-dhcp.conf'))).toBe(true);
+    const id = (await listOf(HOSTS)).find((h) => h.mac === 'aa:bb:cc:00:00:21')!.id;
+    expect((await s.call(HOSTS, { method: 'del', ids: [id] }, { token })).code).toBe(200);
+    expect(read('igs-dhcp.conf')).toBe(before);
   });
 
   it('warns when the network settings moved the subnet away from the saved range and leases', async () => {
     const NET = '/admin.php/Network/net';
     const move = { method: 'edit', name: 'ge1', role: 'lan', mode: 'static', ip: '192.168.20.1/24' };
     expect((await s.call(NET, move, { token })).code).toBe(200);
-    const d = await s.call<{ warnings: string[] }>(DHCP, { method: 'detail' }, { token });
+    const d = await s.call<{ warnings: string[]; config: { pending: boolean } }>(
+      DHCP,
+      { method: 'detail' },
+      { token },
+    );
     expect(d.data.warnings).toEqual([
       expect.stringContaining('192.168.10.100 is outside ge1 (192.168.20.1/24)'),
       expect.stringContaining('192.168.10.199 is outside ge1'),
       expect.stringContaining('static lease 192.168.10.50'),
     ]);
+    // A change made outside these pages leaves the file out of date: that is what pending means now.
+    expect(d.data.config.pending).toBe(true);
     expect((await s.call(NET, { ...move, ip: '192.168.10.1/24' }, { token })).code).toBe(200);
-    expect(
-      (await s.call<{ warnings: string[] }>(DHCP, { method: 'detail' }, { token })).data.warnings,
-    ).toEqual([]);
+    const back = await s.call<{ warnings: string[]; config: { pending: boolean } }>(
+      DHCP,
+      { method: 'detail' },
+      { token },
+    );
+    expect(back.data.warnings).toEqual([]);
+    expect(back.data.config.pending).toBe(false);
   });
 
   it('DNS: port, cache, upstreams, overrides and host records; dnsmasq --test passes on the pair', async () => {
@@ -351,12 +414,133 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(read('igs-dns.conf')).toBe(before);
   });
 
+  it('DNS record writes (add, edit, delete, hosts and CSV import) rewrite igs-dns.conf at once', async () => {
+    const on = { method: 'form', enabled: 1, port: 53, upstream: ['223.5.5.5'] };
+    expect((await s.call(DNS, on, { token })).code).toBe(200);
+    // The records imported while DNS was off are in the file now it is on.
+    expect(read('igs-dns.conf')).toContain('address=/printer.hotel.lan/192.168.10.30');
+    const add = await s.call<{ id: number; dnsmasq: { test: { ok: boolean } } }>(
+      RECORDS,
+      { method: 'add', host: 'pos.hotel.lan', ip: '192.168.10.40' },
+      { token },
+    );
+    expect(add.code).toBe(200);
+    expect(add.data.dnsmasq.test.ok).toBe(true);
+    expect(read('igs-dns.conf')).toContain('address=/pos.hotel.lan/192.168.10.40');
+    expect(dnsmasqAccepts(file('igs-dns.conf'), file('igs-dhcp.conf'))).toBe(true);
+    const edit = await s.call(RECORDS, { method: 'edit', id: add.data.id, ip: '192.168.10.41' }, { token });
+    expect(edit.code).toBe(200);
+    expect(read('igs-dns.conf')).toContain('address=/pos.hotel.lan/192.168.10.41');
+    expect(read('igs-dns.conf')).not.toContain('192.168.10.40');
+    const hosts = await upload(RECORDS, 'hosts', '192.168.10.42 bar.hotel.lan\n');
+    expect(hosts.data.inserted).toBe(1);
+    expect(read('igs-dns.conf')).toContain('address=/bar.hotel.lan/192.168.10.42');
+    const csv = await upload(RECORDS, 'csv', 'host,ip\nspa.hotel.lan,192.168.10.43\n');
+    expect(csv.data.inserted).toBe(1);
+    expect(read('igs-dns.conf')).toContain('address=/spa.hotel.lan/192.168.10.43');
+    // A dry run writes nothing, so it does not touch the file.
+    const before = read('igs-dns.conf');
+    const dry = await upload(RECORDS, 'csv', 'host,ip\ngym.hotel.lan,192.168.10.44\n', { dry_run: '1' });
+    expect(dry.code).toBe(200);
+    expect(read('igs-dns.conf')).toBe(before);
+    const ids = (await listOf(RECORDS))
+      .filter((r) => ['pos.hotel.lan', 'bar.hotel.lan', 'spa.hotel.lan'].includes(String(r.host)))
+      .map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    expect((await s.call(RECORDS, { method: 'del', ids }, { token })).code).toBe(200);
+    for (const h of ['pos', 'bar', 'spa']) expect(read('igs-dns.conf')).not.toContain(`/${h}.hotel.lan/`);
+    expect(dnsmasqAccepts(file('igs-dns.conf'), file('igs-dhcp.conf'))).toBe(true);
+    expect(await status(DNS)).toMatchObject({ pending: false, applied: 'off' });
+  });
+
+  it('a record write dnsmasq refuses is rolled back: neither the records nor the files change', async () => {
+    const dhcpBefore = read('igs-dhcp.conf');
+    const dnsBefore = read('igs-dns.conf');
+    const leasesBefore = await listOf(HOSTS);
+    const recordsBefore = await listOf(RECORDS);
+    const lease = leasesBefore[0]!;
+    process.env.IGS_DNSMASQ = refusingDnsmasq();
+    const refused = [
+      await s.call(HOSTS, { method: 'add', mac: 'aa:bb:cc:00:00:31', ip: '192.168.10.71' }, { token }),
+      await s.call(HOSTS, { method: 'edit', id: lease.id, hostname: 'renamed' }, { token }),
+      await s.call(HOSTS, { method: 'del', ids: [lease.id] }, { token }),
+      await upload(HOSTS, 'csv', 'mac,ip\naa:bb:cc:00:00:32,192.168.10.72\n'),
+      await s.call(DHCP, { method: 'make_static', mac: 'de:ad:be:ef:00:11' }, { token }),
+      await s.call(RECORDS, { method: 'add', host: 'new.hotel.lan', ip: '192.168.10.73' }, { token }),
+      await s.call(RECORDS, { method: 'del', ids: [recordsBefore[0]!.id] }, { token }),
+      await upload(RECORDS, 'hosts', '192.168.10.74 other.hotel.lan\n'),
+    ];
+    for (const r of refused) {
+      expect(r.code).toBe(422);
+      expect(r.msg).toContain('dnsmasq --test refused the configuration; nothing was written');
+      expect(r.msg).toContain('bad option at line 3');
+    }
+    // An import that writes nothing (a dry run) is not checked, so it still answers.
+    const dry = await upload(HOSTS, 'csv', 'mac,ip\naa:bb:cc:00:00:33,192.168.10.75\n', { dry_run: '1' });
+    expect(dry.code).toBe(200);
+    expect(await listOf(HOSTS)).toEqual(leasesBefore);
+    expect(await listOf(RECORDS)).toEqual(recordsBefore);
+    expect(read('igs-dhcp.conf')).toBe(dhcpBefore);
+    expect(read('igs-dns.conf')).toBe(dnsBefore);
+    delete process.env.IGS_DNSMASQ;
+    expect(await status(DHCP)).toMatchObject({ pending: false });
+    expect(await status(DNS)).toMatchObject({ pending: false });
+  });
+
+  it('a file that cannot be written rolls the record write back and says which file', async () => {
+    const dir = path.join(s.dataDir, 'etc', 'dnsmasq.d');
+    const dnsBefore = read('igs-dns.conf');
+    const recordsBefore = await listOf(RECORDS);
+    fs.renameSync(dir, `${dir}.aside`);
+    fs.writeFileSync(dir, 'not a directory');
+    try {
+      const r = await s.call(
+        RECORDS,
+        { method: 'add', host: 'lost.hotel.lan', ip: '192.168.10.80' },
+        { token },
+      );
+      expect(r.code).toBe(5000);
+      expect(r.msg).toContain('Writing dnsmasq.d/igs-dns.conf failed');
+      expect(r.msg).toContain('nothing was saved');
+    } finally {
+      fs.rmSync(dir);
+      fs.renameSync(`${dir}.aside`, dir);
+    }
+    expect(await listOf(RECORDS)).toEqual(recordsBefore);
+    expect(read('igs-dns.conf')).toBe(dnsBefore);
+    expect((await status(DNS)).pending).toBe(false);
+  });
+
+  it('with IGS_APPLY=1 a record write puts the file in place; a copy that differs is pending', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-root-'));
+    process.env.IGS_APPLY = '1';
+    process.env.IGS_APPLY_ROOT = root;
+    const placed = path.join(root, 'etc', 'dnsmasq.d', 'igs-dns.conf');
+    const r = await s.call<{ id: number; dnsmasq: { applied: boolean } }>(
+      RECORDS,
+      { method: 'add', host: 'lobby.hotel.lan', ip: '192.168.10.90' },
+      { token },
+    );
+    expect(r.code).toBe(200);
+    expect(r.data.dnsmasq.applied).toBe(true);
+    expect(r.msg).toBe('Saved, checked by dnsmasq and applied');
+    expect(fs.readFileSync(placed, 'utf8')).toBe(read('igs-dns.conf'));
+    expect(fs.readFileSync(placed, 'utf8')).toContain('address=/lobby.hotel.lan/192.168.10.90');
+    expect(await status(DNS)).toMatchObject({ pending: false, applied: 'in_place' });
+    // The DHCP half was not written since IGS_APPLY was set: its copy is missing, so it is pending.
+    expect(await status(DHCP)).toMatchObject({ pending: true, applied: 'stale' });
+    fs.writeFileSync(placed, '# changed by hand\n');
+    expect(await status(DNS)).toMatchObject({ pending: true, applied: 'stale' });
+    expect((await s.call(DNS, { method: 'apply' }, { token })).code).toBe(200);
+    expect(await status(DNS)).toMatchObject({ pending: false, applied: 'in_place' });
+    expect((await s.call(RECORDS, { method: 'del', ids: [r.data.id] }, { token })).code).toBe(200);
+    expect(fs.readFileSync(placed, 'utf8')).not.toContain('lobby');
+    delete process.env.IGS_APPLY;
+    expect(await status(DNS)).toMatchObject({ pending: false, applied: 'off' });
+  });
+
   it('a configuration dnsmasq refuses is not written, and the reply carries its message', async () => {
-    const fake = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'igs-fake-')), 'dnsmasq');
-    fs.writeFileSync(fake, '#!/bin/sh\necho "dnsmasq: bad option at line 3 of $2" >&2\nexit 1\n', {
-      mode: 0o755,
-    });
-    process.env.IGS_DNSMASQ = fake;
+    process.env.IGS_DNSMASQ = refusingDnsmasq();
     const before = read('igs-dhcp.conf');
     const r = await dhcpForm({ ...good, lease_time: '6h' });
     expect(r.code).toBe(422);
@@ -393,6 +577,20 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(
       (await s.call<{ lease_time: string }>(DHCP, { method: 'detail' }, { token })).data.lease_time,
     ).toBe('8h');
+    // Rolling back the settings keeps the static leases stored since: the file is written from
+    // the previous settings and the current records, not restored from before the lease was added.
+    expect((await dhcpForm({ ...good, lease_time: '1d' })).code).toBe(200);
+    const lease = await s.call<{ id: number }>(
+      HOSTS,
+      { method: 'add', mac: 'aa:bb:cc:00:00:41', ip: '192.168.10.81' },
+      { token },
+    );
+    expect(read('igs-dhcp.conf')).toContain(',1d');
+    expect((await s.call(DHCP, { method: 'rollback' }, { token })).code).toBe(200);
+    expect(read('igs-dhcp.conf')).toContain(',8h');
+    expect(read('igs-dhcp.conf')).toContain('dhcp-host=aa:bb:cc:00:00:41,192.168.10.81');
+    expect((await status(DHCP)).pending).toBe(false);
+    expect((await s.call(HOSTS, { method: 'del', ids: [lease.data.id] }, { token })).code).toBe(200);
     const fresh = await startServer(kind);
     try {
       const t = await fresh.login();

@@ -88,7 +88,12 @@ describeEachDb('resource fixes', (kind) => {
   it('options with a keyword works on a resource whose label is not a text column', async () => {
     const ext = await call<List<{ id: number }>>(EXTENSION, { method: 'list' });
     const extId = ext.data.list[0]!.id;
-    const a = await call<{ id: number }>(WAKEUP, { method: 'add', room_ext: extId, time: '07:00' });
+    const a = await call<{ id: number }>(WAKEUP, {
+      method: 'add',
+      room_ext: extId,
+      date: '2030-01-01',
+      time: '07:00',
+    });
     expect(a.code, a.msg).toBe(200);
     const hit = await call<{ value: number; label: string }[]>(WAKEUP, {
       method: 'options',
@@ -201,7 +206,7 @@ describeEachDb('resource fixes', (kind) => {
     expect((await hint()).order).toBe(before.order + 1);
     expect(await pendingCard()).toBe(cardBefore + 1);
     // handled on the order page: no longer counted
-    expect((await call(ORDER, { method: 'edit', id, state: 'accepted' })).code).toBe(200);
+    expect((await call(ORDER, { method: 'accept', id })).code).toBe(200);
     expect((await hint()).order).toBe(before.order);
     expect(await pendingCard()).toBe(cardBefore);
 

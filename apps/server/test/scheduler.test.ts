@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { schedulerOf } from '../src/features/scheduler/scheduler.ts';
+import { schedulerOf, TASK_TABLE } from '../src/features/scheduler/scheduler.ts';
 import { parseDateTime } from '../src/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -57,6 +57,17 @@ describeEachDb('scheduled tasks (system/timed_task)', (kind) => {
     (await s.call<{ total: number; list: Run[] }>(TASKS, { method: 'history', id }, { token })).data;
   const taskCount = async () =>
     (await s.call<{ total: number }>(TASKS, { method: 'list' }, { token: admin })).data.total;
+
+  /**
+   * Tests that count the runs a tick starts keep only the task under test enabled: the earlier
+   * tests' tasks (daily at 01:00, 03:00…) would otherwise fall due when the fake clock is moved
+   * forward at some times of the real day.
+   */
+  const onlyTaskEnabled = async (id?: number) => {
+    let q = s.app.db.kysely.updateTable(TASK_TABLE as never).set({ enabled: 0 } as never);
+    if (id !== undefined) q = q.where('id' as never, '!=', id as never);
+    await q.execute();
+  };
 
   it('refuses invalid cron expressions, types and parameters, storing nothing', async () => {
     const before = await taskCount();
@@ -264,6 +275,7 @@ describeEachDb('scheduled tasks (system/timed_task)', (kind) => {
 
   it('runs the automatic backup of system/BackupRestore at its auto_cron', async () => {
     const scheduler = schedulerOf(s.app);
+    await onlyTaskEnabled();
     const cfg = await s.call(
       '/admin.php/system/backup_restore',
       { method: 'config_form', auto_cron: '*/5 * * * *', keep_count: 3 },
@@ -296,6 +308,7 @@ describeEachDb('scheduled tasks (system/timed_task)', (kind) => {
   it('runs a due task once at its slot, from the table, with a fake clock', async () => {
     const scheduler = schedulerOf(s.app);
     const id = await add({ name: 'every5', type: 'clear_cache', cron: '*/5 * * * *' });
+    await onlyTaskEnabled(id);
     const due = parseDateTime((await task(id)).next_run_at!);
     expect(await scheduler.tick()).toBe(0);
     s.clock.advance(due - s.clock.now() + 1000);
@@ -343,6 +356,7 @@ describeEachDb('scheduled tasks (system/timed_task)', (kind) => {
       const a = schedulerOf(s.app);
       const b = schedulerOf(second.app);
       const id = await add({ name: 'shared', type: 'clear_cache', cron: '*/5 * * * *' });
+      await onlyTaskEnabled(id);
       const due = parseDateTime((await task(id)).next_run_at!);
       s.clock.advance(due - s.clock.now() + 1000);
       // Both instances see the slot due at the same moment; one claims it.

@@ -6,6 +6,7 @@ import {
   hiddenMenus,
   menuSeedsFor,
   menuTitles,
+  operationsHiddenMenus,
   operationsMenus,
 } from '../src/menus/index.ts';
 
@@ -85,7 +86,8 @@ const OPERATIONS_COMPONENTS = [
 const full = flattenMenus(fullMenus);
 const hidden = flattenMenus(hiddenMenus);
 const operations = flattenMenus(operationsMenus);
-const everything = [...full, ...hidden, ...operations];
+const operationsHidden = flattenMenus(operationsHiddenMenus);
+const everything = [...full, ...hidden, ...operations, ...operationsHidden];
 const pages = (items: MenuSeed[]) => items.filter((i) => i.component !== 'Layout');
 const byComponent = (items: MenuSeed[], component: string) => {
   const found = items.find((i) => i.component === component);
@@ -218,7 +220,34 @@ describe('menu trees', () => {
       expect(byComponent(hidden, c)).toMatchObject({ hidden: true, activeMenu: '/smart/scene' });
     }
     expect(menuSeedsFor('full')).toEqual([...fullMenus, ...hiddenMenus]);
-    expect(menuSeedsFor('operations')).toEqual(operationsMenus);
+    expect(menuSeedsFor('operations')).toEqual([...operationsMenus, ...operationsHiddenMenus]);
+  });
+
+  it('serves the hidden scene routes in operations mode too, on the operations twins', () => {
+    expect(operationsHiddenMenus).toHaveLength(1);
+    expect(operationsHiddenMenus[0]).toMatchObject({ path: '/', component: 'Layout', hidden: true });
+    const opsRoutes = fullRoutes(operationsMenus);
+    for (const c of ['smart/SceneEdit', 'smart/SceneOtherConfig']) {
+      const twin = byComponent(hidden, c);
+      const item = byComponent(operationsHidden, c);
+      expect(item, c).toMatchObject({
+        path: twin.path,
+        titleKey: twin.titleKey,
+        title: twin.title,
+        hidden: true,
+        activeMenu: '/operations/app-menu',
+        buttons: twin.buttons,
+        endpoints: twin.endpoints?.map((e) => e.replace('/admin.php/', '/operations/')),
+      });
+      expect(item.name, c).not.toBe(twin.name);
+      // The highlighted item exists and already calls these endpoints (its Scenario tab).
+      const app = opsRoutes.get(item.activeMenu!);
+      expect(app?.component).toBe('operations/AppMenu');
+      for (const e of item.endpoints ?? []) expect(app?.endpoints, e).toContain(e);
+    }
+    expect(byComponent(operationsHidden, 'smart/SceneOtherConfig').endpoints).toEqual([
+      '/operations/index/scenario_other',
+    ]);
   });
 
   it('gives each page endpoints and buttons under their prefixes', () => {

@@ -57,6 +57,20 @@ describe('resourceModules', () => {
     expect([...resourceModules(tree, [A, B]).keys()]).toEqual([]);
   });
 
+  it('gives records edited in another resource editor no tab, and keeps their endpoint out of the rest', () => {
+    const child = { ...B, editedIn: 'a:one' };
+    const tree = [
+      item('a/Page', ['/admin.php/a/one', '/admin.php/a/two']),
+      item('a/Children', ['/admin.php/a/two']),
+    ];
+    expect(resourceModules(tree, [A, child]).get('a/Page')).toEqual({
+      component: 'a/Page',
+      resources: ['a:one'],
+      otherEndpoints: [],
+    });
+    expect(resourceModules(tree, [A, child]).has('a/Children')).toBe(false);
+  });
+
   it('joins the resources of one component named by two items', () => {
     const tree = [
       item('a/Page', ['/admin.php/a/one']),
@@ -86,15 +100,24 @@ describe('resourceModules over the real menus', () => {
     // Settings-only pages and hidden editors are not record modules.
     for (const component of ['voice/BasicSettings', 'system/OperationLog', 'smart/SceneEdit'])
       expect(modules.has(component), component).toBe(false);
+    // The carousel is edited in the scene editor: no tab beside the scenes, in either mode.
+    expect(modules.get('smart/ApplicationScene')?.resources).toEqual(['index:scenario']);
+    expect(modules.get('operations/AppMenu')?.resources).toContain('index:scenario');
+    expect(modules.get('operations/AppMenu')?.resources).not.toContain('index:scenario_resource');
   });
 
-  it('reaches every resource from a visible page of its mode', () => {
+  it('reaches every resource from a visible page of its mode, or through its owner', () => {
+    const reachable = (reached: Set<string>, name: string): boolean => {
+      const r = resourceByName(name)!;
+      return r.editedIn ? reached.has(r.editedIn) : reached.has(name);
+    };
     const reached = new Set([...modules.values()].flatMap((m) => m.resources));
-    for (const r of resources) expect(reached.has(r.name), r.name).toBe(true);
+    for (const r of resources) expect(reachable(reached, r.name), r.name).toBe(true);
     const opsReached = new Set(
       [...resourceModules(operationsMenus, resources).values()].flatMap((m) => m.resources),
     );
-    for (const r of resources.filter((x) => x.opsEndpoint)) expect(opsReached.has(r.name), r.name).toBe(true);
+    for (const r of resources.filter((x) => x.opsEndpoint))
+      expect(reachable(opsReached, r.name), r.name).toBe(true);
   });
 
   it('never drops a tab over a spelling: a menu endpoint of a resource prefix is that resource endpoint', () => {

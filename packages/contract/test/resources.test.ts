@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, type MenuSeed, permissionPrefix } from '../src/menu.ts';
-import { allButtonKeys, fullMenus, hiddenMenus, operationsMenus } from '../src/menus/index.ts';
 import {
+  allButtonKeys,
+  fullMenus,
+  hiddenMenus,
+  operationsHiddenMenus,
+  operationsMenus,
+} from '../src/menus/index.ts';
+import {
+  BUILT_IN_EXPORT_FORMATS,
+  BUILT_IN_IMPORT_FORMATS,
+  FILE_FORMATS,
   type FieldDef,
   type ResourceDef,
   recordSchema,
@@ -13,7 +22,7 @@ import {
 const endpointsOf = (seeds: readonly MenuSeed[]) =>
   new Set(flattenMenus(seeds).flatMap((m) => m.endpoints ?? []));
 const FULL_ENDPOINTS = endpointsOf([...fullMenus, ...hiddenMenus]);
-const OPS_ENDPOINTS = endpointsOf(operationsMenus);
+const OPS_ENDPOINTS = endpointsOf([...operationsMenus, ...operationsHiddenMenus]);
 
 /** A value that matches each pattern the descriptions use; a new pattern needs a sample here. */
 const PATTERN_SAMPLES: Record<string, string> = {
@@ -132,6 +141,27 @@ describe('resource descriptions', () => {
       }
   });
 
+  it('name an owner with a reference to it for records edited in its editor, in both modes', () => {
+    const children = resources.filter((r) => r.editedIn);
+    expect(children.map((r) => r.name)).toEqual(['index:scenario_resource']);
+    for (const r of children) {
+      const owner = resourceByName(r.editedIn!);
+      expect(owner, `${r.name} -> ${r.editedIn}`).toBeDefined();
+      expect(owner?.editedIn, r.name).toBeUndefined();
+      expect(
+        r.fields.some((f) => f.type === 'ref' && f.ref === r.editedIn && f.required),
+        `${r.name} has a required reference to ${r.editedIn}`,
+      ).toBe(true);
+      expect(Boolean(r.opsEndpoint), r.name).toBe(Boolean(owner?.opsEndpoint));
+    }
+  });
+
+  it('share with the operations sites only catalogues that operations mode cannot manage', () => {
+    const shared = resources.filter((r) => r.sharedWithSites);
+    expect(shared.map((r) => r.name)).toEqual(['smart:easy_template']);
+    for (const r of shared) expect(r.opsEndpoint, r.name).toBeUndefined();
+  });
+
   it('give every enum its options, with a default among them', () => {
     for (const [key, f] of [...fieldsOf('enum'), ...fieldsOf('enums')]) {
       expect(f.options?.length, key).toBeGreaterThan(0);
@@ -209,9 +239,12 @@ describe('resource descriptions', () => {
   });
 
   it('only offer import and export in the formats the framework has', () => {
+    // The built-in ones, or a module's own from the shared list (the server test voice-vcard
+    // checks that each such format is registered for the resource naming it).
+    const known = [...BUILT_IN_IMPORT_FORMATS, ...BUILT_IN_EXPORT_FORMATS, ...Object.keys(FILE_FORMATS)];
     for (const r of resources) {
       for (const fmt of [...(r.io?.import ?? []), ...(r.io?.export ?? [])])
-        expect(['csv', 'json'], r.name).toContain(fmt);
+        expect(known, r.name).toContain(fmt);
       if (r.readonly) expect(r.io?.import, `${r.name} is read-only`).toBeUndefined();
     }
   });

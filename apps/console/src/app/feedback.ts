@@ -13,6 +13,15 @@ export function bindMessageApi(api: Toasts | undefined): void {
   bound = api;
 }
 
+/**
+ * Replaces antd's static API for toasts shown outside the signed-in layout. Console tests use it:
+ * the static API mounts a React root of its own and closes each toast on a timer, which can fire
+ * after a test file's jsdom is gone and fail the run ("window is not defined").
+ */
+export function replaceStaticToasts(api: Toasts): void {
+  staticApi = Promise.resolve(api);
+}
+
 function show(kind: keyof Toasts, text: string): void {
   if (bound) {
     void bound[kind](text);

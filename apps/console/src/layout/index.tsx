@@ -1,6 +1,7 @@
 import { Layout as AntLayout, theme } from 'antd';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import { AntdProvider } from '../app/antd-provider.tsx';
 import '../app/dayjs-locale.ts';
 import { DebugGuard } from '../app/debug-guard.tsx';
 import { MessageBridge } from '../app/message-bridge.tsx';
@@ -37,9 +38,18 @@ function useActiveMenu(fallback: string): string {
 
 /**
  * The shell (`Layout` in the menu tree): sidebar, navbar with breadcrumb, tag tabs, the kept-alive
- * page area and the footer, plus the settings drawer and the shell dialogs.
+ * page area and the footer, plus the settings drawer and the shell dialogs, inside antd's provider
+ * (locale, theme colour, size), which is not at the app's root so the sign-in page does without it.
  */
 export function Layout() {
+  return (
+    <AntdProvider>
+      <ShellLayout />
+    </AntdProvider>
+  );
+}
+
+function ShellLayout() {
   useResizeHandler();
   const { token } = theme.useToken();
   const menus = usePermissionStore((s) => s.menus);

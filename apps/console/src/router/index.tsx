@@ -21,15 +21,24 @@ import { shellRoute } from './shell.tsx';
 /** Id of the shell route; the routes built from the menu tree are patched in under it. */
 export const SHELL_ROUTE_ID = 'shell';
 
-/** A page routed outside the shell: loaded lazily, inside the query provider the shell would give it. */
+/**
+ * A page routed outside the shell: loaded lazily, inside the providers the shell would give it
+ * (antd's and the query cache), which load with it rather than with the sign-in page.
+ */
 function page(path: string, component: string, title?: string): RouteObject {
   const { lazy } = pageRouteProps(component);
   return {
     path,
     handle: { name: component, fullPath: path, meta: title ? { title } : undefined },
     lazy: async () => {
-      const [route, { withQueryProvider }] = await Promise.all([lazy(), import('../app/query-provider.tsx')]);
-      return route.Component ? { ...route, Component: withQueryProvider(route.Component) } : route;
+      const [route, { withQueryProvider }, { withAntdProvider }] = await Promise.all([
+        lazy(),
+        import('../app/query-provider.tsx'),
+        import('../app/antd-provider.tsx'),
+      ]);
+      return route.Component
+        ? { ...route, Component: withAntdProvider(withQueryProvider(route.Component)) }
+        : route;
     },
   };
 }

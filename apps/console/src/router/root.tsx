@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { useT } from '../i18n/index.ts';
 import './root.css';
@@ -20,7 +19,10 @@ export function RootFallback() {
   );
 }
 
-/** Last resort for a render error: say what happened and offer a reload. */
+/**
+ * Last resort for a render error: say what happened and offer a reload. A plain button styled as
+ * antd's primary one: this route wraps the sign-in page, which loads no antd.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const t = useT();
@@ -33,9 +35,9 @@ export function RootErrorBoundary() {
     <div className="root-error" role="alert">
       <h1 className="root-error__title">{t('route.error')}</h1>
       <p className="root-error__detail">{detail}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button type="button" className="root-error__reload" onClick={() => window.location.reload()}>
         {t('common.reload')}
-      </Button>
+      </button>
     </div>
   );
 }

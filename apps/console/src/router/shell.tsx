@@ -17,6 +17,19 @@ async function loadLayout(): Promise<ComponentType> {
   return (await load()).Layout ?? PlainShell;
 }
 
+let preloaded = false;
+
+/**
+ * Starts loading the shell (and antd with it) while the visitor fills in the sign-in form, so the
+ * first signed-in screen does not wait for it; the sign-in page itself loads none of it
+ * (docs/performance.md). Once per page load; a failure is left to the route's own load.
+ */
+export function preloadShell(): void {
+  if (preloaded) return;
+  preloaded = true;
+  loadLayout().catch(() => {});
+}
+
 /** `/` leads to the home page of the current mode. */
 function HomeRedirect() {
   const isOperations = useUserStore((s) => s.isOperations);

@@ -1,5 +1,6 @@
 import { Code } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { ActionContext, AnyAction, Caller } from '../http/action.ts';
 import { requiredButton } from '../http/dispatch.ts';
 import { ApiError, localize } from '../http/errors.ts';
@@ -15,19 +16,28 @@ export async function requireModule(
   ctx: ActionContext,
 ): Promise<void> {
   const path = action.path.toLowerCase();
-  const menu = await app.db.kysely
-    .selectFrom('role_menus')
-    .innerJoin('menu_endpoints', 'menu_endpoints.menu_id', 'role_menus.menu_id')
-    .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
-    .innerJoin('roles', 'roles.id', 'role_menus.role_id')
-    .select('menus.id')
-    .where('role_menus.role_id', '=', caller.user.role_id)
-    // A disabled role grants nothing.
-    .where('roles.enabled', '=', 1)
-    .where('menu_endpoints.path', '=', path)
-    .where('menus.mode', '=', caller.isOperations ? 'operations' : 'full')
-    .limit(1)
-    .executeTakeFirst();
+  const mode = caller.isOperations ? 'operations' : 'full';
+  const roleId = caller.user.role_id;
+  // Asked on every module call: compiled once (db/compiled-once.ts).
+  const query = compiledOnce(
+    app.db.kysely,
+    'menu-of-role-for-path',
+    () =>
+      app.db.kysely
+        .selectFrom('role_menus')
+        .innerJoin('menu_endpoints', 'menu_endpoints.menu_id', 'role_menus.menu_id')
+        .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
+        .innerJoin('roles', 'roles.id', 'role_menus.role_id')
+        .select('menus.id')
+        .where('role_menus.role_id', '=', roleId)
+        // A disabled role grants nothing.
+        .where('roles.enabled', '=', 1)
+        .where('menu_endpoints.path', '=', path)
+        .where('menus.mode', '=', mode)
+        .limit(1),
+    [roleId, 1, path, mode, 1],
+  );
+  const menu = (await app.db.kysely.executeQuery(query)).rows[0];
   if (!menu) {
     throw new ApiError(
       Code.forbidden,

@@ -1,6 +1,7 @@
 import { Code, Headers } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Session, User } from '../db/schema.ts';
 import { type LoginRules, loginRules } from '../features/settings/login-rules.ts';
 import type { Caller } from '../http/action.ts';
@@ -44,6 +45,28 @@ export function sessionExpired(
   );
 }
 
+/** The session with its user and role: run on every call, so compiled once (db/compiled-once.ts). */
+function callerQuery(app: AppContext, sessionId: string) {
+  const build = () =>
+    app.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as s_id',
+        'sessions.is_operations as s_ops',
+        'sessions.created_at as s_created',
+        'sessions.last_seen_at as s_seen',
+        'sessions.ip as s_ip',
+        'sessions.user_agent as s_ua',
+        'sessions.user_id as s_user',
+        'roles.site_ids as r_sites',
+      ])
+      .where('sessions.id', '=', sessionId);
+  return compiledOnce(app.db.kysely, 'caller-of-session', build, [sessionId]);
+}
+
 /**
  * Resolves the caller from the IGSAuth token (or a developer-mode key).
  * Unknown token: 1002. Expired (idle or absolute) or replaced: 1005.
@@ -55,23 +78,8 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     if (key) return authenticateKey(app, key);
     throw apiError(Code.tokenInvalid, 'tokenInvalid');
   }
-  const row = await app.db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('roles', 'roles.id', 'users.role_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as s_id',
-      'sessions.is_operations as s_ops',
-      'sessions.created_at as s_created',
-      'sessions.last_seen_at as s_seen',
-      'sessions.ip as s_ip',
-      'sessions.user_agent as s_ua',
-      'sessions.user_id as s_user',
-      'roles.site_ids as r_sites',
-    ])
-    .where('sessions.id', '=', tokenId(token))
-    .executeTakeFirst();
+  const sessionId = tokenId(token);
+  const row = (await app.db.kysely.executeQuery(callerQuery(app, sessionId))).rows[0];
   if (!row) throw apiError(Code.tokenInvalid, 'tokenInvalid');
   const session: Session = {
     id: row.s_id,

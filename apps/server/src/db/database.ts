@@ -16,6 +16,11 @@ import { moduleExtras } from './migrations/010-module-extras.ts';
 import { logCoveringIndex } from './migrations/011-log-covering-index.ts';
 import { outreach } from './migrations/012-outreach.ts';
 import { dropEarlyCountTables } from './migrations/013-drop-early-count-tables.ts';
+import { appMenuChoices } from './migrations/014-app-menu-choices.ts';
+import { explorer } from './migrations/015-explorer.ts';
+import { deviceTasks } from './migrations/019-device-tasks.ts';
+import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
+import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -40,7 +45,7 @@ export function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -79,6 +84,10 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '011-log-covering-index': logCoveringIndex,
     '013-drop-early-count-tables': dropEarlyCountTables,
     '012-outreach': outreach(kind),
+    '014-app-menu-choices': appMenuChoices,
+    '015-explorer': explorer(kind),
+    '019-device-tasks': deviceTasks(kind),
+    '020-terminal-credentials': terminalCredentials(kind),
   };
 }
 

@@ -351,3 +351,39 @@ export interface Database {
   outreach_events: OutreachEventsTable;
   area_occupancy: AreaOccupancyTable;
 }
+
+/** The ResourcePicker's folders (migration 015); `parent_id` 0 is the root. */
+export interface ExplorerFoldersTable {
+  id: Generated<number>;
+  site_id: number;
+  parent_id: number;
+  name: string;
+  user_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The folder an upload is placed in (migration 015); null is the root. */
+export interface UploadsTable {
+  folder_id: number | null;
+}
+
+export interface Database {
+  explorer_folders: ExplorerFoldersTable;
+}
+
+/** The terminal API's credentials (migration 020): hashes only, one row per self-registered terminal. */
+export interface TerminalCredentialsTable {
+  terminal_id: number;
+  site_id: number;
+  mac: string;
+  register_hash: string;
+  token_hash: string | null;
+  token_issued_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  terminal_credentials: TerminalCredentialsTable;
+}

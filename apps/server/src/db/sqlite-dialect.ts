@@ -10,18 +10,19 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
   // Preparing costs more than running most of our queries: keep the statements of the texts we
   // have seen (Kysely's SQL is parameterised, so the set stays small). Kysely never streams here,
   // so a cached statement is never reused while an iterate() on it is open.
-  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  // Whether it returns rows is kept with it: `columns()` builds its description anew on each call.
+  const statements = new Map<string, { prepared: ReturnType<DatabaseSync['prepare']>; reader: boolean }>();
   const adapter = {
     close: () => db.close(),
     prepare(sql: string) {
-      let stmt = statements.get(sql);
-      if (!stmt) {
-        stmt = db.prepare(sql);
+      let entry = statements.get(sql);
+      if (!entry) {
+        const stmt = db.prepare(sql);
+        entry = { prepared: stmt, reader: stmt.columns().length > 0 };
         if (statements.size >= 1000) statements.clear();
-        statements.set(sql, stmt);
+        statements.set(sql, entry);
       }
-      const prepared = stmt;
-      const reader = prepared.columns().length > 0;
+      const { prepared, reader } = entry;
       return {
         reader,
         all: (params: readonly unknown[]) => prepared.all(...(params as SQLInputValue[])),

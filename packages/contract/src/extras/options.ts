@@ -1,7 +1,27 @@
 import type { Text } from '../resources/types.ts';
 
+/** One value of a fixed option list and its words in each language. */
+export interface LabelledOption {
+  value: string;
+  label: Text;
+}
+
+/**
+ * A fixed list as a field description's `options` and `optionLabels`, so the server validates the
+ * same values the option calls serve and the console names them with the same words.
+ */
+export function choicesOf(list: readonly LabelledOption[]): {
+  options: readonly string[];
+  optionLabels: Readonly<Record<string, Text>>;
+} {
+  return {
+    options: list.map((o) => o.value),
+    optionLabels: Object.fromEntries(list.map((o) => [o.value, o.label])),
+  };
+}
+
 /** `index/app_type`: the AppMenu item types of DOMAIN 2.8, in the order shown in selects. */
-export const APP_TYPES: readonly { value: string; label: Text }[] = [
+export const APP_TYPES: readonly LabelledOption[] = [
   { value: 'builtin', label: { en: 'Built-in app', zh_CN: '内置应用' } },
   { value: 'apk', label: { en: 'Android app (APK)', zh_CN: '安卓应用' } },
   { value: 'live', label: { en: 'Live TV', zh_CN: '直播' } },
@@ -13,9 +33,20 @@ export const APP_TYPES: readonly { value: string; label: Text }[] = [
 ];
 
 /** `index/app_language`: the languages a terminal and a menu item may use (Terminal.language). */
-export const APP_LANGUAGES: readonly { value: string; label: Text }[] = [
+export const APP_LANGUAGES: readonly LabelledOption[] = [
   { value: 'zh', label: { en: 'Chinese', zh_CN: '中文' } },
   { value: 'en', label: { en: 'English', zh_CN: '英文' } },
+];
+
+/**
+ * `index/app_style`: how the launcher draws a menu item. DOMAIN names the list but not its values;
+ * these are the tile forms launchers commonly offer. No style leaves it to the easy template.
+ */
+export const APP_STYLES: readonly LabelledOption[] = [
+  { value: 'icon_text', label: { en: 'Icon and text', zh_CN: '图标加文字' } },
+  { value: 'icon', label: { en: 'Icon only', zh_CN: '仅图标' } },
+  { value: 'card', label: { en: 'Large card', zh_CN: '大卡片' } },
+  { value: 'banner', label: { en: 'Banner', zh_CN: '横幅' } },
 ];
 
 /** `index/app_command` `send` types (DOMAIN 2.8 smart/TerminalAuthorization). */

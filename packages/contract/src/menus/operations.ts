@@ -35,11 +35,18 @@ export const operationsMenus: MenuSeed[] = [
           '/operations/explorer/rename',
           '/operations/explorer/del',
           '/operations/explorer/res_tree',
+          '/operations/explorer/upload',
           // Pickers (DOMAIN 1.2): films for selects and the cascading options; reads only.
           '/operations/media/video',
           '/operations/index/form_linkage',
         ],
-        buttons: ['bulletin_board:export', 'explorer:creat_dir', 'explorer:rename', 'explorer:del'],
+        buttons: [
+          'bulletin_board:export',
+          'explorer:creat_dir',
+          'explorer:rename',
+          'explorer:del',
+          'explorer:upload',
+        ],
       },
       {
         path: 'advertising',

@@ -9,9 +9,11 @@ import { videoResources } from './modules/video.ts';
 import { voiceResources } from './modules/voice.ts';
 import type { ResourceDef } from './types.ts';
 
+export * from './formats.ts';
 export * from './modules-of-menus.ts';
 export * from './types.ts';
 export * from './validation.ts';
+export * from './verbs.ts';
 
 /** Every resource the generic framework serves. */
 export const resources: readonly ResourceDef[] = [

@@ -17,8 +17,10 @@ export interface ResourceModule {
  * the data it is given, so the console can run it in a lazy chunk and tests can feed it any tree.
  *
  * Hidden items are left out: they are editors opened from a list page (DOMAIN 2.10, e.g.
- * smart/SceneEdit is "the Scene form"), not lists of their own. A component named by several
- * items gets the union of their resources, in first-seen order.
+ * smart/SceneEdit is "the Scene form"), not lists of their own. So are resources edited inside
+ * another one's editor (`editedIn`, the scene's carousel): their endpoint stays on the item, for
+ * the permission, but is no tab. A component named by several items gets the union of their
+ * resources, in first-seen order.
  */
 export function resourceModules(
   menus: readonly MenuSeed[],
@@ -33,7 +35,7 @@ export function resourceModules(
   for (const item of flattenMenus(menus)) {
     if (item.hidden || item.component === 'Layout' || item.children?.length) continue;
     const endpoints = item.endpoints ?? [];
-    const matched = endpoints.flatMap((e) => byEndpoint.get(e) ?? []);
+    const matched = endpoints.flatMap((e) => byEndpoint.get(e) ?? []).filter((def) => !def.editedIn);
     if (!matched.length) continue;
     const module = out.get(item.component) ?? {
       component: item.component,
@@ -41,8 +43,10 @@ export function resourceModules(
       otherEndpoints: [],
     };
     for (const def of matched) if (!module.resources.includes(def.name)) module.resources.push(def.name);
+    // The ResourcePicker's explorer calls belong to the forms' file fields, which the page has.
     for (const e of endpoints)
-      if (!byEndpoint.has(e) && !module.otherEndpoints.includes(e)) module.otherEndpoints.push(e);
+      if (!byEndpoint.has(e) && !/\/explorer\//.test(e) && !module.otherEndpoints.includes(e))
+        module.otherEndpoints.push(e);
     out.set(item.component, module);
   }
   return out;

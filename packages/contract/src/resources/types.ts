@@ -1,4 +1,6 @@
 import type { Lang } from '../messages.ts';
+import type { FileFormatName } from './formats.ts';
+import type { VerbDef } from './verbs.ts';
 
 /**
  * The field types of DOMAIN section 0. Each maps to one storage type, one validation rule and one
@@ -45,6 +47,11 @@ export interface FieldDef {
   options?: readonly string[];
   /** enum: the values allowed in operations mode, when fewer (DOMAIN 2.10); the form offers only these. */
   opsOptions?: readonly string[];
+  /**
+   * enum/enums: the words of each value when the contract owns a labelled list (`app_type`,
+   * `app_style`: see extras `choicesOf`); otherwise the console's `res.enum.*` texts name them.
+   */
+  optionLabels?: Readonly<Record<string, Text>>;
   /** ref/refs: the name of the referenced resource. */
   ref?: string;
   unique?: boolean;
@@ -54,6 +61,8 @@ export interface FieldDef {
   filter?: boolean;
   /** Matched by the list's `keyword`. */
   keyword?: boolean;
+  /** json: a value the server accepts, shown in the empty form as the shape to follow. */
+  example?: string;
   /** A further rule: a regular expression and its message. */
   pattern?: { source: string; message: Text };
 }
@@ -70,10 +79,27 @@ export interface ResourceDef {
   fields: readonly FieldDef[];
   /** No add/edit/del: rows come from the system (DOMAIN "RO"). */
   readonly?: boolean;
-  /** Import and export formats (DOMAIN "I/O"). */
-  io?: { import?: readonly ('csv' | 'json')[]; export?: readonly ('csv' | 'json')[] };
+  /**
+   * Import and export formats (DOMAIN "I/O"): csv and json, or a module's own (formats.ts) that the
+   * server registers for this resource. Every list that exports also offers XLSX.
+   */
+  io?: { import?: readonly FileFormatName[]; export?: readonly FileFormatName[] };
+  /** The resource's own actions (DOMAIN "Verbs:"), see verbs.ts. */
+  verbs?: readonly VerbDef[];
   /** Default sort; otherwise `sort` ascending then newest first when there is a sort field, else newest first. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * The name of the resource whose editor page edits these records (a child list such as a
+   * scene's carousel): they get no tab of their own in the record modules, though the menu item
+   * keeps their endpoint (resourceModules in modules-of-menus.ts).
+   */
+  editedIn?: string;
+  /**
+   * Records kept by full mode (site 0) that every operations site may use as well as its own: a
+   * catalogue that operations mode references but has no endpoint to manage (EasyTemplate). An
+   * operations record may reference them, and the owner's `options` of such a reference offer them.
+   */
+  sharedWithSites?: boolean;
 }
 
 /** Columns every resource table has (DOMAIN section 0, "Fields every entity has"). */

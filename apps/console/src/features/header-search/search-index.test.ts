@@ -93,6 +93,17 @@ describe('header search', () => {
     expect(viaAll[0]).toBe('/system/backup');
   });
 
+  it('Chinese queries on the titles alone and digit queries without pinyin give the full index’s pages in its order', () => {
+    const index = fuseFor(zh, true);
+    for (const query of ['设置', '语音', '备份还原', '系统 设置', 'IVR语音']) {
+      const viaAll = index.withPinyin.search(query).map((r) => r.item.path);
+      expect(
+        search(index, query).map((r) => r.path),
+        query,
+      ).toEqual(viaAll.slice(0, 20));
+    }
+  });
+
   it('finds a Chinese title by its pinyin initials and by full pinyin', () => {
     const fuse = fuseFor(zh, true);
     expect(search(fuse, 'bfhy')[0]?.path).toBe('/system/backup');

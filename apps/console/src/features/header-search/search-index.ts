@@ -73,33 +73,48 @@ export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
   ],
 };
 
-/** The items indexed twice: with the pinyin key, and without it for queries that cannot match pinyin. */
+/**
+ * The items indexed three times, by the keys a query can match: with the pinyin key, without it
+ * for queries that cannot match pinyin, and on the titles alone for queries that cannot match a
+ * path either.
+ */
 export interface SearchIndex {
   withPinyin: Fuse<SearchItem>;
   withoutPinyin: Fuse<SearchItem>;
+  titleOnly: Fuse<SearchItem>;
+}
+
+function keysWithout(...names: string[]) {
+  return (SEARCH_OPTIONS.keys ?? []).filter(
+    (k) => typeof k === 'object' && 'name' in k && !names.includes(String(k.name)),
+  );
 }
 
 export function createSearch(items: readonly SearchItem[]): SearchIndex {
-  const keys = (SEARCH_OPTIONS.keys ?? []).filter(
-    (k) => typeof k === 'object' && 'name' in k && k.name !== 'pinyin',
-  );
   return {
     withPinyin: new Fuse([...items], SEARCH_OPTIONS),
-    withoutPinyin: new Fuse([...items], { ...SEARCH_OPTIONS, keys }),
+    withoutPinyin: new Fuse([...items], { ...SEARCH_OPTIONS, keys: keysWithout('pinyin') }),
+    titleOnly: new Fuse([...items], { ...SEARCH_OPTIONS, keys: keysWithout('pinyin', 'path') }),
   };
 }
 
 const HAS_LATIN = /[a-z]/i;
+const HAS_ASCII_WORD = /[a-z0-9]/i;
 
 /**
  * Pinyin forms are Latin letters only, so a query without any (typed in Chinese, or digits) can
- * never match them: it is searched without that key. Fuse scores only the keys that match, so the
- * results are the same, found with about a third less work (docs/performance.md).
+ * never match them: it is searched without that key; paths are ASCII, so a query without Latin
+ * letters or digits (all Chinese) is searched on the titles alone. Fuse scores only the keys that
+ * match, so the results and their order are the same, found with less work (docs/performance.md).
  */
 export function search(index: SearchIndex, query: string, limit = 20): SearchItem[] {
   const text = query.trim();
   if (!text) return [];
-  const fuse = HAS_LATIN.test(text) ? index.withPinyin : index.withoutPinyin;
+  const fuse = HAS_LATIN.test(text)
+    ? index.withPinyin
+    : HAS_ASCII_WORD.test(text)
+      ? index.withoutPinyin
+      : index.titleOnly;
   return fuse.search(text, { limit }).map((r) => r.item);
 }
 

@@ -8,7 +8,10 @@ describe('module extras registry', () => {
     for (const name of RESOURCES_WITH_EXTRAS) {
       expect(resourceByName(name), name).toBeTruthy();
       const extras = extrasOf(name)!;
-      expect(Boolean(extras.toolbar || extras.expandedRow || extras.footer), name).toBe(true);
+      expect(
+        Boolean(extras.toolbar || extras.expandedRow || extras.footer || extras.editor || extras.rowLinks),
+        name,
+      ).toBe(true);
     }
     expect(extrasOf('media:live_type')).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { EncryptionSettingsButton } from './encryption-settings.tsx';
 import { MallSettingsButton } from './mall-settings.tsx';
 import { M3uExportButton, XmltvExportButton } from './media-exports.tsx';
 import { OutreachEvents } from './outreach-events.tsx';
+import { sceneExtras } from './scene-extras.ts';
 import { CommandHistory, SendCommandButton } from './send-command.tsx';
 import { TimedTaskExtras } from './timed-task-extras.tsx';
 
@@ -28,6 +29,7 @@ const EXTRAS: Readonly<Record<string, PageExtras>> = {
   },
   'system:timed_task': { expandedRow: (row) => <TimedTaskExtras taskId={row.id} /> },
   'system:outreach': { footer: () => <OutreachEvents /> },
+  'index:scenario': sceneExtras,
 };
 
 /** The resources that have extras (for a test that each still exists). */

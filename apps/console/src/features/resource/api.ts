@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@igs/contract/resources';
+import type { FileFormatName, ResourceDef } from '@igs/contract/resources';
 import { request } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 
@@ -19,8 +19,8 @@ export interface ListReply {
   total: number;
 }
 
-/** Export formats of the generic `export` call. */
-export type ExportFormat = 'csv' | 'xlsx' | 'json';
+/** Formats of the generic `export` and `import` calls: built-in ones and a module's own (contract formats.ts). */
+export type ExportFormat = FileFormatName;
 
 export interface RefOption {
   value: number;
@@ -50,7 +50,9 @@ export const resourceKeys = {
   all: (name: string) => ['resource', name] as const,
   list: (name: string, endpoint: string, q: ListQuery) => ['resource', name, 'list', endpoint, q] as const,
   detail: (name: string, endpoint: string, id: number) => ['resource', name, 'detail', endpoint, id] as const,
-  options: (name: string, endpoint: string) => ['resource', name, 'options', endpoint] as const,
+  /** `field`: the options are asked of the owner's endpoint for its reference field (use-ref-options.ts). */
+  options: (name: string, endpoint: string, field = '') =>
+    ['resource', name, 'options', endpoint, field] as const,
 };
 
 // Lists and selects fetch quietly: the table and the select show their own spinners, the global
@@ -60,9 +62,16 @@ export const api = {
     request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false }),
   detail: (endpoint: string, id: number) =>
     request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false }),
-  /** The server caps a page of options at 200; selects search within them. */
-  options: (endpoint: string) =>
-    request<RefOption[]>(endpoint, { method: 'options', limit: 200 }, { loading: false }),
+  /**
+   * The server caps a page of options at 200; selects search within them. With `field`, the
+   * endpoint's resource answers for the records its reference field may name.
+   */
+  options: (endpoint: string, field?: string) =>
+    request<RefOption[]>(
+      endpoint,
+      field ? { method: 'options', limit: 200, field } : { method: 'options', limit: 200 },
+      { loading: false },
+    ),
   add: (endpoint: string, values: Record<string, unknown>) =>
     request<{ id: number }>(
       endpoint,
@@ -76,13 +85,16 @@ export const api = {
       { successToast: 'msg.modifiedSuccessfully' },
     ),
   del: (endpoint: string, ids: number[]) => request<{ deleted: number }>(endpoint, { method: 'del', ids }),
+  /** Stores a new order: `sort` becomes each id's position (DOMAIN 3.2). */
+  sort: (endpoint: string, ids: number[]) =>
+    request<Record<string, never>>(endpoint, { method: 'sort', ids }),
   export: (
     endpoint: string,
     body: { format: ExportFormat; filter: Record<string, unknown>; keyword: string; ids?: number[] },
   ) => request<{ url: string }>(endpoint, { method: 'export', ...body }),
   import: (
     endpoint: string,
-    body: { file: File; format: 'csv' | 'json'; mode: 'append' | 'upsert' | 'replace'; dryRun: boolean },
+    body: { file: File; format: FileFormatName; mode: 'append' | 'upsert' | 'replace'; dryRun: boolean },
   ) => {
     const fd = new FormData();
     fd.append('method', 'import');

@@ -2,15 +2,24 @@ import { FileOutlined } from '@ant-design/icons';
 import { Image, Space, Tag, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { isImage, useUploadedFile } from './uploaded-files.ts';
-import { useRefOptions } from './use-ref-options.ts';
+import { type RefOwner, useRefOptions } from './use-ref-options.ts';
 import './texts.ts';
 
 /** Shown for an empty value in a cell. */
 export const EMPTY = '—';
 
 /** References by the referenced records' labels (their `options`); an unknown id stays `#id`. */
-export function RefCell({ refName, value }: { refName: string | undefined; value: unknown }) {
-  const { labels } = useRefOptions(refName);
+export function RefCell({
+  refName,
+  value,
+  owner,
+}: {
+  refName: string | undefined;
+  value: unknown;
+  /** The record's resource and field, for references this mode has no endpoint of (use-ref-options.ts). */
+  owner?: RefOwner;
+}) {
+  const { labels } = useRefOptions(refName, owner);
   const ids = (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]).map(Number);
   if (!ids.length) return <>{EMPTY}</>;
   return (

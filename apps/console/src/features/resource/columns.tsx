@@ -79,7 +79,8 @@ export function titleWidth(title: string, sortable: boolean): number {
 }
 
 function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: ColumnContext) {
-  if (field.type === 'ref' || field.type === 'refs') return <RefCell refName={field.ref} value={value} />;
+  if (field.type === 'ref' || field.type === 'refs')
+    return <RefCell refName={field.ref} value={value} owner={{ def, field: field.name }} />;
   if (field.type === 'file') return <FileCell value={value} />;
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length))
     return EMPTY;

@@ -18,12 +18,20 @@ const { Providers } = await import('./test-support.tsx');
 const program = resourceByName('media:live')!; // CSV and JSON
 const extension = resourceByName('voice:extension')!; // CSV only
 const category = resourceByName('media:live_type')!; // no export
+const contact = resourceByName('voice:contact')!; // CSV and vCard
+const cdr = resourceByName('voice:cdr')!; // CSV and Asterisk's Master.csv
 
 describe('export formats', () => {
   it('adds XLSX to every resource that exports, and offers nothing where export is not allowed', () => {
     expect(exportFormats(program)).toEqual(['csv', 'xlsx', 'json']);
-    expect(exportFormats(extension)).toEqual(['csv', 'xlsx']);
+    expect(exportFormats(extension)).toEqual(['csv', 'xlsx', 'pjsip']);
     expect(exportFormats(category)).toEqual([]);
+  });
+
+  it("offers a module's own format only where its description names it", () => {
+    expect(exportFormats(contact)).toEqual(['csv', 'xlsx', 'vcard']);
+    expect(exportFormats(cdr)).toEqual(['csv', 'xlsx', 'cdr_csv']);
+    for (const def of [program, extension, cdr]) expect(exportFormats(def)).not.toContain('vcard');
   });
 });
 
@@ -75,6 +83,33 @@ describe('ExportMenu', () => {
       keyword: '',
       ids: [4, 9],
     });
+  });
+
+  it('exports the address book as vCard, the file the server names', async () => {
+    render(<ExportMenu def={contact} criteria={{ filter: {}, keyword: 'Li' }} selectedIds={[]} />, {
+      wrapper: Providers,
+    });
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Export/ }));
+    fireEvent.click(await screen.findByText('vCard (.vcf)'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/admin.php/common/download?token=abc', '_blank'));
+    expect(request).toHaveBeenCalledWith(contact.endpoint, {
+      method: 'export',
+      format: 'vcard',
+      filter: {},
+      keyword: 'Li',
+    });
+    expect(screen.getByText('CSV')).toBeTruthy();
+    expect(screen.getByText('Excel (XLSX)')).toBeTruthy();
+  });
+
+  it('labels the formats in the chosen language, and offers no vCard beside other lists', async () => {
+    setLanguage('zh_CN');
+    render(<ExportMenu def={cdr} criteria={{ filter: {}, keyword: '' }} selectedIds={[]} />, {
+      wrapper: Providers,
+    });
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /导出/ }));
+    expect(await screen.findByText('Asterisk 话单 (Master.csv)')).toBeTruthy();
+    expect(screen.queryByText(/vCard/)).toBeNull();
   });
 
   it('renders nothing for a resource without export', () => {

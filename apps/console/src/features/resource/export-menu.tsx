@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@igs/contract/resources';
+import { FILE_FORMATS, type ResourceDef } from '@igs/contract/resources';
 import { Button, Dropdown } from 'antd';
-import { useT } from '../../i18n/index.ts';
+import { useLanguage, useT } from '../../i18n/index.ts';
 import { api, type ExportFormat, useEndpoint } from './api.ts';
 import type { Criteria } from './use-resource-list.ts';
 import './texts.ts';
@@ -14,28 +14,26 @@ export interface ExportMenuProps {
   selectedIds: readonly number[];
 }
 
-const LABELS: Record<ExportFormat, string> = {
-  csv: 'res.exportCsv',
-  xlsx: 'res.exportXlsx',
-  json: 'res.exportJson',
-};
-
 /**
- * The formats offered: the description's (CSV and/or JSON), plus XLSX, which the server writes
- * for every resource that exports (features/resources/actions.ts). Spreadsheet formats first.
+ * The formats offered: the description's, in its order (CSV, JSON, a module's own such as vCard),
+ * plus XLSX, which the server writes for every resource that exports
+ * (features/resources/actions.ts), placed right after CSV so the spreadsheet formats come first.
  */
 export function exportFormats(def: ResourceDef): ExportFormat[] {
-  const own = def.io?.export ?? [];
+  const own = (def.io?.export ?? []).filter((f) => f !== 'xlsx');
   if (!own.length) return [];
-  return (['csv', 'xlsx', 'json'] as const).filter((f) => f === 'xlsx' || own.includes(f));
+  const at = own.indexOf('csv') + 1;
+  return [...own.slice(0, at), 'xlsx', ...own.slice(at)];
 }
 
 /**
- * Export as CSV, XLSX or JSON. The server answers with a single-use download URL that is opened
- * in a new window (DOMAIN 3.2); errors were toasted by the request layer.
+ * Export in the offered formats. The server answers with a single-use download URL that is opened
+ * in a new window (DOMAIN 3.2), and names the file (`voice_contact-….vcf`); errors were toasted
+ * by the request layer.
  */
 export function ExportMenu({ def, criteria, selectedIds }: ExportMenuProps) {
   const t = useT();
+  const lang = useLanguage();
   const endpoint = useEndpoint(def);
   const formats = exportFormats(def);
   if (!formats.length) return null;
@@ -62,7 +60,7 @@ export function ExportMenu({ def, criteria, selectedIds }: ExportMenuProps) {
               : t('res.exportFiltered'),
             children: formats.map((f) => ({
               key: f,
-              label: t(LABELS[f]),
+              label: FILE_FORMATS[f].label[lang],
             })),
           },
         ],

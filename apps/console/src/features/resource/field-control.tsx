@@ -24,15 +24,17 @@ const PLACEHOLDER: Partial<Record<FieldDef['type'], string>> = {
 };
 
 function RefSelect({
+  def,
   field,
   ...rest
 }: {
+  def: ResourceDef;
   field: FieldDef;
   value?: unknown;
   onChange?: (v: unknown) => void;
 }) {
   const t = useT();
-  const { options, loading } = useRefOptions(field.ref);
+  const { options, loading } = useRefOptions(field.ref, { def, field: field.name });
   return (
     <Select
       {...rest}
@@ -82,7 +84,11 @@ function controlOf(
     case 'json':
       return {
         control: (
-          <Input.TextArea rows={6} placeholder={PLACEHOLDER.json} style={{ fontFamily: 'monospace' }} />
+          <Input.TextArea
+            rows={6}
+            placeholder={field.example ?? PLACEHOLDER.json}
+            style={{ fontFamily: 'monospace' }}
+          />
         ),
       };
     case 'int':
@@ -114,7 +120,7 @@ function controlOf(
       };
     case 'ref':
     case 'refs':
-      return { control: <RefSelect field={field} /> };
+      return { control: <RefSelect def={def} field={field} /> };
     case 'date':
       return { control: <DatePicker style={{ width: '100%' }} />, item: dateProps(DATE_FORMATS.date!) };
     case 'dt':

@@ -1,7 +1,28 @@
-import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import type { Lang } from '@igs/contract';
+import { type FieldDef, type ResourceDef, resources } from '@igs/contract/resources';
 import { i18n } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { enumLabel, type Translate } from './columns.tsx';
+
+/**
+ * The words of the enum values a description labels itself (`optionLabels`, the contract's fixed
+ * lists such as `app_type` and `app_style`), as the `res.enum.<resource>.<field>.<value>` texts the
+ * table cells, the filters and the form already read. So the console shows the same words the
+ * option calls (`index/app_type` …) answer, without asking for them, and a console text of the same
+ * key, when one exists, still wins.
+ */
+export function registerOptionLabels(defs: readonly ResourceDef[]): void {
+  for (const lang of ['en', 'zh_CN'] as const satisfies readonly Lang[]) {
+    const texts: Record<string, string> = {};
+    for (const def of defs)
+      for (const field of def.fields)
+        for (const [value, label] of Object.entries(field.optionLabels ?? {}))
+          texts[`res.enum.${def.name}.${field.name}.${value}`] = label[lang];
+    i18n.addResourceBundle(lang, 'translation', texts, true, false);
+  }
+}
+
+registerOptionLabels(resources);
 
 /**
  * Select options of an enum field, labelled like the table shows them; in operations mode only the

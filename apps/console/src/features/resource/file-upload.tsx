@@ -1,13 +1,17 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@igs/contract/resources';
 import { Button, Flex, Progress, Upload } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { t as translate, useT } from '../../i18n/index.ts';
 import { FileCell } from './cells.tsx';
 import { ACCEPT, uploadFile, uploadKindOf } from './upload.ts';
 import { useUploadedFiles } from './uploaded-files.ts';
 import './texts.ts';
+import '../resource-picker/picker-texts.ts';
+
+// The library opens in a chunk of its own: most forms are saved without it.
+const ResourcePicker = lazy(() => import('../resource-picker/resource-picker.tsx'));
 
 export interface FileUploadProps {
   field: FieldDef;
@@ -17,13 +21,17 @@ export interface FileUploadProps {
 }
 
 /**
- * A `file` field: uploads on pick with a progress bar and stores the returned upload id. The id
- * is remembered with its URL for this session so the form and the table can show a preview.
+ * A `file` field: uploads on pick with a progress bar and stores the returned upload id, or
+ * chooses a file already in the library (the ResourcePicker, DOMAIN 1.2) of the field's kind. The
+ * id is remembered with its URL for this session so the form and the table can show a preview.
  */
 export function FileUpload({ field, value, onChange, id }: FileUploadProps) {
   const t = useT();
   const remember = useUploadedFiles((s) => s.remember);
   const [percent, setPercent] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
+  // Mounted from the first opening on, so the picker keeps its folder while the form is open.
+  const [pickerLoaded, setPickerLoaded] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const kind = uploadKindOf(field);
 
@@ -63,6 +71,15 @@ export function FileUpload({ field, value, onChange, id }: FileUploadProps) {
             {value ? t('res.uploadReplace') : t('res.upload')}
           </Button>
         </Upload>
+        <Button
+          icon={<FolderOpenOutlined />}
+          onClick={() => {
+            setPickerLoaded(true);
+            setPicking(true);
+          }}
+        >
+          {t('picker.open')}
+        </Button>
         {value && (
           <Button icon={<DeleteOutlined />} type="text" danger onClick={() => onChange?.(null)}>
             {t('res.remove')}
@@ -70,6 +87,19 @@ export function FileUpload({ field, value, onChange, id }: FileUploadProps) {
         )}
       </Flex>
       {percent !== null && <Progress percent={percent} size="small" />}
+      {pickerLoaded && (
+        <Suspense fallback={null}>
+          <ResourcePicker
+            open={picking}
+            kind={kind}
+            onClose={() => setPicking(false)}
+            onPick={(file) => {
+              setPicking(false);
+              onChange?.(file.id);
+            }}
+          />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,5 +1,12 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@igs/contract/resources';
+import {
+  acceptOf,
+  FILE_FORMATS,
+  type FileFormat,
+  type FileFormatName,
+  fileFormatOf,
+  type ResourceDef,
+} from '@igs/contract/resources';
 import { Alert, Button, Flex, Form, Modal, Radio, Statistic, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -8,7 +15,7 @@ import { api, type ImportReply, useEndpoint } from './api.ts';
 import './texts.ts';
 
 type Mode = 'append' | 'upsert' | 'replace';
-type Format = 'csv' | 'json';
+type Format = FileFormatName;
 
 export interface ImportDialogProps {
   def: ResourceDef;
@@ -18,10 +25,9 @@ export interface ImportDialogProps {
   onImported: () => void;
 }
 
-/** The format from the file name, when it is one the resource imports. */
+/** The format from the file name (`.vcf` is vCard), when it is one the resource imports. */
 export function formatOf(name: string, allowed: readonly Format[]): Format | undefined {
-  const ext = name.toLowerCase().split('.').pop();
-  return allowed.find((f) => f === ext);
+  return fileFormatOf(name, allowed);
 }
 
 interface Checked {
@@ -42,7 +48,8 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
-  const formats = (def.io?.import ?? []) as readonly Format[];
+  const formats: readonly Format[] = def.io?.import ?? [];
+  const labelOf = (f: Format) => FILE_FORMATS[f].label[lang];
   const uniqueField = def.fields.find((f) => f.unique);
   const modes: Mode[] = uniqueField ? ['append', 'upsert', 'replace'] : ['append', 'replace'];
   const [file, setFile] = useState<File | null>(null);
@@ -97,7 +104,7 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
       <Form layout="horizontal" labelCol={{ flex: '80px' }}>
         <Form.Item label={t('res.importFile')}>
           <Upload.Dragger
-            accept={formats.map((f) => `.${f}`).join(',')}
+            accept={acceptOf(formats)}
             maxCount={1}
             fileList={
               file
@@ -115,7 +122,9 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('res.importPick')}</p>
+            <p className="ant-upload-text">
+              {t('res.importPick', { formats: formats.map(labelOf).join(' / ') })}
+            </p>
           </Upload.Dragger>
         </Form.Item>
         {formats.length > 1 && (
@@ -123,7 +132,7 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
             <Radio.Group
               value={format}
               onChange={(e) => setFormat(e.target.value)}
-              options={formats.map((f) => ({ value: f, label: f.toUpperCase() }))}
+              options={formats.map((f) => ({ value: f, label: labelOf(f) }))}
             />
           </Form.Item>
         )}
@@ -138,7 +147,14 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
           />
         </Form.Item>
       </Form>
-      {reply && checked && <ImportReport reply={reply} dryRun={checked.dryRun} fieldLabel={fieldLabel} />}
+      {reply && checked && (
+        <ImportReport
+          reply={reply}
+          dryRun={checked.dryRun}
+          byLine={Boolean((FILE_FORMATS as Record<string, FileFormat>)[checked.format]?.rowsAreLines)}
+          fieldLabel={fieldLabel}
+        />
+      )}
     </Modal>
   );
 }
@@ -146,10 +162,13 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
 function ImportReport({
   reply,
   dryRun,
+  byLine,
   fieldLabel,
 }: {
   reply: ImportReply;
   dryRun: boolean;
+  /** CSV errors name the file's line; other formats' name the record (a JSON item, a vCard). */
+  byLine: boolean;
   fieldLabel: (name: string) => string;
 }) {
   const t = useT();
@@ -181,7 +200,12 @@ function ImportReport({
             dataSource={reply.errors}
             pagination={reply.errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
             columns={[
-              { key: 'line', dataIndex: 'line', title: t('res.errLine'), width: 80 },
+              {
+                key: 'line',
+                dataIndex: 'line',
+                title: t(byLine ? 'res.errLine' : 'res.errRecord'),
+                width: 80,
+              },
               {
                 key: 'field',
                 dataIndex: 'field',

@@ -1,7 +1,7 @@
 import { defaultsOf, type ResourceDef, recordSchema, writableFields } from '@igs/contract/resources';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Result, Space, Spin } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
+import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { isRequestError } from '../../request/index.ts';
@@ -18,10 +18,15 @@ export interface RecordFormProps {
   id?: number;
   open: boolean;
   onClose: () => void;
-  /** Called after a successful add or edit; the page refreshes its list. */
-  onSaved: () => void;
+  /** Called after a successful add or edit, with the record's id; the page refreshes its list. */
+  onSaved: (id: number) => void;
   /** After the drawer has closed; the page then drops this form so the next one starts clean. */
   afterClose?: () => void;
+  /**
+   * Values the form sends but does not show, e.g. the owner's id of a child record (a carousel
+   * item's `scene_id`). They are validated with the rest.
+   */
+  fixed?: Readonly<Record<string, unknown>>;
 }
 
 /** Server replies 409/422 may name fields (`data.errors: [{field, msg}]`): show them in place too. */
@@ -34,19 +39,28 @@ function serverFieldErrors(error: unknown, shown: ReadonlySet<string>): FieldErr
     .map((e) => ({ name: String(e.field), errors: [String(e.msg ?? '')] }));
 }
 
+export interface RecordFormOptions {
+  def: ResourceDef;
+  mode: 'add' | 'edit';
+  id?: number;
+  fixed?: Readonly<Record<string, unknown>>;
+  onSaved: (id: number) => void;
+}
+
 /**
- * The create/edit drawer: fields generated from the description, validated on submit by the
- * contract's zod schema in the user's language, i.e. the same rules and words as the server's.
- * Mount one per opening (the page keys it) so the form instance never carries old values.
+ * A record's form state and its submit: fields generated from the description, validated on
+ * submit by the contract's zod schema in the user's language, i.e. the same rules and words as the
+ * server's. The drawer below and editor pages (smart/SceneEdit) both use it. Mount one per
+ * record so the form instance never carries old values.
  */
-export function RecordForm({ def, mode, id, open, onClose, onSaved, afterClose }: RecordFormProps) {
+export function useRecordForm({ def, mode, id, fixed, onSaved }: RecordFormOptions) {
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const fields = writableFields(def);
-  const shown = useMemo(() => new Set(writableFields(def).map((f) => f.name)), [def]);
+  const fields = useMemo(() => writableFields(def).filter((f) => !(fixed && f.name in fixed)), [def, fixed]);
+  const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
 
   const detail = useQuery({
     queryKey: resourceKeys.detail(def.name, endpoint, id ?? 0),
@@ -63,8 +77,9 @@ export function RecordForm({ def, mode, id, open, onClose, onSaved, afterClose }
     if (errors[0]) form.scrollToField(errors[0].name);
   };
 
-  const submit = async () => {
-    const values = form.getFieldsValue(true) as Record<string, unknown>;
+  /** True when saved. */
+  const submit = async (): Promise<boolean> => {
+    const values = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...fixed };
     const { body, errors: jsonErrors } = fromFormValues(def, values, mode, lang, (label) =>
       t('res.jsonInvalid', { label }),
     );
@@ -77,47 +92,95 @@ export function RecordForm({ def, mode, id, open, onClose, onSaved, afterClose }
     if (!parsed.success || errors.length) {
       showErrors(errors);
       toast.error([t('msg.formInvalid'), ...mapped.other].join(' '));
-      return;
+      return false;
     }
     showErrors([]);
     setSaving(true);
     try {
       const data = parsed.data as Record<string, unknown>;
-      await (mode === 'add' ? api.add(endpoint, data) : api.edit(endpoint, data));
-      onSaved();
-      onClose();
+      const saved = await (mode === 'add' ? api.add(endpoint, data) : api.edit(endpoint, data));
+      onSaved(Number(saved?.id ?? id));
+      return true;
     } catch (error) {
       // The request layer has toasted the message; put field-level reasons next to the fields.
       const fieldErrors = serverFieldErrors(error, shown);
       if (fieldErrors.length) showErrors(fieldErrors);
+      return false;
     } finally {
       setSaving(false);
     }
   };
 
-  let body: ReactNode;
+  return { form, fields, initial, detail, saving, submit };
+}
+
+export type RecordFormState = ReturnType<typeof useRecordForm>;
+
+/** The form of `useRecordForm`: its fields, or a spinner / the load error while there is no record. */
+export function RecordFields({
+  def,
+  mode,
+  state,
+  disabled,
+  columns = 1,
+}: {
+  def: ResourceDef;
+  mode: 'add' | 'edit';
+  state: RecordFormState;
+  /** Shown but not editable (the role lacks the key to save). */
+  disabled?: boolean;
+  /** Two columns on a page of its own; the drawer has one. */
+  columns?: 1 | 2;
+}) {
+  const { form, fields, initial, detail, submit } = state;
   if (initial) {
-    body = (
+    const controls = fields.map((field) => (
+      <FieldControl key={field.name} def={def} field={field} mode={mode} />
+    ));
+    return (
       <Form
         form={form}
         layout="vertical"
         initialValues={initial}
+        disabled={disabled}
         onFinish={() => void submit()}
         // Fields have no antd rules to re-run, so a message would stay after the fix: drop it on edit.
         onValuesChange={(changed) => form.setFields(clearedErrors(Object.keys(changed)))}
       >
-        {fields.map((field) => (
-          <FieldControl key={field.name} def={def} field={field} mode={mode} />
-        ))}
+        {columns === 2 ? (
+          <Row gutter={24}>
+            {controls.map((control) => (
+              <Col key={control.key} xs={24} lg={12}>
+                {control}
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          controls
+        )}
         {/* Enter in a text box submits, like the Save button. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     );
-  } else if (detail.isError) {
-    body = <Result status="warning" title={detail.error.message} />;
-  } else {
-    body = <Spin style={{ display: 'block', margin: '48px auto' }} />;
   }
+  if (detail.isError) return <Result status="warning" title={detail.error.message} />;
+  return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+}
+
+/** The create/edit drawer of the record pages. Mount one per opening (the page keys it). */
+export function RecordForm({ def, mode, id, open, onClose, onSaved, afterClose, fixed }: RecordFormProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const state = useRecordForm({
+    def,
+    mode,
+    id,
+    fixed,
+    onSaved: (saved) => {
+      onSaved(saved);
+      onClose();
+    },
+  });
 
   return (
     <Drawer
@@ -132,13 +195,18 @@ export function RecordForm({ def, mode, id, open, onClose, onSaved, afterClose }
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('res.cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={!initial} onClick={() => void submit()}>
+          <Button
+            type="primary"
+            loading={state.saving}
+            disabled={!state.initial}
+            onClick={() => void state.submit()}
+          >
             {t('res.save')}
           </Button>
         </Space>
       }
     >
-      {body}
+      <RecordFields def={def} mode={mode} state={state} />
     </Drawer>
   );
 }

@@ -6,9 +6,12 @@ import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
+import { findMenu } from '../../router/menu-routes.tsx';
+import { usePermissionStore } from '../../stores/permission.ts';
 import { api, type ResourceRecord, resourceKeys } from './api.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { buildColumns } from './columns.tsx';
+import { RouteButton, RouteLink } from './editor-links.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import type { PageExtras } from './page-extras.ts';
@@ -16,6 +19,7 @@ import { RecordForm } from './record-form.tsx';
 import { SearchForm } from './search-form.tsx';
 import { useResourceButtons } from './use-resource-buttons.ts';
 import { useResourceList } from './use-resource-list.ts';
+import { rowVerbButtons, rowVerbsWidth, toolbarVerbButtons, useHeldVerbs, useVerbRunner } from './verbs.tsx';
 import './resource-page.css';
 import './texts.ts';
 
@@ -23,6 +27,8 @@ import './texts.ts';
 export const VIRTUAL_ABOVE = 50;
 const VIRTUAL_HEIGHT = 560;
 const ACTIONS_WIDTH = 140;
+/** Room for a row's own links (page-extras `rowLinks`) beside edit and delete. */
+const ROW_LINK_WIDTH = 110;
 
 interface FormState {
   mode: 'add' | 'edit';
@@ -56,8 +62,17 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   const [form, setForm] = useState<FormState | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  // Pages of their own for add/edit and a row's links, where the role holds their routes.
+  const menus = usePermissionStore((s) => s.menus);
+  const editor = extras?.editor && findMenu(menus, extras.editor.path) ? extras.editor : undefined;
+  const rowLinks = (row: ResourceRecord) =>
+    (extras?.rowLinks?.(row) ?? []).filter((link) => findMenu(menus, link.path));
+  const hasRowLinks = Boolean(extras?.rowLinks);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+  // The resource's own actions (accept an order, renew a subscription), where their keys are held.
+  const verbs = useHeldVerbs(def);
+  const verbRunner = useVerbRunner(def, modal, () => void refresh());
 
   const openForm = (mode: 'add' | 'edit', id?: number) => {
     setForm({ mode, id, key: Date.now() });
@@ -100,19 +115,30 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   const visible = dataColumns.filter((c) => !hidden.includes(c.key));
 
   const actions: ColumnType<ResourceRecord> | null =
-    can.edit || can.del
+    can.edit || can.del || hasRowLinks || verbs.row.length
       ? {
           key: '__actions',
           title: t('res.actions'),
-          width: ACTIONS_WIDTH,
+          width: ACTIONS_WIDTH + (hasRowLinks ? ROW_LINK_WIDTH : 0) + rowVerbsWidth(verbs.row, lang),
           fixed: 'right',
           render: (_: unknown, row: ResourceRecord) => (
             <Space size="small">
-              {can.edit && (
-                <Button type="link" size="small" onClick={() => openForm('edit', row.id)}>
-                  {t('res.edit')}
-                </Button>
-              )}
+              {can.edit &&
+                (editor ? (
+                  <RouteButton type="link" size="small" path={editor.path} query={{ [editor.param]: row.id }}>
+                    {t('res.edit')}
+                  </RouteButton>
+                ) : (
+                  <Button type="link" size="small" onClick={() => openForm('edit', row.id)}>
+                    {t('res.edit')}
+                  </Button>
+                ))}
+              {rowVerbButtons(verbs.row, row, verbRunner.run, lang)}
+              {rowLinks(row).map((link) => (
+                <RouteLink key={link.key} path={link.path} query={link.query}>
+                  {t(link.label)}
+                </RouteLink>
+              ))}
               {can.del && (
                 <Popconfirm
                   title={t('res.confirmDelete')}
@@ -135,11 +161,12 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   const virtual = list.query.limit > VIRTUAL_ABOVE;
   // The virtual table needs a numeric width to lay out its fixed columns.
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 160), 0) + (can.del ? 48 : 0);
-  const selectable = can.del || can.export;
+  const selectable = can.del || can.export || verbs.batch.length > 0;
 
   return (
     <div className="resource-page">
       {modalHolder}
+      {verbRunner.dialog}
       <SearchForm def={def} onSearch={list.search} />
       <Flex className="resource-toolbar" justify="space-between" align="center" wrap gap={8}>
         <Space wrap>
@@ -148,11 +175,16 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
               {def.title[lang]}
             </Typography.Title>
           )}
-          {can.add && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('add')}>
-              {t('res.add')}
-            </Button>
-          )}
+          {can.add &&
+            (editor ? (
+              <RouteButton type="primary" icon={<PlusOutlined />} path={editor.path}>
+                {t('res.add')}
+              </RouteButton>
+            ) : (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('add')}>
+                {t('res.add')}
+              </Button>
+            ))}
           {can.del && (
             <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={confirmBatchDelete}>
               {t('res.batchDelete')}
@@ -170,6 +202,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
               selectedIds={selected}
             />
           )}
+          {toolbarVerbButtons(verbs.batch, verbs.page, selected, verbRunner.run, lang)}
           {extras?.toolbar?.({
             selectedIds: selected,
             filter: list.query.filter,

@@ -8,15 +8,17 @@ import type { Criteria } from './use-resource-list.ts';
 import './texts.ts';
 
 function RefFilter({
+  def,
   field,
   ...rest
 }: {
+  def: ResourceDef;
   field: FieldDef;
   value?: unknown;
   onChange?: (v: unknown) => void;
 }) {
   const t = useT();
-  const { options, loading } = useRefOptions(field.ref);
+  const { options, loading } = useRefOptions(field.ref, { def, field: field.name });
   return (
     <Select
       {...rest}
@@ -71,7 +73,7 @@ function FilterControl({ def, field }: { def: ResourceDef; field: FieldDef }) {
     case 'refs':
       return (
         <Form.Item name={name} label={label}>
-          <RefFilter field={field} />
+          <RefFilter def={def} field={field} />
         </Form.Item>
       );
     case 'int':

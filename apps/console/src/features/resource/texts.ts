@@ -20,9 +20,6 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.batchDelete': { en: 'Delete selected', zh_CN: '批量删除' },
   'res.import': { en: 'Import', zh_CN: '导入' },
   'res.export': { en: 'Export', zh_CN: '导出' },
-  'res.exportCsv': { en: 'CSV', zh_CN: 'CSV' },
-  'res.exportJson': { en: 'JSON', zh_CN: 'JSON' },
-  'res.exportXlsx': { en: 'Excel (XLSX)', zh_CN: 'Excel (XLSX)' },
   'res.exportSelected': { en: 'Exports the {{n}} selected rows', zh_CN: '导出选中的 {{n}} 行' },
   'res.exportFiltered': { en: 'Exports the filtered list', zh_CN: '按当前查询条件导出' },
   'res.actions': { en: 'Actions', zh_CN: '操作' },
@@ -61,7 +58,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.file': { en: 'File {{id}}', zh_CN: '文件 {{id}}' },
   'res.importTitle': { en: 'Import {{title}}', zh_CN: '导入{{title}}' },
   'res.importFile': { en: 'File', zh_CN: '文件' },
-  'res.importPick': { en: 'Choose a CSV or JSON file', zh_CN: '选择 CSV 或 JSON 文件' },
+  'res.importPick': { en: 'Choose a file: {{formats}}', zh_CN: '选择文件：{{formats}}' },
   'res.importFormat': { en: 'Format', zh_CN: '格式' },
   'res.importMode': { en: 'Mode', zh_CN: '方式' },
   'res.mode.append': { en: 'Append', zh_CN: '追加' },
@@ -102,6 +99,8 @@ const texts: Record<string, Record<Lang, string>> = {
     zh_CN: '导入完成：新增 {{inserted}} 条，更新 {{updated}} 条',
   },
   'res.errLine': { en: 'Line', zh_CN: '行号' },
+  // JSON and a module's own formats (vCard, hosts) are numbered by record, not by line.
+  'res.errRecord': { en: 'Record', zh_CN: '序号' },
   'res.errField': { en: 'Field', zh_CN: '字段' },
   'res.errMsg': { en: 'Message', zh_CN: '错误信息' },
   // Enum values: `res.enum.<field>.<value>` for every resource, `res.enum.<resource>.<field>.<value>`

@@ -31,6 +31,25 @@ export const ACCEPT: Record<UploadKind, string | undefined> = {
 
 export class UploadError extends Error {}
 
+/** The upload kind a file most likely is, from its type and name, for a picker open to every kind. */
+export function uploadKindOfFile(file: { name: string; type: string }): UploadKind {
+  const type = file.type.toLowerCase();
+  const name = file.name.toLowerCase();
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (name.endsWith('.apk') || type === 'application/vnd.android.package-archive') return 'apk';
+  if (/\.(txt|m3u8?|xml|csv|json)$/.test(name) || type.startsWith('text/')) return 'text';
+  return 'firmware';
+}
+
+/** Where a file goes: the general upload call, or another (the explorer's) with its own fields. */
+export interface UploadTarget {
+  path: string;
+  /** Sent after `kind` and before the file, which the server reads last. */
+  fields?: Record<string, string>;
+}
+
 /**
  * POST a file to the upload endpoint (DOMAIN 3.6) with progress. This bypasses the request layer
  * only because it has no progress hook; it sends the same session headers. `kind` must come
@@ -41,13 +60,15 @@ export function uploadFile(
   kind: UploadKind,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  target: UploadTarget = { path: Paths.upload },
 ): Promise<UploadedFile> {
   const fd = new FormData();
   fd.append('kind', kind);
+  for (const [name, value] of Object.entries(target.fields ?? {})) fd.append(name, value);
   fd.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', Paths.upload);
+    xhr.open('POST', target.path);
     const session = currentSession();
     if (session.token) xhr.setRequestHeader(Headers.token, session.token);
     if (session.isOperations === 1) {

@@ -1,4 +1,4 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useUserStore } from '../../stores/user.ts';
@@ -6,19 +6,41 @@ import { api, endpointOf, type RefOption, resourceKeys } from './api.ts';
 
 const NONE: RefOption[] = [];
 
+/** The resource and reference field whose options are wanted, when the caller knows them. */
+export interface RefOwner {
+  def: ResourceDef;
+  field: string;
+}
+
+/**
+ * Where the options of a reference come from: the referenced resource's own endpoint in this
+ * mode, or, when it has none here (EasyTemplate in operations mode), the owner's endpoint asked
+ * for its reference `field`, under the owner's permission and sites. Undefined when neither serves.
+ */
+export function refOptionsCall(
+  refName: string | undefined,
+  owner: RefOwner | undefined,
+  isOperations: 0 | 1,
+): { endpoint: string; field?: string } | undefined {
+  const ref = refName ? resourceByName(refName) : undefined;
+  if (!ref) return undefined;
+  if (isOperations === 0 || ref.opsEndpoint) return { endpoint: endpointOf(ref, isOperations) };
+  if (owner?.def.opsEndpoint) return { endpoint: owner.def.opsEndpoint, field: owner.field };
+  return { endpoint: ref.endpoint };
+}
+
 /**
  * `[{value, label}]` of a referenced resource, for selects and for showing references by name.
  * One cached query per resource and mode, shared by the search form, the table and the form; a
  * write to that resource invalidates it with the rest of its keys.
  */
-export function useRefOptions(refName: string | undefined) {
-  const ref = refName ? resourceByName(refName) : undefined;
+export function useRefOptions(refName: string | undefined, owner?: RefOwner) {
   const isOperations = useUserStore((s) => s.isOperations);
-  const endpoint = ref ? endpointOf(ref, isOperations) : '';
+  const call = refOptionsCall(refName, owner, isOperations);
   const { data, isFetching } = useQuery({
-    queryKey: resourceKeys.options(refName ?? '', endpoint),
-    queryFn: () => api.options(endpoint),
-    enabled: Boolean(ref),
+    queryKey: resourceKeys.options(refName ?? '', call?.endpoint ?? '', call?.field),
+    queryFn: () => api.options(call!.endpoint, call?.field),
+    enabled: call !== undefined,
     staleTime: 30_000,
   });
   const options = data ?? NONE;

@@ -7,9 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
 vi.mock('../../request/index.ts', () => ({ request, requestEnvelope: vi.fn(), bindSession: vi.fn() }));
+const preloadShell = vi.fn();
+vi.mock('../../router/shell.tsx', () => ({ preloadShell }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { useUserStore } = await import('../../stores/user.ts');
+const { DEFAULT_THEME, useSettingsStore } = await import('../../stores/settings.ts');
 const { default: Login } = await import('./Login.tsx');
 
 function renderLogin() {
@@ -30,7 +33,9 @@ describe('Login page', () => {
   beforeEach(() => {
     for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
     request.mockReset();
+    preloadShell.mockReset();
     useUserStore.getState().resetToken();
+    useSettingsStore.getState().resetSettings();
     setLanguage('en');
   });
 
@@ -84,5 +89,86 @@ describe('Login page', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Remember me for a week' }) as HTMLInputElement).checked,
     ).toBe(true);
+  });
+
+  it('names every field and ties each error to its input', async () => {
+    renderLogin();
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    expect(username.id).toBe('username');
+    expect(username.autocomplete).toBe('username');
+    expect(document.activeElement).toBe(username);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).autocomplete).toBe('current-password');
+    expect(screen.getByLabelText('Verification code').id).toBe('code');
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+
+    await userEvent.type(username, 'ad min');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = (await screen.findAllByRole('alert')).find(
+      (el) => el.textContent === 'Login format error',
+    )!;
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(username.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(username.closest('.login-input')!.classList.contains('login-input--error')).toBe(true);
+
+    // Fixed while typing, as antd's form does once a field has shown an error.
+    await userEvent.clear(username);
+    await userEvent.type(username, 'admin');
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Login format error')).toBeNull();
+  });
+
+  it('shows and hides the password with a labelled toggle button', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(password.type).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(toggle);
+    expect(password.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(password.type).toBe('password');
+  });
+
+  it('marks the button busy while signing in and ignores a second press', async () => {
+    let finish: (value: unknown) => void = () => {};
+    request.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
+    const router = renderLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Verification code'), 'ab12');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button.classList.contains('login-submit--loading')).toBe(true);
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(button);
+    expect(request).toHaveBeenCalledTimes(1);
+    finish({ token: 'T', weak_psw: 0 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voice/extension'));
+  });
+
+  it('spaces a two-character Chinese label as antd does', async () => {
+    setLanguage('zh_CN');
+    renderLogin();
+    expect(screen.getByTestId('login-submit').textContent).toBe('登 录');
+  });
+
+  it('colours the page with the theme colour setting', () => {
+    const page = () => document.querySelector('.login-page') as HTMLElement;
+    renderLogin();
+    expect(page().style.getPropertyValue('--login-primary')).toBe(DEFAULT_THEME);
+    cleanup();
+    useSettingsStore.getState().changeSetting('theme', '#722ed1');
+    renderLogin();
+    expect(page().style.getPropertyValue('--login-primary')).toBe('#722ed1');
+  });
+
+  it('starts loading the signed-in console once the visitor types, not before', async () => {
+    renderLogin();
+    expect(preloadShell).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Username'), 'a');
+    expect(preloadShell).toHaveBeenCalled();
   });
 });

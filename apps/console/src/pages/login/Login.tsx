@@ -1,14 +1,15 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input } from 'antd';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { afterLoginPath } from '../../router/guard.ts';
+import { preloadShell } from '../../router/shell.tsx';
 import { type LoginForm, useUserStore } from '../../stores/user.ts';
 import { getSavedLogin } from '../../utils/cookies.ts';
 import { AuthCard } from './auth-card.tsx';
 import { CaptchaImage } from './captcha-image.tsx';
+import { Checkbox, Field, PasswordInput, SubmitButton, TextInput } from './login-controls.tsx';
 import { useLoginFormState } from './login-form-state.ts';
+import { LockIcon, SafetyIcon, UserIcon } from './login-icons.tsx';
 import { checkCaptcha, checkPassword, checkUsername } from './login-rules.ts';
 
 type Values = Required<LoginForm>;
@@ -27,20 +28,6 @@ function initialValues(): Values {
 
 const CHECKS = { username: checkUsername, password: checkPassword, code: checkCaptcha };
 
-/** A field with its error under it, laid out as antd's form items are. */
-function Field({ error, children }: { error?: string; children: ReactNode }) {
-  return (
-    <div className={`login-field${error ? ' login-field--error' : ''}`}>
-      {children}
-      {error && (
-        <div className="login-field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
-
 export default function Login() {
   const t = useT();
   const navigate = useNavigate();
@@ -50,7 +37,6 @@ export default function Login() {
   const { values, errors } = form;
   const [captchaNonce, setCaptchaNonce] = useState(() => Date.now());
   const [submitting, setSubmitting] = useState(false);
-  const status = (name: keyof Values) => (errors[name] ? 'error' : undefined);
   const errorOf = (name: keyof Values) => (errors[name] ? t(errors[name]) : undefined);
 
   const refreshCaptcha = () => {
@@ -60,7 +46,8 @@ export default function Login() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate()) return;
+    // A loading button stays enabled, as antd's does: a second press while signing in does nothing.
+    if (submitting || !form.validate()) return;
     setSubmitting(true);
     try {
       await login(values);
@@ -75,13 +62,13 @@ export default function Login() {
 
   return (
     <AuthCard heading={t('login.heading')}>
-      <form className="login-form" onSubmit={onSubmit} autoComplete="on" noValidate>
-        <Field error={errorOf('username')}>
-          <Input
+      {/* The first keystroke (or autofill, or a tick) starts loading the signed-in console. */}
+      <form className="login-form" onSubmit={onSubmit} onInput={preloadShell} autoComplete="on" noValidate>
+        <Field id="username" error={errorOf('username')}>
+          <TextInput
             id="username"
-            size="large"
-            status={status('username')}
-            prefix={<UserOutlined />}
+            error={errorOf('username')}
+            icon={<UserIcon />}
             placeholder={t('login.username')}
             autoComplete="username"
             autoFocus
@@ -89,25 +76,23 @@ export default function Login() {
             onChange={(e) => form.set('username', e.target.value)}
           />
         </Field>
-        <Field error={errorOf('password')}>
-          <Input.Password
+        <Field id="password" error={errorOf('password')}>
+          <PasswordInput
             id="password"
-            size="large"
-            status={status('password')}
-            prefix={<LockOutlined />}
+            error={errorOf('password')}
+            icon={<LockIcon />}
             placeholder={t('login.password')}
             autoComplete="current-password"
             value={values.password}
             onChange={(e) => form.set('password', e.target.value)}
           />
         </Field>
-        <Field error={errorOf('code')}>
+        <Field id="code" error={errorOf('code')}>
           <div className="login-captcha-row">
-            <Input
+            <TextInput
               id="code"
-              size="large"
-              status={status('code')}
-              prefix={<SafetyOutlined />}
+              error={errorOf('code')}
+              icon={<SafetyIcon />}
               placeholder={t('login.captcha')}
               autoComplete="off"
               maxLength={16}
@@ -118,31 +103,20 @@ export default function Login() {
           </div>
         </Field>
         <div className="login-options">
-          <Checkbox
-            id="remember"
-            checked={values.remember}
-            onChange={(e) => form.set('remember', e.target.checked)}
-          >
+          <Checkbox id="remember" checked={values.remember} onChange={(on) => form.set('remember', on)}>
             {t('login.remember')}
           </Checkbox>
           <Checkbox
             id="isOperations"
             checked={values.isOperations}
-            onChange={(e) => form.set('isOperations', e.target.checked)}
+            onChange={(on) => form.set('isOperations', on)}
           >
             {t('login.operations')}
           </Checkbox>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={submitting}
-          data-testid="login-submit"
-        >
+        <SubmitButton loading={submitting} data-testid="login-submit">
           {t('login.submit')}
-        </Button>
+        </SubmitButton>
         <div className="login-links">
           <Link to="/register">{t('login.toRegister')}</Link>
         </div>

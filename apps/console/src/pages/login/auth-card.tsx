@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useBrandingStore } from '../../app/branding.ts';
 import { useT } from '../../i18n/index.ts';
+import { useSettingsStore } from '../../stores/settings.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import './login.css';
 
@@ -8,8 +9,11 @@ import './login.css';
 export function AuthCard({ heading, children }: { heading: string; children: ReactNode }) {
   const t = useT();
   const { title, homeLogo, company, companyUrl } = useBrandingStore();
+  // The theme colour of the settings (spec section 3) for login.css: the sign-in page has no antd
+  // theme, so its button, focus rings, checkboxes and links read it from this property.
+  const primary = useSettingsStore((s) => s.theme);
   return (
-    <main className="login-page">
+    <main className="login-page" style={{ '--login-primary': primary } as CSSProperties}>
       <section className="login-card">
         <header className="login-header">
           {homeLogo && <img className="login-logo" src={homeLogo} alt="" />}

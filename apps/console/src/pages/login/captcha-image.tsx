@@ -8,7 +8,14 @@ export function CaptchaImage({ nonce, onRefresh }: { nonce: number; onRefresh: (
   // Which nonce failed to load: a broken image shows a readable "click for a new code" instead.
   const [failed, setFailed] = useState<number | null>(null);
   return (
-    <button type="button" className="login-captcha" onClick={onRefresh} title={t('login.captchaRefresh')}>
+    // Named for what a press does; the image inside keeps its own text for what it shows.
+    <button
+      type="button"
+      className="login-captcha"
+      onClick={onRefresh}
+      title={t('login.captchaRefresh')}
+      aria-label={t('login.captchaRefresh')}
+    >
       {failed === nonce ? (
         <span className="login-captcha-failed">{t('login.captchaRefresh')}</span>
       ) : (

@@ -43,8 +43,8 @@ import {
   PARTS,
   type RestoreResult,
   TYPE_COLORS,
-} from './backup-restore-logic.ts';
-import './backup-restore-texts.ts';
+} from './backup/backup-restore-logic.ts';
+import './backup/backup-restore-texts.ts';
 
 const P = Paths.backupRestore;
 const KEY = 'system:backup_restore';

@@ -5,11 +5,11 @@ import { Alert, AutoComplete, Button, Form, Input, Space, Switch, Typography } f
 import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
-import { Leases } from './dhcp-leases.tsx';
-import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq-settings.tsx';
-import { pattern } from './network-interfaces.tsx';
-import { DHCP_PATH, HOST, IPV4, NET_PATH } from './network-logic.ts';
-import './dnsmasq-texts.ts';
+import { Leases } from './dnsmasq/dhcp-leases.tsx';
+import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
+import { pattern } from './network/network-interfaces.tsx';
+import { DHCP_PATH, HOST, IPV4, NET_PATH } from './network/network-logic.ts';
+import './dnsmasq/dnsmasq-texts.ts';
 
 const hosts = resourceByName('system:dhcp_host')!;
 

@@ -28,8 +28,8 @@ import {
   isFolderPath,
   type TreeRow,
   toTreeRows,
-} from './disk-data.ts';
-import './disk-texts.ts';
+} from './disk/disk-data.ts';
+import './disk/disk-texts.ts';
 
 export const DISK_PATH = '/admin.php/system/disk_set';
 

@@ -3,11 +3,11 @@ import { resourceByName } from '@igs/contract/resources';
 import { Button, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
 import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
-import { HostsImport } from './dns-hosts-import.tsx';
-import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq-settings.tsx';
-import { pattern } from './network-interfaces.tsx';
-import { DNS_PATH, HOST, splitList } from './network-logic.ts';
-import './dnsmasq-texts.ts';
+import { HostsImport } from './dnsmasq/dns-hosts-import.tsx';
+import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
+import { pattern } from './network/network-interfaces.tsx';
+import { DNS_PATH, HOST, splitList } from './network/network-logic.ts';
+import './dnsmasq/dnsmasq-texts.ts';
 
 const records = resourceByName('system:dns_host')!;
 const flags = ['enabled', 'no_resolv'] as const;

@@ -10,7 +10,7 @@ import {
 } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
-import './hot-standby-texts.ts';
+import './hot-standby/hot-standby-texts.ts';
 
 const STATE_COLOR: Record<string, string> = { MASTER: 'green', BACKUP: 'blue', FAULT: 'red', STOP: 'orange' };
 

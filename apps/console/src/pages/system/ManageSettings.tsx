@@ -33,8 +33,8 @@ import { uploadFile } from '../../features/resource/upload.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import { type AccountFormValues, accountPayload } from './account-payload.ts';
-import './manage-settings-texts.ts';
+import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
+import './manage-settings/manage-settings-texts.ts';
 
 const ACCOUNTS = SystemAdminPaths.administrator;
 const WEB_SET = SystemAdminPaths.webSet;

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import { save } from './network-api.ts';
-import { InterfacesTab } from './network-interfaces.tsx';
-import { OpenVpnTab, PptpTab, TeamingTab } from './network-lists.tsx';
-import { NET_PATH } from './network-logic.ts';
-import { ConnectTab, IpoeTab, OverviewTab, QosTab, TimezoneTab, WanDnsTab } from './network-tabs.tsx';
-import './network-texts.ts';
+import { save } from './network/network-api.ts';
+import { InterfacesTab } from './network/network-interfaces.tsx';
+import { OpenVpnTab, PptpTab, TeamingTab } from './network/network-lists.tsx';
+import { NET_PATH } from './network/network-logic.ts';
+import { ConnectTab, IpoeTab, OverviewTab, QosTab, TimezoneTab, WanDnsTab } from './network/network-tabs.tsx';
+import './network/network-texts.ts';
 
 interface GeneratedFiles {
   files: { path: string; secret: boolean; content: string | null }[];

@@ -1,8 +1,8 @@
 import { Button, Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/index.ts';
-import { InterfacesTab } from './network-interfaces.tsx';
-import './network-texts.ts';
+import { InterfacesTab } from './network/network-interfaces.tsx';
+import './network/network-texts.ts';
 
 /**
  * `/nicset` (DOMAIN 1.3, system/NicSetup): the first-boot network setup, outside the shell. It is

@@ -8,8 +8,8 @@ import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import './operation-log-texts.ts';
-import { ServerLogs } from './server-logs.tsx';
+import './logs/operation-log-texts.ts';
+import { ServerLogs } from './logs/server-logs.tsx';
 
 interface Filters {
   username?: string;

@@ -22,7 +22,7 @@ import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { i18n, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { formatBytes } from '../../utils/number.ts';
-import { LiveChart } from './live-chart.tsx';
+import { LiveChart } from './status/live-chart.tsx';
 import {
   appendSample,
   clock,
@@ -33,8 +33,8 @@ import {
   type RunningStatus,
   type StatusSample,
   splitSeconds,
-} from './operation-status-data.ts';
-import './operation-status-texts.ts';
+} from './status/operation-status-data.ts';
+import './status/operation-status-texts.ts';
 
 export const RUNNING_PATH = '/admin.php/system/running';
 

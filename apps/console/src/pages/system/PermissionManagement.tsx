@@ -30,8 +30,8 @@ import {
   keysToGrants,
   type PermissionNode,
   toggleNode,
-} from './permission-tree.ts';
-import './permission-texts.ts';
+} from './permissions/permission-tree.ts';
+import './permissions/permission-texts.ts';
 
 const PATH = SystemAdminPaths.authority;
 

@@ -24,8 +24,8 @@ import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import { type EditValues, editBody, STATUS_COLOR, verbsFor } from './service-config-logic.ts';
-import './service-config-texts.ts';
+import { type EditValues, editBody, STATUS_COLOR, verbsFor } from './services/service-config-logic.ts';
+import './services/service-config-texts.ts';
 
 const PATH = SystemServicePaths.serviceConfig;
 const KEY = ['service_config', 'list'] as const;

@@ -6,8 +6,8 @@ import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx'
 import { useSingletonButton, useSingletonEndpoint } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
 import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
-import { PHONE, smsFieldVisible } from './sms-fields.ts';
-import './sms-texts.ts';
+import { PHONE, smsFieldVisible } from './sms/sms-fields.ts';
+import './sms/sms-texts.ts';
 
 interface LogRow {
   id: number;

@@ -7,8 +7,8 @@ import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { currentSession, resetCurrentSession } from '../../request/session.ts';
-import './system-tools-texts.ts';
-import { looksLikeHost, streamTool, TOOLS_PATH, ToolRefused, type ToolRun } from './tool-stream.ts';
+import './tools/system-tools-texts.ts';
+import { looksLikeHost, streamTool, TOOLS_PATH, ToolRefused, type ToolRun } from './tools/tool-stream.ts';
 
 interface ToolsStatus {
   tools: { tool: string; program: string | null; available: boolean }[];

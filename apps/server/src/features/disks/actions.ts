@@ -4,6 +4,7 @@ import { defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
 import { DISK_ROLES, deviceKey, listDisks } from './disks.ts';
+import { diskMountActions } from './mount-actions.ts';
 
 export const DISK_PATH = '/admin.php/system/disk_set';
 
@@ -155,4 +156,7 @@ export const diskActions = [
       return {};
     },
   }),
+
+  // mount, unmount, format: real changes of the host, behind their own guards.
+  ...diskMountActions,
 ];

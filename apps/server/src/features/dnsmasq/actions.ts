@@ -31,6 +31,7 @@ import {
   rollbackHalf,
   staticLeases,
   writeHalf,
+  writeWithRecords,
 } from './service.ts';
 import { dhcpSubnet, resolveSubnet } from './subnet.ts';
 
@@ -38,7 +39,8 @@ import { dhcpSubnet, resolveSubnet } from './subnet.ts';
  * `system/dhcp_set` and `system/dns_set` (DOMAIN 2.9, spec section 7): the singleton settings, the
  * generated dnsmasq files checked by `dnsmasq --test`, the lease list and its `make_static`. The
  * static leases and host records themselves are the generic `system:dhcp_host` / `dns_host`
- * resources; a write hook keeps static leases inside the DHCP subnet.
+ * resources; a write hook keeps static leases inside the DHCP subnet, and every write of them
+ * rewrites the file in the same call (record-writes.ts).
  */
 
 const DHCP = '/admin.php/system/dhcp_set';
@@ -162,7 +164,7 @@ const dhcpActions = [
     path: DHCP,
     method: 'apply',
     summary:
-      'Rewrites the DHCP file from the stored settings and the current static leases (after lease edits)',
+      'Rewrites the DHCP file from the stored settings and the current static leases (lease writes do it themselves; this is for changes made elsewhere)',
     access: 'module',
     button: 'system:dhcp_set:edit',
     input: method('apply'),
@@ -227,22 +229,14 @@ const dhcpActions = [
       const def = resourceByName('system:dhcp_host')!;
       const hostname = lease.hostname && isHostName(lease.hostname) ? lease.hostname : '';
       // Checked (unique, in subnet) and stored like any static lease; undone if dnsmasq refuses.
-      const id = await insertRecord(
-        { db: ctx.app.db.kysely as never, lang: ctx.lang, now: ctx.app.now() },
-        def,
-        { mac, ip: lease.ip, hostname, description: tr(ctx.lang, 'From a DHCP lease', '由DHCP租约转换') },
-        writeSite(ctx),
+      const { out: id, reply } = await writeWithRecords(ctx, 'dhcp', (tctx) =>
+        insertRecord(
+          { db: tctx.app.db.kysely as never, lang: tctx.lang, now: tctx.app.now() },
+          def,
+          { mac, ip: lease.ip, hostname, description: tr(ctx.lang, 'From a DHCP lease', '由DHCP租约转换') },
+          writeSite(tctx),
+        ),
       );
-      let reply: Awaited<ReturnType<typeof writeHalf>>;
-      try {
-        reply = await writeHalf(ctx, 'dhcp');
-      } catch (e) {
-        await (ctx.app.db.kysely as unknown as Kysely<Record<string, { id: number }>>)
-          .deleteFrom(def.table)
-          .where('id', '=', id)
-          .execute();
-        throw e;
-      }
       ctx.logDetail = `static lease #${id} ${mac} ${lease.ip}`;
       return { id, ...reply };
     },
@@ -261,7 +255,8 @@ const dhcpActions = [
   defineAction({
     path: DHCP,
     method: 'rollback',
-    summary: 'Restores the previous DHCP settings and file (checked by dnsmasq first)',
+    summary:
+      'Restores the previous DHCP settings and writes the file from them and the current static leases (checked by dnsmasq first)',
     access: 'module',
     input: method('rollback'),
     async handler(ctx) {
@@ -306,7 +301,7 @@ const dnsActions = [
     path: DNS,
     method: 'apply',
     summary:
-      'Rewrites the DNS file from the stored settings and the current host records (after record edits)',
+      'Rewrites the DNS file from the stored settings and the current host records (record writes do it themselves; this is for changes made elsewhere)',
     access: 'module',
     button: 'system:dns_set:edit',
     input: method('apply'),
@@ -338,7 +333,8 @@ const dnsActions = [
   defineAction({
     path: DNS,
     method: 'rollback',
-    summary: 'Restores the previous DNS settings and file (checked by dnsmasq first)',
+    summary:
+      'Restores the previous DNS settings and writes the file from them and the current host records (checked by dnsmasq first)',
     access: 'module',
     input: method('rollback'),
     async handler(ctx) {

@@ -41,10 +41,19 @@ export function defaultRange(c: Cidr): { start: string; end: string } {
   return { start: intToIp(net + Math.max(1, Math.floor(hosts / 2))), end: intToIp(net + hosts) };
 }
 
+/**
+ * Option lines other pages own, written as they compute them (tr069/Itms `dhcp_option43`: the ACS
+ * URL for CPEs of vendor class dslforum.org). Only single `dhcp-option=` lines are taken.
+ */
+export function isOptionLine(line: string): boolean {
+  return /^dhcp-option=[^\r\n]+$/.test(line);
+}
+
 export function renderDhcp(
   doc: DhcpDoc,
   subnet: { dev: string; cidr: Cidr } | null,
   hosts: StaticLease[],
+  acsLines: readonly string[] = [],
 ): string {
   const lines = [HEADER('DHCP')];
   if (!doc.enabled || !subnet) {
@@ -67,6 +76,8 @@ export function renderDhcp(
   if (doc.option43) opt(`43,${option43Value(doc.option43)}`);
   if (doc.option66) opt(`66,"${doc.option66}"`);
   for (const t of doc.option60_tags) lines.push(`dhcp-vendorclass=set:${t.tag},${t.vendor_class}`);
+  const acs = acsLines.filter(isOptionLine);
+  if (acs.length) lines.push('', '# TR-069 ACS for CPEs (ITMS, DHCP option 43)', ...acs);
   if (hosts.length) lines.push('', '# Static leases');
   for (const h of hosts)
     lines.push(

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, Paths } from '@igs/contract';
+import { mimeOfFileName } from '@igs/contract/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -83,11 +84,19 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
     // The file goes once the single use is served.
     stream.on('close', () => void fs.rm(full, { force: true }));
     // A gzip file goes as application/gzip: as octet-stream, compression would label its bytes
-    // Content-Encoding: gzip and the browser would save them unpacked under the .gz name.
+    // Content-Encoding: gzip and the browser would save them unpacked under the .gz name. An
+    // export format's file goes with its own type (text/vcard for .vcf, from the contract's list).
+    const mime = mimeOfFileName(row.name);
     return reply
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
       .header('cache-control', 'no-store')
-      .type(row.name.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream')
+      .type(
+        row.name.endsWith('.gz')
+          ? 'application/gzip'
+          : mime
+            ? `${mime}${mime.startsWith('text/') ? '; charset=utf-8' : ''}`
+            : 'application/octet-stream',
+      )
       .send(stream);
   });
 }

@@ -58,11 +58,16 @@ const LIMIT_OF_TABLE = new Map(
   ]),
 );
 
-/** The limit that adding a record at this path counts against, if any. */
+/**
+ * The limit that adding a record at this path counts against, if any. Not terminals: a terminal
+ * is added pending, and the limit counts authorised terminals (DOMAIN smart/TerminalAuthorization:
+ * "authorising beyond the licence's terminal limit gets 1006"), so the `authorize` verb checks it.
+ */
 function limitOfPath(path: string): Exclude<LimitKey, 'sites'> | null {
   const p = path.toLowerCase();
   const def = resources.find((r) => r.endpoint.toLowerCase() === p || r.opsEndpoint?.toLowerCase() === p);
-  return (def && LIMIT_OF_TABLE.get(def.table)) ?? null;
+  const key = (def && LIMIT_OF_TABLE.get(def.table)) ?? null;
+  return key === 'terminals' ? null : key;
 }
 
 const LIMIT_NAMES: Readonly<Record<LimitKey, Text>> = {

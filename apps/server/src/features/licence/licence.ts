@@ -230,10 +230,12 @@ const anyDb = (app: AppContext) => app.db.kysely as any;
 /** Rows of one limited table; null when the table does not exist. */
 export async function countRows(app: AppContext, key: Exclude<LimitKey, 'sites'>): Promise<number | null> {
   try {
-    const row = await anyDb(app)
+    let q = anyDb(app)
       .selectFrom(LIMIT_TABLES[key])
-      .select((eb: { fn: { countAll: () => { as: (n: string) => unknown } } }) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
+      .select((eb: { fn: { countAll: () => { as: (n: string) => unknown } } }) => eb.fn.countAll().as('n'));
+    // Terminals count once authorised; pending, rejected and disabled ones hold no licence place.
+    if (key === 'terminals') q = q.where('state', '=', 'authorized');
+    const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
   } catch {
     return null;

@@ -1,31 +1,53 @@
 import { LoggingDeleteInput, LoggingExportInput, LoggingListInput, Paths } from '@igs/contract';
-import type { z } from 'zod';
+import type { ExpressionBuilder } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import type { Database } from '../../db/schema.ts';
 import { defineAction } from '../../http/action.ts';
 import { invalidField } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
 import { offerDownload } from '../exports/downloads.ts';
-import { cachedLogCount, forgetLogCounts } from './operation-log.ts';
+import { setSetting } from '../settings/settings.ts';
+import {
+  cachedLogCount,
+  forgetLogListCache,
+  knownPageStart,
+  type PageStart,
+  rememberPage,
+} from './list-cache.ts';
+import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, logRetentionDays } from './retention.ts';
 
 type Filters = Pick<z.output<typeof LoggingListInput>, 'filter' | 'keyword'>;
 
-/** The operation log narrowed by the list filters; shared by list and export. */
+/**
+ * The operation log narrowed by the list filters; shared by list and export. Beside the query:
+ * its parameters in the order it takes them and a name of its shape (which filters it has), so
+ * the list can send it compiled once per shape (db/compiled-once.ts).
+ */
 function filtered(app: AppContext, input: Filters) {
   let q = app.db.kysely.selectFrom('operation_log');
+  const params: unknown[] = [];
+  const shape: string[] = [];
   const f = input.filter;
-  if (f.username) q = q.where('username', '=', f.username);
-  if (f.module) q = q.where('module', '=', f.module);
-  if (f.action) q = q.where('action', '=', f.action);
-  if (f.result) q = q.where('result', '=', f.result);
-  if (f.ip) q = q.where('ip', '=', f.ip);
+  for (const col of ['username', 'module', 'action', 'result', 'ip'] as const) {
+    const value = f[col];
+    if (!value) continue;
+    q = q.where(col, '=', value);
+    params.push(value);
+    shape.push(col);
+  }
   if (f.time) {
     const from = parseDateTime(f.time[0]);
     const to = parseDateTime(f.time[1]);
     if (Number.isNaN(from) || Number.isNaN(to))
       throw invalidField('filter.time', 'filter.time must be two dates YYYY-MM-DD[ HH:mm:ss]');
     // A bare end date means the whole of that day.
-    q = q.where('at', '>=', from).where('at', '<=', f.time[1].length <= 10 ? to + 86_399_999 : to);
+    const until = f.time[1].length <= 10 ? to + 86_399_999 : to;
+    q = q.where('at', '>=', from).where('at', '<=', until);
+    params.push(from, until);
+    shape.push('time');
   }
   if (input.keyword) {
     const like = `%${input.keyword}%`;
@@ -37,8 +59,22 @@ function filtered(app: AppContext, input: Filters) {
         eb('detail', 'like', like),
       ]),
     );
+    params.push(like, like, like, like);
+    shape.push('keyword');
   }
-  return q;
+  return { q, params, shape: shape.join(',') };
+}
+
+/**
+ * The rows from a known page start on, in the list's order: `(at, id) <= (key, id)` for a newest-
+ * first list, so the index seeks to the page instead of walking the pages before it.
+ */
+function seekFrom(sortCol: 'at' | 'id', order: 'asc' | 'desc', start: PageStart) {
+  const op = order === 'desc' ? (start.inclusive ? '<=' : '<') : start.inclusive ? '>=' : '>';
+  return (eb: ExpressionBuilder<Database, 'operation_log'>) =>
+    sortCol === 'id'
+      ? eb('id', op, start.id)
+      : eb(eb.refTuple('at', 'id'), op, eb.tuple(start.key, start.id));
 }
 
 const HEADER = [
@@ -65,26 +101,55 @@ export const loggingActions = [
     access: 'module',
     input: LoggingListInput,
     async handler({ app }, input) {
-      const q = filtered(app, input);
+      const { q, params, shape } = filtered(app, input);
       const total = await cachedLogCount(app, JSON.stringify([input.filter, input.keyword]), async () =>
         Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
       const sortCol = input.sort === 'time' ? 'at' : 'id';
-      // Deferred join: the page's ids come from the index alone, then only those rows are read.
-      // With a plain OFFSET the database reads every skipped row in full (page 500 = 10,000 rows).
-      const pageIds = q
-        .select('id')
-        .orderBy(sortCol, input.order)
-        .orderBy('id', input.order)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit);
-      const rows = await app.db.kysely
-        .selectFrom('operation_log')
-        .selectAll()
-        .where('id', 'in', pageIds)
-        .orderBy(sortCol, input.order)
-        .orderBy('id', input.order)
-        .execute();
+      const listKey = JSON.stringify([input.filter, input.keyword, input.sort, input.order, input.limit]);
+      const start = knownPageStart(app, listKey, input.page);
+      const db = app.db.kysely;
+      const query = start
+        ? compiledOnce(
+            db,
+            `log-page-seek:${shape}:${sortCol}:${input.order}:${start.inclusive}`,
+            () =>
+              q
+                .selectAll()
+                .where(seekFrom(sortCol, input.order, start))
+                .orderBy(sortCol, input.order)
+                .orderBy('id', input.order)
+                .limit(input.limit),
+            [...params, ...(sortCol === 'id' ? [start.id] : [start.key, start.id]), input.limit],
+          )
+        : compiledOnce(
+            db,
+            `log-page-offset:${shape}:${sortCol}:${input.order}`,
+            () =>
+              db
+                .selectFrom('operation_log')
+                .selectAll()
+                // Deferred join: the page's ids come from the index alone, then only those rows
+                // are read. With a plain OFFSET the database reads every skipped row in full.
+                .where(
+                  'id',
+                  'in',
+                  q
+                    .select('id')
+                    .orderBy(sortCol, input.order)
+                    .orderBy('id', input.order)
+                    .limit(input.limit)
+                    .offset((input.page - 1) * input.limit),
+                )
+                .orderBy(sortCol, input.order)
+                .orderBy('id', input.order),
+            [...params, input.limit, (input.page - 1) * input.limit],
+          );
+      const { rows } = await db.executeQuery(query);
+      if (rows.length) {
+        const keyOf = (r: (typeof rows)[number]) => ({ key: sortCol === 'at' ? r.at : r.id, id: r.id });
+        rememberPage(app, listKey, input.page, keyOf(rows[0]!), keyOf(rows[rows.length - 1]!));
+      }
       return {
         total: Number(total),
         list: rows.map((r) => ({
@@ -111,7 +176,11 @@ export const loggingActions = [
     access: 'module',
     input: LoggingExportInput,
     async handler({ app, caller }, input) {
-      const rows = await filtered(app, input).selectAll().orderBy('id', input.order).limit(100_000).execute();
+      const rows = await filtered(app, input)
+        .q.selectAll()
+        .orderBy('id', input.order)
+        .limit(100_000)
+        .execute();
       const csv = toCsv(
         HEADER,
         rows.map((r) => [
@@ -145,8 +214,47 @@ export const loggingActions = [
         ? q.where('id', 'in', input.ids)
         : q.where('at', '<', app.now() - input.older_than_days! * 86_400_000);
       const r = await q.executeTakeFirst();
-      forgetLogCounts(app);
+      forgetLogListCache(app);
       return { deleted: Number(r.numDeletedRows) };
+    },
+  }),
+
+  // DOMAIN system/OperationLog setting retention_days (180): the daily purge keeps this many days.
+  defineAction({
+    path: Paths.logging,
+    method: 'config',
+    summary: 'The log settings: retention_days (180), the age after which the daily purge deletes entries',
+    access: 'module',
+    input: z.object({ method: z.literal('config') }).loose(),
+    async handler({ app }) {
+      return { retention_days: await logRetentionDays(app) };
+    },
+  }),
+
+  defineAction({
+    path: Paths.logging,
+    method: 'config_form',
+    summary: 'Saves retention_days (1-3650); the daily purge uses it from its next run',
+    access: 'module',
+    input: z.object({ method: z.literal('config_form') }).loose(),
+    async handler(ctx, input) {
+      const n = Number(input.retention_days);
+      if (
+        input.retention_days === '' ||
+        input.retention_days == null ||
+        !Number.isInteger(n) ||
+        n < LOG_RETENTION_MIN_DAYS ||
+        n > LOG_RETENTION_MAX_DAYS
+      )
+        throw invalidField(
+          'retention_days',
+          ctx.lang === 'zh_CN'
+            ? `retention_days 须为 ${LOG_RETENTION_MIN_DAYS}–${LOG_RETENTION_MAX_DAYS} 的整数`
+            : `retention_days must be a whole number from ${LOG_RETENTION_MIN_DAYS} to ${LOG_RETENTION_MAX_DAYS}`,
+        );
+      await setSetting(ctx.app, 'log_retention_days', String(n));
+      ctx.logDetail = `log_retention_days=${n}`;
+      return { retention_days: n };
     },
   }),
 ];

@@ -1,6 +1,7 @@
 import type { Lang, MenuMode, MenuNode } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Menu } from '../../db/schema.ts';
+import { appCache } from '../../lib/ttl-cache.ts';
 import { withExternalLinks } from './external-links.ts';
 
 const CACHE = 'menus';
@@ -100,9 +101,9 @@ export async function buttonsFor(app: AppContext, roleId: number): Promise<strin
  */
 const GRANTS_TTL_MS = 5000;
 
-interface GrantsCache {
-  entries: Map<string, { tree: MenuNode[]; buttons: string[]; at: number }>;
-  clear(): void;
+interface Grants {
+  tree: MenuNode[];
+  buttons: string[];
 }
 
 export async function grantsOf(
@@ -110,20 +111,14 @@ export async function grantsOf(
   roleId: number,
   mode: MenuMode,
   lang: Lang = 'zh_CN',
-): Promise<{ tree: MenuNode[]; buttons: string[] }> {
-  let cache = app.caches.get('grants') as GrantsCache | undefined;
-  if (!cache) {
-    const entries: GrantsCache['entries'] = new Map();
-    cache = { entries, clear: () => entries.clear() };
-    app.caches.set('grants', cache);
-  }
+): Promise<Grants> {
+  const cache = appCache<string, Grants>(app, 'grants', { ttlMs: GRANTS_TTL_MS });
   // External links carry a title per language (system/ExternalLinks), so the language is part of the key.
   const key = `${roleId}:${mode}:${lang}`;
-  const hit = cache.entries.get(key);
-  if (hit && app.now() - hit.at < GRANTS_TTL_MS) return hit;
+  const hit = cache.get(key);
+  if (hit) return hit;
   const [menus, buttons] = await Promise.all([menuTreeFor(app, roleId, mode), buttonsFor(app, roleId)]);
   const tree = mode === 'full' ? await withExternalLinks(app, menus, roleId, lang) : menus;
-  const entry = { tree, buttons, at: app.now() };
-  cache.entries.set(key, entry);
-  return entry;
+  // A new object per computation: menu-reply.ts keys its encoded replies by this entry.
+  return cache.set(key, { tree, buttons });
 }

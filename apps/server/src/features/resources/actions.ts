@@ -1,5 +1,5 @@
 import { Code } from '@igs/contract';
-import { type ResourceDef, resources } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName, resources } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -11,7 +11,7 @@ import { toRecord } from './codec.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { type AnyDb, type AnySelect, applyFilters, referenceCounts, siteFilter } from './queries.ts';
-import { readScope, writeScope, writeSite } from './scope.ts';
+import { readScope, refScope, writeScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
 
@@ -46,6 +46,8 @@ const OptionsInput = z.object({
   method: z.literal('options'),
   keyword: z.string().trim().max(100).optional().default(''),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  // A reference field of this resource: the options of the records it may reference instead.
+  field: z.string().trim().max(64).optional(),
 });
 
 const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
@@ -85,6 +87,40 @@ async function findRow(
   ).executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${id} was not found`);
   return row;
+}
+
+/** `[{value, label}]` of a resource's records in `sites` (null: every site), in list order. */
+async function optionRows(
+  ctx: ActionContext,
+  def: ResourceDef,
+  sites: number[] | null,
+  input: { keyword: string; limit: number },
+): Promise<{ value: number; label: string }[]> {
+  const label = labelField(def);
+  let q = siteFilter(db(ctx).selectFrom(def.table).select(['id', label]), sites);
+  if (input.keyword) {
+    const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
+    // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
+    const column = label === 'id' ? sql<string>`cast(${sql.ref(label)} as text)` : label;
+    q = q.where(column, like, `%${input.keyword}%`);
+  }
+  const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
+  return rows.map((r) => ({ value: Number(r.id), label: String(r[label] ?? r.id) }));
+}
+
+/** The resource a reference field of `def` names; 422 naming `field` for any other field. */
+function refTarget(ctx: ActionContext, def: ResourceDef, name: string): ResourceDef {
+  const f = def.fields.find((x) => x.name === name);
+  const target = f && (f.type === 'ref' || f.type === 'refs') && f.ref ? resourceByName(f.ref) : undefined;
+  if (target) return target;
+  const refs = def.fields.filter((x) => x.type === 'ref' || x.type === 'refs').map((x) => x.name);
+  const known = refs.length ? refs.join(', ') : ctx.lang === 'zh_CN' ? '无' : 'none';
+  throw invalidField(
+    'field',
+    ctx.lang === 'zh_CN'
+      ? `field：“${name}”不是${def.title.zh_CN}的引用字段（可用：${known}）`
+      : `field: "${name}" is not a reference field of ${def.title.en} (reference fields: ${known})`,
+  );
 }
 
 /** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
@@ -130,20 +166,15 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
     defineAction({
       path: endpoint,
       method: 'options',
-      summary: `${def.title.en}: [{value, label}] for selects`,
+      summary: `${def.title.en}: [{value, label}] for selects; with field (a reference field), the records it may name`,
       access: 'module',
       input: OptionsInput,
       async handler(ctx, input) {
-        const label = labelField(def);
-        let q = siteFilter(db(ctx).selectFrom(def.table).select(['id', label]), readScope(ctx));
-        if (input.keyword) {
-          const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
-          // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
-          const column = label === 'id' ? sql<string>`cast(${sql.ref(label)} as text)` : label;
-          q = q.where(column, like, `%${input.keyword}%`);
-        }
-        const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
-        return rows.map((r) => ({ value: Number(r.id), label: String(r[label] ?? r.id) }));
+        // `field` answers for a referenced resource that has no endpoint in this mode (an
+        // operations scene's EasyTemplate), under this resource's own permission and sites.
+        if (input.field === undefined) return optionRows(ctx, def, readScope(ctx), input);
+        const target = refTarget(ctx, def, input.field);
+        return optionRows(ctx, target, refScope(target, readScope(ctx)), input);
       },
     }),
   ];

@@ -5,10 +5,11 @@ import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { encode } from './codec.ts';
-import { importFormat } from './hooks.ts';
+import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
 import { type AnyDb, referenceCounts } from './queries.ts';
 import { writeSite } from './scope.ts';
 import { isJsonField } from './storage.ts';
+import { inTransaction } from './transaction.ts';
 import { checkIntegrity } from './write.ts';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -58,11 +59,7 @@ function fromCell(f: FieldDef, cell: string): unknown {
   return cell;
 }
 
-function recordsOf(
-  def: ResourceDef,
-  format: 'csv' | 'json',
-  data: Buffer,
-): { line: number; record: Record<string, unknown> }[] {
+function recordsOf(def: ResourceDef, format: 'csv' | 'json', data: Buffer): ImportedRow[] {
   const text = data.toString('utf8');
   if (format === 'json') {
     let parsed: unknown;
@@ -112,11 +109,18 @@ export function importAction(def: ResourceDef, endpoint: string) {
       if (input.mode === 'upsert' && !key)
         throw invalidField('mode', 'This list has no unique field to upsert on');
       const custom = importFormat(def.name, input.format);
-      if (!custom && input.format !== 'csv' && input.format !== 'json')
+      const rowFormat = rowImportFormat(def.name, input.format);
+      const writer = importWriter(def.name, input.format);
+      if (!custom && !rowFormat && !writer && input.format !== 'csv' && input.format !== 'json')
         throw invalidField('format', 'format must be one of: csv, json, or a format of this list');
-      const records = custom
-        ? custom(file.data).map((record, i) => ({ line: i + 1, record }))
-        : recordsOf(def, input.format as 'csv' | 'json', file.data);
+      // A writer reads its file inside the transaction; the others give records first.
+      const records: ImportedRow[] = writer
+        ? []
+        : rowFormat
+          ? await rowFormat(file.data, ctx)
+          : custom
+            ? (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record }))
+            : recordsOf(def, input.format as 'csv' | 'json', file.data);
       const site = writeSite(ctx);
       const schema = recordSchema(def, 'add', ctx.lang);
       const result: ImportResult = {
@@ -128,7 +132,8 @@ export function importAction(def: ResourceDef, endpoint: string) {
         dry_run: input.dry_run,
       };
       try {
-        await (ctx.app.db.kysely as unknown as AnyDb).transaction().execute(async (trx) => {
+        // A savepoint when the call already runs in a transaction (a feature's write effect).
+        await inTransaction(ctx.app.db.kysely as unknown as AnyDb, async (trx) => {
           if (input.mode === 'replace') {
             const ids = (
               await trx.selectFrom(def.table).select('id').where('site_id', '=', site).execute()
@@ -141,8 +146,17 @@ export function importAction(def: ResourceDef, endpoint: string) {
               );
             await trx.deleteFrom(def.table).where('site_id', '=', site).execute();
           }
+          if (writer) {
+            const w = await writer({ conn: trx, data: file.data, ctx, site });
+            Object.assign(result, { total: w.total, inserted: w.inserted, updated: w.updated });
+            result.errors.push(...w.errors);
+          }
           const now = ctx.app.now();
-          for (const { line, record } of records) {
+          for (const { line, record, errors } of records) {
+            if (errors?.length) {
+              for (const e of errors) result.errors.push({ line, ...e });
+              continue;
+            }
             const parsed = schema.safeParse(record);
             if (!parsed.success) {
               for (const issue of parsed.error.issues)

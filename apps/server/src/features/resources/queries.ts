@@ -3,6 +3,7 @@ import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/res
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectKind } from '../../db/database.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
+import { extraReferenceCounts } from './hooks.ts';
 import { isJsonField } from './storage.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
@@ -98,5 +99,7 @@ export async function referenceCounts(
     const n = Number((await q.executeTakeFirstOrThrow()).n);
     if (n > 0) refs.push({ entity: ref.resource.title[lang], count: n });
   }
+  // References a feature counts itself (ids inside json fields: hooks.ts onReferenceCount).
+  refs.push(...(await extraReferenceCounts(conn, def.name, ids, lang)));
   return refs;
 }

@@ -1,4 +1,5 @@
 import { Code } from '@igs/contract';
+import type { ResourceDef } from '@igs/contract/resources';
 import { requestedSites } from '../../auth/sites.ts';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -33,4 +34,16 @@ export function writeSite(ctx: ActionContext): number {
  */
 export function writeScope(ctx: ActionContext): number[] {
   return [writeSite(ctx)];
+}
+
+/**
+ * The sites whose records of `target` a record of these sites may reference: its own sites, plus
+ * the gateway's (site 0) when the target is a catalogue shared with the operations sites
+ * (`sharedWithSites`, e.g. EasyTemplate, which operations mode has no endpoint to manage).
+ * Null (every site) stays null. The write check and the `options` of a reference both use it, so
+ * a select never offers what saving would refuse.
+ */
+export function refScope(target: ResourceDef, sites: number[] | null): number[] | null {
+  if (!sites || !target.sharedWithSites || sites.includes(0)) return sites;
+  return [...sites, 0];
 }

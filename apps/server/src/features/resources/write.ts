@@ -5,6 +5,7 @@ import { ApiError, invalidField } from '../../http/errors.ts';
 import { encode } from './codec.ts';
 import { runWriteHooks } from './hooks.ts';
 import type { AnyDb } from './queries.ts';
+import { refScope } from './scope.ts';
 
 /**
  * The write path of the resource framework: validation by the contract's schema, storage
@@ -80,7 +81,7 @@ export async function checkIntegrity(
       const found = await conn
         .selectFrom(target.table)
         .select('id')
-        .where('site_id', '=', site)
+        .where('site_id', 'in', refScope(target, [site])!)
         .where('id', 'in', ids)
         .execute();
       const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));

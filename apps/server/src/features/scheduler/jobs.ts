@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { invalidField } from '../../http/errors.ts';
 import { createBackup, pruneAutoBackups } from '../backup/backups.ts';
-import { forgetLogCounts } from '../logging/operation-log.ts';
+import { forgetLogListCache } from '../logging/list-cache.ts';
+import { logRetentionDays } from '../logging/retention.ts';
+import { refreshGuide, syncSource } from '../media-extras/source-sync.ts';
 import { applyEnabled } from '../network/config-set.ts';
 import { installedProgram } from '../services/probe.ts';
 import { defaultUnit, type ProgramKey, SERVICE_PROGRAMS } from '../services/units.ts';
@@ -42,9 +44,6 @@ const SCHEDULABLE_COMMANDS: readonly TerminalCommandType[] = [
   'screenshot',
   'show_message',
 ];
-
-/** Default age, in days, of the operation-log entries clean_logs removes (DOMAIN retention_days). */
-const LOG_RETENTION_DAYS = 180;
 
 /** A task's `params` as an object: the console may send it as JSON text. */
 export function paramsObject(raw: unknown): Record<string, unknown> {
@@ -113,12 +112,13 @@ export function checkJobParams(type: JobType, params: Record<string, unknown>, l
 export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome> {
   switch (task.type) {
     case 'clean_logs': {
-      const days = Number(task.params.older_than_days ?? LOG_RETENTION_DAYS);
+      // Without its own age, the task keeps what system/OperationLog's retention_days keeps.
+      const days = Number(task.params.older_than_days ?? (await logRetentionDays(app)));
       const r = await app.db.kysely
         .deleteFrom('operation_log')
         .where('at', '<', app.now() - days * 86_400_000)
         .executeTakeFirst();
-      forgetLogCounts(app);
+      forgetLogListCache(app);
       return {
         result: 'success',
         output: `Deleted ${Number(r.numDeletedRows)} operation-log entries older than ${days} days`,
@@ -156,15 +156,62 @@ export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome
     case 'terminal_command':
       return queueTerminalCommand(app, task);
     case 'sync_sources':
-      return {
-        result: 'skipped',
-        output: 'Not available: live-source synchronisation is not part of this server yet',
-      };
+      return syncSourcesJob(app, task, 'channels');
     case 'epg_refresh':
-      return { result: 'skipped', output: 'Not available: EPG refresh is not part of this server yet' };
+      return syncSourcesJob(app, task, 'guide');
     default:
       return { result: 'fail', output: `Unknown task type "${String(task.type)}"` };
   }
+}
+
+/**
+ * `sync_sources`: every enabled media source of the task's site synchronised as its `sync` verb
+ * does (collected channels, and the EPG when it has an `xmltv_url`); `epg_refresh`: the guides
+ * alone. Each source in a transaction of its own, so one unreachable source does not undo the
+ * others; the run fails when any source failed, and says which.
+ */
+async function syncSourcesJob(
+  app: AppContext,
+  task: TaskRow,
+  what: 'channels' | 'guide',
+): Promise<JobOutcome> {
+  const db = app.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  let q = db
+    .selectFrom('media_source')
+    .selectAll()
+    .where('site_id', '=', task.site_id)
+    .where('enabled', '=', 1);
+  if (what === 'guide') q = q.where('xmltv_url', 'is not', null).where('xmltv_url', '!=', '');
+  const sources = await q.orderBy('id').execute();
+  if (!sources.length)
+    return {
+      result: 'success',
+      output:
+        what === 'guide' ? 'No enabled source has an XMLTV address' : 'No enabled source to synchronise',
+    };
+  const lines: string[] = [];
+  let failed = 0;
+  for (const src of sources) {
+    try {
+      const out = await db
+        .transaction()
+        .execute((trx) =>
+          what === 'guide'
+            ? refreshGuide({ app, lang: 'en' }, trx as never, src, task.site_id).then(
+                (g) => `EPG: ${g.inserted} programmes on ${g.channels} channels, ${g.skipped} skipped`,
+              )
+            : syncSource({ app, lang: 'en' }, trx as never, src, task.site_id).then(
+                (r) =>
+                  `${r.channels.total} channels: ${r.channels.inserted} new, ${r.channels.updated} updated, ${r.channels.removed} removed`,
+              ),
+        );
+      lines.push(`#${src.id} ${String(src.name)}: ${out}`);
+    } catch (e) {
+      failed++;
+      lines.push(`#${src.id} ${String(src.name)}: failed: ${(e as Error).message}`);
+    }
+  }
+  return { result: failed ? 'fail' : 'success', output: lines.join('\n') };
 }
 
 /**

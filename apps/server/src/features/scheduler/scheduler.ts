@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
 import { nextAutoBackup } from '../backup/backups.ts';
+import { runDuePlans } from '../device-tasks/reboot-plans.ts';
+import { LOG_RETENTION_CRON, logRetentionDays } from '../logging/retention.ts';
 import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
 
 /**
@@ -36,6 +38,8 @@ const STOP_WAIT_MS = 15_000;
 const TAIL_CHARS = 2000;
 /** Runs of the automatic backup (system/BackupRestore auto_cron) are recorded under this task id. */
 export const AUTO_BACKUP_TASK = 0;
+/** Runs of the daily operation-log purge (system/OperationLog retention_days) are recorded under this task id. */
+export const LOG_RETENTION_TASK = -1;
 
 export interface StartedRun {
   runId: number;
@@ -51,6 +55,8 @@ export class Scheduler {
   private stopped = false;
   /** The next automatic-backup slot this instance waits for (undefined until the first pass). */
   private autoSlot: number | null | undefined;
+  /** The next daily log-purge slot this instance waits for (undefined until the first pass). */
+  private retentionSlot: number | null | undefined;
 
   constructor(app: AppContext) {
     this.app = app;
@@ -131,6 +137,10 @@ export class Scheduler {
       }
     }
     if (!this.stopped && (await this.autoBackup(now))) started++;
+    // Housekeeping, not counted among the runs a pass started (as the reboot plans below).
+    if (!this.stopped) await this.logRetention(now);
+    // The AC and TR069 reboot plans (DOMAIN 2.4 TimedReboot): their own tables, their own runs.
+    if (!this.stopped) await runDuePlans(this.app, now);
     return started;
   }
 
@@ -153,6 +163,26 @@ export class Scheduler {
       name: 'automatic backup',
       type: 'backup',
       params: {},
+    };
+    return (await this.begin(task, 'schedule', '', slot)) !== null;
+  }
+
+  /**
+   * The operation-log retention (DOMAIN system/OperationLog: a purge job removes expired rows)
+   * runs daily at LOG_RETENTION_CRON with the current retention_days, as a clean_logs job. Like
+   * the automatic backup its runs are recorded under their own task id, one per slot, so of
+   * several instances on one database only one purges.
+   */
+  private async logRetention(now: number): Promise<boolean> {
+    const slot = this.retentionSlot;
+    this.retentionSlot = nextCronRun(LOG_RETENTION_CRON, now);
+    if (slot == null || slot > now || now - slot > MISSED_GRACE_MS) return false;
+    const task: TaskRow = {
+      id: LOG_RETENTION_TASK,
+      site_id: 0,
+      name: 'operation-log retention',
+      type: 'clean_logs',
+      params: { older_than_days: await logRetentionDays(this.app) },
     };
     return (await this.begin(task, 'schedule', '', slot)) !== null;
   }

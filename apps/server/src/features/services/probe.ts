@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ServiceKey, ServiceStatus } from '@igs/contract/extras';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
 import { parseVersionBanner } from '../system-status/proc-parsers.ts';
 import { defaultUnit, type ProgramKey, SERVICE_PROGRAMS, type ServiceProgram } from './units.ts';
@@ -56,12 +57,12 @@ export async function installedProgram(
 }
 
 const VERSION_TTL_MS = 60_000;
-const versionCache = new Map<string, { at: number; value: Promise<string | null> }>();
+const versionCache = new TtlCache<string, Promise<string | null>>({ ttlMs: VERSION_TTL_MS });
 
 /** The program's version from its own banner, asked at most once a minute per program. */
 function programVersion(program: ServiceProgram, file: string): Promise<string | null> {
   const hit = versionCache.get(file);
-  if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.value;
+  if (hit) return hit;
   const args = program.versionArgs;
   const value = args
     ? runFile(file, args, { timeoutMs: 3000, maxBytes: 64 * 1024 }).then((r) => {
@@ -70,8 +71,7 @@ function programVersion(program: ServiceProgram, file: string): Promise<string |
         return parseVersionBanner(r.stdout) ?? parseVersionBanner(r.stderr);
       })
     : Promise.resolve(null);
-  versionCache.set(file, { at: Date.now(), value });
-  return value;
+  return versionCache.set(file, value);
 }
 
 async function isActive(systemctl: string, unit: string): Promise<{ active: boolean; answer: string }> {

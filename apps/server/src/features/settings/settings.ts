@@ -35,6 +35,8 @@ export const SETTING_DEFAULTS = {
   /** system/BackupRestore: five-field cron of automatic backups (empty: none); auto backups kept. */
   backup_auto_cron: '',
   backup_keep_count: '7',
+  /** system/OperationLog retention_days: a daily job deletes older operation-log entries. */
+  log_retention_days: '180',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

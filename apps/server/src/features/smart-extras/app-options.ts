@@ -1,13 +1,18 @@
-import { APP_LANGUAGES, APP_TYPES } from '@igs/contract/extras';
+import { APP_LANGUAGES, APP_STYLES, APP_TYPES, type LabelledOption } from '@igs/contract/extras';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
 
 /**
- * `index/app_type` and `index/app_language` (DOMAIN 2.8 smart/AppMenu): the fixed option lists of
- * an app menu item's `type` and `languages`, in the caller's language. `options` answers
+ * `index/app_type`, `index/app_language` and `index/app_style` (DOMAIN 2.8 smart/AppMenu): the
+ * fixed option lists of an app menu item's `type`, `languages` and `style`, in the caller's
+ * language. They are the lists the `index:app_menu` description validates against (contract
+ * `choicesOf`), so whatever these calls offer is accepted and nothing else is. `options` answers
  * [{value, label}] for selects; `list` the same rows as {list, total} for tables.
+ *
+ * The menu trees also grant add/edit/del keys for these lists; the lists are fixed, so no call
+ * takes them.
  */
-function optionActions(paths: string[], items: typeof APP_TYPES, what: string) {
+function optionActions(paths: string[], items: readonly LabelledOption[], what: string) {
   return paths.flatMap((path) => [
     defineAction({
       path,
@@ -48,5 +53,10 @@ export const appOptionActions = [
     ['/admin.php/index/app_language', '/operations/index/app_language'],
     APP_LANGUAGES,
     'App menu languages',
+  ),
+  ...optionActions(
+    ['/admin.php/index/app_style', '/operations/index/app_style'],
+    APP_STYLES,
+    'App menu item styles',
   ),
 ];

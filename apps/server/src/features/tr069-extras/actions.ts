@@ -1,27 +1,16 @@
 import net from 'node:net';
-import os from 'node:os';
 import { Code } from '@igs/contract';
 import { itmsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
+import { writeWithRecords } from '../dnsmasq/service.ts';
 import type { AnyDb } from '../resources/queries.ts';
-import { readSingleton, singletonActions, type Values } from '../singletons/store.ts';
+import { singletonActions, type Values } from '../singletons/store.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
+import { dnsmasqOption43Lines, hostDefaults, itmsConfig, lanAddress } from './itms-config.ts';
 
-/** The first non-internal IPv4 address: the address CPEs on the LAN reach the ACS at. */
-export function lanAddress(): string {
-  for (const list of Object.values(os.networkInterfaces()))
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  return '127.0.0.1';
-}
-
-/** DOMAIN's defaults that depend on the host: `http://<lan-ip>:7547/` and the file server on :7567. */
-function hostDefaults(): Values {
-  const ip = lanAddress();
-  return { acs_url: `http://${ip}:7547/`, file_server_url: `http://${ip}:7567/` };
-}
+export { dnsmasqOption43Lines, itmsConfig, lanAddress } from './itms-config.ts';
 
 /** Whether something accepts TCP connections on the CWMP port of this host (a real probe). */
 function portListening(port: number, timeoutMs = 1000): Promise<boolean> {
@@ -35,20 +24,6 @@ function portListening(port: number, timeoutMs = 1000): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
-}
-
-export async function itmsConfig(app: AppContext): Promise<Values> {
-  return readSingleton(app, itmsSettings, 0, itmsSettings.table, hostDefaults());
-}
-
-/**
- * The dnsmasq lines DHCP option 43 needs when `dhcp_option43` is on: the ACS URL as
- * vendor-encapsulated sub-option 1 for clients of vendor class `dslforum.org` (TR-069 Annex F).
- * The DHCP configuration generator appends them to its dnsmasq file.
- */
-export function dnsmasqOption43Lines(values: Values): string[] {
-  if (Number(values.dhcp_option43) !== 1 || !values.acs_url) return [];
-  return [`dhcp-option=vendor:dslforum.org,1,"${String(values.acs_url).replace(/"/g, '')}"`];
 }
 
 /** Credentials come in pairs: a password without its username (or the reverse) is refused. */
@@ -76,17 +51,49 @@ const TestInput = z.object({
     .max(128, 'device_id: at most 128 characters'),
 });
 
+/**
+ * Saving the settings rewrites the dnsmasq DHCP file when the `dhcp_option43` lines change
+ * (DOMAIN 2.5 "dhcp_option43 adds a dhcp-option line for dnsmasq"): the settings are stored in a
+ * transaction, the file is rendered from it and checked by `dnsmasq --test`, and a refusal undoes
+ * the save (dnsmasq/service.ts writeWithRecords).
+ */
+function withDnsmasqLines(actions: AnyAction[]): AnyAction[] {
+  return actions.map((a) => {
+    if (a.method !== 'form') return a;
+    const inner = a.handler;
+    return {
+      ...a,
+      async handler(ctx: ActionContext, body: Record<string, unknown>) {
+        const before = dnsmasqOption43Lines(await itmsConfig(ctx.app)).join('\n');
+        const { out } = await writeWithRecords(
+          ctx,
+          'dhcp',
+          async (tctx) => {
+            const saved = await inner(tctx, body);
+            const after = dnsmasqOption43Lines(await itmsConfig(tctx.app)).join('\n');
+            return { saved, changed: after !== before };
+          },
+          { skip: (r) => !r.changed },
+        );
+        return out.saved;
+      },
+    } as AnyAction;
+  });
+}
+
 /** `tr069/itms` (DOMAIN 2.5): the ACS settings and the connection-request test. */
 export const tr069ExtrasActions = [
-  ...singletonActions(itmsSettings, {
-    defaults: hostDefaults,
-    check: (ctx, values) => checkPairs(ctx, values),
-    extra: async (_ctx, values) => ({
-      lan_address: lanAddress(),
-      acs_listening: await portListening(Number(values.cwmp_port)),
-      dnsmasq_lines: dnsmasqOption43Lines(values),
-    }),
-  }),
+  ...withDnsmasqLines(
+    singletonActions(itmsSettings, {
+      defaults: hostDefaults,
+      check: (ctx, values) => checkPairs(ctx, values),
+      extra: async (_ctx, values) => ({
+        lan_address: lanAddress(),
+        acs_listening: await portListening(Number(values.cwmp_port)),
+        dnsmasq_lines: dnsmasqOption43Lines(values),
+      }),
+    }) as AnyAction[],
+  ),
   defineAction({
     path: itmsSettings.endpoint,
     method: 'test',

@@ -8,6 +8,7 @@ import { Code, Paths } from '@igs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { authenticate } from '../../auth/sessions.ts';
+import { requestedSites } from '../../auth/sites.ts';
 import type { Caller } from '../../http/action.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -41,25 +42,43 @@ export async function signedFileUrl(app: AppContext, id: string): Promise<string
 
 class TooLarge extends Error {}
 
+/** Where a received file goes: its site, and what to check of the fields before the file. */
+export interface ReceiveOptions {
+  /** The site the upload belongs to (0: full mode). */
+  site: number;
+  /** The kinds this call accepts (default: every kind). */
+  kinds?: readonly UploadKind[];
+  /**
+   * Called with the form fields sent before the file, before a byte of it is stored: returns the
+   * folder the file goes into (null: the root), or throws to refuse the upload.
+   */
+  folder?: (fields: Readonly<Record<string, string>>) => Promise<number | null>;
+}
+
 /**
  * Streams one file to disk under a generated name while hashing it and keeping its first bytes,
  * then decides by content whether the kind accepts it. Nothing of a refused file remains.
+ * The explorer's upload (features/explorer) goes through here too, with its site and folder.
  */
-async function receive(
+export async function receive(
   app: AppContext,
   req: FastifyRequest,
   caller: Caller,
+  opts: ReceiveOptions,
 ): Promise<Record<string, unknown>> {
   if (!req.isMultipart())
     throw new ApiError(Code.badRequest, 'Send multipart form data with the fields kind and file');
+  const kinds = opts.kinds ?? UPLOAD_KINDS;
   let kind: UploadKind | undefined;
+  const fields: Record<string, string> = {};
   for await (const part of req.parts({
     limits: { files: 1, fields: 5, fileSize: app.config.uploadMaxBytes + 1 },
   })) {
     if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
       if (part.fieldname === 'kind') {
-        if (!UPLOAD_KINDS.includes(part.value as UploadKind))
-          throw invalidField('kind', `kind must be one of: ${UPLOAD_KINDS.join(', ')}`);
+        if (!kinds.includes(part.value as UploadKind))
+          throw invalidField('kind', `kind must be one of: ${kinds.join(', ')}`);
         kind = part.value as UploadKind;
       }
       continue;
@@ -67,6 +86,7 @@ async function receive(
     if (part.fieldname !== 'file')
       throw invalidField(part.fieldname, 'Only the field "file" may carry a file');
     if (!kind) throw invalidField('kind', 'kind is required and must come before the file');
+    const folderId = opts.folder ? await opts.folder(fields) : null;
     const rule = kindRule(kind, app.config.uploadMaxBytes);
     const id = randomUUID();
     const dir = uploadDir(app);
@@ -129,12 +149,32 @@ async function receive(
         height: dims?.height ?? null,
         file,
         user_id: caller.user.id,
+        site_id: opts.site,
+        folder_id: folderId,
         created_at: app.now(),
       })
       .execute();
-    return { id, url: await signedFileUrl(app, id), name, size, mime, sha256, ...(dims ?? {}) };
+    return {
+      id,
+      url: await signedFileUrl(app, id),
+      name,
+      size,
+      mime,
+      sha256,
+      ...(dims ?? {}),
+      ...(opts.folder ? { folder_id: folderId } : {}),
+    };
   }
   throw invalidField('file', 'file is required');
+}
+
+/**
+ * In operations mode an upload belongs to the one site the call names (igs-sids), so that site's
+ * ResourcePicker shows it; a call naming no single site keeps the gateway's (0), as before.
+ */
+function uploadSite(caller: Caller, req: FastifyRequest): number {
+  const sites = requestedSites(caller, req);
+  return sites?.length === 1 ? sites[0]! : 0;
 }
 
 export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext): void {
@@ -144,7 +184,8 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
     let envelope: { code: number; msg: string; data: unknown };
     try {
       caller = await authenticate(app, req);
-      envelope = { code: Code.ok, msg: 'ok', data: await receive(app, req, caller) };
+      const site = caller.isOperations ? uploadSite(caller, req) : 0;
+      envelope = { code: Code.ok, msg: 'ok', data: await receive(app, req, caller, { site }) };
     } catch (e) {
       envelope = errorEnvelope(app, e, lang, req);
       // The client may still be sending the refused file: end the connection with the reply.

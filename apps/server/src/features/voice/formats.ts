@@ -1,10 +1,16 @@
+import { FILE_FORMATS } from '@igs/contract/resources';
+import type { ActionContext } from '../../http/action.ts';
+import { invalidField } from '../../http/errors.ts';
 import { addExportFormat, addImportFormat } from '../resources/hooks.ts';
 import type { AnyDb } from '../resources/queries.ts';
+import { writeSite } from '../resources/scope.ts';
+import { pjsipFragment } from './pjsip-export.ts';
 
 /**
- * The voice lists' own file formats (DOMAIN section 3.3 format names `vcard` and `cdr_csv`):
- * the address book as vCard 3.0 (RFC 2426), export and import, and call records in Asterisk's
- * Master.csv layout (the 16 columns of cdr/cdr_csv.c, in its order, no header).
+ * The voice lists' own file formats (DOMAIN section 3.3 format names `vcard`, `cdr_csv`, `pjsip`):
+ * the address book as vCard 3.0 (RFC 2426), export and import, call records in Asterisk's
+ * Master.csv layout (the 16 columns of cdr/cdr_csv.c, in its order, no header), and the
+ * pjsip.conf sections of trunks and extensions (pjsip-export.ts).
  */
 
 /** RFC 2426 text value escaping. */
@@ -64,11 +70,26 @@ export function toVcard(c: ContactCard): string {
   return lines.map(foldLine).join('\r\n');
 }
 
-/** The cards of a vCard file as contact records (the group is not taken: it is a local id). */
-export function parseVcards(text: string): Record<string, unknown>[] {
+/** Splits a structured value (N, ORG) or a list (CATEGORIES) at separators that are not escaped. */
+function splitUnescaped(v: string, sep: ';' | ','): string[] {
+  return v.split(sep === ';' ? /(?<!\\);/ : /(?<!\\),/);
+}
+
+/** One card as a contact record, plus the names of its CATEGORIES (groups are matched by name). */
+export interface ParsedCard {
+  record: Record<string, unknown>;
+  categories: string[];
+}
+
+/**
+ * The cards of a vCard file (3.0; 2.1 and 4.0 cards read the same where they agree). Throws
+ * a file error for text that is not a vCard file or a card left open; a card without the
+ * contact's required values is returned as it is, for the import to report against its number.
+ */
+export function parseVcards(text: string): ParsedCard[] {
   const unfolded = text.replace(/^\uFEFF/, '').replace(/\r?\n[ \t]/g, '');
-  const out: Record<string, unknown>[] = [];
-  let card: Record<string, unknown> | null = null;
+  const out: ParsedCard[] = [];
+  let card: ParsedCard | null = null;
   for (const raw of unfolded.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
@@ -78,27 +99,60 @@ export function parseVcards(text: string): Record<string, unknown>[] {
     const name = prop!.toUpperCase().replace(/^item\d+\./i, '');
     const value = line.slice(colon + 1);
     const types = params.join(';').toUpperCase();
-    if (name === 'BEGIN' && value.toUpperCase() === 'VCARD') card = {};
-    else if (name === 'END' && card) {
+    if (name === 'BEGIN' && value.toUpperCase() === 'VCARD') {
+      if (card) throw invalidField('file', `Card ${out.length + 1} has no END:VCARD`);
+      card = { record: {}, categories: [] };
+    } else if (name === 'END' && card) {
       out.push(card);
       card = null;
     } else if (card) {
+      const c = card.record;
       const text_ = vUnescape(value).trim();
-      if (name === 'FN') card.name = text_;
-      else if (name === 'N' && !card.name)
-        card.name = vUnescape(value.split(';').filter(Boolean).join(' ')).trim();
-      else if (name === 'ORG') card.department = vUnescape(value.split(';')[0] ?? '').trim();
-      else if (name === 'TITLE') card.position = text_;
-      else if (name === 'EMAIL' && !card.email) card.email = text_;
+      if (name === 'FN') c.name = text_;
+      else if (name === 'N' && !c.name)
+        c.name = splitUnescaped(value, ';').filter(Boolean).map(vUnescape).join(' ').trim();
+      else if (name === 'ORG') c.department = vUnescape(splitUnescaped(value, ';')[0] ?? '').trim();
+      else if (name === 'TITLE') c.position = text_;
+      else if (name === 'EMAIL' && !c.email) c.email = text_;
+      else if (name === 'CATEGORIES')
+        card.categories.push(...splitUnescaped(value, ',').map((v) => vUnescape(v).trim()));
       else if (name === 'TEL') {
-        if (types.includes('X-EXTENSION')) card.extension = text_;
-        else if (types.includes('CELL') && !card.mobile)
-          card.mobile = text_.replace(/^\+?86/, '').replace(/[\s-]/g, '');
-        else if (!card.phone) card.phone = text_;
+        if (types.includes('X-EXTENSION')) c.extension = text_;
+        else if (types.includes('CELL') && !c.mobile)
+          c.mobile = text_.replace(/^\+?86/, '').replace(/[\s-]/g, '');
+        else if (!c.phone) c.phone = text_;
       }
     }
   }
+  if (card) throw invalidField('file', `Card ${out.length + 1} has no END:VCARD`);
+  if (!out.length) throw invalidField('file', 'The file holds no vCard (BEGIN:VCARD … END:VCARD)');
   return out;
+}
+
+/**
+ * A vCard file as contact records. A card's group is the first of its CATEGORIES that names a
+ * group of the site being written (the export writes the group's name there); other categories
+ * are an address book's own labels, and are left out.
+ */
+async function importVcards(data: Buffer, ctx: ActionContext): Promise<Record<string, unknown>[]> {
+  const cards = parseVcards(data.toString('utf8'));
+  const names = [...new Set(cards.flatMap((c) => c.categories))].filter(Boolean);
+  const groups = new Map<string, number>();
+  if (names.length) {
+    const db = ctx.app.db.kysely as unknown as AnyDb;
+    const rows = await db
+      .selectFrom('voice_contact_group')
+      .select(['id', 'name'])
+      .where('site_id', '=', writeSite(ctx))
+      .where('name', 'in', names)
+      .orderBy('id')
+      .execute();
+    for (const g of rows) if (!groups.has(String(g.name))) groups.set(String(g.name), Number(g.id));
+  }
+  return cards.map(({ record, categories }) => {
+    const group = categories.map((n) => groups.get(n)).find((id) => id !== undefined);
+    return group === undefined ? record : { ...record, group_id: group };
+  });
 }
 
 /** One Master.csv line as cdr_csv writes it: strings and dates quoted, durations bare. */
@@ -145,11 +199,22 @@ export function registerVoiceFormats(): void {
     const cards = rows.map((r) =>
       toVcard({ ...(r as unknown as ContactCard), group: groups.get(Number(r.group_id)) ?? null }),
     );
-    return { data: Buffer.from(cards.length ? `${cards.join('\r\n')}\r\n` : ''), extension: 'vcf' };
+    return {
+      data: Buffer.from(cards.length ? `${cards.join('\r\n')}\r\n` : ''),
+      extension: FILE_FORMATS.vcard.extension,
+    };
   });
-  addImportFormat('voice:contact', 'vcard', (data) => parseVcards(data.toString('utf8')));
+  addImportFormat('voice:contact', 'vcard', importVcards);
   addExportFormat('voice:cdr', 'cdr_csv', (rows) => ({
     data: Buffer.from(rows.map((r) => `${cdrCsvLine(r)}\n`).join('')),
-    extension: 'csv',
+    extension: FILE_FORMATS.cdr_csv.extension,
   }));
+  for (const [resource, of] of [
+    ['voice:trunk', 'trunks'],
+    ['voice:extension', 'extensions'],
+  ] as const)
+    addExportFormat(resource, 'pjsip', async (rows, ctx) => ({
+      data: Buffer.from(await pjsipFragment(ctx.app, rows, of, ctx.lang)),
+      extension: FILE_FORMATS.pjsip.extension,
+    }));
 }

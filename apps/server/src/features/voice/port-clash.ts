@@ -1,13 +1,16 @@
 import os from 'node:os';
 import type { Lang, VoiceBasic } from '@igs/contract';
+import { type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import type { AnyDb } from '../resources/queries.ts';
+import { loadConfig as loadServiceConfig } from '../services/config.ts';
 
 /**
  * DOMAIN voice/BasicSettings: the SIP port must not be "used by another service". The other
  * services of this gateway whose ports are known: the console's own web server (PORT), the
- * GB28181 SIP agent (DOMAIN video/Gb28181, port 15060) and the media servers configured to run
- * on this host (video media servers whose address is one of the host's own).
+ * enabled services of system/ServiceConfig with their configured ports (the GB28181 SIP agent,
+ * RTMP, NTP, SSH, SNMP) and the media servers configured to run on this host (video media
+ * servers whose address is one of the host's own).
  */
 
 export interface Occupied {
@@ -17,8 +20,13 @@ export interface Occupied {
   to: number;
 }
 
-/** The GB28181 agent's fixed port (DOMAIN section 2.3). */
-export const GB28181_SIP_PORT = 15060;
+/** The transport of the services whose ports system/ServiceConfig keeps as a plain list. */
+const LISTED_PORT_PROTOCOLS: Partial<Record<ServiceKey, 'tcp' | 'udp'>> = {
+  rtmp: 'tcp',
+  ssh: 'tcp',
+  ntp: 'udp',
+  snmp: 'udp',
+};
 
 function hostAddresses(): Set<string> {
   const out = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0']);
@@ -34,19 +42,20 @@ export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
       from: app.config.port,
       to: app.config.port,
     },
-    {
-      service: { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' },
-      proto: 'udp',
-      from: GB28181_SIP_PORT,
-      to: GB28181_SIP_PORT,
-    },
-    {
-      service: { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' },
-      proto: 'tcp',
-      from: GB28181_SIP_PORT,
-      to: GB28181_SIP_PORT,
-    },
   ];
+  const services = await loadServiceConfig(app);
+  const gb = services.gb28181;
+  if (gb.enabled && gb.port) {
+    // SIP over UDP and TCP, as the agent listens on both.
+    const service = { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' };
+    for (const proto of ['udp', 'tcp'] as const) out.push({ service, proto, from: gb.port, to: gb.port });
+  }
+  for (const [key, proto] of Object.entries(LISTED_PORT_PROTOCOLS) as [ServiceKey, 'tcp' | 'udp'][]) {
+    const svc = services[key];
+    if (!svc.enabled) continue;
+    const service = { en: serviceTitle(key, 'en'), zh_CN: serviceTitle(key, 'zh_CN') };
+    for (const port of svc.ports) out.push({ service, proto, from: port, to: port });
+  }
   const local = hostAddresses();
   const db = app.db.kysely as unknown as AnyDb;
   const servers = await db

@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '../types.ts';
+import type { VerbDef } from '../verbs.ts';
 
 /** Wireless AC (DOMAIN section 2.4). */
 
@@ -37,6 +38,15 @@ export const apCategory: ResourceDef = {
     },
     enabled,
   ],
+};
+
+/** The firmware build an upgrade installs (a Build of the AP's category). */
+const buildField: FieldDef = {
+  name: 'build_id',
+  type: 'ref',
+  ref: 'ac:firmware',
+  label: { en: 'Firmware build', zh_CN: '固件版本' },
+  required: true,
 };
 
 // DOMAIN 2.4 ac/ApCategory: Ap.
@@ -163,12 +173,66 @@ export const ap: ResourceDef = {
       list: true,
       filter: true,
     },
+    // Commands queued by the verbs and timed reboots that the AP agent has not taken yet: it takes
+    // them at its next poll (kept by the server, features/device-tasks).
+    {
+      name: 'pending_tasks',
+      type: 'int',
+      label: { en: 'Pending tasks', zh_CN: '待执行任务' },
+      readonly: true,
+      list: true,
+    },
   ],
   io: { import: ['csv'], export: ['csv'] },
+  // DOMAIN 2.4: each verb queues a command for the AP agent's next poll.
+  verbs: [
+    {
+      name: 'reboot',
+      label: { en: 'Reboot', zh_CN: '重启' },
+      scope: 'batch',
+      confirm: {
+        en: 'Queue a reboot for the selected APs? Their clients lose Wi-Fi for a few minutes.',
+        zh_CN: '为选中的AP排队重启？其下终端将断开WiFi数分钟。',
+      },
+      danger: true,
+    },
+    {
+      name: 'apply',
+      label: { en: 'Apply configuration', zh_CN: '下发配置' },
+      scope: 'batch',
+      confirm: {
+        en: 'Have the selected APs fetch and apply their configuration at their next poll?',
+        zh_CN: '让选中的AP在下次轮询时获取并应用配置？',
+      },
+    },
+    {
+      name: 'change_password',
+      label: { en: 'Change password', zh_CN: '修改密码' },
+      scope: 'row',
+      fields: [
+        {
+          name: 'password',
+          type: 'pwd',
+          label: { en: 'New root password', zh_CN: '新的root密码' },
+          required: true,
+          min: 8,
+          max: 64,
+        },
+      ],
+    },
+    { name: 'locate', label: { en: 'Locate (blink LED)', zh_CN: '定位（闪烁指示灯）' }, scope: 'row' },
+    {
+      name: 'upgrade',
+      label: { en: 'Upgrade firmware', zh_CN: '升级固件' },
+      scope: 'batch',
+      fields: [buildField],
+    },
+  ],
 };
 
-// DOMAIN 2.4 ac/ApUpdate: Build. `version` is unique per category (a pair): checked by the server.
-// FirmwareImage and BatchUpgrade have no endpoint of their own in the menu data.
+// DOMAIN 2.4 ac/ApUpdate: Build. `version` is unique per category (a pair): checked by the server
+// (features/ac/rules.ts). FirmwareImage and BatchUpgrade have no endpoint of their own in the menu
+// data.
 export const firmwareBuild: ResourceDef = {
   name: 'ac:firmware',
   endpoint: '/admin.php/ac/firmware',
@@ -228,6 +292,47 @@ export const upgradeOperation: ResourceDef = {
       list: true,
     },
     { name: 'log', type: 'text', label: { en: 'Log', zh_CN: '日志' } },
+  ],
+  // upgrade and batch_upgrade start operations (one per AP, its command queued for the agent's
+  // next poll); cancel stops one that is still in progress.
+  verbs: [
+    {
+      name: 'upgrade',
+      label: { en: 'Upgrade an AP', zh_CN: '升级AP' },
+      scope: 'page',
+      fields: [
+        {
+          name: 'ap_id',
+          type: 'ref',
+          ref: 'ac:ap',
+          label: { en: 'AP', zh_CN: 'AP' },
+          required: true,
+        },
+        buildField,
+      ],
+    },
+    {
+      name: 'batch_upgrade',
+      label: { en: 'Batch upgrade', zh_CN: '批量升级' },
+      scope: 'page',
+      fields: [
+        buildField,
+        {
+          name: 'area_id',
+          type: 'ref',
+          ref: 'system:region',
+          label: { en: 'Only this area (empty = the whole category)', zh_CN: '仅限区域（空为整个分类）' },
+        },
+      ],
+    },
+    {
+      name: 'cancel',
+      label: { en: 'Cancel', zh_CN: '取消' },
+      scope: 'row',
+      when: { field: 'state', in: ['in-progress'] },
+      confirm: { en: 'Cancel this upgrade?', zh_CN: '取消本次升级？' },
+      danger: true,
+    },
   ],
 };
 
@@ -348,7 +453,18 @@ export const networkTemplate: ResourceDef = {
 
 // DOMAIN 2.4 ac/TimedReboot: RebootPlan with domain ac (the twin is tr069:timed_reboot; the
 // table names the domain, so DOMAIN's RO `domain` column is not stored). target_ids is required
-// unless target_type is all (checked by the server).
+// unless target_type is all (checked by the server, features/device-tasks/reboot-plans.ts); the
+// scheduler queues the reboots at the plan's time.
+const runNow: VerbDef = {
+  name: 'run_now',
+  label: { en: 'Run now', zh_CN: '立即执行' },
+  scope: 'row',
+  confirm: {
+    en: 'Queue a reboot for every AP of this plan now (spread over its stagger time)?',
+    zh_CN: '立即为该计划的全部AP排队重启（按错峰时长分散）？',
+  },
+  danger: true,
+};
 export const acRebootPlan: ResourceDef = {
   name: 'ac:timed_reboot',
   endpoint: '/admin.php/ac/timed_reboot',
@@ -413,6 +529,7 @@ export const acRebootPlan: ResourceDef = {
       list: true,
     },
   ],
+  verbs: [runNow],
 };
 
 export const acResources: readonly ResourceDef[] = [

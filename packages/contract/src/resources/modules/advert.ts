@@ -34,7 +34,7 @@ const material: FieldDef = {
   list: true,
 };
 
-/** Sched (DOMAIN section 0). end_at after start_at is checked by the server. */
+/** Sched (DOMAIN section 0). end_at after start_at and weekdays 1–7 are checked by the server (advert-rules). */
 const sched: readonly FieldDef[] = [
   { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' }, required: true, list: true },
   { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' }, required: true, list: true },
@@ -70,7 +70,7 @@ const targets: readonly FieldDef[] = [
   },
 ];
 
-// DOMAIN 2.7 advert/Resources: AdMaterial.
+// DOMAIN 2.7 advert/Resources: AdMaterial. A new material, or a new file, waits for the resource audit.
 export const adMaterial: ResourceDef = {
   name: 'advertising:resource',
   endpoint: '/admin.php/advertising/resource',
@@ -147,7 +147,8 @@ export const bootAd: ResourceDef = {
 };
 
 // DOMAIN 2.7 advert/HomepageAd (`main`): HomepageAd. `items` holds at most 10
-// {material_id, duration_s, link_type, link_target}; their material ids are not refs.
+// {material_id, duration_s, link_type, link_target}; their material ids are not refs, so the server
+// checks them on write and refuses to delete a material an item still uses (advert-rules).
 export const homepageAd: ResourceDef = {
   name: 'advertising:main',
   endpoint: '/admin.php/advertising/main',

@@ -77,6 +77,22 @@ export const emergencyPhone: ResourceDef = {
   ],
 };
 
+// A participant of a multi-party call, as listed in its `participants`.
+const participant: FieldDef = {
+  name: 'participant',
+  type: 'str',
+  label: { en: 'Participant', zh_CN: '参与方' },
+  required: true,
+  max: 32,
+  pattern: {
+    source: '^[0-9*#+]{1,32}$',
+    message: {
+      en: 'Participant may contain digits, *, # and + only',
+      zh_CN: '参与方只能包含数字、*、#和+',
+    },
+  },
+};
+
 const ALARM_SOURCES = ['sos_call', 'gb28181_alarm', 'webhook', 'patrol_missed'] as const;
 
 // DOMAIN 2.2 aiso/AlarmLinkage: AlarmRule.
@@ -159,9 +175,28 @@ export const alarmEvent: ResourceDef = {
     { name: 'note', type: 'text', label: { en: 'Note', zh_CN: '处理备注' } },
   ],
   defaultSort: { field: 'time', order: 'desc' },
+  // Both record the caller as `handled_by`; a note given replaces the stored one.
+  verbs: [
+    {
+      name: 'ack',
+      label: { en: 'Acknowledge', zh_CN: '确认' },
+      scope: 'row',
+      when: { field: 'state', in: ['new'] },
+    },
+    {
+      name: 'close',
+      label: { en: 'Close', zh_CN: '关闭' },
+      scope: 'row',
+      when: { field: 'state', in: ['new', 'acknowledged'] },
+      fields: [{ name: 'note', type: 'text', label: { en: 'Note', zh_CN: '处理备注' }, max: 2000 }],
+    },
+  ],
 };
 
-// DOMAIN 2.2 aiso/MultiPartyCall: MultiPartySession. Participants: 2 to 16 extensions or numbers.
+// DOMAIN 2.2 aiso/MultiPartyCall: MultiPartySession. Participants: 2 to 16 extensions or numbers
+// (422 from the server's voice write rules). The verbs go through Asterisk's manager interface: an
+// ad-hoc ConfBridge `igs-mp-<id>` that each participant is called into (503 when it cannot be
+// reached). A session that is not active can be started again.
 export const multiParty: ResourceDef = {
   name: 'aiso:multi_party',
   endpoint: '/admin.php/aiso/multi_party',
@@ -180,6 +215,7 @@ export const multiParty: ResourceDef = {
     {
       name: 'participants',
       type: 'json',
+      example: '["8001", "8002"]',
       label: { en: 'Participants', zh_CN: '参与方' },
       required: true,
     },
@@ -195,6 +231,37 @@ export const multiParty: ResourceDef = {
     },
     { name: 'started_at', type: 'dt', label: { en: 'Started', zh_CN: '开始时间' }, readonly: true },
     { name: 'ended_at', type: 'dt', label: { en: 'Ended', zh_CN: '结束时间' }, readonly: true },
+  ],
+  verbs: [
+    {
+      name: 'start',
+      label: { en: 'Start', zh_CN: '发起' },
+      scope: 'row',
+      confirm: { en: 'Every participant is called now.', zh_CN: '将立即呼叫全部参与方。' },
+    },
+    {
+      name: 'mute',
+      label: { en: 'Mute', zh_CN: '静音' },
+      scope: 'row',
+      when: { field: 'state', in: ['active'] },
+      fields: [participant],
+    },
+    {
+      name: 'kick',
+      label: { en: 'Remove', zh_CN: '移出' },
+      scope: 'row',
+      when: { field: 'state', in: ['active'] },
+      fields: [participant],
+      danger: true,
+    },
+    {
+      name: 'end',
+      label: { en: 'End', zh_CN: '结束' },
+      scope: 'row',
+      when: { field: 'state', in: ['active'] },
+      confirm: { en: 'Every participant is hung up.', zh_CN: '将挂断全部参与方。' },
+      danger: true,
+    },
   ],
 };
 

@@ -168,6 +168,8 @@ export const liveProgram: ResourceDef = {
     { name: 'logo', type: 'file', label: { en: 'Logo', zh_CN: '台标' } },
   ],
   io: { import: ['csv', 'json'], export: ['csv', 'json'] },
+  // probe: ffprobe on each stream sets `health` (503 naming ffprobe where it is not installed).
+  verbs: [{ name: 'probe', label: { en: 'Probe', zh_CN: '探测' }, scope: 'batch' }],
 };
 
 export const livePackage: ResourceDef = {
@@ -255,7 +257,9 @@ const sort: FieldDef = {
 };
 const AUDIT_STATES = ['pending', 'approved', 'rejected'] as const;
 
-// DOMAIN 2.6 media/Access: LiveSource. Either `url` or `file` is set, by type (checked by the server).
+// DOMAIN 2.6 media/Access: LiveSource. `file` for an m3u_file source, `url` for the others, with a
+// scheme that fits the type (checked by the server, media-extras/rules.ts). `sync` fetches the
+// playlist (and the XMLTV guide) into the collected channels; `test` checks that the source answers.
 export const liveSource: ResourceDef = {
   name: 'media:source',
   endpoint: '/admin.php/media/source',
@@ -308,11 +312,15 @@ export const liveSource: ResourceDef = {
     },
     enabled,
   ],
+  verbs: [
+    { name: 'sync', label: { en: 'Sync', zh_CN: '同步' }, scope: 'row' },
+    { name: 'test', label: { en: 'Test', zh_CN: '测试' }, scope: 'row' },
+  ],
 };
 
 // DOMAIN 2.6 media/LiveCollection: CollectedChannel. `import` here is a module verb (creates
-// LiveProgram rows), not the generic file import. I/O also: an M3U file import that creates a
-// one-off source (not yet). `imported_program_id` is a plain id so that collected rows never block
+// LiveProgram rows), not the generic file import, which is why the M3U file import of DOMAIN (a
+// one-off source) is not offered here: an M3U file becomes a source of type m3u_file instead. `imported_program_id` is a plain id so that collected rows never block
 // deleting a programme; `probe` is an object, listed but not filterable.
 export const collectedChannel: ResourceDef = {
   name: 'media:collect_programs',
@@ -367,10 +375,24 @@ export const collectedChannel: ResourceDef = {
     },
     { name: 'ignored', type: 'bool', label: { en: 'Ignored', zh_CN: '已忽略' }, filter: true },
   ],
+  verbs: [
+    { name: 'probe', label: { en: 'Probe', zh_CN: '探测' }, scope: 'batch' },
+    {
+      name: 'import',
+      label: { en: 'Import as programmes', zh_CN: '导入为直播节目' },
+      scope: 'batch',
+      confirm: {
+        en: 'Create live programmes from the selected channels?',
+        zh_CN: '用所选频道创建直播节目？',
+      },
+    },
+    { name: 'ignore', label: { en: 'Ignore', zh_CN: '忽略' }, scope: 'batch' },
+  ],
 };
 
 // DOMAIN 2.6 media/Epg: EpgProgramme. stop > start and no overlap within a channel (checked by the
-// server). I/O also: XMLTV import and export (not yet).
+// server, media-extras/rules.ts). XMLTV import is the generic import with format xmltv; the XMLTV
+// export is its own call (`export_xmltv`, under the export key).
 export const epgProgramme: ResourceDef = {
   name: 'media:epg',
   endpoint: '/admin.php/media/epg',
@@ -431,10 +453,12 @@ export const epgProgramme: ResourceDef = {
       filter: true,
     },
   ],
+  io: { import: ['xmltv'] },
   defaultSort: { field: 'start', order: 'asc' },
 };
 
-// DOMAIN 2.6 media/LiveBroadcast: BroadcastRoom. `category_id` is read as a live class.
+// DOMAIN 2.6 media/LiveBroadcast: BroadcastRoom. `category_id` is read as a live class. The server
+// sets stream_key (24 random characters), push_url and play_url on add and on `reset_key`.
 export const broadcastRoom: ResourceDef = {
   name: 'media:broadcast',
   endpoint: '/admin.php/media/broadcast',
@@ -482,6 +506,18 @@ export const broadcastRoom: ResourceDef = {
       label: { en: 'Visible in areas', zh_CN: '可见区域' },
     },
     enabled,
+  ],
+  verbs: [
+    {
+      name: 'reset_key',
+      label: { en: 'Reset stream key', zh_CN: '重置推流密钥' },
+      scope: 'row',
+      confirm: {
+        en: 'The old key stops working: the presenter must use the new push URL.',
+        zh_CN: '旧密钥将失效，主播须改用新的推流地址。',
+      },
+      danger: true,
+    },
   ],
 };
 
@@ -594,7 +630,8 @@ export const camera: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.6 media/FilmClass: FilmCategory (two levels at most, checked by the server).
+// DOMAIN 2.6 media/FilmClass: FilmCategory (two levels at most, checked by the server,
+// media-extras/rules.ts).
 export const filmCategory: ResourceDef = {
   name: 'media:video_type',
   endpoint: '/admin.php/media/video_type',
@@ -630,7 +667,9 @@ export const filmCategory: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.6 media/FilmManagement: Film. A movie has `file`, a series has `episodes`.
+// DOMAIN 2.6 media/FilmManagement: Film. A movie has `file`, a series has `episodes`. A new or
+// changed film waits for the resource audit (`audit_state`, set by the server); `transcode` needs
+// ffmpeg on the host.
 export const film: ResourceDef = {
   name: 'media:video',
   endpoint: '/admin.php/media/video',
@@ -745,10 +784,12 @@ export const film: ResourceDef = {
     { ...sort, filter: true },
   ],
   io: { import: ['csv'], export: ['csv'] },
+  verbs: [{ name: 'transcode', label: { en: 'Transcode', zh_CN: '转码' }, scope: 'row' }],
 };
 
 // DOMAIN 2.6 media/MovieRotation: RotationChannel. `channel_number` must not collide with a
-// LiveProgram number either (checked by the server).
+// LiveProgram number either, except the rotation's own programme of type rotation (checked by the
+// server, media-extras/rules.ts). start runs ffmpeg over approved films only; stop ends it.
 export const rotationChannel: ResourceDef = {
   name: 'media:rotation',
   endpoint: '/admin.php/media/rotation',
@@ -809,11 +850,27 @@ export const rotationChannel: ResourceDef = {
       type: 'enum',
       label: { en: 'State', zh_CN: '状态' },
       options: ['running', 'stopped', 'error'],
+      default: 'stopped',
       readonly: true,
       list: true,
       filter: true,
     },
     enabled,
+  ],
+  verbs: [
+    {
+      name: 'start',
+      label: { en: 'Start', zh_CN: '启动' },
+      scope: 'row',
+      when: { field: 'state', in: ['stopped', 'error'] },
+    },
+    {
+      name: 'stop',
+      label: { en: 'Stop', zh_CN: '停止' },
+      scope: 'row',
+      when: { field: 'state', in: ['running'] },
+      danger: true,
+    },
   ],
 };
 
@@ -857,7 +914,7 @@ export const sleepTrack: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.6 media/SelfMedia: Post.
+// DOMAIN 2.6 media/SelfMedia: Post. A new or changed post waits for the resource audit.
 export const post: ResourceDef = {
   name: 'media:self_media',
   endpoint: '/admin.php/media/self_media',
@@ -964,6 +1021,39 @@ export const subscription: ResourceDef = {
       readonly: true,
       list: true,
       filter: true,
+    },
+  ],
+  // A manual subscription starts active (expired when it already ended); end_at must not be
+  // before start_at (features/smart-display/user-package.ts).
+  verbs: [
+    {
+      name: 'renew',
+      label: { en: 'Renew', zh_CN: '续期' },
+      scope: 'row',
+      fields: [
+        {
+          name: 'days',
+          type: 'int',
+          label: { en: 'Days', zh_CN: '续期天数' },
+          required: true,
+          min: 1,
+          max: 3650,
+        },
+      ],
+    },
+    {
+      name: 'suspend',
+      label: { en: 'Suspend', zh_CN: '暂停' },
+      scope: 'row',
+      when: { field: 'state', in: ['active'] },
+      confirm: { en: 'Suspend this subscription?', zh_CN: '暂停该套餐？' },
+      danger: true,
+    },
+    {
+      name: 'resume',
+      label: { en: 'Resume', zh_CN: '恢复' },
+      scope: 'row',
+      when: { field: 'state', in: ['suspended'] },
     },
   ],
 };

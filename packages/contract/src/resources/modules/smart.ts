@@ -1,3 +1,4 @@
+import { APP_LANGUAGES, APP_STYLES, APP_TYPES, choicesOf } from '../../extras/options.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 
 /** Smart display (DOMAIN section 2.8). */
@@ -44,7 +45,9 @@ const areaIds: FieldDef = {
 };
 
 // DOMAIN 2.8 smart/TerminalAuthorization: Terminal, shared with operations. The command history
-// (`app_command`: send and list) is not a generic collection.
+// (`app_command`: send and list) is not a generic collection. `state` changes only through the
+// verbs (a new terminal is pending), so authorising always meets the licence's terminal limit
+// (checked by the server, features/smart-display/terminal-verbs.ts).
 export const terminal: ResourceDef = {
   name: 'index:app_list',
   endpoint: '/admin.php/index/app_list',
@@ -117,6 +120,7 @@ export const terminal: ResourceDef = {
       label: { en: 'Authorization', zh_CN: '授权状态' },
       options: ['pending', 'authorized', 'rejected', 'disabled'],
       default: 'pending',
+      readonly: true,
       list: true,
       filter: true,
     },
@@ -153,10 +157,41 @@ export const terminal: ResourceDef = {
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255, list: true },
   ],
   io: { export: ['csv'] },
+  // DOMAIN: authorize also as a batch. A verb has one scope, so authorize is the batch one (a
+  // single terminal is a selection of one); reject and disable sit on the rows.
+  verbs: [
+    {
+      name: 'authorize',
+      label: { en: 'Authorize', zh_CN: '授权' },
+      // DOMAIN: "authorize also as a batch".
+      scope: 'records',
+      when: { field: 'state', in: ['pending', 'rejected', 'disabled'] },
+    },
+    {
+      name: 'reject',
+      label: { en: 'Reject', zh_CN: '拒绝' },
+      scope: 'row',
+      when: { field: 'state', in: ['pending'] },
+      confirm: { en: 'Reject this terminal?', zh_CN: '拒绝该终端的授权申请？' },
+      danger: true,
+    },
+    {
+      name: 'disable',
+      label: { en: 'Disable', zh_CN: '停用' },
+      scope: 'row',
+      when: { field: 'state', in: ['authorized'] },
+      confirm: {
+        en: 'Disable this terminal? It stops receiving content until authorized again.',
+        zh_CN: '停用该终端？重新授权前它将不再获取内容。',
+      },
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.8 smart/DeviceBinding: Binding, the room record. DOMAIN's import file has the columns
-// room_code, mac and extension, which the server maps to the three ids.
+// room_code, mac and extension (`binding_csv`, resolved to ids by features/area-imports); the
+// plain CSV import reads the field columns (area_id, terminal_id, extension_id) as everywhere.
 export const binding: ResourceDef = {
   name: 'smart:binding',
   endpoint: '/admin.php/smart/binding',
@@ -194,10 +229,11 @@ export const binding: ResourceDef = {
     { name: 'bound_at', type: 'dt', label: { en: 'Bound at', zh_CN: '绑定时间' }, readonly: true },
     { name: 'bound_by', type: 'str', label: { en: 'Bound by', zh_CN: '绑定人' }, readonly: true },
   ],
-  io: { import: ['csv'] },
+  io: { import: ['csv', 'binding_csv'] },
 };
 
-// DOMAIN 2.8 smart/ApplicationScene: Scene. One default scene per site (checked by the server).
+// DOMAIN 2.8 smart/ApplicationScene: Scene. One default scene per site (checked by the server,
+// features/smart-display/scene-default.ts).
 // `scenario_other` is a singleton form (features/smart-extras). The operations twin serves the
 // hidden scene routes in that mode (DOMAIN 1.2), under the operations App menu item.
 export const scene: ResourceDef = {
@@ -214,6 +250,12 @@ export const scene: ResourceDef = {
       label: { en: 'Industry', zh_CN: '行业' },
       required: true,
       options: ['hotel', 'hospital', 'school', 'custom'],
+      optionLabels: {
+        hotel: { en: 'Hotel', zh_CN: '酒店' },
+        hospital: { en: 'Hospital', zh_CN: '医院' },
+        school: { en: 'School', zh_CN: '学校' },
+        custom: { en: 'Custom', zh_CN: '自定义' },
+      },
       default: 'hotel',
       list: true,
       filter: true,
@@ -253,13 +295,15 @@ export const scene: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/ApplicationScene `scenario_resource`: the scene's carousel, one row per item
-// {file, duration_s, title}, ordered by `sort`; `scene_id` ties it to its scene.
+// {file, duration_s, title}, ordered by `sort`; `scene_id` ties it to its scene. Edited inside the
+// scene editor (smart/SceneEdit), not as a list of its own.
 export const sceneResource: ResourceDef = {
   name: 'index:scenario_resource',
   endpoint: '/admin.php/index/scenario_resource',
   opsEndpoint: '/operations/index/scenario_resource',
   table: 'smart_scene_resource',
   title: { en: 'Scenario carousel item', zh_CN: '场景轮播资源' },
+  editedIn: 'index:scenario',
   fields: [
     {
       name: 'scene_id',
@@ -292,12 +336,14 @@ export const sceneResource: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/EasyTemplate: EasyTemplate. The tile count must equal the layout's slots
-// (checked by the server).
+// (checked by the server, features/smart-display/template-tiles.ts). Operations mode has no
+// endpoint for it (DOMAIN 1.2), yet its scenes need one: the gateway's templates serve every site.
 export const easyTemplate: ResourceDef = {
   name: 'smart:easy_template',
   endpoint: '/admin.php/smart/easy_template',
   table: 'smart_easy_template',
   title: { en: 'Easy template', zh_CN: '简易模板' },
+  sharedWithSites: true,
   fields: [
     name(),
     {
@@ -319,9 +365,10 @@ export const easyTemplate: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.8 smart/AppMenu: AppMenu, shared with operations. `type` options are DOMAIN's list
-// (served as `app_type`); `style` and `languages` come from `app_style` and `app_language`, which
-// DOMAIN does not describe as entities.
+// DOMAIN 2.8 smart/AppMenu: AppMenu, shared with operations. `type`, `style` and `languages` take
+// the fixed lists the `app_type`, `app_style` and `app_language` calls serve (extras/options.ts),
+// labelled from there; DOMAIN does not describe those lists as entities. An apk item must name
+// the package of a published AppRelease (checked by the server).
 export const appMenu: ResourceDef = {
   name: 'index:app_menu',
   endpoint: '/admin.php/index/app_menu',
@@ -335,7 +382,7 @@ export const appMenu: ResourceDef = {
       name: 'type',
       type: 'enum',
       label: { en: 'Type', zh_CN: '类型' },
-      options: ['builtin', 'apk', 'live', 'vod', 'intro', 'mall', 'url', 'scene'],
+      ...choicesOf(APP_TYPES),
       list: true,
       filter: true,
     },
@@ -350,7 +397,7 @@ export const appMenu: ResourceDef = {
     },
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' }, required: true, list: true },
     { name: 'focus_icon', type: 'file', label: { en: 'Focused icon', zh_CN: '选中图标' }, list: true },
-    // Two levels at most (checked by the server).
+    // Two levels at most, hence no cycles (checked by the server).
     {
       name: 'parent_id',
       type: 'ref',
@@ -358,8 +405,15 @@ export const appMenu: ResourceDef = {
       label: { en: 'Parent menu', zh_CN: '上级菜单' },
       filter: true,
     },
-    { name: 'style', type: 'str', label: { en: 'Style', zh_CN: '样式' }, max: 64 },
-    { name: 'languages', type: 'json', label: { en: 'Languages', zh_CN: '语言' } },
+    { name: 'style', type: 'enum', label: { en: 'Style', zh_CN: '样式' }, ...choicesOf(APP_STYLES) },
+    // The languages the item is shown in; none means every language. Stored as a JSON array, as
+    // the free `json` field before it held them.
+    {
+      name: 'languages',
+      type: 'enums',
+      label: { en: 'Languages', zh_CN: '语言' },
+      ...choicesOf(APP_LANGUAGES),
+    },
     areaIds,
     { name: 'visible', type: 'bool', label: { en: 'Visible', zh_CN: '显示' }, list: true, filter: true },
     { ...sort, filter: true },
@@ -367,7 +421,8 @@ export const appMenu: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/AppUpdate: AppRelease. version_code must exceed the latest of the package
-// (checked by the server). Operations twin under the operations App menu item (DOMAIN 1.2).
+// (checked by the server, features/smart-display/app-release-version.ts). Operations twin under
+// the operations App menu item (DOMAIN 1.2).
 export const appRelease: ResourceDef = {
   name: 'index:app_upgrade',
   endpoint: '/admin.php/index/app_upgrade',
@@ -534,7 +589,7 @@ export const goodsType: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/MallManagement: Goods (`goods`), shared with operations. original_price >= price
-// (checked by the server).
+// and at most 9 images (checked by the server, features/smart-display/goods-rules.ts).
 export const goods: ResourceDef = {
   name: 'shop:goods',
   endpoint: '/admin.php/shop/goods',
@@ -607,6 +662,9 @@ export const goods: ResourceDef = {
 // DOMAIN 2.8 smart/MallManagement: Order (`order`), shared with operations. Orders come from
 // terminals; the menu grants edit, del, export and the state verbs, no add. Table `shop_order`,
 // which the cart badge (hint `order`) and the dashboard count: a new order starts pending.
+// `state` moves only by the verbs: pending → accepted → delivering → completed (a pickup or
+// service order may complete once accepted), or cancelled before it completes. A new order
+// takes its goods' stock and a cancelled one gives it back (features/smart-display/order-*.ts).
 export const order: ResourceDef = {
   name: 'shop:order',
   endpoint: '/admin.php/shop/order',
@@ -660,17 +718,64 @@ export const order: ResourceDef = {
       label: { en: 'State', zh_CN: '状态' },
       options: ['pending', 'accepted', 'delivering', 'completed', 'cancelled'],
       default: 'pending',
+      readonly: true,
       list: true,
       filter: true,
     },
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
     { name: 'contact_phone', type: 'str', label: { en: 'Contact phone', zh_CN: '联系电话' }, max: 32 },
     { name: 'handled_by', type: 'str', label: { en: 'Handled by', zh_CN: '处理人' }, readonly: true },
+    // The `cancel` verb's reason.
+    {
+      name: 'cancel_reason',
+      type: 'str',
+      label: { en: 'Cancel reason', zh_CN: '取消原因' },
+      max: 255,
+      readonly: true,
+    },
   ],
   io: { export: ['csv'] },
+  verbs: [
+    {
+      name: 'accept',
+      label: { en: 'Accept', zh_CN: '接单' },
+      scope: 'row',
+      when: { field: 'state', in: ['pending'] },
+    },
+    {
+      name: 'deliver',
+      label: { en: 'Deliver', zh_CN: '配送' },
+      scope: 'row',
+      when: { field: 'state', in: ['accepted'] },
+    },
+    {
+      name: 'complete',
+      label: { en: 'Complete', zh_CN: '完成' },
+      scope: 'row',
+      when: { field: 'state', in: ['accepted', 'delivering'] },
+      confirm: { en: 'Mark this order as completed?', zh_CN: '确认该订单已完成？' },
+    },
+    {
+      name: 'cancel',
+      label: { en: 'Cancel order', zh_CN: '取消订单' },
+      scope: 'row',
+      when: { field: 'state', in: ['pending', 'accepted', 'delivering'] },
+      fields: [
+        {
+          name: 'reason',
+          type: 'str',
+          label: { en: 'Reason', zh_CN: '取消原因' },
+          required: true,
+          max: 255,
+        },
+      ],
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.8 smart/MessageBoard: Message. Messages come from terminals (no add in the menu).
+// `state` moves only by the verbs: unread → read → replied (again and again) → closed.
 export const message: ResourceDef = {
   name: 'smart:message_board',
   endpoint: '/admin.php/smart/message_board',
@@ -715,6 +820,7 @@ export const message: ResourceDef = {
       label: { en: 'State', zh_CN: '状态' },
       options: ['unread', 'read', 'replied', 'closed'],
       default: 'unread',
+      readonly: true,
       list: true,
       filter: true,
     },
@@ -735,6 +841,36 @@ export const message: ResourceDef = {
     },
   ],
   io: { export: ['csv'] },
+  verbs: [
+    {
+      name: 'reply',
+      label: { en: 'Reply', zh_CN: '回复' },
+      scope: 'row',
+      when: { field: 'state', in: ['unread', 'read', 'replied'] },
+      fields: [
+        {
+          name: 'reply',
+          type: 'text',
+          label: { en: 'Reply', zh_CN: '回复' },
+          required: true,
+          max: 2000,
+        },
+      ],
+    },
+    {
+      name: 'close',
+      label: { en: 'Close', zh_CN: '关闭' },
+      scope: 'row',
+      when: { field: 'state', in: ['unread', 'read', 'replied'] },
+      confirm: { en: 'Close this message?', zh_CN: '关闭该留言？' },
+    },
+    {
+      name: 'read',
+      label: { en: 'Mark as read', zh_CN: '标为已读' },
+      scope: 'batch',
+      when: { field: 'state', in: ['unread'] },
+    },
+  ],
 };
 
 // DOMAIN 2.8 smart/HospitalEvaluation: EvalItem. The field name `required` is DOMAIN's.
@@ -783,7 +919,7 @@ export const evalItem: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/HospitalEvaluation: EvalRecord (read-only). One submission per admission per
-// terminal (enforced by the terminal API).
+// terminal: for the terminal API to enforce, which does not exist yet (no call writes these rows).
 export const evalRecord: ResourceDef = {
   name: 'smart:eval_record',
   endpoint: '/admin.php/smart/eval_record',
@@ -918,6 +1054,15 @@ export const terminalEvent: ResourceDef = {
       default: 0,
       list: true,
       filter: true,
+    },
+  ],
+  verbs: [
+    { name: 'read', label: { en: 'Mark as read', zh_CN: '标为已读' }, scope: 'batch' },
+    {
+      name: 'read_all',
+      label: { en: 'Mark all as read', zh_CN: '全部标为已读' },
+      scope: 'page',
+      confirm: { en: 'Mark every terminal record as read?', zh_CN: '将全部终端记录标为已读？' },
     },
   ],
 };

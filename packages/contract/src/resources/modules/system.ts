@@ -41,7 +41,8 @@ const description: FieldDef = {
 };
 
 // DOMAIN 2.9 system/RegionalManagement: Area, used everywhere and shown as a tree. DOMAIN's import
-// file is a CSV of paths such as `A栋/8F/0805`, which the server turns into rows.
+// file is a CSV of paths such as `A栋/8F/0805` (`region_path`), which the server turns into the
+// areas of the tree, reusing those that exist (features/area-imports/region-paths.ts).
 export const area: ResourceDef = {
   name: 'system:region',
   endpoint: '/admin.php/system/region',
@@ -77,7 +78,7 @@ export const area: ResourceDef = {
     },
     sort,
   ],
-  io: { import: ['csv'] },
+  io: { import: ['csv', 'region_path'] },
 };
 
 // DOMAIN 2.9 system/ExternalLinks: ExternalLink. `parent` is a group route; `role_ids` are roles,
@@ -185,7 +186,7 @@ export const dnsHost: ResourceDef = {
     { name: 'ip', type: 'ip', label: { en: 'IP', zh_CN: 'IP地址' }, required: true, list: true },
     description,
   ],
-  io: { import: ['csv'] },
+  io: { import: ['csv', 'hosts'] },
 };
 
 // DOMAIN 2.9 system/ExternalInterface (`outreach`): PmsInterface. Its event log (RO) has no
@@ -247,7 +248,8 @@ export const pmsInterface: ResourceDef = {
 };
 
 // DOMAIN 2.9 system/HolidayTheme (`festival/index`): Theme. Its `export` verb is the home export
-// (DOMAIN 2.1), served elsewhere on the same endpoint. end_date >= start_date is checked by the server.
+// (DOMAIN 2.1), served elsewhere on the same endpoint. end_date >= start_date is checked by the
+// server (holiday-themes/rules.ts).
 export const theme: ResourceDef = {
   name: 'festival:index',
   endpoint: '/admin.php/festival/index',
@@ -301,6 +303,10 @@ export const theme: ResourceDef = {
 
 // DOMAIN 2.9 system/ResourceAudit (`resources/index`): AuditItem, a read-only view over uploads
 // (handled through the approve and reject verbs). The same endpoint also answers `changeMode`.
+// The server keeps one item per audited record (films, self-media posts, ad materials; any site):
+// a new record, or a change to what a reviewer looked at, makes it pending again. Approve and
+// reject set the item and the record's `audit_state`. Approve is a batch verb (one selected row or
+// many): a verb has one scope, and DOMAIN grants a single approve key for both.
 export const auditItem: ResourceDef = {
   name: 'resources:index',
   endpoint: '/admin.php/resources/index',
@@ -313,6 +319,15 @@ export const auditItem: ResourceDef = {
       type: 'enum',
       label: { en: 'Resource type', zh_CN: '资源类型' },
       options: ['ad_material', 'film', 'self_media', 'intro', 'goods', 'apk', 'theme'],
+      optionLabels: {
+        ad_material: { en: 'Ad material', zh_CN: '广告素材' },
+        film: { en: 'Film', zh_CN: '影片' },
+        self_media: { en: 'Self-media post', zh_CN: '自媒体内容' },
+        intro: { en: 'Introduction', zh_CN: '介绍资源' },
+        goods: { en: 'Goods', zh_CN: '商品' },
+        apk: { en: 'App package', zh_CN: '应用安装包' },
+        theme: { en: 'Holiday theme', zh_CN: '节日主题' },
+      },
       list: true,
       filter: true,
     },
@@ -346,6 +361,11 @@ export const auditItem: ResourceDef = {
       type: 'enum',
       label: { en: 'State', zh_CN: '审核状态' },
       options: ['pending', 'approved', 'rejected'],
+      optionLabels: {
+        pending: { en: 'Pending', zh_CN: '待审核' },
+        approved: { en: 'Approved', zh_CN: '已通过' },
+        rejected: { en: 'Rejected', zh_CN: '已驳回' },
+      },
       list: true,
       filter: true,
     },
@@ -353,8 +373,40 @@ export const auditItem: ResourceDef = {
     { name: 'reviewed_at', type: 'dt', label: { en: 'Reviewed', zh_CN: '审核时间' } },
     // Required to reject (checked by the reject verb).
     { name: 'reason', type: 'text', label: { en: 'Reason', zh_CN: '原因' } },
+    // The audited record (of the table resource_type names); absent on items the demo made.
+    {
+      name: 'resource_id',
+      type: 'int',
+      label: { en: 'Record', zh_CN: '记录' },
+      readonly: true,
+    },
   ],
   defaultSort: { field: 'submitted_at', order: 'desc' },
+  verbs: [
+    {
+      name: 'approve',
+      label: { en: 'Approve', zh_CN: '通过' },
+      // On a row, and on the selection (DOMAIN: batch approve).
+      scope: 'records',
+      when: { field: 'state', in: ['pending', 'rejected'] },
+    },
+    {
+      name: 'reject',
+      label: { en: 'Reject', zh_CN: '驳回' },
+      scope: 'row',
+      when: { field: 'state', in: ['pending', 'approved'] },
+      danger: true,
+      fields: [
+        {
+          name: 'reason',
+          type: 'text',
+          label: { en: 'Reason', zh_CN: '原因' },
+          required: true,
+          max: 500,
+        },
+      ],
+    },
+  ],
 };
 
 // DOMAIN 2.9 system/ScheduledTask: ScheduledJob, shared with operations (where the types are

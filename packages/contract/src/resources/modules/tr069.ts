@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '../types.ts';
+import type { VerbDef } from '../verbs.ts';
 
 /** TR069 (DOMAIN section 2.5); tr069/Itms is a singleton. */
 
@@ -18,6 +19,21 @@ const ro = (name: string, en: string, zh: string, extra: Partial<FieldDef> = {})
   list: true,
   ...extra,
 });
+
+const tagField: FieldDef = {
+  name: 'tag',
+  type: 'str',
+  label: { en: 'Tag', zh_CN: '标签' },
+  required: true,
+  max: 64,
+  pattern: {
+    source: '^[A-Za-z0-9_-]+$',
+    message: {
+      en: 'A tag may contain letters, digits, _ and - only',
+      zh_CN: '标签只能包含字母、数字、_ 和 -',
+    },
+  },
+};
 
 // DOMAIN 2.5 tr069/TerminalList: Cpe. Rows come from CWMP informs; only tags, template, area and
 // remark are editable (the menu grants edit, del and export, no add).
@@ -42,7 +58,7 @@ export const cpe: ResourceDef = {
     // The CPE's ConnectionRequestURL from its informs: where the ITMS `test` verb and queued tasks
     // send the digest-authenticated connection request (DOMAIN 2.5).
     ro('connection_request_url', 'Connection request URL', '连接请求地址', { list: false, max: 512 }),
-    // A list of tags, each `[A-Za-z0-9_-]`.
+    // A list of tags, each `[A-Za-z0-9_-]` (checked by the server, features/tr069-extras/rules.ts).
     { name: 'tags', type: 'json', label: { en: 'Tags', zh_CN: '标签' }, list: true, filter: true },
     {
       name: 'template_id',
@@ -61,8 +77,86 @@ export const cpe: ResourceDef = {
       filter: true,
     },
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
+    // Tasks queued by the verbs and timed restarts that the CPE has not taken yet: it takes them
+    // in its next CWMP session (kept by the server, features/device-tasks).
+    ro('pending_tasks', 'Pending tasks', '待执行任务', { type: 'int' }),
   ],
   io: { export: ['csv'] },
+  // DOMAIN 2.5: each verb queues a CWMP task (genieacs names) for the CPE's next session; tag and
+  // untag change the record; summon is the connection request itself.
+  verbs: [
+    {
+      name: 'reboot',
+      label: { en: 'Reboot', zh_CN: '重启' },
+      scope: 'batch',
+      confirm: {
+        en: 'Queue a reboot for the selected CPEs? They reboot in their next session.',
+        zh_CN: '为选中的终端排队重启？终端将在下次会话时重启。',
+      },
+      danger: true,
+    },
+    {
+      name: 'factory_reset',
+      label: { en: 'Factory reset', zh_CN: '恢复出厂设置' },
+      scope: 'row',
+      confirm: {
+        en: 'Queue a factory reset? The CPE loses all its settings in its next session.',
+        zh_CN: '排队恢复出厂设置？终端将在下次会话时清除全部配置。',
+      },
+      danger: true,
+    },
+    {
+      name: 'refresh',
+      label: { en: 'Refresh parameters', zh_CN: '刷新参数' },
+      scope: 'row',
+      fields: [
+        {
+          name: 'path',
+          type: 'str',
+          label: { en: 'Parameter path (empty = all)', zh_CN: '参数路径（空为全部）' },
+          max: 256,
+          pattern: {
+            source: '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*\\.?$',
+            message: {
+              en: 'A parameter path looks like InternetGatewayDevice.DeviceInfo.',
+              zh_CN: '参数路径格式如 InternetGatewayDevice.DeviceInfo.',
+            },
+          },
+        },
+      ],
+    },
+    {
+      name: 'set_params',
+      label: { en: 'Set parameters', zh_CN: '设置参数' },
+      scope: 'row',
+      fields: [
+        {
+          // [[path, value, type], …] or [{path, value, type}, …]; checked by the server.
+          name: 'params',
+          type: 'json',
+          label: { en: 'Parameters [path, value, type]', zh_CN: '参数 [路径, 值, 类型]' },
+          required: true,
+        },
+      ],
+    },
+    {
+      name: 'download',
+      label: { en: 'Download file', zh_CN: '下发文件' },
+      scope: 'batch',
+      fields: [
+        {
+          name: 'file_id',
+          type: 'ref',
+          ref: 'tr069:file',
+          label: { en: 'File', zh_CN: '文件' },
+          required: true,
+        },
+      ],
+    },
+    { name: 'summon', label: { en: 'Connection request', zh_CN: '唤醒连接' }, scope: 'row' },
+    { name: 'tag', label: { en: 'Add tag', zh_CN: '添加标签' }, scope: 'batch', fields: [tagField] },
+    { name: 'untag', label: { en: 'Remove tag', zh_CN: '移除标签' }, scope: 'batch', fields: [tagField] },
+  ],
 };
 
 // DOMAIN 2.5 tr069/TemplateList: CpeFile.
@@ -109,7 +203,8 @@ export const cpeFile: ResourceDef = {
 };
 
 // DOMAIN 2.5 tr069/TemplateList: CpeTemplate. firmware_file_id and target_sw_version are set
-// together or not at all (checked by the server).
+// together or not at all, and match_sw_version is a regular expression (both checked by the
+// server, features/tr069-extras/rules.ts).
 export const cpeTemplate: ResourceDef = {
   name: 'tr069:template',
   endpoint: '/admin.php/tr069/template',
@@ -186,6 +281,19 @@ export const cpeTemplate: ResourceDef = {
 };
 
 // DOMAIN 2.5 tr069/TimedRestart: RebootPlan with domain tr069 (see ac:timed_reboot, DOMAIN 2.4).
+// target_ids is required unless target_type is all (checked by the server,
+// features/device-tasks/reboot-plans.ts); the scheduler queues a Reboot task per matching CPE.
+const runNow: VerbDef = {
+  name: 'run_now',
+  label: { en: 'Run now', zh_CN: '立即执行' },
+  scope: 'row',
+  confirm: {
+    en: 'Queue a reboot for every CPE of this plan now (spread over its stagger time)?',
+    zh_CN: '立即为该计划的全部终端排队重启（按错峰时长分散）？',
+  },
+  danger: true,
+};
+
 export const tr069RebootPlan: ResourceDef = {
   name: 'tr069:timed_reboot',
   endpoint: '/admin.php/tr069/timed_reboot',
@@ -250,6 +358,7 @@ export const tr069RebootPlan: ResourceDef = {
       list: true,
     },
   ],
+  verbs: [runNow],
 };
 
 export const tr069Resources: readonly ResourceDef[] = [cpe, cpeFile, cpeTemplate, tr069RebootPlan];

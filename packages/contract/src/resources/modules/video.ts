@@ -23,6 +23,14 @@ const port = (name: string, en: string, zh: string, def: number): FieldDef => ({
   default: def,
 });
 
+/** The channel a device verb is about; empty means the device itself (an IP camera). */
+const channelField: FieldDef = {
+  name: 'channel_id',
+  type: 'str',
+  label: { en: 'Channel id (empty = the device)', zh_CN: '通道编号（空为设备本身）' },
+  pattern: gbId('Channel id', '通道编号', 20),
+};
+
 // DOMAIN 2.3 video/GbDevice: GbDevice (`wvp_device`).
 export const gbDevice: ResourceDef = {
   name: 'video:gb_device',
@@ -127,6 +135,54 @@ export const gbDevice: ResourceDef = {
       filter: true,
     },
   ],
+  // DOMAIN 2.3: sent by the GB28181 SIP agent; play also needs a media server.
+  verbs: [
+    { name: 'catalog', label: { en: 'Query catalogue', zh_CN: '查询目录' }, scope: 'row' },
+    { name: 'play', label: { en: 'Play', zh_CN: '点播' }, scope: 'row', fields: [channelField] },
+    { name: 'stop', label: { en: 'Stop playing', zh_CN: '停止点播' }, scope: 'row', fields: [channelField] },
+    {
+      name: 'ptz',
+      label: { en: 'PTZ control', zh_CN: '云台控制' },
+      scope: 'row',
+      fields: [
+        {
+          name: 'command',
+          type: 'enum',
+          label: { en: 'Command', zh_CN: '指令' },
+          required: true,
+          options: [
+            'left',
+            'right',
+            'up',
+            'down',
+            'upleft',
+            'upright',
+            'downleft',
+            'downright',
+            'zoomin',
+            'zoomout',
+            'stop',
+          ],
+        },
+        {
+          name: 'speed',
+          type: 'int',
+          label: { en: 'Speed (1–255)', zh_CN: '速度（1–255）' },
+          min: 1,
+          max: 255,
+          default: 128,
+        },
+        channelField,
+      ],
+    },
+    {
+      name: 'reboot',
+      label: { en: 'Reboot', zh_CN: '重启' },
+      scope: 'row',
+      confirm: { en: 'Reboot this device?', zh_CN: '重启该设备？' },
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.3 video/GbDevice: GbChannel (`wvp_device_channel`), rows stored from the device's
@@ -190,7 +246,7 @@ export const gbChannel: ResourceDef = {
 };
 
 // DOMAIN 2.3 video/StreamPush: StreamPush (`wvp_stream_push`). (app, stream) is unique as a pair:
-// checked by the server.
+// checked by the server (features/video/rules.ts).
 export const streamPush: ResourceDef = {
   name: 'video:stream_push',
   endpoint: '/admin.php/video/stream_push',
@@ -247,10 +303,21 @@ export const streamPush: ResourceDef = {
     },
     { name: 'origin', type: 'str', label: { en: 'Origin', zh_CN: '来源' }, readonly: true },
   ],
+  // Through the media server's HTTP API (ZLMediaKit): play answers the stream's URLs.
+  verbs: [
+    { name: 'play', label: { en: 'Play', zh_CN: '播放' }, scope: 'row' },
+    {
+      name: 'stop',
+      label: { en: 'Stop', zh_CN: '停止' },
+      scope: 'row',
+      confirm: { en: 'Cut this stream off the media server?', zh_CN: '从媒体节点断开该推流？' },
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.3 video/StreamProxy: StreamProxy (`wvp_stream_proxy`), shared with media/MonitoringAccess.
-// (app, stream) is unique as a pair: checked by the server.
+// (app, stream) is unique as a pair: checked by the server (features/video/rules.ts).
 export const streamProxy: ResourceDef = {
   name: 'video:stream_proxy',
   endpoint: '/admin.php/video/stream_proxy',
@@ -324,9 +391,21 @@ export const streamProxy: ResourceDef = {
     enabled,
     { name: 'pulling', type: 'bool', label: { en: 'Pulling', zh_CN: '拉流中' }, readonly: true, list: true },
   ],
+  // start/stop call the media server's proxy API; probe runs ffprobe on the source.
+  verbs: [
+    {
+      name: 'start',
+      label: { en: 'Start pulling', zh_CN: '开始拉流' },
+      scope: 'row',
+      when: { field: 'enabled', in: [1] },
+    },
+    { name: 'stop', label: { en: 'Stop pulling', zh_CN: '停止拉流' }, scope: 'row' },
+    { name: 'probe', label: { en: 'Probe source', zh_CN: '探测源' }, scope: 'row' },
+  ],
 };
 
-// DOMAIN 2.3 video/MediaServer: MediaServer (`wvp_media_server`).
+// DOMAIN 2.3 video/MediaServer: MediaServer (`wvp_media_server`). The secret is required on add
+// (checked by the server, features/video/rules.ts: the generic rule keeps an empty secret).
 export const mediaServer: ResourceDef = {
   name: 'video:media_server',
   endpoint: '/admin.php/video/media_server',
@@ -380,6 +459,8 @@ export const mediaServer: ResourceDef = {
       filter: true,
     },
   ],
+  // A real call of the media server's HTTP API with the secret.
+  verbs: [{ name: 'test', label: { en: 'Test connection', zh_CN: '测试连接' }, scope: 'row' }],
 };
 
 // DOMAIN 2.3 video/ParentPlatform: Platform (`wvp_platform`). DOMAIN marks only `status`; name,
@@ -475,6 +556,21 @@ export const platform: ResourceDef = {
       readonly: true,
       list: true,
       filter: true,
+    },
+  ],
+  // Sent by the GB28181 SIP agent.
+  verbs: [
+    {
+      name: 'register',
+      label: { en: 'Register now', zh_CN: '立即注册' },
+      scope: 'row',
+      when: { field: 'enabled', in: [1] },
+    },
+    {
+      name: 'push_catalog',
+      label: { en: 'Push catalogue', zh_CN: '推送目录' },
+      scope: 'row',
+      when: { field: 'enabled', in: [1] },
     },
   ],
 };

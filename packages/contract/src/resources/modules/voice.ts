@@ -24,7 +24,41 @@ const digits = (en: string, zh: string) => ({
   message: { en: `${en} may contain digits only`, zh_CN: `${zh}只能填写数字` },
 });
 
-// DOMAIN 2.2 voice/SipTrunk: Trunk. I/O also: pjsip.conf fragment export (not yet).
+// Fields of the voice verbs (DOMAIN "Verbs:"), asked in the verb's small form.
+const dialNumber = (en: string, zh: string): FieldDef => ({
+  name: 'number',
+  type: 'str',
+  label: { en, zh_CN: zh },
+  required: true,
+  max: 32,
+  pattern: {
+    source: '^[0-9*#+]{1,32}$',
+    message: { en: `${en} may contain digits, *, # and + only`, zh_CN: `${zh}只能包含数字、*、#和+` },
+  },
+});
+const extensionNumber = (en: string, zh: string): FieldDef => ({
+  name: 'extension',
+  type: 'str',
+  label: { en, zh_CN: zh },
+  required: true,
+  max: 16,
+  pattern: digits(en, zh),
+});
+// An Asterisk channel name as AMI lists it (PJSIP/8001-00000002); `all` where AMI takes it.
+const channel: FieldDef = {
+  name: 'channel',
+  type: 'str',
+  label: { en: 'Channel', zh_CN: '通道' },
+  required: true,
+  max: 128,
+  pattern: {
+    source: '^[A-Za-z0-9/@._;:+-]{1,128}$',
+    message: { en: 'Channel is not a channel name', zh_CN: '通道名称不正确' },
+  },
+};
+
+// DOMAIN 2.2 voice/SipTrunk: Trunk. I/O: the pjsip.conf sections of the trunks (`pjsip`, export,
+// passwords masked), written by the server's voice feature.
 export const trunk: ResourceDef = {
   name: 'voice:trunk',
   endpoint: '/admin.php/voice/trunk',
@@ -91,7 +125,7 @@ export const trunk: ResourceDef = {
       options: ['outbound', 'inbound', 'both', 'none'],
       default: 'outbound',
     },
-    // Required when registration is `send` (a cross-field rule, checked by the server).
+    // Required when registration is `send` (422 from the server's voice write rules).
     { name: 'username', type: 'str', label: { en: 'Username', zh_CN: '用户名' }, max: 64 },
     { name: 'secret', type: 'pwd', label: { en: 'Password', zh_CN: '密码' }, max: 128 },
     { name: 'outcid', type: 'str', label: { en: 'Outbound caller ID', zh_CN: '外显号码' }, max: 64 },
@@ -115,6 +149,7 @@ export const trunk: ResourceDef = {
       filter: true,
     },
   ],
+  io: { export: ['pjsip'] },
 };
 
 // DOMAIN 2.2 voice/SipTrunkGroup: TrunkGroup.
@@ -154,7 +189,8 @@ export const trunkGroup: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.2 voice/RoutingSettings: InboundRoute. (did, cid) is unique as a pair: checked by the server.
+// DOMAIN 2.2 voice/RoutingSettings: InboundRoute. (did, cid) is unique as a pair (409 from the
+// server's voice write rules; an empty DID or caller pattern counts as "any").
 export const inboundRoute: ResourceDef = {
   name: 'voice:inbound_route',
   endpoint: '/admin.php/voice/inbound_route',
@@ -194,7 +230,9 @@ export const inboundRoute: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.2 voice/RoutingList: OutboundRoute. `seq` is set by the drag-sort verb.
+// DOMAIN 2.2 voice/RoutingList: OutboundRoute. `seq` is set by the `sort` call (ids in their new
+// order, button key :edit as every sort, DOMAIN 3.2); a new route goes last. Each pattern's `match`
+// must be an Asterisk pattern (checked on write).
 export const outboundRoute: ResourceDef = {
   name: 'voice:outbound_route',
   endpoint: '/admin.php/voice/outbound_route',
@@ -215,6 +253,7 @@ export const outboundRoute: ResourceDef = {
     {
       name: 'patterns',
       type: 'json',
+      example: '[{"match": "_9NXXXXXX", "prefix": "9"}]',
       label: { en: 'Dial patterns', zh_CN: '拨号规则' },
       required: true,
       list: true,
@@ -255,7 +294,8 @@ export const outboundRoute: ResourceDef = {
 
 // DOMAIN 2.2 voice/Extension: Extension. The number is unique across the whole numbering plan
 // (checked by the server); its length follows BasicSettings.ext_length (3 to 6 digits).
-// I/O also: pjsip.conf export (not yet).
+// I/O also: the pjsip.conf sections of the extensions (`pjsip`, export, passwords masked).
+// `batch_add` adds a range of numbers, all or nothing, each by the rules of add.
 export const extension: ResourceDef = {
   name: 'voice:extension',
   endpoint: '/admin.php/voice/extension',
@@ -370,7 +410,48 @@ export const extension: ResourceDef = {
       filter: true,
     },
   ],
-  io: { import: ['csv'], export: ['csv'] },
+  io: { import: ['csv'], export: ['csv', 'pjsip'] },
+  verbs: [
+    {
+      name: 'batch_add',
+      label: { en: 'Add a range', zh_CN: '批量添加' },
+      scope: 'page',
+      fields: [
+        {
+          name: 'from',
+          type: 'str',
+          label: { en: 'From number', zh_CN: '起始号码' },
+          required: true,
+          max: 6,
+          pattern: digits('From number', '起始号码'),
+        },
+        {
+          name: 'to',
+          type: 'str',
+          label: { en: 'To number', zh_CN: '结束号码' },
+          required: true,
+          max: 6,
+          pattern: digits('To number', '结束号码'),
+        },
+        {
+          name: 'name_pattern',
+          type: 'str',
+          label: { en: 'Name ({n} = number)', zh_CN: '名称（{n}为号码）' },
+          required: true,
+          max: 50,
+          default: 'Room {n}',
+        },
+        {
+          name: 'call_permission',
+          type: 'enum',
+          label: { en: 'Call permission', zh_CN: '呼叫权限' },
+          required: true,
+          options: ['internal', 'local', 'national', 'international'],
+          default: 'local',
+        },
+      ],
+    },
+  ],
 };
 
 // DOMAIN 2.2 voice/SoftTerminal: SoftTerminal.
@@ -452,7 +533,8 @@ export const contactGroup: ResourceDef = {
   ],
 };
 
-// DOMAIN 2.2 voice/AddressBook: Contact. I/O also: vCard 3.0 import and export (not yet).
+// DOMAIN 2.2 voice/AddressBook: Contact. I/O: CSV and vCard 3.0 (`vcard`, written and read by the
+// server's voice feature), import and export.
 export const contact: ResourceDef = {
   name: 'voice:contact',
   endpoint: '/admin.php/voice/contact',
@@ -515,11 +597,12 @@ export const contact: ResourceDef = {
     },
     sort,
   ],
-  io: { import: ['csv'], export: ['csv'] },
+  io: { import: ['csv', 'vcard'], export: ['csv', 'vcard'] },
 };
 
 // DOMAIN 2.2 voice/MeetingRoom: Conference. `number` is unique in the numbering plan; the two PINs
-// must differ (a cross-field rule, checked by the server).
+// must differ (422 from the server's voice write rules). The live verbs go through Asterisk's
+// manager interface (503 when it cannot be reached).
 export const conference: ResourceDef = {
   name: 'voice:conference',
   endpoint: '/admin.php/voice/conference',
@@ -588,6 +671,30 @@ export const conference: ResourceDef = {
       list: true,
     },
   ],
+  verbs: [
+    {
+      name: 'invite',
+      label: { en: 'Invite', zh_CN: '邀请入会' },
+      scope: 'row',
+      fields: [dialNumber('Number to call', '呼叫号码')],
+    },
+    {
+      name: 'kick',
+      label: { en: 'Remove member', zh_CN: '踢出成员' },
+      scope: 'row',
+      fields: [channel],
+      danger: true,
+    },
+    { name: 'mute', label: { en: 'Mute', zh_CN: '静音' }, scope: 'row', fields: [channel] },
+    { name: 'unmute', label: { en: 'Unmute', zh_CN: '取消静音' }, scope: 'row', fields: [channel] },
+    {
+      name: 'lock',
+      label: { en: 'Lock', zh_CN: '锁定会议' },
+      scope: 'row',
+      confirm: { en: 'Nobody else can join until it is unlocked.', zh_CN: '解锁前其他人无法入会。' },
+    },
+    { name: 'unlock', label: { en: 'Unlock', zh_CN: '解锁会议' }, scope: 'row' },
+  ],
 };
 
 // DOMAIN 2.2 voice/Ivr: Ivr. `number` is unique in the numbering plan. The destinations default
@@ -651,9 +758,11 @@ export const ivr: ResourceDef = {
       options: ['none', 'extensions'],
       default: 'none',
     },
+    // {key, dest}[]: each key one of 0-9, * and #, used once (422 from the server's voice write rules).
     {
       name: 'entries',
       type: 'json',
+      example: '[{"key": "1", "dest": "8001"}, {"key": "0", "dest": "8000"}]',
       label: { en: 'Key entries', zh_CN: '按键菜单' },
       required: true,
       list: true,
@@ -699,6 +808,7 @@ export const queue: ResourceDef = {
       default: 'rrmemory',
       list: true,
     },
+    // {extension, penalty 0-10}[] (422 from the server's voice write rules).
     { name: 'members', type: 'json', label: { en: 'Static agents', zh_CN: '固定坐席' }, list: true },
     {
       name: 'agent_timeout',
@@ -772,6 +882,21 @@ export const queue: ResourceDef = {
       label: { en: 'Live state', zh_CN: '实时状态' },
       readonly: true,
       list: true,
+    },
+  ],
+  // Through Asterisk's manager interface: QueueAdd and QueueRemove (503 when it cannot be reached).
+  verbs: [
+    {
+      name: 'agent_login',
+      label: { en: 'Agent login', zh_CN: '坐席签入' },
+      scope: 'row',
+      fields: [extensionNumber('Agent extension', '坐席分机')],
+    },
+    {
+      name: 'agent_logout',
+      label: { en: 'Agent logout', zh_CN: '坐席签出' },
+      scope: 'row',
+      fields: [extensionNumber('Agent extension', '坐席分机')],
     },
   ],
 };
@@ -850,7 +975,7 @@ export const broadcastTask: ResourceDef = {
     },
     { name: 'date', type: 'date', label: { en: 'Date', zh_CN: '日期' } },
     { name: 'time', type: 'time', label: { en: 'Time', zh_CN: '时间' }, required: true },
-    { name: 'weekdays', type: 'json', label: { en: 'Weekdays', zh_CN: '星期' } },
+    { name: 'weekdays', type: 'json', example: '[1, 2, 3, 4, 5]', label: { en: 'Weekdays', zh_CN: '星期' } },
     enabled,
     {
       name: 'last_run',
@@ -867,9 +992,19 @@ export const broadcastTask: ResourceDef = {
       list: true,
     },
   ],
+  // Drops a call file into Asterisk's outgoing spool (503 when the spool cannot be written).
+  verbs: [
+    {
+      name: 'play_now',
+      label: { en: 'Play now', zh_CN: '立即播放' },
+      scope: 'row',
+      confirm: { en: 'The group is paged now.', zh_CN: '将立即向广播组播放。' },
+    },
+  ],
 };
 
-// DOMAIN 2.2 voice/WakeupService: Wakeup. `date` is required when repeat is once (checked by the server).
+// DOMAIN 2.2 voice/WakeupService: Wakeup. `date` is required when repeat is once (422 from the
+// server's voice write rules); a new call is `scheduled`, added by hand unless a source is given.
 export const wakeup: ResourceDef = {
   name: 'voice:wakeup',
   endpoint: '/admin.php/voice/wakeup',
@@ -957,10 +1092,20 @@ export const wakeup: ResourceDef = {
     },
   ],
   io: { export: ['csv'] },
+  verbs: [
+    {
+      name: 'cancel',
+      label: { en: 'Cancel', zh_CN: '取消叫醒' },
+      scope: 'batch',
+      when: { field: 'state', in: ['scheduled', 'calling'] },
+      confirm: { en: 'The chosen wake-up calls will not be made.', zh_CN: '所选叫醒将不再呼叫。' },
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.2 voice/DoNotDisturb: DndSchedule. At least one of extension_ids and area_ids
-// (a cross-field rule, checked by the server).
+// (422 from the server's voice write rules).
 export const dnd: ResourceDef = {
   name: 'voice:dnd',
   endpoint: '/admin.php/voice/dnd',
@@ -984,7 +1129,13 @@ export const dnd: ResourceDef = {
       label: { en: 'Extensions', zh_CN: '分机' },
     },
     { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
-    { name: 'weekdays', type: 'json', label: { en: 'Weekdays', zh_CN: '星期' }, required: true },
+    {
+      name: 'weekdays',
+      type: 'json',
+      example: '[1, 2, 3, 4, 5]',
+      label: { en: 'Weekdays', zh_CN: '星期' },
+      required: true,
+    },
     { name: 'time_from', type: 'time', label: { en: 'From', zh_CN: '开始时间' }, required: true },
     { name: 'time_to', type: 'time', label: { en: 'To', zh_CN: '结束时间' }, required: true },
     { name: 'exempt_numbers', type: 'json', label: { en: 'Exempt numbers', zh_CN: '白名单号码' } },
@@ -1046,10 +1197,60 @@ export const dispatch: ResourceDef = {
     },
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' }, default: 0 },
   ],
+  // From the console's operator extension, through Asterisk's manager interface (Originate with
+  // ChanSpy or Page, Hangup, Redirect; 503 when it cannot be reached). spy, whisper, barge and
+  // intercom reach only the extensions the console monitors.
+  verbs: [
+    {
+      name: 'call',
+      label: { en: 'Call', zh_CN: '呼叫' },
+      scope: 'row',
+      fields: [dialNumber('Number', '号码')],
+    },
+    {
+      name: 'hangup',
+      label: { en: 'Hang up', zh_CN: '挂断' },
+      scope: 'row',
+      fields: [channel],
+      danger: true,
+    },
+    {
+      name: 'spy',
+      label: { en: 'Listen', zh_CN: '监听' },
+      scope: 'row',
+      fields: [extensionNumber('Extension', '分机')],
+    },
+    {
+      name: 'whisper',
+      label: { en: 'Whisper', zh_CN: '密语' },
+      scope: 'row',
+      fields: [extensionNumber('Extension', '分机')],
+    },
+    {
+      name: 'barge',
+      label: { en: 'Barge in', zh_CN: '强插' },
+      scope: 'row',
+      fields: [extensionNumber('Extension', '分机')],
+    },
+    {
+      name: 'transfer',
+      label: { en: 'Transfer', zh_CN: '转接' },
+      scope: 'row',
+      fields: [channel, { ...dialNumber('Transfer to', '转接到'), name: 'to' }],
+    },
+    {
+      name: 'intercom',
+      label: { en: 'Intercom', zh_CN: '对讲' },
+      scope: 'row',
+      fields: [extensionNumber('Extension', '分机')],
+    },
+  ],
 };
 
-// DOMAIN 2.2 voice/CallRecords: CDR (read-only). Delete is by date range (a module verb).
-// I/O also: Asterisk CDR CSV (cdr_csv) import and export (not yet).
+// DOMAIN 2.2 voice/CallRecords: CDR (read-only). I/O: CSV with a header, and Asterisk's Master.csv
+// layout (`cdr_csv`), export. The records are read-only, so the generic import and delete are not
+// served: `import` takes an uploaded Master.csv (all or nothing, calls already stored by their
+// unique id are skipped) and `del` removes the calls that started in a date range.
 export const cdr: ResourceDef = {
   name: 'voice:cdr',
   endpoint: '/admin.php/voice/cdr',
@@ -1122,8 +1323,40 @@ export const cdr: ResourceDef = {
       filter: true,
     },
   ],
-  io: { export: ['csv'] },
+  io: { export: ['csv', 'cdr_csv'] },
   defaultSort: { field: 'start', order: 'desc' },
+  verbs: [
+    { name: 'play', label: { en: 'Play recording', zh_CN: '播放录音' }, scope: 'row', result: 'url' },
+    {
+      name: 'del',
+      label: { en: 'Delete by date', zh_CN: '按日期删除' },
+      scope: 'page',
+      danger: true,
+      confirm: {
+        en: 'Every call that started in this range is deleted.',
+        zh_CN: '将删除该时间段内开始的全部通话记录。',
+      },
+      fields: [
+        { name: 'from', type: 'dt', label: { en: 'Started from', zh_CN: '开始时间自' }, required: true },
+        { name: 'to', type: 'dt', label: { en: 'Started until', zh_CN: '开始时间至' }, required: true },
+      ],
+    },
+    {
+      name: 'import',
+      label: { en: 'Import Master.csv', zh_CN: '导入 Master.csv' },
+      scope: 'page',
+      fields: [
+        // An upload of kind text (the console picks the kind by this name).
+        {
+          name: 'text_file',
+          type: 'file',
+          label: { en: 'Master.csv file', zh_CN: 'Master.csv 文件' },
+          required: true,
+        },
+        { name: 'dry_run', type: 'bool', label: { en: 'Check only', zh_CN: '仅检查' }, default: 0 },
+      ],
+    },
+  ],
 };
 
 // DOMAIN 2.2 voice/QueueNotification: NotifyTask. DOMAIN's export is the call results as CSV;
@@ -1183,6 +1416,24 @@ export const notifyTask: ResourceDef = {
     { name: 'results', type: 'json', label: { en: 'Results', zh_CN: '通知结果' }, readonly: true },
   ],
   io: { export: ['csv'] },
+  // `start` drops one call file per callee into Asterisk's outgoing spool, `concurrency` at a time
+  // a minute apart (503 when the spool cannot be written); `cancel` takes back those not yet dialled.
+  verbs: [
+    {
+      name: 'start',
+      label: { en: 'Start', zh_CN: '开始通知' },
+      scope: 'row',
+      when: { field: 'state', in: ['draft', 'done', 'cancelled'] },
+      confirm: { en: 'Every callee is called.', zh_CN: '将呼叫全部通知对象。' },
+    },
+    {
+      name: 'cancel',
+      label: { en: 'Cancel', zh_CN: '取消通知' },
+      scope: 'row',
+      when: { field: 'state', in: ['draft', 'running'] },
+      danger: true,
+    },
+  ],
 };
 
 // DOMAIN 2.2 voice/Preplan: Preplan.
@@ -1219,6 +1470,8 @@ export const preplan: ResourceDef = {
     { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '描述' }, max: 2000 },
     enabled,
   ],
+  // `test` is a dry run: the steps as they would run, each with whether its channel is there.
+  verbs: [{ name: 'test', label: { en: 'Dry run', zh_CN: '演练' }, scope: 'row', result: 'report' }],
 };
 
 export const voiceResources: readonly ResourceDef[] = [

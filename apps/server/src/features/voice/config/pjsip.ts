@@ -97,7 +97,7 @@ function transports(model: VoiceModel, problems: Problems): string[] {
   return out;
 }
 
-function extensionSections(model: VoiceModel, problems: Problems, opts: GenerateOptions): string[] {
+export function extensionSections(model: VoiceModel, problems: Problems, opts: GenerateOptions): string[] {
   const b = model.basic;
   const a = model.advanced;
   const webrtc = webrtcExtensionIds(model);
@@ -165,7 +165,7 @@ function extensionSections(model: VoiceModel, problems: Problems, opts: Generate
   return out;
 }
 
-function trunkSections(model: VoiceModel, problems: Problems, opts: GenerateOptions): string[] {
+export function trunkSections(model: VoiceModel, problems: Problems, opts: GenerateOptions): string[] {
   const b = model.basic;
   const a = model.advanced;
   const known = transportNames(model);

@@ -1,0 +1,135 @@
+import { resourceByName } from '@igs/contract/resources';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const request = vi.fn();
+vi.mock('../../request/index.ts', () => ({
+  request,
+  requestEnvelope: vi.fn(),
+  bindSession: vi.fn(),
+  isRequestError: () => false,
+}));
+
+const { setLanguage } = await import('../../i18n/index.ts');
+const { useUserStore } = await import('../../stores/user.ts');
+const { ImportDialog, formatOf } = await import('./import-dialog.tsx');
+const { Providers } = await import('./test-support.tsx');
+
+const contact = resourceByName('voice:contact')!; // CSV and vCard
+const extension = resourceByName('voice:extension')!; // CSV only
+const dnsHost = resourceByName('system:dns_host')!; // CSV and /etc/hosts
+
+const VCF = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Li Si\r\nTEL;TYPE=CELL:12345\r\nEND:VCARD\r\n';
+
+function renderDialog(def = contact, onImported = vi.fn()) {
+  render(<ImportDialog def={def} open onClose={() => {}} onImported={onImported} />, { wrapper: Providers });
+  return onImported;
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+const pick = (name: string, text = VCF) =>
+  fireEvent.change(fileInput(), { target: { files: [new File([text], name)] } });
+/**
+ * Whether antd shows the option as chosen. Not the input's `checked`: under test every radio group
+ * gets the same generated `name`, so jsdom unchecks the format when the mode is checked.
+ */
+const chosen = (label: string) =>
+  screen.getByRole('radio', { name: label }).closest('.ant-radio')!.classList.contains('ant-radio-checked');
+const sent = (n: number) => Object.fromEntries((request.mock.calls[n]![1] as FormData).entries());
+
+describe('formatOf', () => {
+  it('takes the format from the extension, among the formats the list imports', () => {
+    expect(formatOf('Book.VCF', ['csv', 'vcard'])).toBe('vcard');
+    expect(formatOf('book.vcard', ['csv', 'vcard'])).toBe('vcard');
+    expect(formatOf('book.csv', ['csv', 'vcard'])).toBe('csv');
+    expect(formatOf('book.vcf', ['csv'])).toBeUndefined();
+    // /etc/hosts has no extension: a file no other format claims is a hosts file.
+    expect(formatOf('hosts', ['csv', 'hosts'])).toBe('hosts');
+    expect(formatOf('records.csv', ['csv', 'hosts'])).toBe('csv');
+  });
+});
+
+describe('ImportDialog', () => {
+  beforeEach(() => {
+    setLanguage('en');
+    useUserStore.setState({ isOperations: 0 });
+    request.mockReset();
+  });
+  afterEach(cleanup);
+
+  it('offers vCard beside CSV for the address book, and picks it from a .vcf file', async () => {
+    renderDialog();
+    expect(fileInput().accept).toBe('.csv,.vcf,.vcard');
+    expect(screen.getByText('Choose a file: CSV / vCard (.vcf)')).toBeTruthy();
+    expect(chosen('CSV')).toBe(true);
+    pick('contacts.vcf');
+    await waitFor(() => expect(chosen('vCard (.vcf)')).toBe(true));
+    expect(chosen('CSV')).toBe(false);
+  });
+
+  it('offers no vCard where the description does not name it', () => {
+    renderDialog(extension);
+    expect(fileInput().accept).toBe('.csv');
+    expect(screen.queryByText(/vCard/)).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'CSV' })).toBeNull(); // one format: no choice
+  });
+
+  it('takes a hosts file of any name for DNS host records', async () => {
+    renderDialog(dnsHost);
+    expect(fileInput().accept).toBe('');
+    pick('hosts', '10.0.0.5 printer.lan\n');
+    await waitFor(() => expect(chosen('hosts file (/etc/hosts)')).toBe(true));
+  });
+
+  it('checks a vCard file first, shows the errors by record and field, and imports only a clean file', async () => {
+    const onImported = renderDialog();
+    pick('contacts.vcf');
+    request.mockResolvedValueOnce({
+      total: 1,
+      inserted: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [{ line: 1, field: 'mobile', msg: 'Mobile must be an 11-digit number starting with 1' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Check \(dry run\)$/ }));
+    const report = await screen.findByTestId('import-report');
+    expect(request).toHaveBeenCalledWith(contact.endpoint, expect.any(FormData));
+    expect(sent(0)).toMatchObject({ method: 'import', format: 'vcard', mode: 'append', dry_run: '1' });
+    expect((sent(0).file as File).name).toBe('contacts.vcf');
+    const table = within(report).getByRole('table');
+    expect(within(table).getByText('Record')).toBeTruthy(); // a card's number, not a file line
+    expect(within(table).getByText('Mobile')).toBeTruthy();
+    expect(within(table).getByText('Mobile must be an 11-digit number starting with 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^(loading )?Import$/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    // The corrected file checks clean; then the import runs on exactly that file.
+    pick('contacts.vcf', VCF.replace('12345', '13800000000'));
+    request.mockResolvedValueOnce({ total: 1, inserted: 1, updated: 0, skipped: 0, errors: [] });
+    fireEvent.click(screen.getByRole('button', { name: /Check \(dry run\)$/ }));
+    await screen.findByText('Check result (nothing written)');
+    const run = screen.getByRole('button', { name: /^(loading )?Import$/ }) as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    request.mockResolvedValueOnce({ total: 1, inserted: 1, updated: 0, skipped: 0, errors: [] });
+    fireEvent.click(run);
+    await waitFor(() => expect(onImported).toHaveBeenCalled());
+    expect(sent(2)).toMatchObject({ format: 'vcard', dry_run: '0' });
+  });
+
+  it('names CSV errors by file line', async () => {
+    renderDialog(extension);
+    pick('ext.csv', 'number,name\n80,x\n');
+    request.mockResolvedValueOnce({
+      total: 1,
+      inserted: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [{ line: 2, field: 'number', msg: 'bad' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Check \(dry run\)$/ }));
+    const report = await screen.findByTestId('import-report');
+    expect(within(report).getByText('Line')).toBeTruthy();
+    expect(sent(0)).toMatchObject({ format: 'csv' });
+  });
+});

@@ -1,0 +1,141 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Code } from '@igs/contract';
+import { z } from 'zod';
+import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { clientIp } from '../terminal-api/register.ts';
+
+/**
+ * The AP agent's calls (DOMAIN 2.4: the agent polls the gateway; commands are logged in-progress,
+ * success or failed as in openwisp_controller/connection). DOMAIN names the configuration
+ * checksum poll but not how commands reach the agent, so:
+ * - `poll` {mac, key}: marks the AP online (last_seen, last_ip, model, os, clients) and hands out
+ *   its pending commands of `device_tasks`, each once: a handed-out command becomes `sent`.
+ * - `ack` {mac, key, task_id, ok, output}: settles a `sent` command of this AP as done or failed.
+ * The key is the gateway's AC_AGENT_KEY, shared by all APs; without one set the calls are refused.
+ */
+
+export const AC_AGENT = '/api/ac/agent';
+/** How often an agent is told to poll; an AP is online while heard within 3 polls (dashboard). */
+export const AGENT_POLL_S = 60;
+export const AP_ONLINE_WINDOW_S = AGENT_POLL_S * 3;
+
+const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
+const Credentials = {
+  mac: z
+    .string()
+    .trim()
+    .regex(MAC, 'mac must look like 00:11:22:33:44:55')
+    .transform((v) => v.toLowerCase().replaceAll('-', ':')),
+  key: z.string().max(256),
+};
+const PollInput = z.object({
+  ...Credentials,
+  model: z.string().trim().max(255).optional(),
+  os: z.string().trim().max(255).optional(),
+  clients: z.coerce.number().int().min(0).max(100000).optional(),
+});
+const AckInput = z.object({
+  ...Credentials,
+  task_id: z.coerce.number().int().positive(),
+  ok: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
+  output: z.string().max(1000).optional().default(''),
+});
+
+const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+
+/** The AP of a MAC, once the shared key checks; the same refusal for a wrong key and an unknown MAC. */
+async function requireAp(ctx: ActionContext, mac: string, key: string): Promise<number> {
+  const expected = ctx.app.config.acAgentKey ?? '';
+  const a = Buffer.from(key);
+  const b = Buffer.from(expected);
+  const keyOk = expected !== '' && a.length === b.length && timingSafeEqual(a, b);
+  const ap = keyOk
+    ? await db(ctx).selectFrom('ac_ap').select('id').where('mac', '=', mac).executeTakeFirst()
+    : undefined;
+  if (!ap) throw new ApiError(Code.forbidden, 'Unknown AP or wrong agent key');
+  return Number(ap.id);
+}
+
+async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
+  const apId = await requireAp(ctx, input.mac, input.key);
+  const now = ctx.app.now();
+  const set: Record<string, unknown> = {
+    online: 1,
+    last_seen: formatDateTime(now),
+    last_ip: clientIp(ctx.ip) || null,
+    updated_at: now,
+  };
+  if (input.model) set.model = input.model;
+  if (input.os) set.os = input.os;
+  if (input.clients !== undefined) set.clients = input.clients;
+  await db(ctx).updateTable('ac_ap').set(set).where('id', '=', apId).execute();
+  const due = await db(ctx)
+    .selectFrom(TASKS)
+    .select(['id', 'name', 'args'])
+    .where('domain', '=', 'ac')
+    .where('device_id', '=', apId)
+    .where('state', '=', 'pending')
+    .where('not_before', '<=', now)
+    .orderBy('id')
+    .execute();
+  const commands = [];
+  for (const t of due) {
+    // Compare-and-set: of two overlapping polls only one takes a command.
+    const r = await db(ctx)
+      .updateTable(TASKS)
+      .set({ state: 'sent' })
+      .where('id', '=', t.id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) continue;
+    let args: unknown = {};
+    try {
+      args = JSON.parse(String(t.args));
+    } catch {}
+    commands.push({ task_id: Number(t.id), name: String(t.name), args });
+  }
+  if (commands.length) await refreshPendingCounts(db(ctx), 'ac', [apId]);
+  return { poll_s: AGENT_POLL_S, server_time: formatDateTime(now), commands };
+}
+
+async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
+  const apId = await requireAp(ctx, input.mac, input.key);
+  const r = await db(ctx)
+    .updateTable(TASKS)
+    .set({
+      state: input.ok ? 'done' : 'failed',
+      fault_string: input.output.slice(0, 1000),
+      done_at: ctx.app.now(),
+    })
+    .where('id', '=', input.task_id)
+    .where('domain', '=', 'ac')
+    .where('device_id', '=', apId)
+    .where('state', '=', 'sent')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1)
+    throw new ApiError(Code.notFound, `No command #${input.task_id} handed to this AP awaits an answer`);
+  return { task_id: input.task_id, state: input.ok ? 'done' : 'failed' };
+}
+
+export const acAgentActions: AnyAction[] = [
+  defineAction({
+    path: `${AC_AGENT}/poll`,
+    summary: 'AP agent: marks the AP online and hands out its pending commands (each once)',
+    access: 'public',
+    mutates: false,
+    input: PollInput,
+    handler: (ctx, input) => poll(ctx, input),
+  }),
+  defineAction({
+    path: `${AC_AGENT}/ack`,
+    summary: 'AP agent: settles a handed-out command as done or failed',
+    access: 'public',
+    mutates: false,
+    input: AckInput,
+    handler: (ctx, input) => ack(ctx, input),
+  }),
+];

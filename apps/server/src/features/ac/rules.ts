@@ -1,0 +1,50 @@
+import { Code } from '@igs/contract';
+import { ApiError } from '../../http/errors.ts';
+import { checkPlanWrite } from '../device-tasks/reboot-plans.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+
+/**
+ * DOMAIN 2.4 rules the field descriptions cannot say:
+ * - Build: `version` is unique per category (a pair; the same version may exist for another
+ *   category of hardware), 409;
+ * - RebootPlan: target_ids is required unless target_type is all (device-tasks/reboot-plans.ts).
+ */
+
+export async function buildVersionPerCategory({
+  conn,
+  lang,
+  def,
+  values,
+  site,
+  selfId,
+}: WriteHookArgs): Promise<void> {
+  if (selfId !== undefined && !('version' in values) && !('category_id' in values)) return;
+  let r: Record<string, unknown> = values;
+  if (selfId !== undefined) {
+    const current =
+      (await conn
+        .selectFrom(def.table)
+        .select(['version', 'category_id'])
+        .where('id', '=', selfId)
+        .executeTakeFirst()) ?? {};
+    r = { ...current, ...values };
+  }
+  if (r.version == null || r.category_id == null) return;
+  let q = conn
+    .selectFrom(def.table)
+    .select('id')
+    .where('site_id', '=', site)
+    .where('category_id', '=', Number(r.category_id))
+    .where('version', '=', String(r.version));
+  if (selfId !== undefined) q = q.where('id', '!=', selfId);
+  const clash = await q.executeTakeFirst();
+  if (!clash) return;
+  const msg =
+    lang === 'zh_CN'
+      ? `该AP分类已有版本“${String(r.version)}”（#${clash.id}）`
+      : `Version "${String(r.version)}" already exists for this AP category (#${clash.id})`;
+  throw new ApiError(Code.conflict, msg, { errors: [{ field: 'version', msg }] });
+}
+
+onResourceWrite('ac:firmware', buildVersionPerCategory);
+onResourceWrite('ac:timed_reboot', (args) => checkPlanWrite('ac', args));

@@ -1,0 +1,272 @@
+import { Code, type Lang } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import type { ActionContext } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { cancelOperationTasks, pendingOf, queueTasks } from '../device-tasks/queue.ts';
+import { noTargets, planTargets, runPlan } from '../device-tasks/reboot-plans.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+// The add/edit rules of the AC resources (build version per category, reboot-plan targets).
+import './rules.ts';
+
+/**
+ * DOMAIN 2.4 verbs. The AP agent polls this server for its configuration and commands
+ * (openwisp-controller's model); each verb queues a command the agent takes at its next poll, and
+ * the AP list shows how many wait (`pending_tasks`). An upgrade is also an UpgradeOperation row
+ * (ac:upgrade), in progress until the agent reports or the operation is cancelled.
+ */
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
+const OPERATIONS = resourceByName('ac:upgrade')!.table;
+
+function queuedMsg(ctx: ActionContext, what: string, queued: number, already: number) {
+  ctx.msg = say(
+    ctx.lang,
+    `${what} queued for ${queued} AP(s)${already ? ` (${already} already had it pending)` : ''}; they take it at their next poll`,
+    `已为 ${queued} 台AP排队${what}${already ? `（${already} 台已在排队）` : ''}；AP将在下次轮询时执行`,
+  );
+}
+
+async function queueForAps(
+  ctx: ActionContext,
+  db: AnyDb,
+  records: Record<string, unknown>[],
+  name: string,
+  args: Record<string, unknown> = {},
+) {
+  const r = await queueTasks(db, {
+    domain: 'ac',
+    site: Number(records[0]?.site_id ?? 0),
+    deviceIds: records.map((x) => Number(x.id)),
+    name,
+    args,
+    by: username(ctx),
+    now: ctx.app.now(),
+    skipPending: true,
+  });
+  queuedMsg(ctx, name, r.queued.length, r.already.length);
+  return { task: name, queued: r.queued.length, already_pending: r.already.length };
+}
+
+onResourceVerb('ac:ap', 'reboot', async ({ ctx, db, records }) => queueForAps(ctx, db, records, 'reboot'));
+
+onResourceVerb('ac:ap', 'apply', async ({ ctx, db, records }) => {
+  const out = await queueForAps(ctx, db, records, 'apply');
+  // Until the agent reports back, the configuration on the AP is not known to be the stored one.
+  await db
+    .updateTable('ac_ap')
+    .set({ config_status: 'modified', updated_at: ctx.app.now() })
+    .where(
+      'id',
+      'in',
+      records.map((r) => Number(r.id)),
+    )
+    .execute();
+  return out;
+});
+
+onResourceVerb('ac:ap', 'change_password', async ({ ctx, db, records, input }) => {
+  const password = typeof input.password === 'string' ? input.password : '';
+  // The generic rules let an empty secret through (it means "keep" on an edit); here it is the point.
+  if (password.length < 8)
+    throw invalidField(
+      'password',
+      say(ctx.lang, 'New root password: at least 8 characters', '新的root密码：至少 8 个字符'),
+    );
+  const ap = Number(records[0]!.id);
+  // A newer password replaces one still waiting: the agent only needs the last.
+  await db
+    .updateTable('device_tasks')
+    .set({ state: 'cancelled', done_at: ctx.app.now() })
+    .where('domain', '=', 'ac')
+    .where('device_id', '=', ap)
+    .where('name', '=', 'change_password')
+    .where('state', '=', 'pending')
+    .execute();
+  const out = await queueForAps(ctx, db, records, 'change_password', { password });
+  ctx.logDetail = `ac:ap change_password #${ap}`; // never the password
+  return out;
+});
+
+onResourceVerb('ac:ap', 'locate', async ({ ctx, db, records }) =>
+  queueForAps(ctx, db, records, 'locate', { seconds: 60 }),
+);
+
+// ---- upgrades -----------------------------------------------------------------------------------
+
+async function buildOf(ctx: ActionContext, db: AnyDb, site: number, id: unknown) {
+  const build = await db
+    .selectFrom('ac_firmware_build')
+    .select(['id', 'category_id', 'version'])
+    .where('id', '=', Number(id))
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  if (!build)
+    throw invalidField(
+      'build_id',
+      say(ctx.lang, `Firmware build #${id} does not exist`, `固件版本 #${id} 不存在`),
+    );
+  return { id: Number(build.id), category_id: Number(build.category_id), version: String(build.version) };
+}
+
+/**
+ * Starts one upgrade operation per AP: the build must be of the AP's category, and an AP with an
+ * upgrade still waiting gets no second one (409 naming them, nothing started).
+ */
+async function startUpgrades(
+  ctx: ActionContext,
+  db: AnyDb,
+  site: number,
+  aps: { id: number; name: string; category_id: number }[],
+  buildId: unknown,
+) {
+  const build = await buildOf(ctx, db, site, buildId);
+  const wrong = aps.filter((a) => a.category_id !== build.category_id);
+  if (wrong.length)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        ctx.lang,
+        `Build ${build.version} is for another AP category than ${wrong.map((a) => a.name).join(', ')}`,
+        `固件版本 ${build.version} 不属于以下AP的分类：${wrong.map((a) => a.name).join('、')}`,
+      ),
+    );
+  const busy = await pendingOf(
+    db,
+    'ac',
+    'upgrade',
+    aps.map((a) => a.id),
+  );
+  if (busy.size)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        ctx.lang,
+        `An upgrade is already waiting for ${aps
+          .filter((a) => busy.has(a.id))
+          .map((a) => a.name)
+          .join(', ')}: cancel it first`,
+        `以下AP已有等待中的升级：${aps
+          .filter((a) => busy.has(a.id))
+          .map((a) => a.name)
+          .join('、')}，请先取消`,
+      ),
+    );
+  const now = ctx.app.now();
+  const operationOf = new Map<number, number>();
+  for (const ap of aps) {
+    const row = await db
+      .insertInto(OPERATIONS)
+      .values({
+        site_id: site,
+        ap: ap.name,
+        image: build.version,
+        state: 'in-progress',
+        progress: 0,
+        log: `${formatDateTime(now)} queued by ${username(ctx)}: waiting for the AP agent's next poll`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    operationOf.set(ap.id, Number(row.id));
+  }
+  const r = await queueTasks(db, {
+    domain: 'ac',
+    site,
+    deviceIds: aps.map((a) => a.id),
+    name: 'upgrade',
+    args: { build_id: build.id, version: build.version },
+    by: username(ctx),
+    now,
+    operationOf,
+  });
+  queuedMsg(ctx, `upgrade to ${build.version}`, r.queued.length, 0);
+  return { build: build.version, queued: r.queued.length, operations: [...operationOf.values()] };
+}
+
+const apRow = (r: Record<string, unknown>) => ({
+  id: Number(r.id),
+  name: String(r.name),
+  category_id: Number(r.category_id),
+});
+
+onResourceVerb('ac:ap', 'upgrade', async ({ ctx, db, records, input }) =>
+  startUpgrades(ctx, db, Number(records[0]?.site_id ?? 0), records.map(apRow), input.build_id),
+);
+
+onResourceVerb('ac:upgrade', 'upgrade', async ({ ctx, db, site, input }) => {
+  const ap = await db
+    .selectFrom('ac_ap')
+    .select(['id', 'name', 'category_id'])
+    .where('id', '=', Number(input.ap_id))
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  if (!ap)
+    throw invalidField(
+      'ap_id',
+      say(ctx.lang, `AP #${input.ap_id} does not exist`, `AP #${input.ap_id} 不存在`),
+    );
+  return startUpgrades(ctx, db, site, [apRow(ap)], input.build_id);
+});
+
+onResourceVerb('ac:upgrade', 'batch_upgrade', async ({ ctx, db, site, input }) => {
+  const build = await buildOf(ctx, db, site, input.build_id);
+  let ids = await planTargets(db, 'ac', site, 'category', [build.category_id]);
+  if (input.area_id) {
+    const inArea = new Set(await planTargets(db, 'ac', site, 'area', [Number(input.area_id)]));
+    ids = ids.filter((id) => inArea.has(id));
+  }
+  // APs with an upgrade still waiting keep it; the batch starts the others.
+  const busy = await pendingOf(db, 'ac', 'upgrade', ids);
+  const todo = ids.filter((id) => !busy.has(id));
+  if (!todo.length)
+    throw new ApiError(
+      Code.conflict,
+      ids.length
+        ? say(
+            ctx.lang,
+            'Every AP of the target already has an upgrade waiting',
+            '目标中的AP均已有等待中的升级',
+          )
+        : say(ctx.lang, 'No AP of the build’s category in the target', '目标中没有该固件分类的AP'),
+    );
+  const aps = await db
+    .selectFrom('ac_ap')
+    .select(['id', 'name', 'category_id'])
+    .where('id', 'in', todo)
+    .orderBy('id')
+    .execute();
+  const out = await startUpgrades(ctx, db, site, aps.map(apRow), build.id);
+  return { ...out, skipped_waiting: busy.size };
+});
+
+onResourceVerb('ac:upgrade', 'cancel', async ({ ctx, db, records }) => {
+  const op = records[0]!;
+  const now = ctx.app.now();
+  const cancelled = await cancelOperationTasks(db, Number(op.id), now);
+  await db
+    .updateTable(OPERATIONS)
+    .set({
+      state: 'cancelled',
+      log: `${String(op.log ?? '')}\n${formatDateTime(now)} cancelled by ${username(ctx)}`
+        .trim()
+        .slice(-5000),
+      updated_at: now,
+    })
+    .where('id', '=', Number(op.id))
+    .execute();
+  return { cancelled_tasks: cancelled };
+});
+
+// ---- TimedReboot --------------------------------------------------------------------------------
+
+onResourceVerb('ac:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
+  const plan = records[0]!;
+  const result = await runPlan(db, 'ac', plan, { now: ctx.app.now(), by: username(ctx) });
+  if (!result.targets) throw noTargets(ctx.lang);
+  queuedMsg(ctx, 'reboot', result.queued, result.already);
+  return result;
+});

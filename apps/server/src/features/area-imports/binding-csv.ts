@@ -1,0 +1,124 @@
+import type { Lang } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import { invalidField } from '../../http/errors.ts';
+import { parseCsv } from '../../lib/csv.ts';
+import { normalizeMac } from '../network/ipv4.ts';
+import { addRowImportFormat, type ImportedRow } from '../resources/hooks.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { refScope, writeSite } from '../resources/scope.ts';
+
+/**
+ * The binding import of DOMAIN 2.8 smart/DeviceBinding: a CSV with the columns room_code, mac and
+ * extension (bed_no and remark may follow). Each row names the room by its area code, the terminal
+ * by its MAC and the extension by its number; the format turns them into area_id, terminal_id and
+ * extension_id and reports, by line, each one it cannot find. The records are then validated as
+ * any import row (a room or terminal bound twice is a row error too).
+ */
+
+const AREA = resourceByName('system:region')!;
+const TERMINAL = resourceByName('index:app_list')!;
+const EXTENSION = resourceByName('voice:extension')!;
+const COLUMNS = ['room_code', 'mac', 'extension', 'bed_no', 'remark'];
+
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+/** Ids by a column's value, among the records of the site (and the shared ones). */
+async function idsBy(
+  conn: AnyDb,
+  table: string,
+  column: string,
+  sites: number[],
+  values: string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!values.length) return out;
+  for (const r of await conn
+    .selectFrom(table)
+    .select(['id', column])
+    .where('site_id', 'in', sites)
+    .where(column, 'in', values)
+    .execute())
+    out.set(String(r[column]), Number(r.id));
+  return out;
+}
+
+addRowImportFormat('smart:binding', 'binding_csv', async (data, ctx): Promise<ImportedRow[]> => {
+  const { lang } = ctx;
+  const cells = parseCsv(data.toString('utf8'));
+  if (!cells.length) throw invalidField('file', tr(lang, 'The file is empty', '文件为空'));
+  const head = cells[0]!.map((h) => h.trim().toLowerCase());
+  const unknown = head.filter((h) => !COLUMNS.includes(h));
+  if (unknown.length || !head.includes('room_code'))
+    throw invalidField(
+      'file',
+      tr(
+        lang,
+        `The first line names the columns room_code, mac, extension (bed_no, remark may follow)${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
+        `第一行须为列名 room_code、mac、extension（可另有 bed_no、remark）${unknown.length ? `；未知的列：${unknown.join(', ')}` : ''}`,
+      ),
+    );
+  const lines = cells.slice(1).map((r, i) => {
+    const cell = (name: string) => {
+      const at = head.indexOf(name);
+      return at < 0 ? '' : (r[at] ?? '').trim();
+    };
+    const mac = cell('mac');
+    return {
+      line: i + 2,
+      room: cell('room_code'),
+      macText: mac,
+      mac: mac ? normalizeMac(mac) : null,
+      extension: cell('extension'),
+      bed_no: cell('bed_no'),
+      remark: cell('remark'),
+    };
+  });
+  const site = writeSite(ctx);
+  const conn = ctx.app.db.kysely as unknown as AnyDb;
+  const scope = (def: typeof AREA) => refScope(def, [site])!;
+  const [areas, terminals, extensions] = await Promise.all([
+    idsBy(conn, AREA.table, 'code', scope(AREA), [...new Set(lines.map((l) => l.room).filter(Boolean))]),
+    idsBy(conn, TERMINAL.table, 'mac', scope(TERMINAL), [
+      ...new Set(lines.map((l) => l.mac).filter((m): m is string => !!m)),
+    ]),
+    idsBy(conn, EXTENSION.table, 'extension', scope(EXTENSION), [
+      ...new Set(lines.map((l) => l.extension).filter(Boolean)),
+    ]),
+  ]);
+  return lines.map((l) => {
+    const errors: { field: string; msg: string }[] = [];
+    const record: Record<string, unknown> = {};
+    if (!l.room)
+      errors.push({ field: 'room_code', msg: tr(lang, 'room_code is required', 'room_code 必填') });
+    else if (!areas.has(l.room))
+      errors.push({
+        field: 'room_code',
+        msg: tr(lang, `No area has the code "${l.room}"`, `没有编号为“${l.room}”的区域`),
+      });
+    else record.area_id = areas.get(l.room);
+    if (l.macText) {
+      if (!l.mac)
+        errors.push({
+          field: 'mac',
+          msg: tr(lang, `"${l.macText}" is not a MAC address`, `“${l.macText}”不是 MAC 地址`),
+        });
+      else if (!terminals.has(l.mac))
+        errors.push({
+          field: 'mac',
+          msg: tr(lang, `No terminal has the MAC ${l.mac}`, `没有 MAC 为 ${l.mac} 的终端`),
+        });
+      else record.terminal_id = terminals.get(l.mac);
+    }
+    if (l.extension) {
+      if (!extensions.has(l.extension))
+        errors.push({
+          field: 'extension',
+          msg: tr(lang, `No extension has the number ${l.extension}`, `没有号码为 ${l.extension} 的分机`),
+        });
+      else record.extension_id = extensions.get(l.extension);
+    }
+    if (l.bed_no) record.bed_no = l.bed_no;
+    if (l.remark) record.remark = l.remark;
+    return { line: l.line, record, errors };
+  });
+});

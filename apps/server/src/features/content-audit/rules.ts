@@ -1,0 +1,22 @@
+import { storedRow } from '../resources/after-write-values.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { AUDITED, auditedByResource } from './audited.ts';
+
+/**
+ * Sets `audit_state` on the writes of audited records: a new record (added or imported) starts
+ * pending unless the system wrote a verdict itself (the demo data); an edit of a field the reviewer
+ * looked at makes it pending again. The audit list follows in items.ts.
+ */
+async function auditStateRule({ conn, def, values, selfId }: WriteHookArgs): Promise<void> {
+  const audited = auditedByResource(def.name)!;
+  if (selfId === undefined) {
+    if (values.audit_state == null) values.audit_state = 'pending';
+    return;
+  }
+  const row = await storedRow(conn, def, selfId);
+  if (!row) return;
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a) === String(b);
+  if (audited.watched.some((f) => f in values && !same(values[f], row[f]))) values.audit_state = 'pending';
+}
+
+for (const a of AUDITED) onResourceWrite(a.def.name, auditStateRule);

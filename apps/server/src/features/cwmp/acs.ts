@@ -1,0 +1,254 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../app-context.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import {
+  acsFault,
+  type CpeMessage,
+  envelope,
+  informResponse,
+  type ParamValue,
+  parseCpeMessage,
+  SoapError,
+  taskRpc,
+  transferCompleteResponse,
+} from './soap.ts';
+
+/**
+ * The ACS side of a CWMP session (DOMAIN 2.5): the CPE opens it with an Inform, which creates or
+ * updates its tr069_device row; then on each empty POST or RPC response it gets its next pending
+ * task of `device_tasks` as the matching RPC, and the response (…Response or Fault) settles that
+ * task as done or failed. 204 ends the session when nothing is left.
+ *
+ * The session is a cookie naming an in-memory entry (device, task in flight): a CWMP session is a
+ * few seconds on one TCP connection, so a restart costs at most one session, whose task stays
+ * pending and goes out at the next inform.
+ */
+
+export interface CwmpReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Session {
+  deviceId: number;
+  ns: string;
+  /** The task whose RPC the CPE has and has not answered yet. */
+  inflight: number | null;
+  expires: number;
+}
+
+const SESSION_MS = 120_000;
+const COOKIE = 'igs_cwmp';
+const DEVICE = 'tr069_device';
+
+function sessions(app: AppContext): Map<string, Session> {
+  let m = app.caches.get('cwmp-sessions') as Map<string, Session> | undefined;
+  if (!m) {
+    m = new Map();
+    app.caches.set('cwmp-sessions', m);
+  }
+  return m;
+}
+
+const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const xml = (status: number, body: string, headers: Record<string, string> = {}): CwmpReply => ({
+  status,
+  headers: { 'content-type': 'text/xml; charset="utf-8"', ...headers },
+  body,
+});
+const plain = (status: number, body: string, headers: Record<string, string> = {}): CwmpReply => ({
+  status,
+  headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
+  body,
+});
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** HTTP Basic credentials against the ITMS acs_username/acs_password (none set: open ACS). */
+function authorised(cfg: Record<string, unknown>, header: string | undefined): boolean {
+  const user = String(cfg.acs_username ?? '');
+  const pass = String(cfg.acs_password ?? '');
+  if (!user && !pass) return true;
+  const m = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  if (!m) return false;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  return i >= 0 && sameSecret(decoded.slice(0, i), user) && sameSecret(decoded.slice(i + 1), pass);
+}
+
+/** What an Inform's (or GetParameterValuesResponse's) parameters say about the description's fields. */
+export function reportedFields(params: readonly ParamValue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const leaf: Record<string, string> = {
+    'DeviceInfo.Manufacturer': 'manufacturer',
+    'DeviceInfo.ModelName': 'model',
+    'DeviceInfo.SoftwareVersion': 'software_version',
+    'DeviceInfo.HardwareVersion': 'hardware_version',
+    'ManagementServer.ConnectionRequestURL': 'connection_request_url',
+  };
+  for (const p of params) {
+    const rest = p.name.replace(/^(InternetGatewayDevice|Device)\./, '');
+    const field = leaf[rest];
+    if (field) out[field] = p.value;
+    else if (/\.ExternalIPAddress$/.test(p.name) && p.value && !out.ip) out.ip = p.value;
+    else if (
+      /\.MACAddress$/.test(p.name) &&
+      /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(p.value) &&
+      !out.mac
+    )
+      out.mac = p.value.replace(/-/g, ':').toLowerCase();
+  }
+  if (out.ip && !/^(\d{1,3}\.){3}\d{1,3}$/.test(out.ip)) delete out.ip;
+  // Column widths of the description: a CPE's long strings are cut, never refused.
+  for (const k of Object.keys(out)) out[k] = out[k]!.slice(0, k === 'connection_request_url' ? 512 : 255);
+  return out;
+}
+
+async function upsertDevice(
+  app: AppContext,
+  msg: Extract<CpeMessage, { kind: 'Inform' }>,
+  autoRegister: boolean,
+): Promise<number | null> {
+  const { oui, productClass, serialNumber, manufacturer } = msg.deviceId;
+  const now = app.now();
+  const facts = {
+    ...(manufacturer ? { manufacturer: manufacturer.slice(0, 255) } : {}),
+    ...reportedFields(msg.params),
+    last_inform: formatDateTime(now),
+    online: 1,
+    updated_at: now,
+  };
+  const existing = await db(app)
+    .selectFrom(DEVICE)
+    .select('id')
+    .where('oui', '=', oui)
+    .where('product_class', '=', productClass)
+    .where('serial_number', '=', serialNumber)
+    .executeTakeFirst();
+  if (existing) {
+    await db(app).updateTable(DEVICE).set(facts).where('id', '=', existing.id).execute();
+    return Number(existing.id);
+  }
+  if (!autoRegister) return null;
+  const row = await db(app)
+    .insertInto(DEVICE)
+    .values({
+      device_id: [oui, productClass, serialNumber].filter(Boolean).join('-').slice(0, 255),
+      oui: oui.slice(0, 255),
+      product_class: productClass.slice(0, 255),
+      serial_number: serialNumber.slice(0, 255),
+      pending_tasks: 0,
+      site_id: 0,
+      created_at: now,
+      ...facts,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function settle(app: AppContext, s: Session, state: 'done' | 'failed', code = '', message = '') {
+  if (s.inflight === null) return;
+  await db(app)
+    .updateTable(TASKS)
+    .set({ state, fault_code: code.slice(0, 32), fault_string: message.slice(0, 1000), done_at: app.now() })
+    .where('id', '=', s.inflight)
+    .where('state', '=', 'pending')
+    .execute();
+  s.inflight = null;
+  await refreshPendingCounts(db(app), 'tr069', [s.deviceId]);
+}
+
+/** The next pending task due for the device as an RPC envelope, or 204 when none is left. */
+async function nextTask(app: AppContext, s: Session): Promise<CwmpReply> {
+  for (;;) {
+    const task = await db(app)
+      .selectFrom(TASKS)
+      .select(['id', 'name', 'args'])
+      .where('domain', '=', 'tr069')
+      .where('device_id', '=', s.deviceId)
+      .where('state', '=', 'pending')
+      .where('not_before', '<=', app.now())
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!task) return { status: 204, headers: {}, body: '' };
+    let args: Record<string, unknown> = {};
+    try {
+      args = JSON.parse(String(task.args)) as Record<string, unknown>;
+    } catch {}
+    if (task.name === 'download' && !args.url) {
+      const base = String((await itmsConfig(app)).file_server_url ?? '');
+      args.url = `${base.endsWith('/') ? base : `${base}/`}${encodeURIComponent(String(args.fileName ?? ''))}`;
+    }
+    const rpc = taskRpc(String(task.name), args, `task-${task.id}`);
+    s.inflight = Number(task.id);
+    if (rpc) return xml(200, envelope(s.ns, `task-${task.id}`, rpc));
+    // A task CWMP has no RPC for can never run: it fails instead of blocking the queue.
+    await settle(app, s, 'failed', '9000', `no CWMP RPC for task ${task.name}`);
+  }
+}
+
+/** One HTTP request of a CWMP session. */
+export async function handleCwmp(
+  app: AppContext,
+  req: { body: string; authorization?: string; cookie?: string },
+): Promise<CwmpReply> {
+  const all = sessions(app);
+  const now = app.now();
+  for (const [k, v] of all) if (v.expires < now) all.delete(k);
+  const sid = new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_-]+)`).exec(req.cookie ?? '')?.[1];
+  const session = sid ? all.get(sid) : undefined;
+
+  if (!req.body.trim()) {
+    // The CPE's empty POST: it has nothing more to say; hand it the next task.
+    if (!session) return { status: 204, headers: {}, body: '' };
+    session.expires = now + SESSION_MS;
+    return nextTask(app, session);
+  }
+  let msg: CpeMessage;
+  try {
+    msg = parseCpeMessage(req.body);
+  } catch (e) {
+    if (e instanceof SoapError) return plain(400, e.message);
+    throw e;
+  }
+
+  if (msg.kind === 'Inform') {
+    const cfg = await itmsConfig(app);
+    if (!authorised(cfg, req.authorization))
+      return plain(401, 'ACS credentials required', { 'www-authenticate': 'Basic realm="igs-acs"' });
+    const deviceId = await upsertDevice(app, msg, Number(cfg.auto_register ?? 1) === 1);
+    if (deviceId === null) return plain(403, 'unknown CPE and auto_register is off');
+    const key = randomBytes(18).toString('base64url');
+    all.set(key, { deviceId, ns: msg.ns, inflight: null, expires: now + SESSION_MS });
+    return xml(200, envelope(msg.ns, msg.id, informResponse()), {
+      'set-cookie': `${COOKIE}=${key}; Path=/; HttpOnly`,
+    });
+  }
+  if (!session) return plain(400, 'no CWMP session: the session starts with an Inform');
+  session.expires = now + SESSION_MS;
+  if (msg.kind === 'Fault') {
+    await settle(app, session, 'failed', msg.code, msg.message);
+    return nextTask(app, session);
+  }
+  if (msg.kind === 'TransferComplete') return xml(200, envelope(msg.ns, msg.id, transferCompleteResponse()));
+  if (msg.name.endsWith('Response')) {
+    if (msg.name === 'GetParameterValuesResponse') {
+      const facts = reportedFields(msg.params);
+      if (Object.keys(facts).length)
+        await db(app).updateTable(DEVICE).set(facts).where('id', '=', session.deviceId).execute();
+    }
+    await settle(app, session, 'done');
+    return nextTask(app, session);
+  }
+  // A CPE request this ACS does not implement (GetRPCMethods, RequestDownload, ...).
+  return xml(500, envelope(msg.ns, msg.id, acsFault('8000', `Method not supported: ${msg.name}`)));
+}

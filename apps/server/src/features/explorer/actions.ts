@@ -1,0 +1,433 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, type Lang } from '@igs/contract';
+import { type ExplorerVerb, explorerButton, explorerPath } from '@igs/contract/menus';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { readScope, writeSite } from '../resources/scope.ts';
+import { signedFileUrl } from '../uploads/routes.ts';
+import { buildTree, type Folder, folderIn, MAX_DEPTH, pathOf, siblingNamed } from './folders.ts';
+import { checkedName, FILE_NAME_MAX, FOLDER_NAME_MAX } from './names.ts';
+import { fileReferences } from './references.ts';
+
+/**
+ * The ResourcePicker's file explorer (DOMAIN 1.2): folders are a tree per site (`explorer_folders`),
+ * files are the uploads (DOMAIN 3.6), each in a folder or at the root. Every call exists twice,
+ * `/admin.php/explorer/<verb>` (site 0) and `/operations/explorer/<verb>` (the sites of igs-sids;
+ * a write names exactly one). The path names the action, so no `method` is needed; writes need the
+ * key `explorer:<verb>`. Upload into a folder: upload.ts.
+ */
+
+const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+const db = (ctx: ActionContext): Kysely<Database> => ctx.app.db.kysely;
+
+/** The picker's kinds (the field's accept), over the upload kinds of features/uploads. */
+export const EXPLORER_KINDS = ['image', 'video', 'audio', 'apk', 'other'] as const;
+type ExplorerKind = (typeof EXPLORER_KINDS)[number];
+const KIND_OF_UPLOAD: Record<Exclude<ExplorerKind, 'other'>, string[]> = {
+  image: ['image', 'avatar'],
+  video: ['video'],
+  audio: ['audio'],
+  apk: ['apk'],
+};
+const NAMED_KINDS = Object.values(KIND_OF_UPLOAD).flat();
+
+export function explorerKindOf(uploadKind: string): ExplorerKind {
+  for (const [k, list] of Object.entries(KIND_OF_UPLOAD))
+    if (list.includes(uploadKind)) return k as ExplorerKind;
+  return 'other';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const FolderId = z.coerce
+  .number({ error: 'folder_id must be a folder id' })
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+const Name = z.string({ error: 'name is required' }).max(1000, 'name is too long');
+
+const ListInput = z.object({
+  folder_id: FolderId.optional().default(0),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  keyword: z.string().trim().max(100).optional().default(''),
+  kind: z
+    .union([
+      z.literal(''),
+      z.enum(EXPLORER_KINDS, { error: `kind must be one of: ${EXPLORER_KINDS.join(', ')}` }),
+    ])
+    .optional()
+    .default(''),
+  sort: z
+    .enum(['name', 'created_at', 'size'], { error: 'sort must be one of: name, created_at, size' })
+    .optional()
+    .default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional().default('desc'),
+});
+
+const CreateInput = z.object({ parent_id: FolderId.optional().default(0), name: Name });
+
+const RenameInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('dir'),
+      id: FolderId.refine((n) => n > 0, 'id must be a folder id'),
+      name: Name,
+    }),
+    z.object({ type: z.literal('file'), id: z.string().regex(UUID, 'id must be a file id'), name: Name }),
+  ],
+  { error: 'type must be dir or file' },
+);
+
+const DelInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('dir'),
+      ids: z
+        .array(FolderId.refine((n) => n > 0, 'ids must be folder ids'))
+        .min(1)
+        .max(500),
+    }),
+    z.object({
+      type: z.literal('file'),
+      ids: z.array(z.string().regex(UUID, 'ids must be file ids')).min(1).max(500),
+    }),
+  ],
+  { error: 'type must be dir or file' },
+);
+
+function folderNotFound(lang: Lang, id: number): ApiError {
+  return new ApiError(Code.notFound, tr(lang, `Folder #${id} was not found`, `文件夹 #${id} 不存在`));
+}
+
+/** A folder the call may see (read) or change (write), or 404 naming it. */
+async function scopedFolder(
+  ctx: ActionContext,
+  id: number,
+  sites: readonly number[] | null,
+): Promise<Folder> {
+  const folder = await folderIn(db(ctx), id, sites);
+  if (!folder) throw folderNotFound(ctx.lang, id);
+  return folder;
+}
+
+function duplicateName(lang: Lang, name: string): ApiError {
+  const msg = tr(lang, `A folder named "${name}" already exists here`, `此处已有名为“${name}”的文件夹`);
+  return new ApiError(Code.conflict, msg, { errors: [{ field: 'name', msg }] });
+}
+
+/** A unique violation that raced past the sibling check still answers 409. */
+function rethrowUnique(e: unknown, lang: Lang, name: string): never {
+  const text = String((e as { message?: string })?.message ?? '');
+  if (/unique|duplicate key/i.test(text)) throw duplicateName(lang, name);
+  throw e;
+}
+
+function fileEntry(r: {
+  id: string;
+  name: string;
+  kind: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  folder_id: number | null;
+  site_id: number;
+  created_at: number;
+}) {
+  return {
+    type: 'file' as const,
+    id: r.id,
+    name: r.name,
+    kind: explorerKindOf(r.kind),
+    mime: r.mime,
+    size: Number(r.size),
+    width: r.width === null ? null : Number(r.width),
+    height: r.height === null ? null : Number(r.height),
+    folder_id: r.folder_id === null ? 0 : Number(r.folder_id),
+    site_id: Number(r.site_id),
+    created_at: formatDateTime(Number(r.created_at)),
+  };
+}
+
+async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
+  const sites = readScope(ctx);
+  const k = db(ctx);
+  const folder = input.folder_id ? await scopedFolder(ctx, input.folder_id, sites) : null;
+  // A folder belongs to one site: inside it, only that site's entries.
+  const scope = folder ? [folder.site_id] : sites;
+  const like = ctx.app.db.kind === 'postgres' ? ('ilike' as const) : ('like' as const);
+  const words = input.keyword ? `%${input.keyword}%` : '';
+
+  let dirs = k.selectFrom('explorer_folders').where('parent_id', '=', input.folder_id);
+  if (scope) dirs = dirs.where('site_id', 'in', scope);
+  if (words) dirs = dirs.where('name', like, words);
+
+  let files = k.selectFrom('uploads');
+  files = folder ? files.where('folder_id', '=', folder.id) : files.where('folder_id', 'is', null);
+  if (scope) files = files.where('site_id', 'in', scope);
+  if (words) files = files.where('name', like, words);
+  if (input.kind === 'other') files = files.where('kind', 'not in', NAMED_KINDS);
+  else if (input.kind) files = files.where('kind', 'in', KIND_OF_UPLOAD[input.kind]);
+
+  const [{ n: dirCount }, { n: fileCount }] = await Promise.all([
+    dirs.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    files.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const nDirs = Number(dirCount);
+  const offset = (input.page - 1) * input.limit;
+  // One list, folders first: a page takes the folders in its window, then files.
+  const dirRows =
+    offset < nDirs
+      ? await dirs
+          .selectAll()
+          .orderBy(
+            input.sort === 'created_at' ? 'created_at' : 'name',
+            input.sort === 'size' ? 'asc' : input.order,
+          )
+          .orderBy('id')
+          .limit(input.limit)
+          .offset(offset)
+          .execute()
+      : [];
+  const room = input.limit - dirRows.length;
+  const fileRows =
+    room > 0
+      ? await files
+          .selectAll()
+          .orderBy(input.sort, input.order)
+          .orderBy('id')
+          .limit(room)
+          .offset(Math.max(0, offset - nDirs))
+          .execute()
+      : [];
+  const entries: Record<string, unknown>[] = dirRows.map((d) => ({
+    type: 'dir',
+    id: d.id,
+    name: d.name,
+    parent_id: d.parent_id,
+    site_id: d.site_id,
+    created_at: formatDateTime(Number(d.created_at)),
+  }));
+  for (const r of fileRows) entries.push({ ...fileEntry(r), url: await signedFileUrl(ctx.app, r.id) });
+  return {
+    list: entries,
+    total: nDirs + Number(fileCount),
+    dirs: nDirs,
+    files: Number(fileCount),
+    folder: folder
+      ? { id: folder.id, name: folder.name, parent_id: folder.parent_id, site_id: folder.site_id }
+      : null,
+    path: folder ? (await pathOf(k, folder)).map((f) => ({ id: f.id, name: f.name })) : [],
+  };
+}
+
+async function resTree(ctx: ActionContext) {
+  const sites = readScope(ctx);
+  let q = db(ctx).selectFrom('explorer_folders').selectAll();
+  if (sites) q = q.where('site_id', 'in', sites);
+  return buildTree(await q.execute());
+}
+
+async function createDir(ctx: ActionContext, input: z.output<typeof CreateInput>) {
+  const site = writeSite(ctx);
+  const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
+  const k = db(ctx);
+  if (input.parent_id) {
+    const parent = await scopedFolder(ctx, input.parent_id, [site]);
+    if ((await pathOf(k, parent)).length >= MAX_DEPTH)
+      throw new ApiError(
+        Code.invalid,
+        tr(ctx.lang, `Folders nest at most ${MAX_DEPTH} deep`, `文件夹最多嵌套${MAX_DEPTH}层`),
+        { errors: [{ field: 'parent_id', msg: 'too deep' }] },
+      );
+  }
+  if (await siblingNamed(k, site, input.parent_id, name)) throw duplicateName(ctx.lang, name);
+  const now = ctx.app.now();
+  const row = await k
+    .insertInto('explorer_folders')
+    .values({
+      site_id: site,
+      parent_id: input.parent_id,
+      name,
+      user_id: ctx.caller!.user.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch((e) => rethrowUnique(e, ctx.lang, name));
+  ctx.logDetail = `folder #${row.id} "${name}" in #${input.parent_id}`;
+  return { id: row.id };
+}
+
+async function rename(ctx: ActionContext, input: z.output<typeof RenameInput>) {
+  const site = writeSite(ctx);
+  const k = db(ctx);
+  if (input.type === 'dir') {
+    const folder = await scopedFolder(ctx, input.id, [site]);
+    const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
+    if (await siblingNamed(k, site, folder.parent_id, name, folder.id)) throw duplicateName(ctx.lang, name);
+    await k
+      .updateTable('explorer_folders')
+      .set({ name, updated_at: ctx.app.now() })
+      .where('id', '=', folder.id)
+      .execute()
+      .catch((e) => rethrowUnique(e, ctx.lang, name));
+    ctx.logDetail = `folder #${folder.id} "${folder.name}" -> "${name}"`;
+    return { id: folder.id };
+  }
+  const file = await k
+    .selectFrom('uploads')
+    .select(['id', 'name'])
+    .where('id', '=', input.id)
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  if (!file) throw new ApiError(Code.notFound, tr(ctx.lang, 'The file was not found', '文件不存在'));
+  const name = checkedName(input.name, FILE_NAME_MAX, ctx.lang);
+  await k.updateTable('uploads').set({ name }).where('id', '=', file.id).execute();
+  ctx.logDetail = `file ${file.id} "${file.name}" -> "${name}"`;
+  return { id: file.id };
+}
+
+async function deleteDirs(ctx: ActionContext, ids: number[], site: number) {
+  const k = db(ctx);
+  const unique = [...new Set(ids)];
+  const folders = await k
+    .selectFrom('explorer_folders')
+    .selectAll()
+    .where('id', 'in', unique)
+    .where('site_id', '=', site)
+    .execute();
+  const missing = unique.filter((id) => !folders.some((f) => f.id === id));
+  if (missing.length) throw folderNotFound(ctx.lang, missing[0]!);
+  for (const f of folders) {
+    const [{ n: subs }, { n: files }] = await Promise.all([
+      k
+        .selectFrom('explorer_folders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parent_id', '=', f.id)
+        .executeTakeFirstOrThrow(),
+      k
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('folder_id', '=', f.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (Number(subs) || Number(files)) {
+      const msg = tr(
+        ctx.lang,
+        `Cannot delete folder "${f.name}": it still holds ${Number(subs)} folder(s) and ${Number(files)} file(s)`,
+        `无法删除文件夹“${f.name}”：其中仍有 ${Number(subs)} 个文件夹和 ${Number(files)} 个文件`,
+      );
+      throw new ApiError(Code.conflict, msg, { id: f.id, folders: Number(subs), files: Number(files) });
+    }
+  }
+  const r = await k.deleteFrom('explorer_folders').where('id', 'in', unique).executeTakeFirst();
+  ctx.logDetail = `folders ${folders.map((f) => `#${f.id} "${f.name}"`).join(', ')}`;
+  return { deleted: Number(r.numDeletedRows) };
+}
+
+async function deleteFiles(ctx: ActionContext, ids: string[], site: number) {
+  const k = db(ctx);
+  const unique = [...new Set(ids)];
+  const rows = await k
+    .selectFrom('uploads')
+    .select(['id', 'name', 'file'])
+    .where('id', 'in', unique)
+    .where('site_id', '=', site)
+    .execute();
+  if (rows.length !== unique.length)
+    throw new ApiError(Code.notFound, tr(ctx.lang, 'The file was not found', '文件不存在'));
+  const refs = await fileReferences(k, unique, ctx.lang);
+  if (refs.length) {
+    const first = rows.find((r) => r.id === refs[0]!.id)!;
+    const users = refs
+      .filter((r) => r.id === first.id)
+      .map((r) => `${r.count} ${r.entity}`)
+      .join(', ');
+    const msg = tr(
+      ctx.lang,
+      `Cannot delete "${first.name}": still used by ${users}`,
+      `无法删除“${first.name}”：仍被 ${users} 使用`,
+    );
+    throw new ApiError(Code.conflict, msg, { refs });
+  }
+  const r = await k
+    .deleteFrom('uploads')
+    .where('id', 'in', unique)
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  // The rows are gone: the files can no longer be served; remove them from disk too.
+  const dir = path.join(ctx.app.config.dataDir, 'uploads', 'files');
+  for (const row of rows)
+    await fs.rm(path.join(dir, path.basename(row.file)), { force: true }).catch((e) => {
+      ctx.app.log.warn({ err: e, file: row.file }, 'could not remove a deleted upload');
+    });
+  ctx.logDetail = `files ${rows.map((f) => `"${f.name}"`).join(', ')}`;
+  return { deleted: Number(r.numDeletedRows) };
+}
+
+async function del(ctx: ActionContext, input: z.output<typeof DelInput>) {
+  const site = writeSite(ctx);
+  return input.type === 'dir' ? deleteDirs(ctx, input.ids, site) : deleteFiles(ctx, input.ids, site);
+}
+
+function actionsOf(mode: 'full' | 'operations'): AnyAction[] {
+  const p = (verb: ExplorerVerb) => explorerPath(mode, verb);
+  return [
+    defineAction({
+      path: p('list'),
+      summary:
+        "Explorer: a folder's subfolders then its files (folder_id, 0 the root), paged, by kind and name keyword: {list, total, dirs, files, folder, path}",
+      access: 'module',
+      mutates: false,
+      input: ListInput,
+      handler: list,
+    }),
+    defineAction({
+      path: p('res_tree'),
+      summary: 'Explorer: the folder tree, [{id, name, parent_id, site_id, children}]',
+      access: 'module',
+      mutates: false,
+      input: z.object({}).loose(),
+      handler: resTree,
+    }),
+    defineAction({
+      path: p('creat_dir'),
+      summary: 'Explorer: a new folder {parent_id, name}; 409 when the parent has one of that name',
+      access: 'module',
+      mutates: true,
+      button: explorerButton('creat_dir'),
+      input: CreateInput,
+      handler: createDir,
+    }),
+    defineAction({
+      path: p('rename'),
+      summary: 'Explorer: renames a folder or a file {type: dir|file, id, name}',
+      access: 'module',
+      mutates: true,
+      button: explorerButton('rename'),
+      input: RenameInput,
+      handler: rename,
+    }),
+    defineAction({
+      path: p('del'),
+      summary:
+        'Explorer: deletes folders or files {type: dir|file, ids}; 409 for a folder that is not empty or a file a record still uses, deleting nothing',
+      access: 'module',
+      mutates: true,
+      button: explorerButton('del'),
+      input: DelInput,
+      handler: del,
+    }),
+  ];
+}
+
+export const explorerActions: AnyAction[] = [...actionsOf('full'), ...actionsOf('operations')];

@@ -1,0 +1,22 @@
+import { Code } from '@igs/contract';
+import { ApiError } from '../../http/errors.ts';
+import { valuesAfterWrite } from '../resources/after-write-values.ts';
+import { onResourceWrite } from '../resources/hooks.ts';
+
+/**
+ * DOMAIN 2.9 system/HolidayTheme: a theme ends on or after the day it starts (a one-day theme
+ * starts and ends the same day). Checked on add, edit (either date alone) and import.
+ */
+onResourceWrite('festival:index', async ({ conn, lang, def, values, selfId }) => {
+  const after = await valuesAfterWrite(conn, def, values, selfId);
+  const start = after.start_date == null ? '' : String(after.start_date);
+  const end = after.end_date == null ? '' : String(after.end_date);
+  // `date` values are `YYYY-MM-DD`, so text order is date order.
+  if (start && end && end < start) {
+    const msg =
+      lang === 'zh_CN'
+        ? `结束日期（${end}）不能早于开始日期（${start}）`
+        : `Ends (${end}) cannot be before Starts (${start})`;
+    throw new ApiError(Code.invalid, msg, { errors: [{ field: 'end_date', msg }] });
+  }
+});

@@ -1,0 +1,316 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, type Lang } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import type { ActionContext } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { epgRecord, programmesByXmltvId, readGuide } from './epg-import.ts';
+import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
+import { probe, requireProgram } from './ffprobe.ts';
+import { type M3uEntry, M3uError, type M3uPlaylist, readM3u } from './m3u-read.ts';
+import type { ReadProgramme } from './xmltv-read.ts';
+
+/**
+ * A live source's `sync` and `test` (DOMAIN 2.6 media/Access). sync reads the source's playlist
+ * (fetched with a timeout and a size cap, or its uploaded M3U file) into its collected channels,
+ * updating the ones it already had and dropping the ones that left the playlist unless they were
+ * imported; a single-stream source (hls, udp multicast, rtsp) is one collected channel. A source
+ * with an `xmltv_url` also brings its guide into the EPG. test only reads: the playlist, or the
+ * stream with ffprobe.
+ */
+
+const collected = resourceByName('media:collect_programs')!;
+const epg = resourceByName('media:epg')!;
+const source = resourceByName('media:source')!;
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+const isHttp = (url: string) => /^https?:\/\//i.test(url);
+
+async function uploadedText(ctx: SyncContext, db: AnyDb, id: unknown): Promise<Buffer> {
+  const row =
+    typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)
+      ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+  const gone = () => {
+    const msg = say(ctx.lang, 'The M3U file was not found: upload it again', '找不到M3U文件，请重新上传');
+    return new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
+  };
+  if (!row) throw gone();
+  return fs.readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', String(row.file))).catch(() => {
+    throw gone();
+  });
+}
+
+function playlistOf(ctx: SyncContext, data: Buffer, field: string): M3uPlaylist {
+  try {
+    return readM3u(data.toString('utf8'));
+  } catch (e) {
+    if (!(e instanceof M3uError)) throw e;
+    const msg = say(ctx.lang, `Not an M3U playlist: ${e.message}`, `不是M3U播放列表：${e.message}`);
+    throw new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+  }
+}
+
+/** The playlist a source stands for: fetched, uploaded, or its one stream. */
+async function readSource(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>): Promise<M3uPlaylist> {
+  const url = String(src.url ?? '');
+  if (src.type === 'm3u_file') return playlistOf(ctx, await uploadedText(ctx, db, src.file), 'file');
+  if (src.type === 'm3u_url' || (!src.type && isHttp(url))) {
+    const got = await fetchSource(url, {
+      lang: ctx.lang,
+      field: 'url',
+      maxBytes: PLAYLIST_MAX_BYTES,
+      userAgent: src.user_agent as string | null,
+      referrer: src.referrer as string | null,
+    });
+    return playlistOf(ctx, got.data, 'url');
+  }
+  if (!url) {
+    const msg = say(ctx.lang, 'The source has no address', '直播源没有地址');
+    throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
+  }
+  const opts: Record<string, string> = {};
+  if (src.referrer) opts.referrer = String(src.referrer);
+  if (src.user_agent) opts.user_agent = String(src.user_agent);
+  return {
+    guideUrl: '',
+    skipped: 0,
+    entries: [
+      {
+        name: String(src.name),
+        tvgId: '',
+        tvgName: '',
+        tvgLogo: '',
+        groupTitle: '',
+        tvgChno: null,
+        url,
+        opts,
+      },
+    ],
+  };
+}
+
+const cut = (s: string, max: number) => (s ? s.slice(0, max) : null);
+
+function channelValues(e: M3uEntry): Record<string, unknown> {
+  return {
+    name: cut(e.name, 128),
+    tvg_id: cut(e.tvgId, 64),
+    tvg_name: cut(e.tvgName, 128),
+    tvg_logo: cut(e.tvgLogo, 1024),
+    group_title: cut(e.groupTitle, 64),
+    tvg_chno: e.tvgChno !== null && e.tvgChno <= 99999 ? e.tvgChno : null,
+    url: e.url,
+    opts: Object.keys(e.opts).length ? JSON.stringify(e.opts) : null,
+  };
+}
+
+/** Writes the playlist's entries as the source's collected channels. */
+async function storeChannels(db: AnyDb, sourceId: number, site: number, list: M3uPlaylist, now: number) {
+  const existing = await db
+    .selectFrom(collected.table)
+    .selectAll()
+    .where('site_id', '=', site)
+    .where('source_id', '=', sourceId)
+    .execute();
+  const byTvg = new Map(existing.filter((r) => r.tvg_id).map((r) => [String(r.tvg_id), r]));
+  const byUrl = new Map(existing.map((r) => [String(r.url), r]));
+  const seen = new Set<number>();
+  const counts = { total: list.entries.length, inserted: 0, updated: 0, removed: 0, skipped: list.skipped };
+  for (const e of list.entries) {
+    if (e.url.length > 1024) {
+      counts.skipped++;
+      continue;
+    }
+    const match = (e.tvgId ? byTvg.get(e.tvgId) : undefined) ?? byUrl.get(e.url);
+    const values = channelValues(e);
+    if (match && !seen.has(Number(match.id))) {
+      await db
+        .updateTable(collected.table)
+        .set({ ...values, updated_at: now })
+        .where('id', '=', Number(match.id))
+        .execute();
+      seen.add(Number(match.id));
+      counts.updated++;
+      continue;
+    }
+    if (match) {
+      // The same channel twice in one playlist: the first one counts.
+      counts.skipped++;
+      continue;
+    }
+    const row = await db
+      .insertInto(collected.table)
+      .values({ ...values, source_id: sourceId, ignored: 0, site_id: site, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const added = { ...values, id: row.id };
+    seen.add(Number(row.id));
+    if (e.tvgId) byTvg.set(e.tvgId, added);
+    byUrl.set(e.url, added);
+    counts.inserted++;
+  }
+  const gone = existing
+    .filter((r) => !seen.has(Number(r.id)) && !r.imported_program_id)
+    .map((r) => Number(r.id));
+  if (gone.length) {
+    await db.deleteFrom(collected.table).where('id', 'in', gone).execute();
+    counts.removed = gone.length;
+  }
+  return counts;
+}
+
+/**
+ * A fetched guide into the EPG of the site: for each channel it covers, its earlier XMLTV
+ * programmes in the guide's time range are replaced; programmes that would overlap a manual one
+ * (or an earlier one of the same guide) are left out and counted.
+ */
+export async function storeGuide(
+  db: AnyDb,
+  site: number,
+  programmes: readonly ReadProgramme[],
+  now: number,
+): Promise<{ channels: number; inserted: number; skipped: number }> {
+  const ids = await programmesByXmltvId(db, site);
+  const byProgram = new Map<number, ReadProgramme[]>();
+  let skipped = 0;
+  for (const p of programmes) {
+    const id = ids.get(p.channel);
+    if (id === undefined) continue;
+    byProgram.set(id, [...(byProgram.get(id) ?? []), p]);
+  }
+  let inserted = 0;
+  for (const [programId, list] of byProgram) {
+    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const from = list[0]!.start;
+    const to = list.reduce((m, p) => (p.stop > m ? p.stop : m), list[0]!.stop);
+    await db
+      .deleteFrom(epg.table)
+      .where('site_id', '=', site)
+      .where('program_id', '=', programId)
+      .where('source', '=', 'xmltv')
+      .where('start', '<', to)
+      .where('stop', '>', from)
+      .execute();
+    const kept = await db
+      .selectFrom(epg.table)
+      .select(['start', 'stop'])
+      .where('site_id', '=', site)
+      .where('program_id', '=', programId)
+      .where('start', '<', to)
+      .where('stop', '>', from)
+      .execute();
+    const taken = kept.map((k) => [String(k.start), String(k.stop)] as const);
+    for (const p of list) {
+      const overlaps = taken.some(([s, e]) => s < p.stop && e > p.start);
+      if (!p.title || p.stop <= p.start || overlaps) {
+        skipped++;
+        continue;
+      }
+      const rec = epgRecord(p, programId);
+      const values = Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, v === '' ? null : v]));
+      await db
+        .insertInto(epg.table)
+        .values({ ...values, source: 'xmltv', site_id: site, created_at: now, updated_at: now })
+        .execute();
+      taken.push([p.start, p.stop]);
+      inserted++;
+    }
+  }
+  return { channels: byProgram.size, inserted, skipped };
+}
+
+/**
+ * What a sync needs of its caller: the app and the language of its messages. A verb passes its
+ * call's context; a scheduled task (features/scheduler/jobs.ts) passes the app alone.
+ */
+export type SyncContext = Pick<ActionContext, 'app' | 'lang'> & { logDetail?: string };
+
+export async function syncSource(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>, site: number) {
+  const now = ctx.app.now();
+  const playlist = await readSource(ctx, db, src);
+  const channels = await storeChannels(db, Number(src.id), site, playlist, now);
+  let guide: Awaited<ReturnType<typeof storeGuide>> | null = null;
+  if (src.xmltv_url) {
+    const got = await fetchSource(String(src.xmltv_url), {
+      lang: ctx.lang,
+      field: 'xmltv_url',
+      maxBytes: GUIDE_MAX_BYTES,
+      userAgent: src.user_agent as string | null,
+      referrer: src.referrer as string | null,
+    });
+    guide = await storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, now);
+  }
+  const result = [
+    `${channels.total} channels: ${channels.inserted} new, ${channels.updated} updated, ${channels.removed} removed, ${channels.skipped} skipped`,
+    ...(guide
+      ? [`EPG: ${guide.inserted} programmes on ${guide.channels} channels, ${guide.skipped} skipped`]
+      : []),
+  ].join('; ');
+  await db
+    .updateTable(source.table)
+    .set({ last_sync_at: formatDateTime(now), last_result: result.slice(0, 255), updated_at: now })
+    .where('id', '=', Number(src.id))
+    .execute();
+  ctx.logDetail = `media:source sync #${src.id}: ${result}`;
+  return { channels, epg: guide };
+}
+
+/** The EPG of a source with an `xmltv_url`, fetched again (scheduled `epg_refresh`). */
+export async function refreshGuide(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>, site: number) {
+  const got = await fetchSource(String(src.xmltv_url), {
+    lang: ctx.lang,
+    field: 'xmltv_url',
+    maxBytes: GUIDE_MAX_BYTES,
+    userAgent: src.user_agent as string | null,
+    referrer: src.referrer as string | null,
+  });
+  return storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, ctx.app.now());
+}
+
+export async function testSource(ctx: ActionContext, db: AnyDb, src: Record<string, unknown>) {
+  const url = String(src.url ?? '');
+  const scheme = url.slice(0, Math.max(0, url.indexOf(':'))).toLowerCase();
+  if (src.type === 'm3u_file' || src.type === 'm3u_url' || (!src.type && isHttp(url))) {
+    const list = await readSource(ctx, db, src);
+    return { ok: true, channels: list.entries.length, skipped: list.skipped };
+  }
+  if (src.type === 'hls' || isHttp(url)) {
+    const got = await fetchSource(url, {
+      lang: ctx.lang,
+      field: 'url',
+      maxBytes: PLAYLIST_MAX_BYTES,
+      userAgent: src.user_agent as string | null,
+      referrer: src.referrer as string | null,
+    });
+    if (
+      !got.data
+        .toString('utf8', 0, 64)
+        .replace(/^\uFEFF/, '')
+        .startsWith('#EXTM3U')
+    ) {
+      const msg = say(
+        ctx.lang,
+        'The address does not answer with an HLS playlist',
+        '该地址返回的不是HLS播放列表',
+      );
+      throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
+    }
+    return { ok: true, bytes: got.data.length };
+  }
+  if (['udp', 'rtp', 'rtsp'].includes(scheme)) {
+    const binary = await requireProgram('ffprobe', ctx.lang);
+    const r = await probe(binary, url, ctx.app.now);
+    if (!r.ok)
+      throw new ApiError(
+        Code.unavailable,
+        say(ctx.lang, `The stream did not answer: ${r.error}`, `流无响应：${r.error}`),
+      );
+    return r;
+  }
+  const msg = say(ctx.lang, 'The source has no address to test', '直播源没有可测试的地址');
+  throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
+}

@@ -1,0 +1,381 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code, type Lang } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import { ApiError } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+import { insertRecord } from '../resources/write.ts';
+import { eachLimited, probe, requireProgram } from './ffprobe.ts';
+import { type RotationPlan, startRotation, stopRotation } from './rotation-runner.ts';
+import { syncSource, testSource } from './source-sync.ts';
+import { keyFields } from './stream-key.ts';
+import { isTranscoding, startTranscode } from './transcode.ts';
+
+/**
+ * The media verbs of DOMAIN 2.6: broadcast `reset_key`; rotation `start` and `stop`; collected
+ * channels `import` (as live programmes) and `ignore`; source `sync` and `test`; and the probes
+ * and transcode that need ffprobe or ffmpeg, which answer 503 naming the program where it is not
+ * installed. Each runs in the call's transaction (`db`).
+ */
+
+const live = resourceByName('media:live')!;
+const liveClass = resourceByName('media:live_type')!;
+const collected = resourceByName('media:collect_programs')!;
+const film = resourceByName('media:video')!;
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+/** At most this many streams per probe call: each may take the whole read time limit. */
+export const PROBE_MAX = 40;
+
+function tooMany(lang: Lang, n: number): ApiError {
+  const msg = say(
+    lang,
+    `Probe at most ${PROBE_MAX} at a time (got ${n})`,
+    `每次最多探测${PROBE_MAX}个（当前${n}个）`,
+  );
+  return new ApiError(Code.invalid, msg, { errors: [{ field: 'ids', msg }] });
+}
+
+// ------------------------------------------------------------------------------ broadcast
+
+onResourceVerb('media:broadcast', 'reset_key', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const fields = keyFields(ctx);
+  await db
+    .updateTable('media_broadcast_room')
+    .set({ ...fields, updated_at: ctx.app.now() })
+    .where('id', '=', Number(r.id))
+    .execute();
+  // The key itself stays out of the operation log.
+  ctx.logDetail = `media:broadcast reset_key #${r.id}`;
+  return { push_url: fields.push_url, play_url: fields.play_url };
+});
+
+// ------------------------------------------------------------------------------- rotation
+
+/** The absolute path of an upload id's file, or null when it is not an upload. */
+async function uploadFile(db: AnyDb, dataDir: string, id: unknown): Promise<string | null> {
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  const row = await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst();
+  return row ? path.join(dataDir, 'uploads', 'files', String(row.file)) : null;
+}
+
+/** The files a film plays, in order: a movie's file, or a series' episodes by number. */
+async function filmFiles(db: AnyDb, dataDir: string, row: Record<string, unknown>): Promise<string[]> {
+  if (row.kind === 'series') {
+    let episodes: unknown;
+    try {
+      episodes = JSON.parse(String(row.episodes ?? '[]'));
+    } catch {
+      episodes = [];
+    }
+    const list = (Array.isArray(episodes) ? episodes : [])
+      .filter((e): e is { no?: unknown; file?: unknown } => Boolean(e) && typeof e === 'object')
+      .sort((a, b) => Number(a.no ?? 0) - Number(b.no ?? 0));
+    const out: string[] = [];
+    for (const e of list) {
+      const f = await uploadFile(db, dataDir, e.file);
+      if (f) out.push(f);
+    }
+    return out;
+  }
+  const f = await uploadFile(db, dataDir, row.file);
+  return f ? [f] : [];
+}
+
+onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const { lang } = ctx;
+  const ids = (r.film_ids as number[]) ?? [];
+  const rows = ids.length ? await db.selectFrom(film.table).selectAll().where('id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((f) => [Number(f.id), f]));
+  // Only approved films reach terminals (DOMAIN 2.6 FilmManagement, 2.9 ResourceAudit).
+  const unapproved = ids.filter((id) => byId.get(id)?.audit_state !== 'approved');
+  if (unapproved.length)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        lang,
+        `Films not approved in the resource audit cannot be played: #${unapproved.join(', #')}`,
+        `未通过资源审核的影片不能播放：#${unapproved.join(', #')}`,
+      ),
+    );
+  const files: string[] = [];
+  const missing: number[] = [];
+  for (const id of ids) {
+    const f = await filmFiles(db, ctx.app.config.dataDir, byId.get(id)!);
+    if (!f.length) missing.push(id);
+    files.push(...f);
+  }
+  if (missing.length)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        lang,
+        `Films without a video file: #${missing.join(', #')}`,
+        `影片没有视频文件：#${missing.join(', #')}`,
+      ),
+    );
+  if (r.output === 'udp_multicast' && !r.multicast_addr)
+    throw new ApiError(
+      Code.invalid,
+      say(lang, 'Multicast output needs a multicast address', '组播输出须填写组播地址'),
+      { errors: [{ field: 'multicast_addr', msg: 'required' }] },
+    );
+  const binary = await requireProgram('ffmpeg', lang);
+  const plan: RotationPlan = {
+    id: Number(r.id),
+    files,
+    loop: Number(r.loop ?? 1) === 1,
+    output: r.output === 'udp_multicast' ? 'udp_multicast' : 'hls',
+    multicastAddr: (r.multicast_addr as string | null) ?? null,
+  };
+  try {
+    await startRotation(binary, plan, ctx.app.config.dataDir, ctx.app.log);
+  } catch (e) {
+    throw new ApiError(
+      Code.unavailable,
+      say(
+        lang,
+        `ffmpeg could not play the channel: ${(e as Error).message}`,
+        `ffmpeg无法播放该频道：${(e as Error).message}`,
+      ),
+    );
+  }
+  await db
+    .updateTable('media_rotation')
+    .set({ state: 'running', updated_at: ctx.app.now() })
+    .where('id', '=', plan.id)
+    .execute();
+  return { state: 'running' };
+});
+
+onResourceVerb('media:rotation', 'stop', async ({ ctx, db, records }) => {
+  const id = Number(records[0]!.id);
+  await stopRotation(id);
+  await db
+    .updateTable('media_rotation')
+    .set({ state: 'stopped', updated_at: ctx.app.now() })
+    .where('id', '=', id)
+    .execute();
+  return { state: 'stopped' };
+});
+
+// ---------------------------------------------------------------------- collected channels
+
+/** A programme's type from its address (DOMAIN 2.6 LiveProgram type). */
+export function programType(url: string): string {
+  const scheme = url.slice(0, Math.max(0, url.indexOf(':'))).toLowerCase();
+  if (scheme === 'udp' || scheme === 'rtp') return 'multicast';
+  if (scheme === 'rtsp') return 'rtsp';
+  return /\.m3u8(\?|$)/i.test(url) ? 'hls' : 'http_ts';
+}
+
+const UNGROUPED = { name: '未分类', name_en: 'Uncategorised' };
+
+onResourceVerb('media:collect_programs', 'import', async ({ ctx, db, records, site }) => {
+  const { lang } = ctx;
+  const w = { db, lang, now: ctx.app.now() };
+  for (const r of records) {
+    if (Number(r.ignored) === 1)
+      throw new ApiError(
+        Code.conflict,
+        say(
+          lang,
+          `#${r.id} ${r.name}: ignored channels are not imported`,
+          `#${r.id} ${r.name}：已忽略的频道不能导入`,
+        ),
+      );
+    if (r.imported_program_id) {
+      const still = await db
+        .selectFrom(live.table)
+        .select('id')
+        .where('id', '=', Number(r.imported_program_id))
+        .executeTakeFirst();
+      if (still)
+        throw new ApiError(
+          Code.conflict,
+          say(
+            lang,
+            `#${r.id} ${r.name}: already imported as programme #${r.imported_program_id}`,
+            `#${r.id} ${r.name}：已导入为直播节目 #${r.imported_program_id}`,
+          ),
+        );
+    }
+  }
+  const programmes = await db
+    .selectFrom(live.table)
+    .select(['number', 'tvg_id'])
+    .where('site_id', '=', site)
+    .execute();
+  const rotations = await db
+    .selectFrom('media_rotation')
+    .select(['channel_number'])
+    .where('site_id', '=', site)
+    .execute();
+  const used = new Set([
+    ...programmes.map((p) => Number(p.number)),
+    ...rotations.map((p) => Number(p.channel_number)),
+  ]);
+  const tvgIds = new Set(programmes.map((p) => p.tvg_id).filter(Boolean));
+  const classes = new Map(
+    (await db.selectFrom(liveClass.table).select(['id', 'name']).where('site_id', '=', site).execute()).map(
+      (c) => [String(c.name), Number(c.id)],
+    ),
+  );
+  const classFor = async (group: string): Promise<number> => {
+    const name = (group.split(';')[0] ?? '').trim().slice(0, 64);
+    const key = name || UNGROUPED.name;
+    const found = classes.get(key);
+    if (found !== undefined) return found;
+    // DOMAIN: a group-title without a class becomes a new class.
+    const id = await insertRecord(w, liveClass, name ? { name } : UNGROUPED, site);
+    classes.set(key, id);
+    return id;
+  };
+  const nextFree = () => {
+    for (let n = 1; n <= 9999; n++) if (!used.has(n)) return n;
+    throw new ApiError(
+      Code.conflict,
+      say(lang, 'Every channel number 1–9999 is taken', '频道号1–9999已全部占用'),
+    );
+  };
+  const created: number[] = [];
+  for (const r of records) {
+    const url = String(r.url ?? '');
+    const chno = Number(r.tvg_chno);
+    const number = Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno) ? chno : nextFree();
+    const name = String(r.name || r.tvg_name || url).slice(0, 64);
+    const tvg = r.tvg_id && !tvgIds.has(r.tvg_id) ? String(r.tvg_id) : null;
+    let id: number;
+    try {
+      id = await insertRecord(
+        w,
+        live,
+        {
+          number,
+          name,
+          name_en: String(r.tvg_name || name).slice(0, 64),
+          category_ids: [await classFor(String(r.group_title ?? ''))],
+          url,
+          tvg_id: tvg,
+          type: programType(url),
+        },
+        site,
+      );
+    } catch (e) {
+      if (e instanceof ApiError) throw new ApiError(e.code, `#${r.id} ${r.name}: ${e.message}`, e.data);
+      throw e;
+    }
+    used.add(number);
+    if (tvg) tvgIds.add(tvg);
+    created.push(id);
+    await db
+      .updateTable(collected.table)
+      .set({ imported_program_id: id, updated_at: w.now })
+      .where('id', '=', Number(r.id))
+      .execute();
+  }
+  ctx.logDetail = `media:collect_programs import #${records.map((r) => r.id).join(', #')} → media:live #${created.join(', #')}`;
+  return { imported: created.length, program_ids: created };
+});
+
+onResourceVerb('media:collect_programs', 'ignore', async ({ ctx, db, records }) => {
+  const r = await db
+    .updateTable(collected.table)
+    .set({ ignored: 1, updated_at: ctx.app.now() })
+    .where(
+      'id',
+      'in',
+      records.map((x) => Number(x.id)),
+    )
+    .executeTakeFirst();
+  return { updated: Number(r.numUpdatedRows) };
+});
+
+onResourceVerb('media:collect_programs', 'probe', async ({ ctx, db, records }) => {
+  if (records.length > PROBE_MAX) throw tooMany(ctx.lang, records.length);
+  const binary = await requireProgram('ffprobe', ctx.lang);
+  const results = await eachLimited(records, 4, (r) => probe(binary, String(r.url ?? ''), ctx.app.now));
+  for (const [i, r] of records.entries()) {
+    const p = results[i]!;
+    await db
+      .updateTable(collected.table)
+      .set({
+        probe: JSON.stringify({
+          ok: p.ok,
+          codec: p.codec,
+          resolution: p.resolution,
+          bitrate: p.bitrate,
+          probed_at: p.probed_at,
+          ...(p.error ? { error: p.error } : {}),
+        }),
+        updated_at: ctx.app.now(),
+      })
+      .where('id', '=', Number(r.id))
+      .execute();
+  }
+  return { ok: results.filter((p) => p.ok).length, failed: results.filter((p) => !p.ok).length };
+});
+
+// ------------------------------------------------------------------------- live programmes
+
+onResourceVerb('media:live', 'probe', async ({ ctx, db, records }) => {
+  if (records.length > PROBE_MAX) throw tooMany(ctx.lang, records.length);
+  const binary = await requireProgram('ffprobe', ctx.lang);
+  const results = await eachLimited(records, 4, (r) => probe(binary, String(r.url ?? ''), ctx.app.now));
+  for (const [i, r] of records.entries())
+    await db
+      .updateTable(live.table)
+      .set({ health: results[i]!.ok ? 'up' : 'down', updated_at: ctx.app.now() })
+      .where('id', '=', Number(r.id))
+      .execute();
+  return {
+    up: results.filter((p) => p.ok).length,
+    down: results.filter((p) => !p.ok).length,
+    results: records.map((r, i) => ({ id: r.id, ...results[i]! })),
+  };
+});
+
+// ---------------------------------------------------------------------------------- sources
+
+onResourceVerb('media:source', 'sync', async ({ ctx, db, records, site }) =>
+  syncSource(ctx, db, records[0]!, site),
+);
+onResourceVerb('media:source', 'test', async ({ ctx, db, records }) => testSource(ctx, db, records[0]!));
+
+// ------------------------------------------------------------------------------------ films
+
+/** Transcodes a movie to HLS beside the uploads (DOMAIN 2.6: "optional HLS transcode"). */
+onResourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const { lang } = ctx;
+  const files = await filmFiles(db, ctx.app.config.dataDir, r);
+  if (!files.length)
+    throw new ApiError(
+      Code.conflict,
+      say(lang, `#${r.id} has no video file to transcode`, `#${r.id}没有可转码的视频文件`),
+    );
+  if (isTranscoding(Number(r.id)))
+    throw new ApiError(Code.locked, say(lang, `#${r.id} is already being transcoded`, `#${r.id}正在转码`));
+  const ffprobe = await requireProgram('ffprobe', lang);
+  const ffmpeg = await requireProgram('ffmpeg', lang);
+  const facts = await probe(ffprobe, files[0]!, ctx.app.now);
+  if (!facts.ok)
+    throw new ApiError(
+      Code.invalid,
+      say(lang, `The video file cannot be read: ${facts.error}`, `无法读取视频文件：${facts.error}`),
+      { errors: [{ field: 'file', msg: facts.error ?? '' }] },
+    );
+  await db
+    .updateTable(film.table)
+    .set({ duration_s: facts.duration_s, resolution: facts.resolution, updated_at: ctx.app.now() })
+    .where('id', '=', Number(r.id))
+    .execute();
+  const out = path.join(ctx.app.config.dataDir, 'media', 'films', String(r.id));
+  await fs.mkdir(out, { recursive: true });
+  startTranscode(ffmpeg, files, out, ctx.app.log, Number(r.id));
+  return { duration_s: facts.duration_s, resolution: facts.resolution, transcoding: true };
+});

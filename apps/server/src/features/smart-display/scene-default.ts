@@ -1,0 +1,30 @@
+import { Code } from '@igs/contract';
+import { ApiError } from '../../http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { say } from './stored-values.ts';
+
+/**
+ * DOMAIN 2.8 smart/ApplicationScene: one default scene per site. The home manifest falls back to
+ * the default scene for rooms without one of their own, so two defaults would leave the choice to
+ * chance. Making another scene the default is refused (409) while one is set, naming it: the
+ * operator clears that one first, a visible step rather than a silent switch.
+ */
+export async function oneDefaultScene({ conn, lang, def, values, site, selfId }: WriteHookArgs) {
+  if (Number(values.is_default) !== 1) return;
+  let q = conn
+    .selectFrom(def.table)
+    .select(['id', 'name'])
+    .where('site_id', '=', site)
+    .where('is_default', '=', 1);
+  if (selfId !== undefined) q = q.where('id', '!=', selfId);
+  const other = await q.executeTakeFirst();
+  if (!other) return;
+  const msg = say(
+    lang,
+    `Default: "${String(other.name)}" (#${other.id}) is already the default scenario of this site; clear it first`,
+    `默认场景：本站点已有默认场景“${String(other.name)}”（#${other.id}），请先取消它的默认`,
+  );
+  throw new ApiError(Code.conflict, msg, { errors: [{ field: 'is_default', msg }] });
+}
+
+onResourceWrite('index:scenario', oneDefaultScene);

@@ -1,0 +1,67 @@
+import { Code } from '@igs/contract';
+import { ApiError } from '../../http/errors.ts';
+import { licenceStatus } from '../licence/licence.ts';
+import { onResourceWrite } from '../resources/hooks.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb, type VerbCall } from '../resources/verbs.ts';
+import { say } from './stored-values.ts';
+
+/**
+ * DOMAIN 2.8 smart/TerminalAuthorization verbs: `authorize` (a batch), `reject`, `disable`.
+ * Which states each applies to is the contract's `when`. Authorising beyond the licence's
+ * terminal limit answers 1006: the limit counts authorised terminals of every site (the licence
+ * is the gateway's), and a batch that would pass it authorises none.
+ */
+const TABLE = 'smart_terminal';
+
+async function setState(call: VerbCall, state: string): Promise<{ updated: number }> {
+  const r = await call.db
+    .updateTable(TABLE)
+    .set({ state, updated_at: call.ctx.app.now() })
+    .where(
+      'id',
+      'in',
+      call.records.map((x) => Number(x.id)),
+    )
+    .executeTakeFirst();
+  return { updated: Number(r.numUpdatedRows) };
+}
+
+async function authorizedCount(db: AnyDb): Promise<number> {
+  const row = await db
+    .selectFrom(TABLE)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('state', '=', 'authorized')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+onResourceVerb('index:app_list', 'authorize', async (call) => {
+  const { ctx, db, records } = call;
+  const status = await licenceStatus(ctx.app);
+  const max = status.state === 'valid' ? status.licence?.limits.terminals : null;
+  if (max !== null && max !== undefined) {
+    const used = await authorizedCount(db);
+    // `when` already keeps authorised terminals out of the batch.
+    if (used + records.length > max)
+      throw new ApiError(
+        Code.licenceRefused,
+        say(
+          ctx.lang,
+          `The licence allows ${max} terminals and ${used} are authorized: authorizing ${records.length} more would pass the limit; disable some or install a licence with a higher limit`,
+          `授权允许 ${max} 个终端，已授权 ${used} 个，再授权 ${records.length} 个将超出额度：请停用部分终端或导入更高额度的授权`,
+        ),
+        { limit: 'terminals', max, used },
+      );
+  }
+  return setState(call, 'authorized');
+});
+
+onResourceVerb('index:app_list', 'reject', (call) => setState(call, 'rejected'));
+onResourceVerb('index:app_list', 'disable', (call) => setState(call, 'disabled'));
+
+// `state` is read-only to clients, and the generic add fills only writable fields' defaults: a
+// terminal added by hand starts pending, as one the heartbeat creates.
+onResourceWrite('index:app_list', async ({ values, selfId }) => {
+  if (selfId === undefined && (values.state === undefined || values.state === null)) values.state = 'pending';
+});

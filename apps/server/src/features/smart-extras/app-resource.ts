@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { readScope } from '../resources/scope.ts';
+import { signedFileUrl } from '../uploads/routes.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+type AnyDb = Kysely<any>;
+
+const Input = z.object({
+  method: z.literal('list'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  keyword: z.string().trim().max(100).optional().default(''),
+});
+
+/**
+ * `/operations/index/app_resource` (DOMAIN 2.10: "feeds the ResourcePicker"): the uploaded
+ * images an app menu item may take as its `icon` or `focus_icon`, newest first, each with a signed
+ * URL for the preview (a `file` field holds only the upload id, and no other call turns an id back
+ * into a URL).
+ *
+ * Beside the explorer's `list` (features/explorer), which browses one folder of every kind, this
+ * answers the images of all folders at once: what an icon can be. It is a read, like `list`.
+ *
+ * Scope in operations mode: the images uploaded to the caller's sites (igs-sids), those the app
+ * menu items of those sites already use (uploaded before uploads carried a site), and the images
+ * the caller uploaded. An account that reaches every site sees every image.
+ */
+export const appResourceActions = [
+  defineAction({
+    path: '/operations/index/app_resource',
+    method: 'list',
+    summary: 'Images usable as app menu icons, of the caller sites: {list: [{id, name, url, …}], total}',
+    access: 'module',
+    input: Input,
+    async handler(ctx, input) {
+      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const sites = readScope(ctx);
+      let q = db.selectFrom('uploads').where('kind', '=', 'image');
+      if (sites) {
+        const icons = db
+          .selectFrom('smart_app_menu')
+          .select('icon as id')
+          .where('site_id', 'in', sites)
+          .where('icon', 'is not', null)
+          .union(
+            db
+              .selectFrom('smart_app_menu')
+              .select('focus_icon as id')
+              .where('site_id', 'in', sites)
+              .where('focus_icon', 'is not', null),
+          );
+        q = q.where((eb) =>
+          eb.or([eb('site_id', 'in', sites), eb('user_id', '=', ctx.caller!.user.id), eb('id', 'in', icons)]),
+        );
+      }
+      if (input.keyword) {
+        const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
+        q = q.where('name', like, `%${input.keyword}%`);
+      }
+      const [{ total }, rows] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        q
+          .select(['id', 'name', 'mime', 'size', 'width', 'height', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit)
+          .execute(),
+      ]);
+      const list = [];
+      for (const r of rows)
+        list.push({
+          id: String(r.id),
+          name: String(r.name),
+          url: await signedFileUrl(ctx.app, String(r.id)),
+          mime: String(r.mime),
+          size: Number(r.size),
+          width: r.width === null ? null : Number(r.width),
+          height: r.height === null ? null : Number(r.height),
+          created_at: formatDateTime(Number(r.created_at)),
+        });
+      return { list, total: Number(total) };
+    },
+  }),
+];

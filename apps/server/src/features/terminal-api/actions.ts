@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { type AnyAction, defineAction } from '../../http/action.ts';
+import { ads } from './ads.ts';
+import { AckInput, ack, HeartbeatInput, heartbeat } from './heartbeat.ts';
+import { manifest } from './manifest.ts';
+import { PlayInput, play } from './play.ts';
+import { RegisterInput, register } from './register.ts';
+import { UpgradeInput, upgrade } from './upgrade.ts';
+
+/**
+ * The terminal-facing API (DOMAIN section 2, "Terminal-facing API"): set-top boxes, TVs and pads
+ * call `/api/terminal/<call>` with a JSON body. `register` needs nothing; every other call needs
+ * the terminal's token as `Authorization: Bearer <token>` (credentials.ts). These calls are device
+ * traffic, not an operator's: they are not written to the operation log (the TerminalEvents say
+ * what matters), and no menu or button key applies.
+ */
+
+export const TERMINAL_API = '/api/terminal';
+
+const NoInput = z.object({}).loose();
+
+export const terminalApiActions: AnyAction[] = [
+  defineAction({
+    path: `${TERMINAL_API}/register`,
+    summary: 'Terminal: registers a MAC (pending until authorised) and, once authorised, answers its token',
+    access: 'public',
+    mutates: false,
+    input: RegisterInput,
+    handler: (ctx, input) => register(ctx, input),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/heartbeat`,
+    summary: 'Terminal: marks it online; answers its queued commands and message replies',
+    access: 'public',
+    mutates: false,
+    input: HeartbeatInput,
+    handler: (ctx, input) => heartbeat(ctx, input),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/ack`,
+    summary:
+      'Terminal: settles a command ({command_id, result}) or reports an upgrade ({release_id, result})',
+    access: 'public',
+    mutates: false,
+    input: AckInput,
+    handler: (ctx, input) => ack(ctx, input),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/manifest`,
+    summary: 'Terminal: its launcher (scene, template tiles, app menu, holiday theme, welcome texts)',
+    access: 'public',
+    mutates: false,
+    input: NoInput,
+    handler: (ctx) => manifest(ctx),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/ads`,
+    summary: 'Terminal: the boot, homepage, live and text ads active now for it',
+    access: 'public',
+    mutates: false,
+    input: NoInput,
+    handler: (ctx) => ads(ctx),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/play`,
+    summary: 'Terminal: stores play reports (one, or a batch of up to 200) as PlayRecords',
+    access: 'public',
+    mutates: false,
+    input: PlayInput,
+    handler: (ctx, input) => play(ctx, input),
+  }),
+  defineAction({
+    path: `${TERMINAL_API}/upgrade`,
+    summary: 'Terminal: the newest published release of a package for its model and area',
+    access: 'public',
+    mutates: false,
+    input: UpgradeInput,
+    handler: (ctx, input) => upgrade(ctx, input),
+  }),
+];

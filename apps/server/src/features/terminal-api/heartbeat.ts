@@ -1,0 +1,154 @@
+import { Code } from '@igs/contract';
+import { z } from 'zod';
+import type { ActionContext } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { ackCommand, takeCommands } from '../smart-extras/app-command.ts';
+import { requireTerminal } from './credentials.ts';
+import { text } from './inputs.ts';
+import { HEARTBEAT_S, markSeen } from './presence.ts';
+import { boundArea, kdb, TABLES, type TerminalRow, terminalLabel, writeEvent } from './records.ts';
+import { clientIp } from './register.ts';
+
+/**
+ * `heartbeat` marks the terminal online and hands it what waits for it: the queued app_command
+ * commands (taken, so each goes out once) and the replies to its message-board messages since its
+ * previous heartbeat (or since `replies_since`). `ack` settles a command (a `command_ack`
+ * TerminalEvent, via app_command's ackCommand), or reports an upgrade (`upgrade_ok`/`upgrade_fail`).
+ */
+
+const DT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const MAX_REPLIES = 50;
+
+export const HeartbeatInput = z.object({
+  model: text(64, 'model').optional().default(''),
+  firmware: text(64, 'firmware').optional().default(''),
+  app_version: text(32, 'app_version').optional().default(''),
+  replies_since: z.string().trim().regex(DT, 'replies_since must be YYYY-MM-DD HH:mm:ss').optional(),
+});
+
+/** Replies (smart/MessageBoard) to this terminal's messages, replied after `since`. */
+async function repliesFor(ctx: ActionContext, t: TerminalRow, since: string) {
+  const names = [...new Set([terminalLabel(t), t.mac])];
+  const rows = await kdb(ctx.app)
+    .selectFrom(TABLES.message)
+    .select(['id', 'category', 'content', 'reply', 'replied_at'])
+    .where('site_id', '=', t.site_id)
+    .where('terminal', 'in', names)
+    .where('state', '=', 'replied')
+    .where('replied_at', '>', since)
+    .orderBy('replied_at', 'asc')
+    .limit(MAX_REPLIES)
+    .execute();
+  return rows.map((r) => ({
+    message_id: Number(r.id),
+    category: String(r.category ?? ''),
+    content: String(r.content ?? ''),
+    reply: String(r.reply ?? ''),
+    replied_at: String(r.replied_at ?? ''),
+  }));
+}
+
+export async function heartbeat(ctx: ActionContext, input: z.output<typeof HeartbeatInput>) {
+  const zh = ctx.lang === 'zh_CN';
+  const t = await requireTerminal(ctx.app, ctx.req, zh);
+  const previous = t.last_seen;
+  const now = ctx.app.now();
+  await markSeen(ctx.app, t, {
+    ip: clientIp(ctx.ip),
+    model: input.model,
+    app_version: input.app_version,
+    os_version: input.firmware,
+  });
+  const since = input.replies_since ?? (DT.test(previous) ? previous : formatDateTime(now - 86_400_000));
+  const [commands, replies] = [await takeCommands(ctx.app, t.id), await repliesFor(ctx, t, since)];
+  return {
+    state: t.state,
+    server_time: formatDateTime(now),
+    heartbeat_s: HEARTBEAT_S,
+    commands,
+    replies,
+    // The cursor for the next heartbeat: the last reply handed out, or now when there were all of them.
+    replies_since:
+      replies.length === MAX_REPLIES ? replies[replies.length - 1]!.replied_at : formatDateTime(now),
+  };
+}
+
+const Result = z
+  .union([z.boolean(), z.enum(['ok', 'fail', 'success', 'failed'])], {
+    error: 'result must be ok or fail',
+  })
+  .transform((v) => v === true || v === 'ok' || v === 'success');
+
+export const AckInput = z
+  .object({
+    command_id: z.coerce.number().int().positive().optional(),
+    release_id: z.coerce.number().int().positive().optional(),
+    result: Result,
+    detail: text(1000, 'detail').optional().default(''),
+  })
+  .refine((v) => (v.command_id ? 1 : 0) + (v.release_id ? 1 : 0) === 1, {
+    message: 'Give either command_id or release_id',
+    path: ['command_id'],
+  });
+
+async function releaseText(ctx: ActionContext, t: TerminalRow, id: number): Promise<string | null> {
+  const r = await kdb(ctx.app)
+    .selectFrom(TABLES.release)
+    .select(['package_name', 'version_name', 'version_code'])
+    .where('site_id', '=', t.site_id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r ? `${r.package_name} ${r.version_name} (${r.version_code})` : null;
+}
+
+export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
+  const zh = ctx.lang === 'zh_CN';
+  const { app } = ctx;
+  const t = await requireTerminal(app, ctx.req, zh);
+  const upgradeEvent = async (what: string) =>
+    writeEvent(
+      app,
+      t,
+      await boundArea(app, t),
+      input.result ? 'upgrade_ok' : 'upgrade_fail',
+      `${what}${input.detail ? `: ${input.detail}` : ''}`,
+    );
+
+  if (input.release_id) {
+    const what = await releaseText(ctx, t, input.release_id);
+    if (!what)
+      throw new ApiError(
+        Code.notFound,
+        zh ? `应用版本 #${input.release_id} 不存在` : `No app release #${input.release_id}`,
+      );
+    await upgradeEvent(`release #${input.release_id} ${what}`);
+    return { release_id: input.release_id, recorded: true };
+  }
+
+  const id = input.command_id!;
+  const cmd = await app.db.kysely
+    .selectFrom('terminal_commands')
+    .select(['id', 'type', 'args', 'state'])
+    .where('id', '=', id)
+    .where('terminal_id', '=', t.id)
+    .executeTakeFirst();
+  if (!cmd)
+    throw new ApiError(
+      Code.notFound,
+      zh ? `没有发给该终端的命令 #${id}` : `No command #${id} for this terminal`,
+    );
+  // A repeated ack (the terminal retrying after a lost reply) changes nothing and says so.
+  if (!(await ackCommand(app, t.id, id, input.result, input.detail)))
+    return { command_id: id, state: cmd.state, settled: false };
+  if (cmd.type === 'upgrade') {
+    let releaseId = 0;
+    try {
+      releaseId = Number((JSON.parse(cmd.args) as { release_id?: unknown }).release_id) || 0;
+    } catch {
+      releaseId = 0;
+    }
+    await upgradeEvent(`upgrade command #${id}, release #${releaseId}`);
+  }
+  return { command_id: id, state: input.result ? 'acked' : 'failed', settled: true };
+}

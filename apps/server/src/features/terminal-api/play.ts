@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { ActionContext } from '../../http/action.ts';
+import { invalidField } from '../../http/errors.ts';
+import { formatDateTime, parseDateTime } from '../../lib/time.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { requireTerminal } from './credentials.ts';
+import { text, When } from './inputs.ts';
+import { PLAY_KEEP_DAYS } from './presence.ts';
+import { areaLabel, boundArea, kdb, TABLES, terminalLabel } from './records.ts';
+
+/**
+ * `play`: what the terminal played (DOMAIN 2.8 smart/PlayRecord), one report or a batch of up to
+ * 200. Each becomes a PlayRecord row named by the terminal and its room; a report already stored
+ * (same terminal, start and content) is skipped, so a terminal may resend a batch it is unsure of.
+ * Start times older than the retention (180 days) or more than 5 minutes ahead are refused.
+ */
+
+export const MAX_BATCH = 200;
+const SKEW_MS = 5 * 60_000;
+
+const Report = z.preprocess(
+  // The brief form {content…, started_at, duration} is accepted beside DOMAIN's field names.
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = { ...(v as Record<string, unknown>) };
+    if (o.start_at === undefined && o.started_at !== undefined) o.start_at = o.started_at;
+    if (o.duration_s === undefined && o.duration !== undefined) o.duration_s = o.duration;
+    delete o.started_at;
+    delete o.duration;
+    return o;
+  },
+  z.object({
+    content_type: z.enum(['live', 'vod', 'ad', 'music', 'self_media'], {
+      error: 'content_type must be one of: live, vod, ad, music, self_media',
+    }),
+    content_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+    content_name: text(200, 'content_name').optional().default(''),
+    start_at: When,
+    end_at: When.optional(),
+    duration_s: z.coerce.number().int().min(0).max(86_400, 'duration_s: at most one day (86400)').optional(),
+  }),
+);
+
+/** A batch `{records: [...]}`; a single report is read as a batch of one (errors name records.0.…). */
+export const PlayInput = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) && !('records' in v) ? { records: [v] } : v),
+  z.object({
+    records: z
+      .array(Report, { error: 'records must be a list of play reports' })
+      .min(1, 'records is empty')
+      .max(MAX_BATCH, `records: at most ${MAX_BATCH} at a time`),
+  }),
+);
+
+function toMs(v: string | number): number {
+  if (typeof v === 'number') return v < 1e11 ? v * 1000 : v;
+  return parseDateTime(v);
+}
+
+export async function play(ctx: ActionContext, input: z.output<typeof PlayInput>) {
+  const { app } = ctx;
+  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const reports = input.records;
+  const now = app.now();
+  const oldest = now - PLAY_KEEP_DAYS * 86_400_000;
+  // Everything is checked before anything is stored: a bad report refuses the whole batch.
+  const rows = reports.map((r, i) => {
+    const field = (name: string) => `records.${i}.${name}`;
+    const start = toMs(r.start_at);
+    if (Number.isNaN(start))
+      throw invalidField(field('start_at'), `${field('start_at')} must be YYYY-MM-DD HH:mm:ss or epoch time`);
+    if (start > now + SKEW_MS) throw invalidField(field('start_at'), `${field('start_at')} is in the future`);
+    if (start < oldest)
+      throw invalidField(field('start_at'), `${field('start_at')} is older than ${PLAY_KEEP_DAYS} days`);
+    let end = r.end_at === undefined ? Number.NaN : toMs(r.end_at);
+    if (r.end_at !== undefined && (Number.isNaN(end) || end < start))
+      throw invalidField(field('end_at'), `${field('end_at')} must be a time not before start_at`);
+    const duration = r.duration_s ?? (Number.isNaN(end) ? 0 : Math.round((end - start) / 1000));
+    if (Number.isNaN(end)) end = start + duration * 1000;
+    return {
+      content_type: r.content_type,
+      content_id: r.content_id ?? null,
+      content_name: r.content_name,
+      start_at: formatDateTime(start),
+      end_at: formatDateTime(end),
+      duration_s: duration,
+    };
+  });
+  const area = areaLabel(await boundArea(app, t));
+  const terminal = terminalLabel(t);
+  let stored = 0;
+  await kdb(app)
+    .transaction()
+    .execute(async (trx: AnyDb) => {
+      for (const r of rows) {
+        let q = trx
+          .selectFrom(TABLES.playRecord)
+          .select('id')
+          .where('site_id', '=', t.site_id)
+          .where('terminal', '=', terminal)
+          .where('start_at', '=', r.start_at)
+          .where('content_type', '=', r.content_type);
+        q =
+          r.content_id === null
+            ? q.where('content_name', '=', r.content_name)
+            : q.where('content_id', '=', r.content_id);
+        if (await q.executeTakeFirst()) continue;
+        await trx
+          .insertInto(TABLES.playRecord)
+          .values({ site_id: t.site_id, terminal, area, ...r, created_at: now, updated_at: now })
+          .execute();
+        stored += 1;
+      }
+    });
+  return { stored, duplicates: rows.length - stored };
+}

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { boundArea, kdb, TABLES, type TerminalRow, toTerminal, writeEvent } from './records.ts';
+
+/**
+ * Whether terminals are there (DOMAIN 2.8): a terminal heartbeats every HEARTBEAT_S seconds; it is
+ * online while its last heartbeat is within 3 intervals (90 s, the figure of smart/TerminalAuthorization
+ * and of terminal statistics), and a job writes an `offline` TerminalEvent once 3 are missed.
+ *
+ * The job keeps no state of its own: the terminal row's `online` flag moves 1 → 0 only where it is
+ * still 1 and `last_seen` is still the stale value read (a compare-and-set), and only the instance
+ * whose update changed the row writes the event. So several instances sharing one database, or a
+ * server restarted after terminals went quiet, write each `offline` once. A heartbeat moves the flag
+ * back 0 → 1 the same way and writes `online`.
+ */
+
+export const HEARTBEAT_S = 30;
+export const MISSED_HEARTBEATS = 3;
+export const ONLINE_WINDOW_S = HEARTBEAT_S * MISSED_HEARTBEATS;
+/** How often the offline job looks; a third of an interval keeps `offline` within 10 s of due. */
+const SWEEP_EVERY_MS = 10_000;
+/** PlayRecord is kept 180 days (DOMAIN smart/PlayRecord); the purge runs with the sweep, hourly. */
+export const PLAY_KEEP_DAYS = 180;
+const PURGE_EVERY_MS = 3_600_000;
+
+/** The heartbeat's update of the terminal row: last_seen, address and versions; `online` event on return. */
+export async function markSeen(
+  app: AppContext,
+  t: TerminalRow,
+  facts: { ip: string; model?: string; app_version?: string; os_version?: string },
+): Promise<{ cameOnline: boolean }> {
+  const now = app.now();
+  const set: Record<string, unknown> = {
+    last_seen: formatDateTime(now),
+    ip: facts.ip || null,
+    updated_at: now,
+  };
+  if (facts.model) set.model = facts.model;
+  if (facts.app_version) set.app_version = facts.app_version;
+  if (facts.os_version) set.os_version = facts.os_version;
+  const db = kdb(app);
+  const flipped = await db
+    .updateTable(TABLES.terminal)
+    .set({ ...set, online: 1 })
+    .where('id', '=', t.id)
+    .where((eb) => eb.or([eb('online', 'is', null), eb('online', '!=', 1)]))
+    .executeTakeFirst();
+  const cameOnline = Number(flipped.numUpdatedRows) === 1;
+  if (cameOnline) {
+    await writeEvent(
+      app,
+      t,
+      await boundArea(app, t),
+      'online',
+      `heartbeat from ${facts.ip || 'unknown address'}`,
+    );
+  } else {
+    await db.updateTable(TABLES.terminal).set(set).where('id', '=', t.id).execute();
+  }
+  return { cameOnline };
+}
+
+/** One pass of the offline job; returns how many terminals it marked offline (on this instance). */
+export async function sweepOfflineTerminals(app: AppContext): Promise<number> {
+  const now = app.now();
+  const cutoff = formatDateTime(now - ONLINE_WINDOW_S * 1000);
+  const db = kdb(app);
+  const stale = await db
+    .selectFrom(TABLES.terminal)
+    .selectAll()
+    .where('online', '=', 1)
+    .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', cutoff)]))
+    .limit(1000)
+    .execute();
+  let marked = 0;
+  for (const row of stale) {
+    const t = toTerminal(row);
+    let q = db
+      .updateTable(TABLES.terminal)
+      .set({ online: 0, updated_at: now })
+      .where('id', '=', t.id)
+      .where('online', '=', 1);
+    q = row.last_seen === null ? q.where('last_seen', 'is', null) : q.where('last_seen', '=', row.last_seen);
+    const r = await q.executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) continue; // a heartbeat, or another instance, came first
+    marked += 1;
+    await writeEvent(
+      app,
+      t,
+      await boundArea(app, t),
+      'offline',
+      `no heartbeat for ${MISSED_HEARTBEATS} intervals of ${HEARTBEAT_S} s (last seen ${t.last_seen || 'never'})`,
+    );
+  }
+  return marked;
+}
+
+/** Drops play records older than the retention; any instance may run it, a second run finds nothing. */
+export async function purgeOldPlayRecords(app: AppContext): Promise<number> {
+  const cutoff = formatDateTime(app.now() - PLAY_KEEP_DAYS * 86_400_000);
+  const r = await kdb(app).deleteFrom(TABLES.playRecord).where('start_at', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Starts the offline job (and the play-record purge) on this instance; timers never hold the process. */
+export function startTerminalPresence(app: AppContext, everyMs = SWEEP_EVERY_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  let lastPurge = 0;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      await sweepOfflineTerminals(app);
+      if (app.now() - lastPurge >= PURGE_EVERY_MS) {
+        lastPurge = app.now();
+        await purgeOldPlayRecords(app);
+      }
+    })()
+      .catch((err) => app.log.error({ err }, 'terminal offline job failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Dashboard figures (DOMAIN 2.1): terminals online (heard within 3 intervals) of authorised, total and pending. */
+export async function terminalFigures(
+  app: AppContext,
+  sites: number[] | null,
+): Promise<{ online: number; authorized: number; total: number; pending: number }> {
+  const cutoff = formatDateTime(app.now() - ONLINE_WINDOW_S * 1000);
+  let q = kdb(app)
+    .selectFrom(TABLES.terminal)
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when state = 'authorized' then 1 else 0 end), 0)`.as('authorized'),
+      sql<number>`coalesce(sum(case when state = 'authorized' and last_seen >= ${cutoff} then 1 else 0 end), 0)`.as(
+        'online',
+      ),
+      sql<number>`coalesce(sum(case when state = 'pending' then 1 else 0 end), 0)`.as('pending'),
+    ]);
+  if (sites) q = q.where('site_id', 'in', sites);
+  const r = await q.executeTakeFirstOrThrow();
+  return {
+    online: Number(r.online ?? 0),
+    authorized: Number(r.authorized ?? 0),
+    total: Number(r.total ?? 0),
+    pending: Number(r.pending ?? 0),
+  };
+}

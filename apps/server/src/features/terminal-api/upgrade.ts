@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { ActionContext } from '../../http/action.ts';
+import { requireTerminal } from './credentials.ts';
+import { FileLinks, uploadMd5 } from './files.ts';
+import { PackageName } from './inputs.ts';
+import { boundArea, kdb, TABLES, textList } from './records.ts';
+import { areaMatches } from './targeting.ts';
+
+/**
+ * `upgrade`: the newest published AppRelease (DOMAIN 2.8 smart/AppUpdate) of a package for this
+ * terminal: in its site, `state` published, its model in the release's `models` and its area in
+ * `area_ids` (staged rollout; empty means all). With `version_code` (the installed one) the answer
+ * says whether that release is newer. The release comes with a download URL, its size and MD5 (the
+ * stored md5, else computed from the uploaded file). The outcome is reported with `ack`
+ * {release_id, result}, which writes `upgrade_ok` or `upgrade_fail`.
+ */
+
+export const UpgradeInput = z.object({
+  package_name: PackageName,
+  version_code: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export async function upgrade(ctx: ActionContext, input: z.output<typeof UpgradeInput>) {
+  const { app } = ctx;
+  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const area = await boundArea(app, t);
+  const rows = await kdb(app)
+    .selectFrom(TABLES.release)
+    .selectAll()
+    .where('site_id', '=', t.site_id)
+    .where('package_name', '=', input.package_name)
+    .where('state', '=', 'published')
+    .orderBy('version_code', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const model = t.model.toLowerCase();
+  const best = rows.find((r) => {
+    const models = textList(r.models).map((m) => m.toLowerCase());
+    return (!models.length || models.includes(model)) && areaMatches(r.area_ids, area);
+  });
+  if (!best) return { update: false, release: null };
+  const code = Number(best.version_code);
+  const file = await FileLinks.of(app, ctx.req).facts(best.file);
+  const release = {
+    id: Number(best.id),
+    package_name: String(best.package_name),
+    version_name: String(best.version_name ?? ''),
+    version_code: code,
+    url: file?.url ?? null,
+    size: Number(best.size ?? 0) || file?.size || 0,
+    md5: String(best.md5 ?? '') || (typeof best.file === 'string' ? await uploadMd5(app, best.file) : ''),
+    sha256: file?.sha256 ?? '',
+    force: Number(best.force ?? 0) ? 1 : 0,
+    notes: String(best.notes ?? ''),
+  };
+  // A release whose file is gone cannot be installed: it is shown, but not offered.
+  const newer = input.version_code === undefined || code > input.version_code;
+  return { update: release.url !== null && newer, release };
+}

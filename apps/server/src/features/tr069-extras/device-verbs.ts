@@ -1,0 +1,298 @@
+import { Code, type Lang } from '@igs/contract';
+import type { ActionContext } from '../../http/action.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { queueTasks } from '../device-tasks/queue.ts';
+import { noTargets, runPlan, targetList } from '../device-tasks/reboot-plans.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+import { connectionRequest, UnreachableError } from './connection-request.ts';
+import { itmsConfig } from './itms-config.ts';
+// The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).
+import './rules.ts';
+
+/**
+ * DOMAIN 2.5 tr069/TerminalList verbs. Each queues a CWMP task (genieacs/genieacs task names) that
+ * the CPE receives in its next session, then knocks with a connection request where the CPE has
+ * reported where to (a CPE that cannot be reached still takes the task at its periodic inform).
+ * `summon` is the connection request alone; `tag` and `untag` change the record.
+ */
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+const ids = (records: Record<string, unknown>[]) => records.map((r) => Number(r.id));
+const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
+
+/** Connection requests beyond this many devices are left to the periodic informs. */
+const MAX_KNOCKS = 20;
+const KNOCK_TIMEOUT_MS = 3000;
+
+interface Knock {
+  device_id: string;
+  sent: boolean;
+  http_status?: number;
+  reason?: string;
+}
+
+/** Connection requests to the devices that reported a URL, in parallel, each with a short time-out. */
+async function knock(ctx: ActionContext, records: Record<string, unknown>[]): Promise<Knock[]> {
+  const cfg = await itmsConfig(ctx.app);
+  const user = String(cfg.cr_username ?? '');
+  const pass = String(cfg.cr_password ?? '');
+  return Promise.all(
+    records.map(async (r, i): Promise<Knock> => {
+      const device_id = String(r.device_id ?? r.id);
+      const url = String(r.connection_request_url ?? '');
+      if (!/^https?:\/\/\S+$/i.test(url))
+        return { device_id, sent: false, reason: 'no connection request URL reported yet' };
+      if (!user || !pass)
+        return { device_id, sent: false, reason: 'no connection request credentials in ITMS' };
+      if (i >= MAX_KNOCKS) return { device_id, sent: false, reason: 'left to the periodic inform' };
+      try {
+        const res = await connectionRequest(url, user, pass, KNOCK_TIMEOUT_MS);
+        return { device_id, sent: res.status >= 200 && res.status < 300, http_status: res.status };
+      } catch (e) {
+        if (!(e instanceof UnreachableError)) throw e;
+        return { device_id, sent: false, reason: e.reason };
+      }
+    }),
+  );
+}
+
+async function queueAndKnock(
+  ctx: ActionContext,
+  db: AnyDb,
+  records: Record<string, unknown>[],
+  name: string,
+  args: Record<string, unknown> = {},
+  opts: { skipPending?: boolean } = {},
+) {
+  const r = await queueTasks(db, {
+    domain: 'tr069',
+    site: Number(records[0]?.site_id ?? 0),
+    deviceIds: ids(records),
+    name,
+    args,
+    by: username(ctx),
+    now: ctx.app.now(),
+    skipPending: opts.skipPending,
+  });
+  const queued = records.filter((x) => r.queued.includes(Number(x.id)));
+  const knocks = await knock(ctx, queued);
+  const reached = knocks.filter((k) => k.sent).length;
+  ctx.msg = say(
+    ctx.lang,
+    `${name} queued for ${r.queued.length} CPE(s)${r.already.length ? ` (${r.already.length} already had it pending)` : ''}; ${reached} reached by a connection request, the others take it at their next inform`,
+    `已为 ${r.queued.length} 台终端排队 ${name}${r.already.length ? `（${r.already.length} 台已在排队）` : ''}；${reached} 台已通过连接请求唤醒，其余将在下次上报时执行`,
+  );
+  return {
+    task: name,
+    queued: r.queued.length,
+    already_pending: r.already.length,
+    connection_requests: knocks,
+  };
+}
+
+onResourceVerb('tr069:device', 'reboot', async ({ ctx, db, records }) =>
+  queueAndKnock(ctx, db, records, 'reboot', {}, { skipPending: true }),
+);
+
+onResourceVerb('tr069:device', 'factory_reset', async ({ ctx, db, records }) =>
+  queueAndKnock(ctx, db, records, 'factoryReset', {}, { skipPending: true }),
+);
+
+onResourceVerb('tr069:device', 'refresh', async ({ ctx, db, records, input }) =>
+  queueAndKnock(ctx, db, records, 'refreshObject', { objectName: String(input.path ?? '') }),
+);
+
+// ---- set_params ---------------------------------------------------------------------------------
+
+const XSD_TYPES = ['xsd:string', 'xsd:int', 'xsd:unsignedInt', 'xsd:boolean', 'xsd:dateTime'] as const;
+const PARAM_PATH = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
+const MAX_PARAMS = 50;
+
+/**
+ * `params` as genieacs' parameterValues: `[[path, value, type], …]`, from that shape or
+ * `[{path, value, type}, …]`; the type defaults to xsd:string and the value must fit it.
+ */
+export function parseParams(raw: unknown, lang: Lang): [string, string, string][] {
+  const fail = (en: string, zh: string) => invalidField('params', say(lang, en, zh));
+  const list = targetList(raw);
+  if (list === null || !list.length)
+    throw fail(
+      'Parameters must be a non-empty list of [path, value, type]',
+      '参数须为 [路径, 值, 类型] 的非空列表',
+    );
+  if (list.length > MAX_PARAMS) throw fail(`At most ${MAX_PARAMS} parameters`, `最多 ${MAX_PARAMS} 个参数`);
+  return list.map((item, i) => {
+    const n = i + 1;
+    const [path, value, type] = Array.isArray(item)
+      ? item
+      : item && typeof item === 'object'
+        ? [
+            (item as Record<string, unknown>).path,
+            (item as Record<string, unknown>).value,
+            (item as Record<string, unknown>).type,
+          ]
+        : [undefined, undefined, undefined];
+    if (typeof path !== 'string' || !PARAM_PATH.test(path))
+      throw fail(
+        `#${n}: the path must be a parameter such as InternetGatewayDevice.ManagementServer.PeriodicInformInterval`,
+        `第 ${n} 项：路径须为参数名，如 InternetGatewayDevice.ManagementServer.PeriodicInformInterval`,
+      );
+    const t = type === undefined || type === null || type === '' ? 'xsd:string' : String(type);
+    const xsd = t.startsWith('xsd:') ? t : `xsd:${t}`;
+    if (!(XSD_TYPES as readonly string[]).includes(xsd))
+      throw fail(
+        `#${n}: the type must be one of ${XSD_TYPES.join(', ')}`,
+        `第 ${n} 项：类型须为 ${XSD_TYPES.join('、')} 之一`,
+      );
+    if (value === undefined || value === null || typeof value === 'object')
+      throw fail(`#${n}: a value is required`, `第 ${n} 项：须填写值`);
+    const v = String(value);
+    const ok =
+      xsd === 'xsd:int'
+        ? /^-?\d+$/.test(v) && Math.abs(Number(v)) <= 2_147_483_648 && Number(v) <= 2_147_483_647
+        : xsd === 'xsd:unsignedInt'
+          ? /^\d+$/.test(v) && Number(v) <= 4_294_967_295
+          : xsd === 'xsd:boolean'
+            ? ['true', 'false', '0', '1'].includes(v)
+            : xsd === 'xsd:dateTime'
+              ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))
+              : v.length <= 1024;
+    if (!ok)
+      throw fail(
+        `#${n}: "${v.slice(0, 64)}" is not a valid ${xsd}`,
+        `第 ${n} 项：“${v.slice(0, 64)}”不是有效的 ${xsd}`,
+      );
+    return [path, v, xsd];
+  });
+}
+
+onResourceVerb('tr069:device', 'set_params', async ({ ctx, db, records, input }) => {
+  const parameterValues = parseParams(input.params, ctx.lang);
+  return queueAndKnock(ctx, db, records, 'setParameterValues', { parameterValues });
+});
+
+onResourceVerb('tr069:device', 'download', async ({ ctx, db, records, input }) => {
+  const site = Number(records[0]?.site_id ?? 0);
+  const file = await db
+    .selectFrom('tr069_file')
+    .select(['id', 'name', 'file_type', 'version'])
+    .where('id', '=', Number(input.file_id))
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  if (!file)
+    throw invalidField(
+      'file_id',
+      say(ctx.lang, `CPE file #${input.file_id} does not exist`, `终端文件 #${input.file_id} 不存在`),
+    );
+  return queueAndKnock(ctx, db, records, 'download', {
+    fileId: Number(file.id),
+    fileName: String(file.name),
+    fileType: String(file.file_type ?? '1 Firmware Upgrade Image'),
+    version: String(file.version ?? ''),
+  });
+});
+
+onResourceVerb('tr069:device', 'summon', async ({ ctx, records }) => {
+  const r = records[0]!;
+  const cfg = await itmsConfig(ctx.app);
+  if (!cfg.cr_username || !cfg.cr_password)
+    throw invalidField(
+      'cr_username',
+      say(
+        ctx.lang,
+        'Set the connection request username and password in ITMS first',
+        '请先在 ITMS 配置中设置连接请求用户名和密码',
+      ),
+    );
+  const url = String(r.connection_request_url ?? '');
+  if (!/^https?:\/\/\S+$/i.test(url))
+    throw new ApiError(
+      Code.conflict,
+      say(
+        ctx.lang,
+        `CPE ${r.device_id} has not reported a connection request URL yet`,
+        `终端 ${r.device_id} 尚未上报连接请求地址`,
+      ),
+    );
+  let status: number;
+  try {
+    status = (await connectionRequest(url, String(cfg.cr_username), String(cfg.cr_password))).status;
+  } catch (e) {
+    if (!(e instanceof UnreachableError)) throw e;
+    throw new ApiError(
+      Code.unavailable,
+      say(ctx.lang, `CPE at ${url} is unreachable: ${e.reason}`, `无法连接终端 ${url}：${e.reason}`),
+      { url, reason: e.reason },
+    );
+  }
+  if (status === 401)
+    throw invalidField(
+      'cr_password',
+      say(
+        ctx.lang,
+        'The CPE refused the connection request credentials (HTTP 401)',
+        '终端拒绝了连接请求凭据（HTTP 401）',
+      ),
+    );
+  if (status < 200 || status >= 300)
+    throw new ApiError(
+      Code.unavailable,
+      say(ctx.lang, `CPE at ${url} answered HTTP ${status}`, `终端 ${url} 返回 HTTP ${status}`),
+      { url, http_status: status },
+    );
+  ctx.msg = say(
+    ctx.lang,
+    `The CPE accepted the connection request (HTTP ${status}) and will open a session`,
+    `终端已接受连接请求（HTTP ${status}），将发起会话`,
+  );
+  return { url, http_status: status };
+});
+
+// ---- tags ---------------------------------------------------------------------------------------
+
+async function retag(
+  ctx: ActionContext,
+  db: AnyDb,
+  records: Record<string, unknown>[],
+  tag: string,
+  add: boolean,
+) {
+  let changed = 0;
+  for (const r of records) {
+    const tags = (targetList(r.tags) ?? []).map(String);
+    const next = add ? (tags.includes(tag) ? tags : [...tags, tag]) : tags.filter((t) => t !== tag);
+    if (next.length === tags.length) continue;
+    if (next.length > 32)
+      throw invalidField('tag', say(ctx.lang, `#${r.id} already has 32 tags`, `#${r.id} 已有 32 个标签`));
+    await db
+      .updateTable('tr069_device')
+      .set({ tags: JSON.stringify(next), updated_at: ctx.app.now() })
+      .where('id', '=', Number(r.id))
+      .execute();
+    changed++;
+  }
+  ctx.logDetail = `tr069:device ${add ? 'tag' : 'untag'} ${tag} #${ids(records).join(', #')}`;
+  return { updated: changed };
+}
+
+onResourceVerb('tr069:device', 'tag', async ({ ctx, db, records, input }) =>
+  retag(ctx, db, records, String(input.tag), true),
+);
+onResourceVerb('tr069:device', 'untag', async ({ ctx, db, records, input }) =>
+  retag(ctx, db, records, String(input.tag), false),
+);
+
+// ---- TimedRestart -------------------------------------------------------------------------------
+
+onResourceVerb('tr069:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
+  const plan = records[0]!;
+  const result = await runPlan(db, 'tr069', plan, { now: ctx.app.now(), by: username(ctx) });
+  if (!result.targets) throw noTargets(ctx.lang);
+  ctx.msg = say(
+    ctx.lang,
+    `Reboot queued for ${result.queued} CPE(s)${result.already ? `, ${result.already} already pending` : ''}; they take it at their next inform`,
+    `已为 ${result.queued} 台终端排队重启${result.already ? `，${result.already} 台已在排队` : ''}；终端将在下次上报时执行`,
+  );
+  return result;
+});

@@ -1,0 +1,36 @@
+import os from 'node:os';
+import { itmsSettings } from '@igs/contract/extras';
+import type { AppContext } from '../../app-context.ts';
+import { readSingleton, type Values } from '../singletons/store.ts';
+
+/**
+ * The stored tr069/Itms settings (DOMAIN 2.5) and what other features derive from them: the
+ * dnsmasq lines of `dhcp_option43` (read by the DHCP file generator, dnsmasq/service.ts).
+ */
+
+/** The first non-internal IPv4 address: the address CPEs on the LAN reach the ACS at. */
+export function lanAddress(): string {
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
+}
+
+/** DOMAIN's defaults that depend on the host: `http://<lan-ip>:7547/` and the file server on :7567. */
+export function hostDefaults(): Values {
+  const ip = lanAddress();
+  return { acs_url: `http://${ip}:7547/`, file_server_url: `http://${ip}:7567/` };
+}
+
+export async function itmsConfig(app: AppContext): Promise<Values> {
+  return readSingleton(app, itmsSettings, 0, itmsSettings.table, hostDefaults());
+}
+
+/**
+ * The dnsmasq lines DHCP option 43 needs when `dhcp_option43` is on: the ACS URL as
+ * vendor-encapsulated sub-option 1 for clients of vendor class `dslforum.org` (TR-069 Annex F).
+ * The DHCP configuration generator appends them to its dnsmasq file.
+ */
+export function dnsmasqOption43Lines(values: Values): string[] {
+  if (Number(values.dhcp_option43) !== 1 || !values.acs_url) return [];
+  return [`dhcp-option=vendor:dslforum.org,1,"${String(values.acs_url).replace(/["\r\n]/g, '')}"`];
+}

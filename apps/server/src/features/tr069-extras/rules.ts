@@ -1,0 +1,86 @@
+import { invalidField } from '../../http/errors.ts';
+import { checkPlanWrite, targetList } from '../device-tasks/reboot-plans.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+
+/**
+ * DOMAIN 2.5 rules the field descriptions cannot say (422 naming the field):
+ * - CpeTemplate: firmware_file_id and target_sw_version both or neither (the Download a template
+ *   sends needs the file, and the version tells when the CPE has it); match_sw_version is a
+ *   regular expression;
+ * - Cpe: tags is a list of `[A-Za-z0-9_-]` words (they end up in timed-restart targets);
+ * - RebootPlan: target_ids is required unless target_type is all (device-tasks/reboot-plans.ts).
+ */
+
+const TAG = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_TAGS = 32;
+const say = (lang: string, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+
+export async function templateRules({ conn, lang, def, values, selfId }: WriteHookArgs): Promise<void> {
+  if (typeof values.match_sw_version === 'string' && values.match_sw_version !== '') {
+    try {
+      new RegExp(values.match_sw_version);
+    } catch (e) {
+      throw invalidField(
+        'match_sw_version',
+        say(
+          lang,
+          `Match software version is not a valid regular expression: ${(e as Error).message}`,
+          `匹配软件版本不是有效的正则表达式：${(e as Error).message}`,
+        ),
+      );
+    }
+  }
+  if (selfId !== undefined && !('firmware_file_id' in values) && !('target_sw_version' in values)) return;
+  let r: Record<string, unknown> = values;
+  if (selfId !== undefined) {
+    const current =
+      (await conn
+        .selectFrom(def.table)
+        .select(['firmware_file_id', 'target_sw_version'])
+        .where('id', '=', selfId)
+        .executeTakeFirst()) ?? {};
+    r = { ...current, ...values };
+  }
+  const hasFile = r.firmware_file_id !== null && r.firmware_file_id !== undefined;
+  const hasVersion = typeof r.target_sw_version === 'string' && r.target_sw_version.trim() !== '';
+  if (hasFile && !hasVersion)
+    throw invalidField(
+      'target_sw_version',
+      say(
+        lang,
+        'Target software version is required with a firmware file',
+        '选择了固件文件时须填写目标软件版本',
+      ),
+    );
+  if (hasVersion && !hasFile)
+    throw invalidField(
+      'firmware_file_id',
+      say(
+        lang,
+        'Firmware file is required with a target software version',
+        '填写目标软件版本时须选择固件文件',
+      ),
+    );
+}
+
+export async function deviceTags({ lang, values }: WriteHookArgs): Promise<void> {
+  if (!('tags' in values)) return;
+  const list = targetList(values.tags);
+  if (list === null) throw invalidField('tags', say(lang, 'Tags must be a list', '标签须为数组'));
+  if (list.length > MAX_TAGS)
+    throw invalidField('tags', say(lang, `At most ${MAX_TAGS} tags`, `最多 ${MAX_TAGS} 个标签`));
+  const bad = list.filter((t) => typeof t !== 'string' || !TAG.test(t));
+  if (bad.length)
+    throw invalidField(
+      'tags',
+      say(
+        lang,
+        `A tag may contain letters, digits, _ and - only: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+        `标签只能包含字母、数字、_ 和 -：${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      ),
+    );
+}
+
+onResourceWrite('tr069:template', templateRules);
+onResourceWrite('tr069:device', deviceTags);
+onResourceWrite('tr069:timed_reboot', (args) => checkPlanWrite('tr069', args));

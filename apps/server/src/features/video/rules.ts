@@ -1,0 +1,60 @@
+import { Code } from '@igs/contract';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+
+/**
+ * DOMAIN 2.3 rules the field descriptions cannot say:
+ * - StreamPush and StreamProxy: (app, stream) is unique as a pair in a site: the media server
+ *   knows a stream by that pair, so two rows with it would be one stream (409);
+ * - MediaServer: `secret`* (the API secret) is required on add. The generic rule lets an empty
+ *   secret keep the stored one, which on add would leave a server the console cannot call (422).
+ */
+
+const zh = (lang: string) => lang === 'zh_CN';
+
+/** The values a write will leave on the record: the stored ones under the sent ones. */
+async function merged(
+  { conn, def, values, selfId }: WriteHookArgs,
+  columns: string[],
+): Promise<Record<string, unknown>> {
+  if (selfId === undefined) return values;
+  const current =
+    (await conn.selectFrom(def.table).select(columns).where('id', '=', selfId).executeTakeFirst()) ?? {};
+  return { ...current, ...Object.fromEntries(columns.filter((c) => c in values).map((c) => [c, values[c]])) };
+}
+
+export async function appStreamPairUnique(args: WriteHookArgs): Promise<void> {
+  const { conn, lang, def, values, site, selfId } = args;
+  if (selfId !== undefined && !('app' in values) && !('stream' in values)) return;
+  const r = await merged(args, ['app', 'stream']);
+  if (r.app == null || r.stream == null) return;
+  let q = conn
+    .selectFrom(def.table)
+    .select('id')
+    .where('site_id', '=', site)
+    .where('app', '=', String(r.app))
+    .where('stream', '=', String(r.stream));
+  if (selfId !== undefined) q = q.where('id', '!=', selfId);
+  const clash = await q.executeTakeFirst();
+  if (!clash) return;
+  const msg = zh(lang)
+    ? `应用名“${String(r.app)}”下的流标识“${String(r.stream)}”已被 #${clash.id} 使用`
+    : `Stream "${String(r.app)}/${String(r.stream)}" already exists (#${clash.id})`;
+  throw new ApiError(Code.conflict, msg, { errors: [{ field: 'stream', msg }] });
+}
+
+export async function mediaServerSecretOnAdd({ lang, values, selfId }: WriteHookArgs): Promise<void> {
+  if (selfId !== undefined) return;
+  const secret = values.secret;
+  if (typeof secret === 'string' && secret !== '') return;
+  throw invalidField(
+    'secret',
+    zh(lang)
+      ? '接口密钥为必填项：媒体节点的接口调用都需要它'
+      : 'API secret is required: every call of the media server API needs it',
+  );
+}
+
+onResourceWrite('video:stream_push', appStreamPairUnique);
+onResourceWrite('video:stream_proxy', appStreamPairUnique);
+onResourceWrite('video:media_server', mediaServerSecretOnAdd);

@@ -1,0 +1,273 @@
+import { Code, type Lang } from '@igs/contract';
+import { ApiError } from '../../http/errors.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+import { findBinary, runFile } from '../system-status/host-exec.ts';
+import { gbAgentUnavailable } from './gb-agent.ts';
+import {
+  apiBase,
+  callMediaServer,
+  DEFAULT_VHOST,
+  mediaServerFailure,
+  mediaServerFor,
+  noMediaServer,
+  playUrls,
+  zlmApi,
+} from './zlm.ts';
+// The add/edit rules of the same resources (pairs, the media server secret).
+import './rules.ts';
+
+/**
+ * DOMAIN 2.3 verbs. Stream and media-server verbs call the media server's HTTP API (zlm.ts) and
+ * store what it answered; GB28181 device and platform verbs need the SIP agent, which this server
+ * does not have (gb-agent.ts: 503 naming it). A verb never reports a success nothing produced.
+ */
+
+const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
+const num = (v: unknown) => Number(v ?? 0);
+
+// ---- MediaServer -------------------------------------------------------------------------------
+
+onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
+  const rec = records[0]!;
+  const ms = (await mediaServerFor(db, num(rec.site_id), num(rec.id)))!;
+  let data: unknown;
+  try {
+    data = (await zlmApi(ms, 'getServerConfig')).data;
+  } catch (e) {
+    ctx.logDetail = `video:media_server test #${ms.id}: ${apiBase(ms)} failed`;
+    throw mediaServerFailure(ctx.lang, ms, 'getServerConfig', e);
+  }
+  const config = Array.isArray(data) && data[0] && typeof data[0] === 'object' ? data[0] : {};
+  const reported = String((config as Record<string, unknown>)['general.mediaServerId'] ?? '');
+  await db
+    .updateTable('video_media_server')
+    .set({ online: 1, updated_at: ctx.app.now() })
+    .where('id', '=', ms.id)
+    .execute();
+  ctx.logDetail = `video:media_server test #${ms.id}: ${apiBase(ms)} ok`;
+  ctx.msg = say(ctx.lang, `Media server ${ms.server_id} answered`, `媒体节点 ${ms.server_id} 响应正常`);
+  return {
+    ok: true,
+    api: apiBase(ms),
+    reported_server_id: reported,
+    server_id_matches: reported === '' || reported === ms.server_id,
+  };
+});
+
+// ---- StreamProxy -------------------------------------------------------------------------------
+
+/** ZLMediaKit's rtp_type for RTSP pulls: 0 tcp, 1 udp, 2 multicast. */
+const RTP_TYPE: Record<string, number> = { tcp: 0, udp: 1, multicast: 2 };
+
+onResourceVerb('video:stream_proxy', 'start', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const ms = await mediaServerFor(db, num(r.site_id));
+  if (!ms) throw noMediaServer(ctx.lang);
+  const data = (await callMediaServer(ctx.lang, ms, 'addStreamProxy', {
+    vhost: DEFAULT_VHOST,
+    app: String(r.app),
+    stream: String(r.stream),
+    url: String(r.src_url),
+    rtp_type: RTP_TYPE[String(r.rtsp_transport ?? 'tcp')] ?? 0,
+    timeout_sec: num(r.timeout_s) || 10,
+    enable_audio: num(r.enable_audio) ? 1 : 0,
+    enable_mp4: num(r.record_mp4) ? 1 : 0,
+  })) as { key?: string } | undefined;
+  await db
+    .updateTable('video_stream_proxy')
+    .set({ pulling: 1, updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  ctx.msg = say(ctx.lang, `Pulling ${r.app}/${r.stream}`, `已开始拉流 ${r.app}/${r.stream}`);
+  return {
+    key: data?.key ?? `${DEFAULT_VHOST}/${r.app}/${r.stream}`,
+    urls: playUrls(ms, String(r.app), String(r.stream)),
+  };
+});
+
+onResourceVerb('video:stream_proxy', 'stop', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const ms = await mediaServerFor(db, num(r.site_id));
+  if (!ms) throw noMediaServer(ctx.lang);
+  const data = (await callMediaServer(ctx.lang, ms, 'delStreamProxy', {
+    key: `${DEFAULT_VHOST}/${r.app}/${r.stream}`,
+  })) as { flag?: boolean } | undefined;
+  await db
+    .updateTable('video_stream_proxy')
+    .set({ pulling: 0, updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  const wasPulling = data?.flag !== false;
+  ctx.msg = wasPulling
+    ? say(ctx.lang, `Stopped pulling ${r.app}/${r.stream}`, `已停止拉流 ${r.app}/${r.stream}`)
+    : say(ctx.lang, `${r.app}/${r.stream} was not being pulled`, `${r.app}/${r.stream} 未在拉流`);
+  return { was_pulling: wasPulling };
+});
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  bit_rate?: string;
+}
+
+onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
+  const r = records[0]!;
+  const ffprobe = await findBinary('ffprobe');
+  if (!ffprobe)
+    throw new ApiError(
+      Code.unavailable,
+      say(
+        ctx.lang,
+        'ffprobe is not installed on this server (Debian package ffmpeg): the source cannot be probed',
+        '本服务器未安装 ffprobe（Debian 软件包 ffmpeg）：无法探测源',
+      ),
+      { service: 'ffprobe' },
+    );
+  const timeoutS = num(r.timeout_s) || 10;
+  const url = String(r.src_url);
+  const args = ['-v', 'error', '-rw_timeout', String(timeoutS * 1_000_000)];
+  if (url.startsWith('rtsp') && r.rtsp_transport) args.push('-rtsp_transport', String(r.rtsp_transport));
+  args.push('-show_entries', 'stream=codec_type,codec_name,width,height,bit_rate', '-of', 'json', url);
+  const run = await runFile(ffprobe, args, { timeoutMs: (timeoutS + 5) * 1000 });
+  if (run.code !== 0) {
+    const why = run.timedOut
+      ? say(ctx.lang, `no answer within ${timeoutS + 5} s`, `${timeoutS + 5} 秒内无响应`)
+      : (run.stderr.trim() || run.error || `exit ${run.code}`).slice(0, 500);
+    throw new ApiError(
+      Code.unavailable,
+      say(ctx.lang, `The source ${url} could not be probed: ${why}`, `无法探测源 ${url}：${why}`),
+      { reason: why },
+    );
+  }
+  let streams: ProbeStream[] = [];
+  try {
+    streams = (JSON.parse(run.stdout) as { streams?: ProbeStream[] }).streams ?? [];
+  } catch {
+    streams = [];
+  }
+  const video = streams.find((s) => s.codec_type === 'video');
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  ctx.msg = video
+    ? say(
+        ctx.lang,
+        `Source answers: ${video.codec_name} ${video.width}x${video.height}`,
+        `源正常：${video.codec_name} ${video.width}x${video.height}`,
+      )
+    : say(ctx.lang, 'Source answers, without a video stream', '源正常，但没有视频流');
+  return {
+    ok: true,
+    video: video ? { codec: video.codec_name, width: video.width, height: video.height } : null,
+    audio: audio ? { codec: audio.codec_name } : null,
+    streams,
+  };
+});
+
+// ---- StreamPush --------------------------------------------------------------------------------
+
+onResourceVerb('video:stream_push', 'play', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
+  if (!ms) throw noMediaServer(ctx.lang);
+  const list = await callMediaServer(ctx.lang, ms, 'getMediaList', {
+    vhost: DEFAULT_VHOST,
+    app: String(r.app),
+    stream: String(r.stream),
+  });
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        ctx.lang,
+        `${r.app}/${r.stream} is not being pushed to media server ${ms.server_id} now`,
+        `${r.app}/${r.stream} 当前未推流到媒体节点 ${ms.server_id}`,
+      ),
+    );
+  await db
+    .updateTable('video_stream_push')
+    .set({ pushing: 1, updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  return { urls: playUrls(ms, String(r.app), String(r.stream)) };
+});
+
+onResourceVerb('video:stream_push', 'stop', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
+  if (!ms) throw noMediaServer(ctx.lang);
+  const data = (await callMediaServer(ctx.lang, ms, 'close_streams', {
+    vhost: DEFAULT_VHOST,
+    app: String(r.app),
+    stream: String(r.stream),
+    force: 1,
+  })) as { count_hit?: number; count_closed?: number } | undefined;
+  // close_streams answers its counts beside `data` in some versions.
+  await db
+    .updateTable('video_stream_push')
+    .set({ pushing: 0, updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  return { closed: Number(data?.count_closed ?? 0), hit: Number(data?.count_hit ?? 0) };
+});
+
+// ---- GbDevice and Platform (the SIP agent) ------------------------------------------------------
+
+const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
+
+onResourceVerb('video:gb_device', 'catalog', async ({ ctx, records }) =>
+  gbAgentUnavailable(ctx, { en: 'query the catalogue of', zh_CN: '查询目录：' }, deviceName(records[0]!)),
+);
+
+onResourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  // DOMAIN 2.3: play needs a media server, else 503; it must answer before anything is sent.
+  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
+  if (!ms) throw noMediaServer(ctx.lang);
+  await callMediaServer(ctx.lang, ms, 'getServerConfig');
+  return gbAgentUnavailable(ctx, { en: 'start a stream from', zh_CN: '点播：' }, deviceName(r));
+});
+
+onResourceVerb('video:gb_device', 'stop', async ({ ctx, records }) =>
+  gbAgentUnavailable(ctx, { en: 'stop the stream of', zh_CN: '停止点播：' }, deviceName(records[0]!)),
+);
+
+onResourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
+  gbAgentUnavailable(
+    ctx,
+    { en: `send PTZ ${String(input.command)} to`, zh_CN: `发送云台指令 ${String(input.command)}：` },
+    deviceName(records[0]!),
+  ),
+);
+
+onResourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) =>
+  gbAgentUnavailable(ctx, { en: 'reboot', zh_CN: '重启' }, deviceName(records[0]!)),
+);
+
+onResourceVerb('video:platform', 'register', async ({ ctx, records }) => {
+  const r = records[0]!;
+  return gbAgentUnavailable(
+    ctx,
+    { en: 'register with', zh_CN: '注册到' },
+    `${r.name} (${r.server_ip}:${r.server_port})`,
+  );
+});
+
+onResourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
+  const r = records[0]!;
+  const channels = Array.isArray(r.channel_ids) ? r.channel_ids : [];
+  if (!channels.length)
+    throw new ApiError(
+      Code.conflict,
+      say(
+        ctx.lang,
+        `${r.name} shares no channels: choose the shared channels first`,
+        `${r.name} 未共享任何通道：请先选择共享通道`,
+      ),
+    );
+  return gbAgentUnavailable(
+    ctx,
+    { en: `push ${channels.length} channels to`, zh_CN: `推送 ${channels.length} 个通道到` },
+    `${r.name} (${r.server_ip}:${r.server_port})`,
+  );
+});

@@ -1,0 +1,60 @@
+import type { Lang } from '@igs/contract';
+import type { AppContext } from '../../app-context.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { Problems, type VoiceModel } from './config/model.ts';
+import { extensionSections, trunkSections } from './config/pjsip.ts';
+import { loadVoiceModel } from './model-loader.ts';
+
+/**
+ * The `pjsip` export of voice/SipTrunk and voice/Extension (DOMAIN "I/O: pjsip.conf"): the
+ * sections the gateway's own pjsip.conf holds for the exported records, made by the same
+ * generator, so the fragment is what Asterisk runs. Passwords are masked as in the file viewer
+ * (secrets never leave the server); records the generator leaves out are named in comments.
+ */
+
+export type PjsipExportOf = 'trunks' | 'extensions';
+
+export async function pjsipFragment(
+  app: AppContext,
+  rows: Record<string, unknown>[],
+  of: PjsipExportOf,
+  lang: Lang,
+): Promise<string> {
+  const bySite = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const site = Number(r.site_id ?? 0);
+    bySite.set(site, (bySite.get(site) ?? new Set()).add(Number(r.id)));
+  }
+  const zh = lang === 'zh_CN';
+  const one = rows.length === 1;
+  const what = zh
+    ? of === 'trunks'
+      ? '外线'
+      : '分机'
+    : `${of === 'trunks' ? 'trunk' : 'extension'}${one ? '' : 's'}`;
+  const out = [
+    zh
+      ? `; pjsip.conf 片段：${rows.length}个${what}，由网关控制台于${formatDateTime(app.now())}导出。`
+      : `; pjsip.conf sections of ${rows.length} ${what}, exported by the gateway console on ${formatDateTime(app.now())}.`,
+    zh
+      ? '; 密码已隐藏（********），使用前请填写。'
+      : '; Passwords are masked (********): fill them in before use.',
+  ];
+  for (const [site, ids] of [...bySite].sort((a, b) => a[0] - b[0])) {
+    const full = await loadVoiceModel(app, site);
+    const model: VoiceModel = {
+      ...full,
+      extensions: of === 'extensions' ? full.extensions.filter((e) => ids.has(e.id)) : [],
+      trunks: of === 'trunks' ? full.trunks.filter((t) => ids.has(t.id)) : [],
+    };
+    const problems = new Problems();
+    const sections =
+      of === 'trunks'
+        ? trunkSections(model, problems, { mask: true })
+        : extensionSections(model, problems, { mask: true });
+    if (bySite.size > 1) out.push('', zh ? `; 站点 ${site}` : `; Site ${site}`);
+    for (const p of problems.list) out.push(`; ${p.level === 'error' ? '!' : '?'} ${p.msg[lang]}`);
+    out.push('', ...sections);
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,235 @@
+import type { Lang } from '@igs/contract';
+import { smsSettings } from '@igs/contract/extras';
+import type { AppContext } from '../../app-context.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+import { readSingleton } from '../singletons/store.ts';
+import { missingSetting } from '../sms/send.ts';
+import { isDialable } from './config/conf-text.ts';
+import { withManager } from './manager.ts';
+import { numberOwner } from './numbering-plan.ts';
+import { writableOutgoing } from './spool.ts';
+import { listOf, say } from './verb-support.ts';
+
+/**
+ * voice/Preplan `test` (DOMAIN: "a dry run that lists the steps"): each action of the plan as it
+ * would run — what it reaches, through which channel (a call file, Asterisk's manager interface,
+ * the SMS provider, the terminal command queue) — and whether that channel is there now, with the
+ * reason when it is not. Nothing is called, sent or queued.
+ */
+
+export interface PlanStep {
+  step: number;
+  type: string;
+  target: string;
+  /** What the step would do, in the caller's language. */
+  does: string;
+  channel: 'call_file' | 'ami' | 'sms' | 'terminal_commands' | 'none';
+  ready: boolean;
+  reason: string | null;
+}
+
+/** Each channel is checked at most once per dry run. */
+class Channels {
+  private cache = new Map<string, Promise<string | null>>();
+  private app: AppContext;
+  private lang: Lang;
+  constructor(app: AppContext, lang: Lang) {
+    this.app = app;
+    this.lang = lang;
+  }
+  private once(key: string, check: () => Promise<string | null>): Promise<string | null> {
+    if (!this.cache.has(key)) this.cache.set(key, check());
+    return this.cache.get(key)!;
+  }
+  /** Why the channel cannot be used now, or null. */
+  why(channel: PlanStep['channel']): Promise<string | null> {
+    switch (channel) {
+      case 'call_file':
+        return this.once(channel, () => writableOutgoing(this.lang).then(() => null, reasonOf));
+      case 'ami':
+        return this.once(channel, () => withManager(this.lang, async () => null).catch(reasonOf));
+      case 'sms':
+        return this.once(channel, async () => {
+          const missing = missingSetting(await readSingleton(this.app, smsSettings));
+          return missing
+            ? say(
+                this.lang,
+                `SMS settings are incomplete: ${missing} is not set`,
+                `短信设置不完整：缺少 ${missing}`,
+              )
+            : null;
+        });
+      default:
+        return Promise.resolve(null);
+    }
+  }
+}
+
+function reasonOf(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  throw e;
+}
+
+async function describe(
+  db: AnyDb,
+  site: number,
+  lang: Lang,
+  type: string,
+  target: string,
+  text: string,
+): Promise<Pick<PlanStep, 'does' | 'channel'> & { missing?: string }> {
+  const t = (en: string, zh: string) => say(lang, en, zh);
+  switch (type) {
+    case 'call_group': {
+      const owner = isDialable(target) ? await numberOwner(db, site, target) : null;
+      if (owner)
+        return {
+          does: t(
+            `Call ${owner.what.en} ${target}${owner.name ? ` "${owner.name}"` : ''}`,
+            `呼叫${owner.what.zh_CN}${target}${owner.name ? `“${owner.name}”` : ''}`,
+          ),
+          channel: 'call_file',
+        };
+      if (isDialable(target)) return { does: t(`Call ${target}`, `呼叫${target}`), channel: 'call_file' };
+      return {
+        does: t(`Call ${target}`, `呼叫${target}`),
+        channel: 'call_file',
+        missing: t(`"${target}" is not a number`, `“${target}”不是号码`),
+      };
+    }
+    case 'page': {
+      const g = await db
+        .selectFrom('voice_paging_group')
+        .select(['number', 'name'])
+        .where('site_id', '=', site)
+        .where('number', '=', target)
+        .executeTakeFirst();
+      return g
+        ? {
+            does: t(`Page group ${g.number} "${g.name}"`, `向广播组${g.number}“${g.name}”广播`),
+            channel: 'call_file',
+          }
+        : {
+            does: t(`Page group ${target}`, `向广播组${target}广播`),
+            channel: 'call_file',
+            missing: t(`No paging group has number ${target}`, `没有号码为${target}的广播组`),
+          };
+    }
+    case 'notify': {
+      const n = await db
+        .selectFrom('voice_notify_task')
+        .select(['id', 'name'])
+        .where('site_id', '=', site)
+        .where((eb) =>
+          eb.or([eb('name', '=', target), ...(/^\d+$/.test(target) ? [eb('id', '=', Number(target))] : [])]),
+        )
+        .executeTakeFirst();
+      return n
+        ? {
+            does: t(`Start notification task "${n.name}"`, `启动排队通知“${n.name}”`),
+            channel: 'call_file',
+          }
+        : {
+            does: t(`Start notification task ${target}`, `启动排队通知${target}`),
+            channel: 'call_file',
+            missing: t(`No notification task is called ${target}`, `没有名为${target}的排队通知`),
+          };
+    }
+    case 'sms': {
+      const phones = target.split(/[,;\s]+/).filter(Boolean);
+      return {
+        does: t(`Send "${text}" by SMS to ${phones.join(', ')}`, `向${phones.join('、')}发送短信“${text}”`),
+        channel: 'sms',
+        ...(phones.length ? {} : { missing: t('No phone number to send to', '没有接收短信的号码') }),
+      };
+    }
+    case 'display_message': {
+      const ext = await db
+        .selectFrom('voice_extension')
+        .select('id')
+        .where('site_id', '=', site)
+        .where('extension', '=', target)
+        .executeTakeFirst();
+      const area = ext
+        ? undefined
+        : await db
+            .selectFrom('system_area')
+            .select('id')
+            .where('site_id', '=', site)
+            .where('code', '=', target)
+            .executeTakeFirst();
+      const terminals =
+        ext || area
+          ? await db
+              .selectFrom('smart_binding')
+              .select('terminal_id')
+              .where('site_id', '=', site)
+              .where(ext ? 'extension_id' : 'area_id', '=', Number((ext ?? area)!.id))
+              .execute()
+          : [];
+      const n = new Set(terminals.map((r) => r.terminal_id).filter((id) => id !== null)).size;
+      return {
+        does: t(
+          `Show "${text}" on the ${n} terminal(s) of ${target}`,
+          `在${target}的${n}台终端上显示“${text}”`,
+        ),
+        channel: 'terminal_commands',
+        ...(n ? {} : { missing: t(`No terminal is bound to ${target}`, `${target}没有绑定终端`) }),
+      };
+    }
+    case 'conference': {
+      const c = await db
+        .selectFrom('voice_conference')
+        .select(['number', 'name'])
+        .where('site_id', '=', site)
+        .where('number', '=', target)
+        .executeTakeFirst();
+      return c
+        ? {
+            does: t(
+              `Bring the responders into meeting room ${c.number} "${c.name}"`,
+              `将处置人员拉入会议室${c.number}“${c.name}”`,
+            ),
+            channel: 'ami',
+          }
+        : {
+            does: t(`Bring the responders into meeting room ${target}`, `将处置人员拉入会议室${target}`),
+            channel: 'ami',
+            missing: t(`No meeting room has number ${target}`, `没有号码为${target}的会议室`),
+          };
+    }
+    default:
+      return {
+        does: t(`Unknown action ${type}`, `未知步骤${type}`),
+        channel: 'none',
+        missing: t(`"${type}" is not an action a plan can take`, `“${type}”不是预案支持的步骤`),
+      };
+  }
+}
+
+onResourceVerb('voice:preplan', 'test', async ({ ctx, db, records, site }) => {
+  const plan = records[0]!;
+  const channels = new Channels(ctx.app, ctx.lang);
+  const steps: PlanStep[] = [];
+  for (const [i, raw] of listOf(plan.actions).entries()) {
+    const a = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const type = String(a.type ?? '');
+    const target = String(a.target ?? '').trim();
+    const text = String(a.text ?? a.sound ?? '');
+    const d = await describe(db, Number(plan.site_id ?? site), ctx.lang, type, target, text);
+    const reason = d.missing ?? (await channels.why(d.channel));
+    steps.push({
+      step: i + 1,
+      type,
+      target,
+      does: d.does,
+      channel: d.channel,
+      ready: !reason,
+      reason: reason ?? null,
+    });
+  }
+  ctx.logDetail = `voice:preplan test #${plan.id}: ${steps.filter((s) => s.ready).length}/${steps.length} steps ready`;
+  return { plan: plan.name, enabled: Boolean(plan.enabled), ready: steps.every((s) => s.ready), steps };
+});

@@ -1,0 +1,65 @@
+import { Code } from '@igs/contract';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { z } from 'zod';
+import { defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { type AnyDb, siteFilter } from '../resources/queries.ts';
+import { writeScope } from '../resources/scope.ts';
+import { inCallTransaction } from '../resources/transaction.ts';
+
+const outboundRoute = resourceByName('voice:outbound_route') as ResourceDef;
+
+/**
+ * voice/RoutingList `sort` (DOMAIN 3.2: `ids` in their new order, button key :edit): the order in
+ * which an extension's calls try the outbound routes, stored in `seq` (1, 2, …), which the
+ * generated dialplan follows. The generic sort serves lists with a `sort` field; the routes keep
+ * FreePBX's name for it. Routes left out of `ids` keep their place after the ones sent.
+ */
+export const outboundRouteOrderAction = defineAction({
+  path: outboundRoute.endpoint,
+  method: 'sort',
+  summary: 'Outbound routes: store the dialling order (ids in their new order) as seq 1, 2, …',
+  access: 'module',
+  input: z.object({
+    method: z.literal('sort'),
+    ids: z
+      .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+      .min(1, 'ids is required')
+      .max(1000)
+      .refine((ids) => new Set(ids).size === ids.length, 'ids lists a route twice'),
+  }),
+  async handler(ctx, input) {
+    return inCallTransaction(ctx, async (tctx) => {
+      const db = tctx.app.db.kysely as unknown as AnyDb;
+      const rows = await siteFilter(
+        db.selectFrom(outboundRoute.table).select(['id', 'site_id', 'seq']),
+        writeScope(tctx),
+      ).execute();
+      const mine = new Set(rows.map((r) => Number(r.id)));
+      const missing = input.ids.filter((id) => !mine.has(id));
+      if (missing.length)
+        throw new ApiError(
+          Code.notFound,
+          tctx.lang === 'zh_CN'
+            ? `记录不存在：#${missing.join(', #')}`
+            : `No such record: #${missing.join(', #')}`,
+        );
+      // The sent ones in their order, then the others of their sites as they were.
+      const sent = new Set(input.ids);
+      const sites = new Set(rows.filter((r) => sent.has(Number(r.id))).map((r) => Number(r.site_id)));
+      const rest = rows
+        .filter((r) => !sent.has(Number(r.id)) && sites.has(Number(r.site_id)))
+        .sort((a, b) => Number(a.seq ?? 0) - Number(b.seq ?? 0) || Number(a.id) - Number(b.id))
+        .map((r) => Number(r.id));
+      const now = tctx.app.now();
+      for (const [i, id] of [...input.ids, ...rest].entries())
+        await db
+          .updateTable(outboundRoute.table)
+          .set({ seq: i + 1, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      tctx.logDetail = `voice:outbound_route sort #${input.ids.join(', #')}`;
+      return {};
+    });
+  },
+});

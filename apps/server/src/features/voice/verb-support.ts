@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { Code, type Lang } from '@igs/contract';
+import type { AppContext } from '../../app-context.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import type { AnyDb } from '../resources/queries.ts';
+
+/** What the voice and aiso verbs share: messages in the caller's language, lookups, sound files. */
+
+export function say(lang: Lang, en: string, zh: string): string {
+  return lang === 'zh_CN' ? zh : en;
+}
+
+/** 422 naming the verb's field. */
+export function refuse(field: string, lang: Lang, en: string, zh: string): ApiError {
+  return invalidField(field, say(lang, en, zh));
+}
+
+export function conflict(lang: Lang, en: string, zh: string): ApiError {
+  return new ApiError(Code.conflict, say(lang, en, zh));
+}
+
+export interface ExtensionRow {
+  id: number;
+  extension: string;
+  name: string;
+  call_permission: string;
+  area_id: number | null;
+}
+
+export async function extensionByNumber(
+  db: AnyDb,
+  site: number,
+  number: string,
+): Promise<ExtensionRow | null> {
+  const row = await db
+    .selectFrom('voice_extension')
+    .select(['id', 'extension', 'name', 'call_permission', 'area_id'])
+    .where('site_id', '=', site)
+    .where('extension', '=', number)
+    .executeTakeFirst();
+  return row ? toExtension(row) : null;
+}
+
+export async function extensionById(db: AnyDb, id: number): Promise<ExtensionRow | null> {
+  const row = await db
+    .selectFrom('voice_extension')
+    .select(['id', 'extension', 'name', 'call_permission', 'area_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toExtension(row) : null;
+}
+
+function toExtension(row: Record<string, unknown>): ExtensionRow {
+  return {
+    id: Number(row.id),
+    extension: String(row.extension),
+    name: String(row.name ?? ''),
+    call_permission: String(row.call_permission ?? 'internal'),
+    area_id: row.area_id === null || row.area_id === undefined ? null : Number(row.area_id),
+  };
+}
+
+/**
+ * An uploaded sound (a `file` field holds the upload id) as Asterisk's Playback names it: the
+ * stored file without its extension, from which Asterisk picks the format it can play.
+ */
+export async function soundPath(app: AppContext, db: AnyDb, uploadId: unknown, lang: Lang): Promise<string> {
+  const id = String(uploadId ?? '');
+  const row = id
+    ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row)
+    throw conflict(
+      lang,
+      `The sound file ${id || '(none)'} is not in the file library any more: choose it again`,
+      `音频文件${id || '（无）'}已不在文件库中，请重新选择`,
+    );
+  const file = String(row.file);
+  return path.join(
+    app.config.dataDir,
+    'uploads',
+    'files',
+    file.slice(0, file.length - path.extname(file).length),
+  );
+}
+
+/** An area and every area below it (paging and dispatch reach the areas under an area too). */
+export async function areasUnder(db: AnyDb, roots: number[]): Promise<Set<number>> {
+  const out = new Set(roots);
+  if (!roots.length) return out;
+  const rows = await db.selectFrom('system_area').select(['id', 'parent_id']).execute();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const r of rows)
+      if (r.parent_id !== null && out.has(Number(r.parent_id)) && !out.has(Number(r.id))) {
+        out.add(Number(r.id));
+        grew = true;
+      }
+  }
+  return out;
+}
+
+/** A JSON list field as decoded by the verb call (records come decoded), never anything else. */
+export function listOf(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}

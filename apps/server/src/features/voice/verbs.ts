@@ -1,0 +1,320 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Code } from '@igs/contract';
+import { resourceByName } from '@igs/contract/resources';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime, parseDateTime } from '../../lib/time.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { onResourceVerb } from '../resources/verbs.ts';
+import { asSystem, insertRecord, validate } from '../resources/write.ts';
+import { callKey, parseMasterCsv } from './cdr-import.ts';
+import { dialText, isDialable } from './config/conf-text.ts';
+import { callFileText, dropCallFile, removeCallFiles, writableOutgoing } from './spool.ts';
+// The live verbs and the preplan's dry run register with these.
+import './live-verbs.ts';
+import './preplan-test.ts';
+import { conflict, listOf, refuse, say, soundPath } from './verb-support.ts';
+
+/**
+ * The voice verbs that need no live Asterisk (DOMAIN section 2.2 "Verbs:"): adding a range of
+ * extensions, cancelling wake-up calls, the call records' import, delete by date and play, and
+ * the verbs whose effect is a call file in Asterisk's outgoing spool (broadcast now, notification
+ * tasks), which answer 503 when that spool cannot be written. The preplan's dry run is in
+ * preplan-test.ts; the verbs that talk to Asterisk's manager interface in live-verbs.ts.
+ */
+
+const MAX_BATCH = 500;
+
+// voice/Extension batch_add {from, to, name_pattern, call_permission}: each number by the rules of
+// add (numbering plan, length, generated secret), all or nothing; an area whose code is the number
+// is linked.
+onResourceVerb('voice:extension', 'batch_add', async ({ ctx, db, def, input, site }) => {
+  const lang = ctx.lang;
+  const from = String(input.from);
+  const to = String(input.to);
+  if (from.length !== to.length)
+    throw refuse(
+      'to',
+      lang,
+      'To number must have as many digits as From number',
+      '结束号码的位数须与起始号码相同',
+    );
+  const first = Number(from);
+  const last = Number(to);
+  if (last < first)
+    throw refuse('to', lang, 'To number must not be lower than From number', '结束号码不能小于起始号码');
+  const count = last - first + 1;
+  if (count > MAX_BATCH)
+    throw refuse(
+      'to',
+      lang,
+      `At most ${MAX_BATCH} extensions can be added at once`,
+      `一次最多添加${MAX_BATCH}个分机`,
+    );
+  const numbers = Array.from({ length: count }, (_, i) => String(first + i).padStart(from.length, '0'));
+  const areas = new Map<string, number>();
+  for (const a of await db
+    .selectFrom(resourceByName('system:region')!.table)
+    .select(['id', 'code'])
+    .where('site_id', '=', site)
+    .where('code', 'in', numbers)
+    .orderBy('id')
+    .execute())
+    if (!areas.has(String(a.code))) areas.set(String(a.code), Number(a.id));
+  const ids: number[] = [];
+  for (const n of numbers) {
+    const body = {
+      extension: n,
+      name: String(input.name_pattern).replaceAll('{n}', n),
+      call_permission: input.call_permission,
+      area_id: areas.get(n),
+    };
+    try {
+      ids.push(await insertRecord({ db, lang, now: ctx.app.now() }, def, body, site));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // Said against the number that failed, on the field of this form that made it.
+      const onField = { extension: 'from', name: 'name_pattern' } as Record<string, string>;
+      const errors = ((e.data as { errors?: { field: string; msg: string }[] } | null)?.errors ?? []).map(
+        (x) => ({
+          field: onField[x.field] ?? x.field,
+          msg: `${n}: ${x.msg}`,
+        }),
+      );
+      throw new ApiError(e.code, `${n}: ${e.message}`, { ...(e.data as object), errors });
+    }
+  }
+  ctx.logDetail = `voice:extension batch_add ${from}-${to}: ${count} added, ${areas.size} linked to areas`;
+  return { added: ids.length, ids, linked: areas.size };
+});
+
+// voice/WakeupService cancel: the calls stay in the list as cancelled (the PMS check-out does the
+// same); nothing of them is in the spool, which no wake-up writes yet.
+onResourceVerb('voice:wakeup', 'cancel', async ({ ctx, db, def, records }) => {
+  const r = await db
+    .updateTable(def.table)
+    .set({ state: 'cancelled', updated_at: ctx.app.now() })
+    .where(
+      'id',
+      'in',
+      records.map((x) => Number(x.id)),
+    )
+    .executeTakeFirst();
+  return { cancelled: Number(r.numUpdatedRows) };
+});
+
+// voice/CallRecords del {from, to}: the calls that started in the range, in the caller's site.
+onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
+  const from = String(input.from);
+  const to = String(input.to);
+  if (parseDateTime(to) < parseDateTime(from))
+    throw refuse('to', ctx.lang, 'Started until must not be before Started from', '结束时间不能早于开始时间');
+  const r = await db
+    .deleteFrom(def.table)
+    .where('site_id', '=', site)
+    .where('start', '>=', from)
+    .where('start', '<=', to)
+    .executeTakeFirst();
+  const deleted = Number(r.numDeletedRows);
+  ctx.logDetail = `voice:cdr del ${from} – ${to}: ${deleted}`;
+  return { deleted };
+});
+
+// voice/CallRecords play: the recording of one call, when it has one.
+onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
+  const r = records[0]!;
+  if (!r.recording) throw conflict(ctx.lang, `Call #${r.id} has no recording`, `通话#${r.id}没有录音`);
+  return { url: r.recording };
+});
+
+// voice/CallRecords import {text_file, dry_run}: an uploaded Master.csv, all or nothing; calls
+// already stored (same unique id) are skipped, so the same file can be read twice.
+onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
+  const lang = ctx.lang;
+  const upload = await db
+    .selectFrom('uploads')
+    .select(['file', 'name'])
+    .where('id', '=', String(input.text_file))
+    .where('site_id', '=', site)
+    .executeTakeFirst();
+  if (!upload)
+    throw refuse(
+      'text_file',
+      lang,
+      'The uploaded file was not found: upload it again',
+      '找不到上传的文件，请重新上传',
+    );
+  const text = await fs.readFile(
+    path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)),
+    'utf8',
+  );
+  const { lines, problems } = parseMasterCsv(text);
+  if (!lines.length && !problems.length)
+    throw refuse('text_file', lang, 'The file holds no call', '文件中没有通话记录');
+  const rules = asSystem(def);
+  const known = new Set(
+    (
+      await db
+        .selectFrom(def.table)
+        .select(['uniqueid', 'start', 'channel', 'dst'])
+        .where('site_id', '=', site)
+        .execute()
+    ).map((r) => callKey(r)),
+  );
+  const fresh: Record<string, unknown>[] = [];
+  let skipped = 0;
+  for (const { line, record } of lines) {
+    try {
+      validate(rules, 'add', record, lang);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      for (const x of (e.data as { errors?: { field: string; msg: string }[] } | null)?.errors ?? [])
+        problems.push({
+          line,
+          field: x.field,
+          msg: say(lang, `Line ${line}: ${x.msg}`, `第${line}行：${x.msg}`),
+        });
+      continue;
+    }
+    const key = callKey(record);
+    if (known.has(key)) {
+      skipped++;
+      continue;
+    }
+    known.add(key);
+    fresh.push(record);
+  }
+  if (problems.length) {
+    problems.sort((a, b) => a.line - b.line);
+    throw new ApiError(Code.invalid, problems[0]!.msg, {
+      errors: problems.slice(0, 100),
+      total: lines.length,
+    });
+  }
+  if (!input.dry_run)
+    for (const record of fresh)
+      await insertRecord({ db, lang, now: ctx.app.now() }, def, record, site, { system: true });
+  ctx.logDetail = `voice:cdr import ${String(upload.name)}: ${fresh.length} new, ${skipped} already stored${input.dry_run ? ' (dry run)' : ''}`;
+  return {
+    total: lines.length,
+    inserted: input.dry_run ? 0 : fresh.length,
+    new: fresh.length,
+    skipped,
+    dry_run: Boolean(input.dry_run),
+  };
+});
+
+// voice/Broadcast play_now: the group's number dialled through a Local channel, whose other leg
+// plays the task's sound `repeat` times (Page() in the dialplan answers the phones).
+onResourceVerb('voice:broadcast_task', 'play_now', async ({ ctx, db, def, records }) => {
+  const lang = ctx.lang;
+  const task = records[0]!;
+  const group = await db
+    .selectFrom(resourceByName('voice:paging')!.table)
+    .select(['number', 'name'])
+    .where('id', '=', Number(task.group_id))
+    .executeTakeFirst();
+  if (!group)
+    throw conflict(lang, 'The paging group of this task no longer exists', '该任务的广播组已不存在');
+  const dir = await writableOutgoing(lang);
+  const sound = await soundPath(ctx.app, db, task.sound, lang);
+  const now = ctx.app.now();
+  const name = `igs-broadcast-${task.id}-${now}.call`;
+  const text = callFileText({
+    channel: `Local/${group.number}@igs-local`,
+    callerId: `"${dialText(String(task.name), 40)}" <${group.number}>`,
+    maxRetries: 0,
+    waitTime: 30,
+    application: 'Playback',
+    data: Array.from({ length: Math.max(1, Number(task.repeat) || 1) }, () => sound).join('&'),
+  });
+  await dropCallFile(dir, name, text);
+  await db
+    .updateTable(def.table)
+    .set({ last_run: formatDateTime(now), last_result: `call file ${name}`, updated_at: now })
+    .where('id', '=', Number(task.id))
+    .execute();
+  ctx.logDetail = `voice:broadcast_task play_now #${task.id}: ${name} to ${group.number}`;
+  return { file: name, group: group.number };
+});
+
+/** The numbers a notification task calls: its extensions and numbers, and its contact groups' people. */
+async function calleesOf(db: AnyDb, site: number, callees: unknown): Promise<string[]> {
+  const c = (callees && typeof callees === 'object' && !Array.isArray(callees) ? callees : {}) as Record<
+    string,
+    unknown
+  >;
+  const direct = Array.isArray(callees) ? callees : [...listOf(c.extensions), ...listOf(c.numbers)];
+  const out = direct.map((v) => String(v ?? '').trim());
+  const groups = listOf(c.contact_group_ids)
+    .map(Number)
+    .filter((n) => n > 0);
+  if (groups.length)
+    for (const p of await db
+      .selectFrom('voice_contact')
+      .select(['extension', 'mobile', 'phone'])
+      .where('site_id', '=', site)
+      .where('group_id', 'in', groups)
+      .orderBy('id')
+      .execute())
+      out.push(String(p.extension || p.mobile || p.phone || '').replace(/[\s-]/g, ''));
+  return [...new Set(out.filter(isDialable))];
+}
+
+const NOTIFY_WAVE_MS = 60_000;
+
+// voice/QueueNotification start: one call file per callee, `concurrency` of them due at a time,
+// a minute apart from `start_at` (or now); Asterisk retries each `retries` times.
+onResourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) => {
+  const lang = ctx.lang;
+  const task = records[0]!;
+  const numbers = await calleesOf(db, Number(task.site_id ?? site), task.callees);
+  if (!numbers.length)
+    throw refuse(
+      'callees',
+      lang,
+      'The task has no extension or number to call',
+      '该任务没有可呼叫的分机或号码',
+    );
+  const dir = await writableOutgoing(lang);
+  const sound = await soundPath(ctx.app, db, task.sound, lang);
+  await removeCallFiles(`igs-notify-${task.id}-`);
+  const now = ctx.app.now();
+  const startAt = task.start_at ? parseDateTime(String(task.start_at)) : Number.NaN;
+  const begin = Number.isFinite(startAt) && startAt > now ? startAt : now;
+  const per = Math.max(1, Number(task.concurrency) || 1);
+  let lastAt = begin;
+  for (const [i, number] of numbers.entries()) {
+    lastAt = begin + Math.floor(i / per) * NOTIFY_WAVE_MS;
+    const text = callFileText({
+      channel: `Local/${number}@from-internal-international`,
+      callerId: `"${dialText(String(task.name), 40)}"`,
+      maxRetries: Number(task.retries) || 0,
+      retryTime: Math.max(10, Number(task.retry_interval_s) || 60),
+      waitTime: 45,
+      application: 'Playback',
+      data: sound,
+    });
+    await dropCallFile(dir, `igs-notify-${task.id}-${i + 1}.call`, text, lastAt);
+  }
+  await db
+    .updateTable(def.table)
+    .set({ state: 'running', results: '[]', updated_at: now })
+    .where('id', '=', Number(task.id))
+    .execute();
+  ctx.logDetail = `voice:notify start #${task.id}: ${numbers.length} call files`;
+  return { calls: numbers.length, first_at: formatDateTime(begin), last_at: formatDateTime(lastAt) };
+});
+
+// voice/QueueNotification cancel: the calls Asterisk has not taken from the spool are taken back.
+onResourceVerb('voice:notify', 'cancel', async ({ ctx, db, def, records }) => {
+  const task = records[0]!;
+  const removed = await removeCallFiles(`igs-notify-${task.id}-`);
+  await db
+    .updateTable(def.table)
+    .set({ state: 'cancelled', updated_at: ctx.app.now() })
+    .where('id', '=', Number(task.id))
+    .execute();
+  ctx.logDetail = `voice:notify cancel #${task.id}: ${removed} call files taken back`;
+  return { removed };
+});

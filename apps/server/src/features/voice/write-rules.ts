@@ -1,0 +1,276 @@
+import { Code, type Lang } from '@igs/contract';
+import { ApiError, invalidField } from '../../http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { isDialable, isPatternBody } from './config/conf-text.ts';
+
+/**
+ * The cross-field rules of DOMAIN section 2.2 that a field description cannot say, checked on
+ * every add, edit and import row (features/resources/hooks.ts) so a record the generated Asterisk
+ * files would have to leave out is refused when it is written: 422 naming the field, or 409 for a
+ * duplicate inbound route. Nothing is stored when a rule refuses. Also fills the states a new
+ * record starts in (a wake-up call is scheduled, a notification task a draft, a route goes last).
+ */
+
+type Row = Record<string, unknown>;
+
+function say(lang: Lang, en: string, zh: string): string {
+  return lang === 'zh_CN' ? zh : en;
+}
+
+function refuse(field: string, lang: Lang, en: string, zh: string): ApiError {
+  return invalidField(field, say(lang, en, zh));
+}
+
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || v === '';
+}
+
+/** A stored JSON column back to its value (the hook sees values as they will be stored). */
+function fromJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function asObject(v: unknown): Row | null {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : null;
+}
+
+/** The record as it will be after the write: the stored row under the values being written. */
+async function after({ conn, def, values, selfId }: WriteHookArgs): Promise<Row> {
+  if (selfId === undefined) return values;
+  const row = await conn.selectFrom(def.table).selectAll().where('id', '=', selfId).executeTakeFirst();
+  return { ...(row ?? {}), ...values };
+}
+
+/** voice/SipTrunk: a trunk that registers out needs the username it registers as. */
+async function trunkRules(a: WriteHookArgs): Promise<void> {
+  const r = await after(a);
+  if (r.registration === 'send' && isBlank(r.username))
+    throw refuse(
+      'username',
+      a.lang,
+      'Username is required when registration is send',
+      '注册方式为“发送注册”时须填写用户名',
+    );
+}
+
+/** voice/MeetingRoom: the host PIN must not also let members in as hosts. */
+async function conferenceRules(a: WriteHookArgs): Promise<void> {
+  const r = await after(a);
+  if (!isBlank(r.user_pin) && String(r.user_pin) === String(r.admin_pin))
+    throw refuse(
+      'admin_pin',
+      a.lang,
+      'Host PIN must differ from the member PIN',
+      '主持人密码不能与成员密码相同',
+    );
+}
+
+/** voice/Ivr: entries {key, dest}[], each key one of 0-9 * #, used once (no dest: hang up). */
+async function ivrRules({ values, lang }: WriteHookArgs): Promise<void> {
+  if (!('entries' in values)) return;
+  const entries = fromJson(values.entries);
+  const field = 'entries';
+  if (!Array.isArray(entries) || entries.length === 0)
+    throw refuse(field, lang, 'Key entries: list at least one key', '按键菜单：请至少设置一个按键');
+  const seen = new Set<string>();
+  entries.forEach((entry, i) => {
+    const o = asObject(entry);
+    const key = String(o?.key ?? '');
+    if (!/^[0-9*#]$/.test(key))
+      throw refuse(
+        field,
+        lang,
+        `Key entries: entry ${i + 1} has key "${key}"; a key is one of 0-9, * and #`,
+        `按键菜单：第${i + 1}项的按键“${key}”无效，按键须为0-9、*或#`,
+      );
+    if (seen.has(key))
+      throw refuse(field, lang, `Key entries: key ${key} is used twice`, `按键菜单：按键${key}重复`);
+    seen.add(key);
+  });
+}
+
+/** voice/RoutingList: each pattern as Asterisk reads it; a new route is dialled after the others. */
+async function outboundRules({ conn, def, values, lang, site, selfId }: WriteHookArgs): Promise<void> {
+  if ('patterns' in values) {
+    const field = 'patterns';
+    const patterns = fromJson(values.patterns);
+    if (!Array.isArray(patterns) || patterns.length === 0)
+      throw refuse(field, lang, 'Dial patterns: list at least one pattern', '拨号规则：请至少设置一条规则');
+    patterns.forEach((item, i) => {
+      const o: Row = asObject(item) ?? { match: item };
+      const n = i + 1;
+      const match = String(o.match ?? '').replace(/^_/, '');
+      if (!isPatternBody(match))
+        throw refuse(
+          field,
+          lang,
+          `Dial patterns: pattern ${n} match "${match}" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])`,
+          `拨号规则：第${n}条的匹配“${match}”不是有效的Asterisk规则（数字、X、N、Z、.、!、[..]）`,
+        );
+      for (const key of ['prepend', 'prefix'] as const) {
+        const v = String(o[key] ?? '');
+        if (v !== '' && !isDialable(v))
+          throw refuse(
+            field,
+            lang,
+            `Dial patterns: pattern ${n} ${key} "${v}" may contain digits, *, # and + only`,
+            `拨号规则：第${n}条的${key === 'prefix' ? '前缀' : '前置号码'}“${v}”只能包含数字、*、#和+`,
+          );
+      }
+      const cid = String(o.cid ?? '').replace(/^_/, '');
+      if (cid !== '' && !isPatternBody(cid))
+        throw refuse(
+          field,
+          lang,
+          `Dial patterns: pattern ${n} caller pattern "${cid}" is not an Asterisk pattern`,
+          `拨号规则：第${n}条的主叫规则“${cid}”不是有效的Asterisk规则`,
+        );
+    });
+  }
+  if (selfId === undefined && isBlank(values.seq)) {
+    const row = await conn
+      .selectFrom(def.table)
+      .select((eb) => eb.fn.max('seq').as('last'))
+      .where('site_id', '=', site)
+      .executeTakeFirst();
+    values.seq = Number(row?.last ?? 0) + 1;
+  }
+}
+
+/** voice/CallCenter: static agents {extension, penalty 0-10}[]. */
+async function queueRules({ values, lang }: WriteHookArgs): Promise<void> {
+  if (!('members' in values) || values.members === null) return;
+  const members = fromJson(values.members);
+  const field = 'members';
+  if (!Array.isArray(members))
+    throw refuse(
+      field,
+      lang,
+      'Static agents must be a list of {extension, penalty}',
+      '固定坐席须为{extension, penalty}列表',
+    );
+  members.forEach((m, i) => {
+    const o: Row = asObject(m) ?? { extension: m };
+    const ext = String(o.extension ?? '');
+    if (!/^\d{1,16}$/.test(ext))
+      throw refuse(
+        field,
+        lang,
+        `Static agents: agent ${i + 1} needs an extension number`,
+        `固定坐席：第${i + 1}个坐席须填写分机号`,
+      );
+    const p = o.penalty;
+    if (isBlank(p)) return;
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 0 || n > 10)
+      throw refuse(
+        field,
+        lang,
+        `Static agents: agent ${ext} penalty must be a whole number between 0 and 10`,
+        `固定坐席：坐席${ext}的优先级须为0到10之间的整数`,
+      );
+  });
+}
+
+/** voice/RoutingSettings: one route per (DID, caller pattern); empty means any. */
+async function inboundRules(a: WriteHookArgs): Promise<void> {
+  const r = await after(a);
+  const did = String(r.did ?? '');
+  const cid = String(r.cid ?? '');
+  let q = a.conn
+    .selectFrom(a.def.table)
+    .select(['id', 'description', 'did', 'cid'])
+    .where('site_id', '=', a.site);
+  if (a.selfId !== undefined) q = q.where('id', '!=', a.selfId);
+  const clash = (await q.execute()).find((x) => String(x.did ?? '') === did && String(x.cid ?? '') === cid);
+  if (!clash) return;
+  const any = say(a.lang, '(any)', '（任意）');
+  const msg = say(
+    a.lang,
+    `Inbound route "${clash.description}" already answers DID ${did || any} from caller ${cid || any}`,
+    `呼入路由“${clash.description}”已处理被叫${did || any}、主叫${cid || any}的来电`,
+  );
+  throw new ApiError(Code.conflict, msg, { errors: [{ field: 'did', msg }] });
+}
+
+/** voice/WakeupService: a one-off call needs its day; a new call is scheduled. */
+async function wakeupRules(a: WriteHookArgs): Promise<void> {
+  const r = await after(a);
+  if ((r.repeat ?? 'once') === 'once' && isBlank(r.date))
+    throw refuse('date', a.lang, 'Date is required when repeat is once', '重复方式为“一次”时须填写日期');
+  if (a.selfId === undefined) {
+    if (isBlank(a.values.state)) a.values.state = 'scheduled';
+    if (isBlank(a.values.source)) a.values.source = 'manual';
+  }
+}
+
+/** voice/DoNotDisturb: a schedule must reach someone. */
+async function dndRules(a: WriteHookArgs): Promise<void> {
+  const r = await after(a);
+  const count = (v: unknown) => {
+    const list = fromJson(v);
+    return Array.isArray(list) ? list.length : 0;
+  };
+  if (count(r.extension_ids) + count(r.area_ids) === 0)
+    throw refuse(
+      'extension_ids',
+      a.lang,
+      'Choose at least one extension or area',
+      '请至少选择一个分机或区域',
+    );
+}
+
+/** voice/QueueNotification: a new task is a draft until it is started. */
+async function notifyRules({ values, selfId }: WriteHookArgs): Promise<void> {
+  if (selfId === undefined && isBlank(values.state)) values.state = 'draft';
+}
+
+/** aiso/MultiPartyCall: 2 to 16 extensions or numbers, each once. */
+async function multiPartyRules({ values, lang }: WriteHookArgs): Promise<void> {
+  if (!('participants' in values)) return;
+  const list = fromJson(values.participants);
+  const field = 'participants';
+  if (!Array.isArray(list) || list.length < 2 || list.length > 16)
+    throw refuse(
+      field,
+      lang,
+      'Participants: list 2 to 16 extensions or numbers',
+      '参与方：请填写2到16个分机或号码',
+    );
+  const seen = new Set<string>();
+  for (const p of list) {
+    const n = String(p ?? '');
+    if (!isDialable(n))
+      throw refuse(
+        field,
+        lang,
+        `Participants: "${n}" is not an extension or number`,
+        `参与方：“${n}”不是分机或号码`,
+      );
+    if (seen.has(n)) throw refuse(field, lang, `Participants: ${n} is listed twice`, `参与方：${n}重复`);
+    seen.add(n);
+  }
+}
+
+let registered = false;
+
+/** Hooks the rules into the generic writes of their resources (once per process). */
+export function registerVoiceWriteRules(): void {
+  if (registered) return;
+  registered = true;
+  onResourceWrite('voice:trunk', trunkRules);
+  onResourceWrite('voice:conference', conferenceRules);
+  onResourceWrite('voice:ivr', ivrRules);
+  onResourceWrite('voice:outbound_route', outboundRules);
+  onResourceWrite('voice:queue', queueRules);
+  onResourceWrite('voice:inbound_route', inboundRules);
+  onResourceWrite('voice:wakeup', wakeupRules);
+  onResourceWrite('voice:dnd', dndRules);
+  onResourceWrite('voice:notify', notifyRules);
+  onResourceWrite('aiso:multi_party', multiPartyRules);
+}

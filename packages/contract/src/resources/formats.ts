@@ -1,0 +1,119 @@
+import type { Lang } from '../messages.ts';
+
+/**
+ * The file formats of import and export: DOMAIN section 3.3's format names, plus XLSX, which the
+ * server writes for every list that exports. One list, so a description's `io` can name a module's
+ * own format, the server names and types its files after it, and the console labels it and picks
+ * the file by its extension.
+ */
+export interface FileFormat {
+  /** The extension an exported file gets; the import picker takes it too. */
+  extension: string;
+  /** More extensions the import picker takes. */
+  moreExtensions?: readonly string[];
+  /** Such files are often named without an extension (`/etc/hosts`): the picker takes any name. */
+  anyName?: boolean;
+  mime: string;
+  label: Record<Lang, string>;
+  /** An import's per-row errors count lines of the file (CSV and its kin), not records. */
+  rowsAreLines?: boolean;
+}
+
+export const FILE_FORMATS = {
+  csv: { extension: 'csv', mime: 'text/csv', label: { en: 'CSV', zh_CN: 'CSV' }, rowsAreLines: true },
+  xlsx: {
+    extension: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    label: { en: 'Excel (XLSX)', zh_CN: 'Excel (XLSX)' },
+  },
+  json: { extension: 'json', mime: 'application/json', label: { en: 'JSON', zh_CN: 'JSON' } },
+  // vCard 3.0 (RFC 2426); `.vcf` is the extension address books write and read.
+  vcard: {
+    extension: 'vcf',
+    moreExtensions: ['vcard'],
+    mime: 'text/vcard',
+    label: { en: 'vCard (.vcf)', zh_CN: 'vCard 名片 (.vcf)' },
+  },
+  // Asterisk's cdr_csv module writes Master.csv: 16 columns, no header.
+  cdr_csv: {
+    extension: 'csv',
+    mime: 'text/csv',
+    label: { en: 'Asterisk CDR (Master.csv)', zh_CN: 'Asterisk 话单 (Master.csv)' },
+  },
+  // DOMAIN system/RegionalManagement: one area path a line (`A栋/8F/0805`), optional code column.
+  region_path: {
+    extension: 'csv',
+    moreExtensions: ['txt'],
+    mime: 'text/csv',
+    label: { en: 'Area paths (CSV, A栋/8F/0805)', zh_CN: '区域路径 (CSV，如 A栋/8F/0805)' },
+    rowsAreLines: true,
+  },
+  // DOMAIN smart/DeviceBinding: the columns room_code, mac, extension.
+  binding_csv: {
+    extension: 'csv',
+    mime: 'text/csv',
+    label: { en: 'Room, MAC, extension (CSV)', zh_CN: '房间号、MAC、分机 (CSV)' },
+    rowsAreLines: true,
+  },
+  hosts: {
+    extension: 'txt',
+    moreExtensions: ['hosts'],
+    anyName: true,
+    mime: 'text/plain',
+    label: { en: 'hosts file (/etc/hosts)', zh_CN: 'hosts 文件 (/etc/hosts)' },
+  },
+  m3u: {
+    extension: 'm3u',
+    moreExtensions: ['m3u8'],
+    mime: 'audio/x-mpegurl',
+    label: { en: 'M3U playlist', zh_CN: 'M3U 播放列表' },
+  },
+  xmltv: { extension: 'xml', mime: 'application/xml', label: { en: 'XMLTV', zh_CN: 'XMLTV' } },
+  pjsip: { extension: 'conf', mime: 'text/plain', label: { en: 'pjsip.conf', zh_CN: 'pjsip.conf' } },
+  dnsmasq: { extension: 'conf', mime: 'text/plain', label: { en: 'dnsmasq.conf', zh_CN: 'dnsmasq.conf' } },
+} as const satisfies Record<string, FileFormat>;
+
+export type FileFormatName = keyof typeof FILE_FORMATS;
+
+/** Written by the generic import and export of every resource; other names are a module's own. */
+export const BUILT_IN_IMPORT_FORMATS: readonly FileFormatName[] = ['csv', 'json'];
+export const BUILT_IN_EXPORT_FORMATS: readonly FileFormatName[] = ['csv', 'xlsx', 'json'];
+
+function extensionsOf(name: FileFormatName): readonly string[] {
+  const f: FileFormat = FILE_FORMATS[name];
+  return [f.extension, ...(f.moreExtensions ?? [])];
+}
+
+/**
+ * The format of an uploaded file, among those allowed, by its extension; a file no extension
+ * matches goes to an allowed format whose files often have none (`hosts`).
+ */
+export function fileFormatOf(
+  fileName: string,
+  allowed: readonly FileFormatName[],
+): FileFormatName | undefined {
+  const lower = fileName.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  const ext = dot >= 0 ? lower.slice(dot + 1) : lower;
+  return (
+    allowed.find((f) => extensionsOf(f).includes(ext)) ??
+    allowed.find((f) => (FILE_FORMATS[f] as FileFormat).anyName)
+  );
+}
+
+/**
+ * The `accept` of a file picker for these formats (`.csv,.vcf,…`); undefined, taking any file,
+ * when one of them is often named without an extension.
+ */
+export function acceptOf(allowed: readonly FileFormatName[]): string | undefined {
+  if (allowed.some((f) => (FILE_FORMATS[f] as FileFormat).anyName)) return undefined;
+  return [...new Set(allowed.flatMap((f) => extensionsOf(f).map((e) => `.${e}`)))].join(',');
+}
+
+/** The MIME type a downloaded file is served with, by the extension of its name. */
+export function mimeOfFileName(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return Object.values(FILE_FORMATS).find((f: FileFormat) => f.extension === ext)?.mime;
+}
