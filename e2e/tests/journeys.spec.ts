@@ -98,6 +98,23 @@ test('tabs survive a reload; the URL wins over the restored active tab', async (
   await expect(page.locator('.tags-view .ant-tabs-tab-active')).toContainText('日志管理');
 });
 
+test('a drawer left open in a tab hides with it when Back leaves the tab, and is there again on return', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openFromSidebar(page, '系统设置', '日志管理');
+  await openFromSidebar(page, '系统设置', '区域管理');
+  await page.locator('.resource-toolbar .ant-btn-primary:has(.anticon-plus)').click();
+  const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+  await expect(drawer.locator('.ant-form')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/system\/log/);
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('.operation-log')).toBeVisible();
+  await tab(page, '区域管理').click();
+  await expect(drawer.locator('.ant-form')).toBeVisible();
+});
+
 test('an unknown path goes to 404; a deep link without a token goes to sign-in and back', async ({
   page,
 }) => {

@@ -36,6 +36,15 @@ function useActiveMenu(fallback: string): string {
   return fallback;
 }
 
+// The parts of the shell that do not depend on the current page, as elements made once: every
+// navigation re-renders the layout, and React skips an element it has already rendered
+// (a tab switch is budgeted at 100 ms, docs/performance.md).
+const messageBridge = <MessageBridge />;
+const debugGuard = <DebugGuard />;
+const navbar = <Navbar />;
+const footer = <AppFooter />;
+const shellDialogs = <ShellDialogs />;
+
 /**
  * The shell (`Layout` in the menu tree): sidebar, navbar with breadcrumb, tag tabs, the kept-alive
  * page area and the footer, plus the settings drawer and the shell dialogs, inside antd's provider
@@ -67,8 +76,8 @@ function ShellLayout() {
 
   return (
     <QueryProvider>
-      <MessageBridge />
-      <DebugGuard />
+      {messageBridge}
+      {debugGuard}
       <AntLayout className={`app-wrapper app-wrapper--${device}`} style={{ minHeight: '100vh' }}>
         {/* Operations mode works from the operations home's tiles: no sidebar (spec section 2). */}
         {!isOperations && <Sidebar activePath={activeMenu} />}
@@ -80,15 +89,15 @@ function ShellLayout() {
               borderBottom: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
-            <Navbar />
+            {navbar}
             {tagsView && <TagsView activePath={current?.path} />}
           </header>
           <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
             <AppMain current={current} />
           </AntLayout.Content>
-          <AppFooter />
+          {footer}
         </AntLayout>
-        <ShellDialogs />
+        {shellDialogs}
       </AntLayout>
     </QueryProvider>
   );

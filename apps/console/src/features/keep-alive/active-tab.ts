@@ -11,3 +11,11 @@ export const ActiveTabContext = createContext(true);
 export function useIsActiveTab(): boolean {
   return useContext(ActiveTabContext);
 }
+
+/**
+ * A page's polling interval (TanStack Query's `refetchInterval`), paused while its tab is hidden:
+ * kept-alive pages stay mounted, so without it every open tab would keep calling the server.
+ */
+export function useTabPolling<T>(interval: T): T | false {
+  return useIsActiveTab() ? interval : false;
+}

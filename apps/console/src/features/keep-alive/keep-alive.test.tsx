@@ -1,7 +1,9 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useIsActiveTab } from './active-tab.ts';
+import { Drawer } from 'antd';
+import { useEffect, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useIsActiveTab, useTabPolling } from './active-tab.ts';
 import { KeepAlive, type KeepAliveProps } from './keep-alive.tsx';
 
 function Counter({ id }: { id: string }) {
@@ -26,7 +28,10 @@ function setup(initial: KeepAliveProps) {
   return (props: KeepAliveProps) => act(() => view.rerender(<KeepAlive {...props} />));
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('keep-alive tabs', () => {
   it('keeps the state of a cached page while another is shown', () => {
@@ -63,5 +68,68 @@ describe('keep-alive tabs', () => {
     fireEvent.click(screen.getByTestId('a'));
     update({ outlet: page('a'), activePath: '/a', cachedPaths: ['/a'], refreshKeys: { '/a': 1 } });
     expect(screen.getByTestId('a').textContent).toBe('a:0');
+  });
+
+  it('shows a page again without re-mounting it or re-rendering it from the top', () => {
+    const mounts = vi.fn();
+    const renders = vi.fn();
+    function Table() {
+      renders();
+      useEffect(() => mounts(), []);
+      return <p>table</p>;
+    }
+    // The router makes a new outlet element on every navigation: the first one is kept.
+    const update = setup({ outlet: <Table />, activePath: '/a', cachedPaths: ['/a'], refreshKeys: {} });
+    update({ outlet: page('b'), activePath: '/b', cachedPaths: ['/a', '/b'], refreshKeys: {} });
+    expect(screen.getByText('table').closest('.keep-alive')?.hasAttribute('hidden')).toBe(true);
+    update({ outlet: <Table />, activePath: '/a', cachedPaths: ['/a', '/b'], refreshKeys: {} });
+    expect(screen.getByText('table').closest('.keep-alive')?.hasAttribute('hidden')).toBe(false);
+    expect(mounts).toHaveBeenCalledTimes(1);
+    expect(renders).toHaveBeenCalledTimes(1);
+  });
+
+  it("hides a page's open drawer with the page and shows it again with it", () => {
+    const withDrawer = (
+      <Drawer open title="Edit channel">
+        form
+      </Drawer>
+    );
+    const update = setup({ outlet: withDrawer, activePath: '/a', cachedPaths: ['/a'], refreshKeys: {} });
+    const layerOf = () => screen.getByText('Edit channel').closest('.keep-alive-layer') as HTMLElement;
+    expect(layerOf().parentElement).toBe(document.body);
+    expect(layerOf().hidden).toBe(false);
+    update({ outlet: page('b'), activePath: '/b', cachedPaths: ['/a', '/b'], refreshKeys: {} });
+    expect(layerOf().hidden).toBe(true);
+    update({ outlet: page('b'), activePath: '/a', cachedPaths: ['/a', '/b'], refreshKeys: {} });
+    expect(layerOf().hidden).toBe(false);
+    // Closing the tab removes its layer.
+    update({ outlet: page('b'), activePath: '/b', cachedPaths: ['/b'], refreshKeys: {} });
+    expect(document.querySelectorAll('.keep-alive-layer')).toHaveLength(1);
+  });
+
+  it('pauses the polling of a hidden page and resumes it when shown', async () => {
+    vi.useFakeTimers();
+    const fetches = vi.fn(async () => 'ok');
+    function Polling() {
+      useQuery({ queryKey: ['status'], queryFn: fetches, refetchInterval: useTabPolling(1000) });
+      return <p>status</p>;
+    }
+    const client = new QueryClient();
+    const wrap = (outlet: React.ReactElement, activePath: string) => (
+      <QueryClientProvider client={client}>
+        <KeepAlive outlet={outlet} activePath={activePath} cachedPaths={['/a', '/b']} refreshKeys={{}} />
+      </QueryClientProvider>
+    );
+    const view = render(wrap(<Polling />, '/a'));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    const shown = fetches.mock.calls.length;
+    expect(shown).toBeGreaterThanOrEqual(3);
+    view.rerender(wrap(page('b'), '/b'));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(fetches).toHaveBeenCalledTimes(shown);
+    view.rerender(wrap(page('b'), '/a'));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(fetches.mock.calls.length).toBeGreaterThan(shown);
+    client.clear();
   });
 });

@@ -1,4 +1,5 @@
-import { Activity, type ReactElement, useRef } from 'react';
+import { ConfigProvider } from 'antd';
+import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ActiveTabContext } from './active-tab.ts';
 
 export interface KeepAliveProps {
@@ -13,31 +14,35 @@ export interface KeepAliveProps {
 }
 
 /**
- * Keep-alive tabs with React 19's `<Activity>`: one boundary per cached open tab, keyed by path.
- * A hidden boundary keeps its state and DOM but has its effects cleaned up (pages fetch through
- * the Query cache so re-showing is cheap). Pages that are not cached render plainly and lose
- * their state when left. Closing a tab removes its path from `cachedPaths`, which drops the
- * element here and with it the page's state.
+ * Keep-alive tabs: one container per cached open tab, keyed by path, hidden (`display: none`)
+ * while another tab is shown. A hidden page keeps its state, its DOM and its effects, so showing
+ * it again is a style change, not a re-mount: React's `<Activity>` (ARCHITECTURE section 6) cleaned
+ * up and re-ran every effect of a shown page, which cost a table page more than the whole
+ * 100 ms tab-switch budget (docs/performance.md). What `<Activity>` did besides is done here:
+ * pages learn whether they are shown (`useIsActiveTab`, which also pauses their polling), and
+ * their overlays (modals, drawers, dropdowns) render into a layer of their own that is hidden with
+ * them. Pages that are not cached render plainly and lose their state when left. Closing a tab
+ * removes its path from `cachedPaths`, which drops the element here and with it the page's state.
  */
 export function KeepAlive({ outlet, activePath, cachedPaths, refreshKeys }: KeepAliveProps) {
-  // Elements by path. Written during render on purpose: the element of the current path is the
-  // freshest outlet, and entries of paths that are no longer cached are dropped in the same pass.
+  // Elements by path. Written during render on purpose: entries of paths that are no longer cached
+  // are dropped in the same pass. A page keeps the element it was first rendered with: the router
+  // makes a new outlet element on every navigation, and taking it would re-render the whole page
+  // each time its tab is shown; what changes between visits (the query string, the language)
+  // reaches the page through its own hooks.
   const elements = useRef(new Map<string, ReactElement>());
   const cache = elements.current;
   const activeCached = cachedPaths.includes(activePath);
-  if (outlet && activeCached) cache.set(activePath, outlet);
+  if (outlet && activeCached && !cache.has(activePath)) cache.set(activePath, outlet);
   for (const path of [...cache.keys()]) if (!cachedPaths.includes(path)) cache.delete(path);
 
   return (
     <>
-      {[...cache.entries()].map(([path, element]) => {
-        const active = path === activePath;
-        return (
-          <Activity key={`${path}#${refreshKeys[path] ?? 0}`} mode={active ? 'visible' : 'hidden'}>
-            <ActiveTabContext value={active}>{element}</ActiveTabContext>
-          </Activity>
-        );
-      })}
+      {[...cache.entries()].map(([path, element]) => (
+        <KeptPage key={`${path}#${refreshKeys[path] ?? 0}`} active={path === activePath}>
+          {element}
+        </KeptPage>
+      ))}
       {!activeCached && outlet ? (
         <ActiveTabContext value={true} key={`${activePath}#${refreshKeys[activePath] ?? 0}`}>
           {outlet}
@@ -45,4 +50,36 @@ export function KeepAlive({ outlet, activePath, cachedPaths, refreshKeys }: Keep
       ) : null}
     </>
   );
+}
+
+function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
+  const overlayLayer = useOverlayLayer(active);
+  return (
+    <div className="keep-alive" hidden={!active}>
+      <ConfigProvider getPopupContainer={overlayLayer}>
+        <ActiveTabContext value={active}>{children}</ActiveTabContext>
+      </ConfigProvider>
+    </div>
+  );
+}
+
+/**
+ * A page's own layer for antd overlays, in `<body>` like antd's default container (so overlays
+ * are placed as before), hidden while the page is: a drawer left open in a tab that the browser's
+ * Back button hides does not stay over the next page.
+ */
+function useOverlayLayer(active: boolean): () => HTMLElement {
+  const [layer] = useState(() => {
+    const element = document.createElement('div');
+    element.className = 'keep-alive-layer';
+    return element;
+  });
+  useLayoutEffect(() => {
+    document.body.append(layer);
+    return () => layer.remove();
+  }, [layer]);
+  useLayoutEffect(() => {
+    layer.hidden = !active;
+  }, [layer, active]);
+  return useCallback(() => layer, [layer]);
 }

@@ -8,7 +8,7 @@ import { toast } from '../../app/feedback.ts';
 import { i18n, useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import { useIsActiveTab } from '../keep-alive/active-tab.ts';
+import { useTabPolling } from '../keep-alive/active-tab.ts';
 
 /**
  * The live side of system/ExternalInterface (DOMAIN 2.9), mounted below the generic record page
@@ -334,8 +334,7 @@ function Events({ refreshMs }: { refreshMs: number | false }) {
 }
 
 export function OutreachEvents() {
-  const active = useIsActiveTab();
-  const refreshMs = active ? REFRESH_MS : false;
+  const refreshMs = useTabPolling(REFRESH_MS);
   return (
     <div className="outreach-events" style={{ marginTop: 16 }}>
       <Links refreshMs={refreshMs} />

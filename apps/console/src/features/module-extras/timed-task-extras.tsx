@@ -8,6 +8,7 @@ import { i18n, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useTabPolling } from '../keep-alive/active-tab.ts';
 
 /**
  * The scheduled-task verbs beside the generic record page (DOMAIN system/ScheduledTask): the next
@@ -109,7 +110,9 @@ export function TimedTaskExtras({ taskId }: { taskId: number }) {
         { loading: false },
       ),
     // A run still going is polled until it records its result.
-    refetchInterval: (q) => (q.state.data?.list.some((r) => r.result === 'running') ? 2000 : false),
+    refetchInterval: useTabPolling((q: { state: { data?: { list: TimedTaskRun[] } } }) =>
+      q.state.data?.list.some((r) => r.result === 'running') ? 2000 : false,
+    ),
   });
 
   const runNow = async () => {

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Space, Typography } from 'antd';
+import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
 import { AreaCards } from './area-cards.tsx';
 import './dashboard.css';
@@ -10,7 +11,10 @@ import { SystemStatus } from './system-status.tsx';
 /** The home page: the server's figures per business area and the host status, nothing invented. */
 export default function Dashboard() {
   const t = useT();
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(homeQuery);
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+    ...homeQuery,
+    refetchInterval: useTabPolling(homeQuery.refetchInterval),
+  });
 
   let body: React.ReactNode;
   if (isPending) body = <Skeleton active />;

@@ -2,6 +2,7 @@ import { Paths } from '@igs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
 import { translateTitle, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { joinPath } from '../../router/menu-routes.tsx';
@@ -28,6 +29,7 @@ export default function OperationsHome() {
   const menus = usePermissionStore((s) => s.menus);
   const root = menus.find((m) => m.path === '/operations');
   const modules = (root?.children ?? []).filter((c) => c.path !== '' && !c.hidden);
+  const polling = useTabPolling(60_000);
   const { data, isPending, isError, error } = useQuery({
     queryKey: ['operations', 'home'],
     queryFn: () =>
@@ -36,7 +38,7 @@ export default function OperationsHome() {
         {},
         { loading: false },
       ),
-    refetchInterval: 60_000,
+    refetchInterval: polling,
   });
 
   return (

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table, Tag, Typography } from 'antd';
+import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
@@ -13,6 +14,7 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
   const t = useT();
   const client = useQueryClient();
   const canMake = useHasButton('system:dhcp_set:make_static');
+  const polling = useTabPolling(30_000);
   const { data, isFetching, refetch } = useQuery({
     queryKey: ['dnsmasq', 'leases'],
     queryFn: () =>
@@ -21,7 +23,7 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
         { method: 'leases' },
         { loading: false },
       ),
-    refetchInterval: 30_000,
+    refetchInterval: polling,
   });
   const makeStatic = async (mac: string) => {
     if (await save(DHCP_PATH, { method: 'make_static', mac })) {

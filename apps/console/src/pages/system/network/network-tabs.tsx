@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
@@ -39,6 +40,7 @@ import './network-texts.ts';
 /** Overview (`index`): every interface of the host, refreshed every 5 s while shown. */
 export function OverviewTab() {
   const t = useT();
+  const polling = useTabPolling(5000);
   const { data, isFetching } = useQuery({
     queryKey: ['network', 'index'],
     queryFn: () =>
@@ -47,7 +49,7 @@ export function OverviewTab() {
         source: string;
         note: string;
       }>(NET_PATH('index'), { method: 'list' }, { loading: false }),
-    refetchInterval: 5000,
+    refetchInterval: polling,
   });
   return (
     <>
