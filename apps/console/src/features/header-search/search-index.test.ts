@@ -1,4 +1,5 @@
 import type { MenuNode } from '@igs/contract';
+import Fuse from 'fuse.js';
 import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
@@ -88,7 +89,7 @@ describe('header search', () => {
   it('a query in Chinese finds the same pages with or without the pinyin key', () => {
     const index = fuseFor(zh, true);
     const query = '备份';
-    const viaAll = index.withPinyin.search(query).map((r) => r.item.path);
+    const viaAll = index.withPinyin.fuse.search(query).map((r) => r.item.path);
     expect(search(index, query).map((r) => r.path)).toEqual(viaAll.slice(0, 20));
     expect(viaAll[0]).toBe('/system/backup');
   });
@@ -96,7 +97,7 @@ describe('header search', () => {
   it('Chinese queries on the titles alone and digit queries without pinyin give the full index’s pages in its order', () => {
     const index = fuseFor(zh, true);
     for (const query of ['设置', '语音', '备份还原', '系统 设置', 'IVR语音']) {
-      const viaAll = index.withPinyin.search(query).map((r) => r.item.path);
+      const viaAll = index.withPinyin.fuse.search(query).map((r) => r.item.path);
       expect(
         search(index, query).map((r) => r.path),
         query,
@@ -131,5 +132,75 @@ describe('header search', () => {
   it('leaves hidden pages and groups out', () => {
     const paths = searchItems(flattenMenuRoutes(menus), (k) => en[k] ?? k).map((i) => i.path);
     expect(paths).toEqual(['/voice/extension', '/voice/ivr', '/system/dhcp', '/system/backup']);
+  });
+
+  it('finds exactly what Fuse finds over every page, in its order, while ruling pages out first', () => {
+    // A few hundred pages of mixed Chinese and English titles, like a large gateway menu.
+    const zhWords = [
+      '终端',
+      '设备',
+      '管理',
+      '用户',
+      '日志',
+      '网络',
+      '视频',
+      '升级',
+      '订单',
+      '告警',
+      '备份',
+      '区域',
+    ];
+    const enWords = [
+      'terminal',
+      'device',
+      'user',
+      'log',
+      'network',
+      'video',
+      'upgrade',
+      'order',
+      'alarm',
+      'backup',
+    ];
+    const big: MenuNode[] = Array.from({ length: 12 }, (_, g) => ({
+      path: `/group${g}`,
+      component: 'Layout',
+      name: `G${g}`,
+      meta: {
+        title:
+          g % 2 ? `${enWords[g % 10]} ${enWords[(g * 3) % 10]}` : `${zhWords[g]}${zhWords[(g * 5) % 12]}`,
+      },
+      children: Array.from({ length: 25 }, (_, i) => {
+        const n = g * 25 + i;
+        const title =
+          g % 2
+            ? `${enWords[n % 10]} ${enWords[(n * 7) % 10]} ${i}`
+            : `${zhWords[n % 12]}${zhWords[(n * 7) % 12]}${zhWords[(n * 5 + 3) % 12]}${i}`;
+        return { path: `page${i}`, component: `g${g}/P${i}`, name: `P${n}`, meta: { title } };
+      }),
+    }));
+    const items = searchItems(flattenMenuRoutes(big), (k) => k, toPinyin);
+    const index = createSearch(items);
+    const everyKey = new Fuse([...items], SEARCH_OPTIONS);
+    const typed = [
+      'zhongduanguanli',
+      'zdgl',
+      'shebeishengjii',
+      'rizhi beifen',
+      'firmware upgrade',
+      'terminla usre',
+    ];
+    const queries = [
+      ...typed.flatMap((word) => [...word].map((_, n) => word.slice(0, n + 1))),
+      '终端管理',
+      'page1',
+    ];
+    for (const query of queries) {
+      const expected = everyKey.search(query, { limit: 20 }).map((r) => r.item.path);
+      expect(
+        search(index, query).map((r) => r.path),
+        query,
+      ).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { MenuRoute } from '../menu-routes/menu-routes.ts';
 import { pageRoutes } from '../menu-routes/menu-routes.ts';
+import { pagesThatMayMatch, type QgramIndex, qgramIndex } from './qgram-filter.ts';
 
 /** One searchable page: its translated title chain, the pinyin forms of the title and its path. */
 export interface SearchItem {
@@ -73,15 +74,23 @@ export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
   ],
 };
 
+/** One way of searching the items: Fuse over some of the keys. */
+interface SearchVariant {
+  fuse: Fuse<SearchItem>;
+  options: IFuseOptions<SearchItem>;
+}
+
 /**
  * The items indexed three times, by the keys a query can match: with the pinyin key, without it
  * for queries that cannot match pinyin, and on the titles alone for queries that cannot match a
- * path either.
+ * path either; and the q-grams of their texts, to rule pages out before Fuse scans them.
  */
 export interface SearchIndex {
-  withPinyin: Fuse<SearchItem>;
-  withoutPinyin: Fuse<SearchItem>;
-  titleOnly: Fuse<SearchItem>;
+  items: readonly SearchItem[];
+  withPinyin: SearchVariant;
+  withoutPinyin: SearchVariant;
+  titleOnly: SearchVariant;
+  grams: QgramIndex;
 }
 
 function keysWithout(...names: string[]) {
@@ -90,11 +99,17 @@ function keysWithout(...names: string[]) {
   );
 }
 
+function variant(items: readonly SearchItem[], options: IFuseOptions<SearchItem>): SearchVariant {
+  return { fuse: new Fuse([...items], options), options };
+}
+
 export function createSearch(items: readonly SearchItem[]): SearchIndex {
   return {
-    withPinyin: new Fuse([...items], SEARCH_OPTIONS),
-    withoutPinyin: new Fuse([...items], { ...SEARCH_OPTIONS, keys: keysWithout('pinyin') }),
-    titleOnly: new Fuse([...items], { ...SEARCH_OPTIONS, keys: keysWithout('pinyin', 'path') }),
+    items,
+    withPinyin: variant(items, SEARCH_OPTIONS),
+    withoutPinyin: variant(items, { ...SEARCH_OPTIONS, keys: keysWithout('pinyin') }),
+    titleOnly: variant(items, { ...SEARCH_OPTIONS, keys: keysWithout('pinyin', 'path') }),
+    grams: qgramIndex(items.map((item) => [item.title, item.path, ...item.pinyin])),
   };
 }
 
@@ -106,16 +121,23 @@ const HAS_ASCII_WORD = /[a-z0-9]/i;
  * never match them: it is searched without that key; paths are ASCII, so a query without Latin
  * letters or digits (all Chinese) is searched on the titles alone. Fuse scores only the keys that
  * match, so the results and their order are the same, found with less work (docs/performance.md).
+ * Pages the q-gram test rules out are left out of Fuse's scan (qgram-filter.ts); Fuse scores each
+ * page on its own and breaks ties by the page's place in the full list, which is kept.
  */
 export function search(index: SearchIndex, query: string, limit = 20): SearchItem[] {
   const text = query.trim();
   if (!text) return [];
-  const fuse = HAS_LATIN.test(text)
+  const { fuse, options } = HAS_LATIN.test(text)
     ? index.withPinyin
     : HAS_ASCII_WORD.test(text)
       ? index.withoutPinyin
       : index.titleOnly;
-  return fuse.search(text, { limit }).map((r) => r.item);
+  const mayMatch = pagesThatMayMatch(index.grams, text, options.threshold ?? 0.6);
+  if (!mayMatch) return fuse.search(text, { limit }).map((r) => r.item);
+  const all = fuse.getIndex();
+  const records = all.records.filter((record) => mayMatch[record.i ?? -1] === 1);
+  const narrowed = new Fuse([...index.items], options, Fuse.parseIndex({ keys: all.keys, records }));
+  return narrowed.search(text, { limit }).map((r) => r.item);
 }
 
 /** pinyin-pro is large: it is imported only when the search opens with pinyin on. */
