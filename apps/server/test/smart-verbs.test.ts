@@ -43,16 +43,10 @@ async function insert(s: TestServer, table: string, rows: Record<string, unknown
 }
 
 /** A record written as the system writes it (the terminal API, the demo data), hooks included. */
-const write = (s: TestServer, resource: string, body: Record<string, unknown>, site = 0) =>
-  insertRecord(
-    { db: kdb(s) as WriteTarget['db'], lang: 'en', now: Date.now() },
-    resourceByName(resource)!,
-    body,
-    site,
-    {
-      system: true,
-    },
-  );
+const write = (s: TestServer, resource: string, body: Record<string, unknown>, site = 0, now = Date.now()) =>
+  insertRecord({ db: kdb(s) as WriteTarget['db'], lang: 'en', now }, resourceByName(resource)!, body, site, {
+    system: true,
+  });
 
 const rowOf = async (s: TestServer, table: string, id: number): Promise<Rec> =>
   (await kdb(s).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Rec;
@@ -340,6 +334,28 @@ describeEachDb('smart display verbs', (kind) => {
     expect((await call(MESSAGE, { method: 'reply', id: m2, reply: 'x' }, reader)).code).toBe(403);
     expect((await call(MESSAGE, { method: 'close', id: m2 }, reader)).code).toBe(403);
     expect(await statesOf(s, 'smart_message', [m2])).toEqual(['read']);
+  });
+
+  it("user packages: a new one's state is judged by the app's clock, not the wall clock", async () => {
+    const pkg = await call<{ id: number }>('/admin.php/media/live_package', {
+      method: 'add',
+      name: 'Clocked',
+      code: 'clocked',
+    });
+    expect(pkg.code, pkg.msg).toBe(200);
+    const wall = Date.now();
+    const body = (end: number) => ({
+      target_type: 'area',
+      target_id: 5,
+      package_id: pkg.data.id,
+      start_at: formatDateTime(wall - DAY),
+      end_at: formatDateTime(end),
+    });
+    // Ends tomorrow by the wall clock, but the app's clock is a month on: already expired.
+    const later = await write(s, 'media:user_package', body(wall + DAY), 0, wall + 30 * DAY);
+    expect((await rowOf(s, 'media_user_package', later)).state).toBe('expired');
+    const today = await write(s, 'media:user_package', body(wall + DAY), 0, wall);
+    expect((await rowOf(s, 'media_user_package', today)).state).toBe('active');
   });
 
   it('user packages: a manual one starts active (or expired) from manual; end before start is refused', async () => {

@@ -212,7 +212,13 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           for (const f of def.fields)
             if (f.type === 'pwd' && (data[f.name] === null || data[f.name] === '')) delete data[f.name];
           const values = encodeAll(def, data);
-          await checkIntegrity(db(ctx), ctx.lang, def, values, Number(current.site_id), id);
+          await checkIntegrity(
+            { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
+            def,
+            values,
+            Number(current.site_id),
+            id,
+          );
           await db(ctx)
             .updateTable(def.table)
             .set({ ...values, updated_at: ctx.app.now() })

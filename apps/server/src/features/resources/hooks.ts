@@ -13,6 +13,8 @@ export interface WriteHookArgs {
   /** The connection (or transaction) the write goes through. */
   conn: AnyDb;
   lang: Lang;
+  /** The app's clock (epoch ms) at the write: rules about dates compare with it, never the wall clock. */
+  now: number;
   def: ResourceDef;
   /** The validated values as they will be stored; a hook may fill in server-set values. */
   values: Record<string, unknown>;

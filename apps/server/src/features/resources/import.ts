@@ -177,8 +177,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
                 : undefined;
             // The same unique and reference checks as add and edit, reported as row errors.
             const problem = await checkIntegrity(
-              trx,
-              ctx.lang,
+              { db: trx, lang: ctx.lang, now },
               def,
               values,
               site,

@@ -54,13 +54,13 @@ export function asSystem(def: ResourceDef): ResourceDef {
 
 /** Unique fields and references checked before writing, so conflicts get clear messages. */
 export async function checkIntegrity(
-  conn: AnyDb,
-  lang: Lang,
+  w: WriteTarget,
   def: ResourceDef,
   values: Record<string, unknown>,
   site: number,
   selfId?: number,
 ): Promise<void> {
+  const { db: conn, lang, now } = w;
   for (const f of def.fields) {
     const v = values[f.name];
     if (f.unique && v !== undefined && v !== null) {
@@ -93,7 +93,7 @@ export async function checkIntegrity(
     }
   }
   // Rules of other features across resources (the voice numbering plan).
-  await runWriteHooks({ conn, lang, def, values, site, selfId });
+  await runWriteHooks({ conn, lang, now, def, values, site, selfId });
 }
 
 /** A unique violation that raced past the pre-check still answers 409, never 5000. */
@@ -128,7 +128,7 @@ export async function insertRecord(
     ...Object.fromEntries(Object.entries(validated).filter(([, v]) => v !== undefined)),
   };
   const values = encodeAll(def, data);
-  await checkIntegrity(w.db, w.lang, def, values, site);
+  await checkIntegrity(w, def, values, site);
   const row = await w.db
     .insertInto(def.table)
     .values({ ...values, site_id: site, created_at: w.now, updated_at: w.now })

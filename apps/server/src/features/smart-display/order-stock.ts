@@ -96,12 +96,12 @@ export async function returnStock(db: AnyDb, site: number, lines: readonly Order
 }
 
 /** A new order (the terminal API, the demo data) takes its stock; edits never change items. */
-export async function newOrderTakesStock({ conn, lang, values, site, selfId }: WriteHookArgs) {
+export async function newOrderTakesStock({ conn, lang, now, values, site, selfId }: WriteHookArgs) {
   if (selfId !== undefined) return;
   // `state` is read-only to clients, whose add fills only writable fields' defaults.
   if (values.state === undefined || values.state === null) values.state = 'pending';
   if (values.state === 'cancelled') return;
-  await takeStock(conn, site, orderLines(values.items, lang), lang, Date.now());
+  await takeStock(conn, site, orderLines(values.items, lang), lang, now);
 }
 
 onResourceWrite('shop:order', newOrderTakesStock);

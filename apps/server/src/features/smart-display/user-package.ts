@@ -63,13 +63,12 @@ onResourceVerb('media:user_package', 'resume', async ({ ctx, db, records }) => {
  * generic add fills only writable fields, and PMS grants set both themselves.
  */
 export async function userPackageWrite(args: WriteHookArgs): Promise<void> {
-  const { lang, values, selfId } = args;
+  const { lang, values, selfId, now } = args;
   if (selfId === undefined) {
     values.source ??= 'manual';
     if (values.state === undefined || values.state === null) {
       const end = parseDateTime(String(values.end_at ?? ''));
-      // Hooks get no clock of the app's: the wall clock.
-      values.state = Number.isFinite(end) && end <= Date.now() ? 'expired' : 'active';
+      values.state = Number.isFinite(end) && end <= now ? 'expired' : 'active';
     }
   }
   if (!('start_at' in values) && !('end_at' in values)) return;
