@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/action.ts';
+import { ROLE_ACCESS_CACHE } from '../../auth/permissions.ts';
 import { ApiError } from '../../http/errors.ts';
 
 /** A text in the caller's language. */
@@ -165,7 +166,11 @@ export async function withAdminLock<T>(
   });
 }
 
-/** Role grants changed: the menus and buttons of auth_menu follow at this instance at once. */
+/**
+ * Role grants changed: the menus and buttons of auth_menu, and what module calls are let through,
+ * follow at this instance at once.
+ */
 export function forgetGrants(app: AppContext): void {
   app.caches.get('grants')?.clear();
+  app.caches.get(ROLE_ACCESS_CACHE)?.clear();
 }
