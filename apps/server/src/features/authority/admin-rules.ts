@@ -1,9 +1,9 @@
 import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import { ROLE_ACCESS_CACHE } from '../../auth/permissions.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/action.ts';
-import { ROLE_ACCESS_CACHE } from '../../auth/permissions.ts';
 import { ApiError } from '../../http/errors.ts';
 
 /** A text in the caller's language. */
