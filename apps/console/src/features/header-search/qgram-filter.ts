@@ -28,9 +28,9 @@ export function qgramIndex(textsOfPages: readonly (readonly string[])[]): QgramI
         for (let i = 0; i + q <= lower.length; i++) grams.add(lower.slice(i, i + q));
     }
     for (const gram of grams) {
-      let list = pages.get(gram);
-      if (!list) pages.set(gram, (list = []));
-      list.push(page);
+      const list = pages.get(gram);
+      if (list) list.push(page);
+      else pages.set(gram, [page]);
     }
   });
   return { size: textsOfPages.length, pages };
@@ -62,7 +62,8 @@ export function pagesThatMayMatch(index: QgramIndex, query: string, threshold: n
     if (needed <= 0) continue;
     const shared = new Uint8Array(index.size);
     for (let i = 0; i + q <= m; i++) {
-      for (const page of index.pages.get(pattern.slice(i, i + q)) ?? []) shared[page]++;
+      for (const page of index.pages.get(pattern.slice(i, i + q)) ?? [])
+        shared[page] = (shared[page] ?? 0) + 1;
     }
     const before: Uint8Array | null = passing;
     passing = shared.map((count, page) =>
