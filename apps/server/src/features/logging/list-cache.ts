@@ -27,7 +27,8 @@ export interface PageStart {
 }
 
 interface ListEntry {
-  total?: number;
+  /** The count, or the count being taken: requests that arrive meanwhile wait for that one. */
+  total?: Promise<number>;
   starts: Map<number, PageStart>;
 }
 
@@ -45,7 +46,12 @@ export async function cachedLogCount(
   count: () => Promise<number>,
 ): Promise<number> {
   const entry = entryOf(app, `count:${countKey}`);
-  entry.total ??= await count();
+  // One count at a time per filter: when the entry has just expired, the requests that find it
+  // empty all wait for the first one's count rather than each counting 100,000 rows again.
+  entry.total ??= count().catch((e: unknown) => {
+    entry.total = undefined;
+    throw e;
+  });
   return entry.total;
 }
 
