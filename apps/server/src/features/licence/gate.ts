@@ -6,8 +6,9 @@ import { ApiError } from '../../http/errors.ts';
 import {
   type Area,
   countRows,
-  LIMIT_TABLES,
+  LIMITS,
   type LicenceStatus,
+  type LimitCount,
   type LimitKey,
   licenceStatus,
   type Text,
@@ -51,23 +52,18 @@ export function areaOfPath(path: string): Area | null {
   return AREA_OF_SEGMENT[first] ?? null;
 }
 
-const LIMIT_OF_TABLE = new Map(
-  (Object.entries(LIMIT_TABLES) as [Exclude<LimitKey, 'sites'>, string][]).map(([key, table]) => [
-    table,
-    key,
-  ]),
+/** The limits checked when rows are added, by the table they count. */
+const ADD_LIMIT_OF_TABLE = new Map(
+  (Object.entries(LIMITS) as [Exclude<LimitKey, 'sites'>, LimitCount][])
+    .filter(([, limit]) => limit.checkedOn === 'add')
+    .map(([key, limit]) => [limit.table, key]),
 );
 
-/**
- * The limit that adding a record at this path counts against, if any. Not terminals: a terminal
- * is added pending, and the limit counts authorised terminals (DOMAIN smart/TerminalAuthorization:
- * "authorising beyond the licence's terminal limit gets 1006"), so the `authorize` verb checks it.
- */
+/** The limit that adding a record at this path counts against, if any (LIMITS says which). */
 function limitOfPath(path: string): Exclude<LimitKey, 'sites'> | null {
   const p = path.toLowerCase();
   const def = resources.find((r) => r.endpoint.toLowerCase() === p || r.opsEndpoint?.toLowerCase() === p);
-  const key = (def && LIMIT_OF_TABLE.get(def.table)) ?? null;
-  return key === 'terminals' ? null : key;
+  return (def && ADD_LIMIT_OF_TABLE.get(def.table)) ?? null;
 }
 
 const LIMIT_NAMES: Readonly<Record<LimitKey, Text>> = {

@@ -4,6 +4,7 @@ import type { Lang } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { parseDateTime } from '../../lib/time.ts';
+import type { AnyDb } from '../resources/queries.ts';
 import { machineIdentity } from './machine.ts';
 import { VENDOR_PUBLIC_KEY } from './public-key.ts';
 import { canonicalJson, verifyBytes } from './signing.ts';
@@ -33,13 +34,27 @@ export type Area = (typeof AREAS)[number];
 export const LIMIT_KEYS = ['terminals', 'extensions', 'aps', 'cpes', 'channels', 'sites'] as const;
 export type LimitKey = (typeof LIMIT_KEYS)[number];
 
-/** The table whose rows each limit counts (resource tables of packages/contract). */
-export const LIMIT_TABLES: Readonly<Record<Exclude<LimitKey, 'sites'>, string>> = {
-  terminals: 'smart_terminal',
-  extensions: 'voice_extension',
-  aps: 'ac_ap',
-  cpes: 'tr069_device',
-  channels: 'media_live',
+/** What a limit counts, and where it is checked. */
+export interface LimitCount {
+  /** The resource table (packages/contract) whose rows hold a place. */
+  table: string;
+  /** Only rows in this state hold a place; others do not count. */
+  state?: string;
+  /**
+   * `add`: adding or importing rows at the resource's endpoint is refused at the limit (gate.ts).
+   * `verb`: rows are added outside the count and a verb moving them into `state` checks the limit.
+   */
+  checkedOn: 'add' | 'verb';
+}
+
+export const LIMITS: Readonly<Record<Exclude<LimitKey, 'sites'>, LimitCount>> = {
+  // DOMAIN smart/TerminalAuthorization: terminals register pending; authorising beyond the
+  // terminal limit gets 1006 (the `authorize` verb, smart-display/terminal-verbs.ts).
+  terminals: { table: 'smart_terminal', state: 'authorized', checkedOn: 'verb' },
+  extensions: { table: 'voice_extension', checkedOn: 'add' },
+  aps: { table: 'ac_ap', checkedOn: 'add' },
+  cpes: { table: 'tr069_device', checkedOn: 'add' },
+  channels: { table: 'media_live', checkedOn: 'add' },
 };
 
 const dateText = z
@@ -227,14 +242,19 @@ export async function licenceStatus(app: AppContext): Promise<LicenceStatus> {
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
 const anyDb = (app: AppContext) => app.db.kysely as any;
 
-/** Rows of one limited table; null when the table does not exist. */
-export async function countRows(app: AppContext, key: Exclude<LimitKey, 'sites'>): Promise<number | null> {
+/**
+ * Rows holding a place of one limit (of every site: the licence is the gateway's), through `db`
+ * when given (a transaction); null when the table does not exist.
+ */
+export async function countRows(
+  app: AppContext,
+  key: Exclude<LimitKey, 'sites'>,
+  db: AnyDb = anyDb(app),
+): Promise<number | null> {
+  const { table, state } = LIMITS[key];
   try {
-    let q = anyDb(app)
-      .selectFrom(LIMIT_TABLES[key])
-      .select((eb: { fn: { countAll: () => { as: (n: string) => unknown } } }) => eb.fn.countAll().as('n'));
-    // Terminals count once authorised; pending, rejected and disabled ones hold no licence place.
-    if (key === 'terminals') q = q.where('state', '=', 'authorized');
+    let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+    if (state !== undefined) q = q.where('state', '=', state);
     const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
   } catch {
@@ -246,7 +266,7 @@ export async function countRows(app: AppContext, key: Exclude<LimitKey, 'sites'>
 async function countSites(app: AppContext): Promise<number | null> {
   const sites = new Set<number>();
   let found = false;
-  for (const table of Object.values(LIMIT_TABLES)) {
+  for (const { table } of Object.values(LIMITS)) {
     try {
       const rows = await anyDb(app)
         .selectFrom(table)
@@ -266,8 +286,7 @@ async function countSites(app: AppContext): Promise<number | null> {
 /** Current use of each limit; null where it cannot be counted. */
 export async function licenceUsage(app: AppContext): Promise<Record<LimitKey, number | null>> {
   const out = {} as Record<LimitKey, number | null>;
-  for (const key of Object.keys(LIMIT_TABLES) as Exclude<LimitKey, 'sites'>[])
-    out[key] = await countRows(app, key);
+  for (const key of Object.keys(LIMITS) as Exclude<LimitKey, 'sites'>[]) out[key] = await countRows(app, key);
   out.sites = await countSites(app);
   return out;
 }

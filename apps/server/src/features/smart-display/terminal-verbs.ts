@@ -1,8 +1,7 @@
 import { Code } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
-import { licenceStatus } from '../licence/licence.ts';
+import { countRows, licenceStatus } from '../licence/licence.ts';
 import { onResourceWrite } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
 import { onResourceVerb, type VerbCall } from '../resources/verbs.ts';
 import { say } from './stored-values.ts';
 
@@ -27,21 +26,12 @@ async function setState(call: VerbCall, state: string): Promise<{ updated: numbe
   return { updated: Number(r.numUpdatedRows) };
 }
 
-async function authorizedCount(db: AnyDb): Promise<number> {
-  const row = await db
-    .selectFrom(TABLE)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('state', '=', 'authorized')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 onResourceVerb('index:app_list', 'authorize', async (call) => {
   const { ctx, db, records } = call;
   const status = await licenceStatus(ctx.app);
   const max = status.state === 'valid' ? status.licence?.limits.terminals : null;
   if (max !== null && max !== undefined) {
-    const used = await authorizedCount(db);
+    const used = (await countRows(ctx.app, 'terminals', db)) ?? 0;
     // `when` already keeps authorised terminals out of the batch.
     if (used + records.length > max)
       throw new ApiError(
