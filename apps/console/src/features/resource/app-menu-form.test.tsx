@@ -7,13 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The app menu form (DOMAIN 2.8 smart/AppMenu, operations/AppMenu) offers the fixed lists of the
 // `app_type`, `app_style` and `app_language` calls, in the user's language, from the description.
 
-const request = vi.fn();
-vi.mock('../../request/index.ts', () => ({
-  request,
-  requestEnvelope: vi.fn(),
-  bindSession: vi.fn(),
-  isRequestError: () => false,
-}));
+vi.mock('../../request/index.ts', () => import('../../test/request-mock.ts'));
+const { request } = await import('../../test/request-mock.ts');
 
 const { i18n, setLanguage } = await import('../../i18n/index.ts');
 const { RecordForm } = await import('./record-form.tsx');

@@ -3,13 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const request = vi.fn();
-vi.mock('../../request/index.ts', () => ({
-  request,
-  requestEnvelope: vi.fn(),
-  bindSession: vi.fn(),
-  isRequestError: () => false,
-}));
+vi.mock('../../request/index.ts', () => import('../../test/request-mock.ts'));
+const { request } = await import('../../test/request-mock.ts');
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { RecordForm } = await import('./record-form.tsx');

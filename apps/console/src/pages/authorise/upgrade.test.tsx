@@ -2,13 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PackageRow, rowVerbs } from './upgrade-logic.ts';
 
-const request = vi.fn();
-vi.mock('../../request/index.ts', () => ({
-  request,
-  requestEnvelope: vi.fn(),
-  bindSession: vi.fn(),
-  isRequestError: () => false,
-}));
+vi.mock('../../request/index.ts', () => import('../../test/request-mock.ts'));
+const { request } = await import('../../test/request-mock.ts');
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { usePermissionStore } = await import('../../stores/permission.ts');
