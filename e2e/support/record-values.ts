@@ -131,18 +131,36 @@ function silentWav(samples: number): Buffer {
 }
 
 /**
- * Resources in an order where the targets of required references come first, so a record can
- * usually pick an existing one (the menu order would ask for regions before there are any).
+ * json fields whose items name other records by id: the field, the resource its items name, and
+ * the value made from the id of one such record. The one place that knows them: the journeys of
+ * the named resources run first (dependencyOrder), and the generated test fills the field with it.
  */
-/**
- * Records named inside json fields (a homepage ad's items name materials, a template's tiles name
- * app menu items): their journeys must run first too, like those of references.
- */
-export const JSON_REFERENCES: Readonly<Record<string, readonly string[]>> = {
-  'advertising:main': ['advertising:resource'],
-  'smart:easy_template': ['index:app_menu'],
+export interface JsonReference {
+  field: string;
+  names: string;
+  value: (id: number) => string;
+}
+
+export const JSON_REFERENCES: Readonly<Record<string, JsonReference>> = {
+  // A homepage ad's items name ad materials.
+  'advertising:main': {
+    field: 'items',
+    names: 'advertising:resource',
+    value: (id) => JSON.stringify([{ material_id: id }]),
+  },
+  // A template's tiles name app menu items; the layout picked is the first one, banner_4: four slots.
+  'smart:easy_template': {
+    field: 'tiles',
+    names: 'index:app_menu',
+    value: (id) => JSON.stringify([1, 2, 3, 4].map((slot) => ({ slot, app_menu_id: id }))),
+  },
 };
 
+/**
+ * Resources in an order where the targets of required references (and of json references) come
+ * first, so a record can usually pick an existing one (the menu order would ask for regions
+ * before there are any).
+ */
 export function dependencyOrder(defs: readonly ResourceDef[]): ResourceDef[] {
   const byName = new Map(defs.map((d) => [d.name, d]));
   const out: ResourceDef[] = [];
@@ -154,10 +172,9 @@ export function dependencyOrder(defs: readonly ResourceDef[]): ResourceDef[] {
       const target = f.ref ? byName.get(f.ref) : undefined;
       if (target) visit(target);
     }
-    for (const name of JSON_REFERENCES[d.name] ?? []) {
-      const target = byName.get(name);
-      if (target) visit(target);
-    }
+    const named = JSON_REFERENCES[d.name];
+    const target = named ? byName.get(named.names) : undefined;
+    if (target) visit(target);
     out.push(d);
   };
   for (const d of defs) visit(d);

@@ -53,3 +53,24 @@ export async function openFromSidebar(page: Page, group: string, item: string) {
 export function tab(page: Page, title: string) {
   return page.locator('.tags-view .tags-view__label', { hasText: title });
 }
+
+/**
+ * Switches the session's mode from the user menu, as an operator does, once the shell has settled
+ * (a menu opened while the shell is still loading can be replaced under the pointer); the console
+ * then reloads at the other mode's home.
+ */
+export async function switchMode(page: Page, target: 'full' | 'operations') {
+  await expect(page.locator('.app-content')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.app-content .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId('user-dropdown').click();
+  const item = page
+    .locator('.ant-dropdown:visible')
+    .getByText(
+      target === 'operations'
+        ? /切换到运营模式|Switch to operations mode/
+        : /切换到完整模式|Switch to full mode/,
+    );
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(target === 'operations' ? /\/operations/ : /\/dashboard/, { timeout: 30_000 });
+}

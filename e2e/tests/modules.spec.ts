@@ -11,8 +11,14 @@ import {
   writableFields,
 } from '@igs/contract/resources';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { dependencyOrder, fieldsToFill, SAMPLE_FILES, textValue } from '../support/record-values.ts';
-import { fillLogin, STRONG_PASSWORD, shoot } from '../support/shell.ts';
+import {
+  dependencyOrder,
+  fieldsToFill,
+  JSON_REFERENCES,
+  SAMPLE_FILES,
+  textValue,
+} from '../support/record-values.ts';
+import { fillLogin, STRONG_PASSWORD, shoot, switchMode } from '../support/shell.ts';
 
 /*
  * Every page of both menu trees, generated from the contract: each leaf opens by URL and shows its
@@ -228,16 +234,7 @@ test.beforeEach(() => {
 async function ensureMode(target: Mode) {
   if (mode === target) return;
   await open(mode === 'full' ? '/dashboard' : '/operations'); // no drawer or popup left over
-  await page.getByTestId('user-dropdown').click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByText(
-      target === 'operations'
-        ? /切换到运营模式|Switch to operations mode/
-        : /切换到完整模式|Switch to full mode/,
-    )
-    .click();
-  await expect(page).toHaveURL(target === 'operations' ? /\/operations/ : /\/dashboard/, { timeout: 20_000 });
+  await switchMode(page, target);
   mode = target;
 }
 
@@ -371,8 +368,8 @@ async function fillPicker(item: Locator, drawer: Locator, value: string, confirm
 }
 
 /**
- * json fields whose items name other records by id (a homepage ad's items name ad materials):
- * their value is made from a record that exists, asked of the API with the console's session.
+ * The value of a json field whose items name other records by id (JSON_REFERENCES), made from a
+ * record that exists, asked of the API with the console's session.
  */
 async function referencedJson(def: ResourceDef, f: FieldDef, caseMode: Mode): Promise<string | undefined> {
   const firstId = async (resource: string) => {
@@ -388,16 +385,11 @@ async function referencedJson(def: ResourceDef, f: FieldDef, caseMode: Mode): Pr
       id,
       `a ${resource} record to name in ${def.name}.${f.name} (added by its own journey first)`,
     ).toBeTruthy();
-    return id;
+    return Number(id);
   };
-  if (def.name === 'advertising:main' && f.name === 'items')
-    return JSON.stringify([{ material_id: await firstId('advertising:resource') }]);
-  // The layout picked is the first one, banner_4: four slots, each showing an app menu item.
-  if (def.name === 'smart:easy_template' && f.name === 'tiles') {
-    const menu = await firstId('index:app_menu');
-    return JSON.stringify([1, 2, 3, 4].map((slot) => ({ slot, app_menu_id: menu })));
-  }
-  return undefined;
+  const named = JSON_REFERENCES[def.name];
+  if (!named || named.field !== f.name) return undefined;
+  return named.value(await firstId(named.names));
 }
 
 function addTest({ mode: caseMode, leaf, def }: (typeof ADD_CASES)[number]) {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, apiLogin, ownAdminAccount } from '../support/accounts.ts';
 import { SAMPLE_FILES } from '../support/record-values.ts';
-import { fillLogin, shoot } from '../support/shell.ts';
+import { fillLogin, shoot, switchMode } from '../support/shell.ts';
 
 /*
  * The scene editor (DOMAIN 1.3 /scenelistadd, smart/SceneEdit): in full mode a template, then a
@@ -162,12 +162,7 @@ test('full mode: a template, a scene with two carousel items, reordered and stil
 
 test('operations mode: a site scene on the gateway template, from the App menu', async () => {
   await page.reload();
-  await page.getByTestId('user-dropdown').click();
-  await page
-    .locator('.ant-dropdown:visible')
-    .getByText(/切换到运营模式|Switch to operations mode/)
-    .click();
-  await expect(page).toHaveURL(/\/operations/, { timeout: 20_000 });
+  await switchMode(page, 'operations');
   // The shell's home in this mode, though a hidden root now sits at `/` too.
   await open('/');
   await expect(page).toHaveURL(/\/operations$/);
