@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Headers, Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from '../src/features/menus/menu-reply.ts';
+import { acceptedEncoding, encodedMenuReply } from '../src/features/menus/menu-reply.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const AUTH_MENU = '/admin.php/System/auth_menu';
@@ -110,5 +110,27 @@ describeEachDb('System/auth_menu served from its encoded cache', (kind) => {
       body: '{}',
     });
     expect(((await res.json()) as { code: number }).code).not.toBe(200);
+  });
+});
+
+describe('encoded menu replies', () => {
+  const grants = () => ({
+    tree: [{ name: 'System', children: [{ name: 'User' }] }],
+    buttons: ['system/user:add'],
+  });
+
+  it('grants recomputed to the same menus reuse the compressed reply instead of compressing again', () => {
+    const first = encodedMenuReply(grants(), 'br');
+    // A new grants object, as the grants cache makes when its TTL runs out.
+    expect(encodedMenuReply(grants(), 'br')).toBe(first);
+  });
+
+  it('grants that changed get a reply of their own', () => {
+    const before = encodedMenuReply(grants(), 'gzip');
+    const changed = { ...grants(), buttons: ['system/user:add', 'system/user:del'] };
+    const after = encodedMenuReply(changed, 'gzip');
+    expect(after).not.toBe(before);
+    expect(JSON.parse(gunzipSync(after).toString()).Button).toEqual(['system/user:add', 'system/user:del']);
+    expect(JSON.parse(gunzipSync(before).toString()).Button).toEqual(['system/user:add']);
   });
 });
