@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { postRequest, RawConnection } from './raw-http.ts';
 import { percentile } from './stats.ts';
 
 /** One POST call to load the server with: path, JSON body and headers (token, encodings). */
@@ -57,76 +57,80 @@ export interface PacedResult {
  * kept-alive sockets, whatever the replies do. Latency runs from the scheduled start, so a
  * server that falls behind is charged for the queue it causes (no coordinated omission).
  * autocannon's own rate limit sends each second's quota in a burst at the top of the second,
- * which measures a 50-request burst rather than a steady 1,000 requests/s.
+ * which measures a 50-request burst rather than a steady 1,000 requests/s. The sockets are raw
+ * (raw-http.ts): the generator runs on the server's two cores, and a lighter one measures more
+ * of the server and less of itself.
  */
 export async function paced(
   target: Target,
   opts: { rate: number; connections: number; seconds: number },
 ): Promise<PacedResult> {
   const url = new URL(target.baseUrl + target.path);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
-  const payload = Buffer.from(JSON.stringify(target.body));
-  const headers = {
-    'content-type': 'application/json',
-    'content-length': String(payload.length),
-    ...target.headers,
-  };
+  const request = postRequest(url, target.body, target.headers);
+  const idle: RawConnection[] = [];
+  for (let i = 0; i < opts.connections; i++) idle.push(await RawConnection.open(url));
+  const all = [...idle];
+
   const latencies: number[] = [];
   let failures = 0;
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;
+  // Scheduled starts waiting for a free connection, oldest first.
+  const queue: number[] = [];
+  let queueHead = 0;
+  let settled = 0;
+  let allSettled!: () => void;
+  const finished = new Promise<void>((resolve) => {
+    allSettled = resolve;
+  });
+  // Requests on the wire, by their scheduled start: charged their wait so far if the run is cut short.
+  const open = new Set<number>();
 
-  // Requests still open, by their scheduled start: charged their wait so far if the run is cut short.
-  const open = new Map<number, http.ClientRequest>();
-  const send = (scheduledAt: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            if (!open.delete(scheduledAt)) return;
-            if (res.statusCode === 200) latencies.push(performance.now() - scheduledAt);
-            else failures++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        if (open.delete(scheduledAt)) failures++;
-        resolve();
-      });
-      open.set(scheduledAt, req);
-      req.end(payload);
+  const send = (connection: RawConnection, scheduledAt: number) => {
+    open.add(scheduledAt);
+    connection.send(request, (status) => {
+      if (!open.delete(scheduledAt)) return;
+      if (status === 200) latencies.push(performance.now() - scheduledAt);
+      else failures++;
+      if (++settled === total) allSettled();
+      if (!connection.usable) return;
+      if (queueHead < queue.length) send(connection, queue[queueHead++]!);
+      else idle.push(connection);
     });
+  };
 
   const started = performance.now();
-  const pending: Promise<void>[] = [];
   await new Promise<void>((done) => {
     let sent = 0;
     const tick = () => {
       const due = Math.min(total, Math.floor((performance.now() - started) / interval) + 1);
-      for (; sent < due; sent++) pending.push(send(started + sent * interval));
+      for (; sent < due; sent++) {
+        const scheduledAt = started + sent * interval;
+        const connection = idle.pop();
+        if (connection) send(connection, scheduledAt);
+        else queue.push(scheduledAt);
+      }
       if (sent < total) setTimeout(tick, Math.max(0, interval / 2));
       else done();
     };
     tick();
   });
   // A server far below the offered rate would take minutes to drain its queue: stop waiting
-  // after a grace period and count what is still open at the wait it has had so far.
-  const grace = new Promise<void>((r) => setTimeout(r, Math.max(5000, opts.seconds * 1000)));
-  await Promise.race([Promise.all(pending), grace]);
+  // after a grace period and count what is still open or queued at the wait it has had so far.
+  let graceTimer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    graceTimer = setTimeout(resolve, Math.max(5000, opts.seconds * 1000));
+  });
+  await Promise.race([finished, grace]);
+  clearTimeout(graceTimer);
   const now = performance.now();
-  // Destroying each request also drops the ones still queued in the agent, which would
-  // otherwise go on loading the server during the next measurement.
-  const cut = [...open];
+  for (const scheduledAt of [...open, ...queue.slice(queueHead)]) latencies.push(now - scheduledAt);
   open.clear();
-  for (const [scheduledAt, req] of cut) {
-    latencies.push(now - scheduledAt);
-    req.destroy();
-  }
+  queueHead = queue.length;
+  // Closing the sockets also drops the requests the server has not answered yet, which would
+  // otherwise go on loading it during the next measurement.
+  for (const connection of all) connection.close();
   const elapsed = (now - started) / 1000;
-  agent.destroy();
   return {
     rps: latencies.length / elapsed,
     p50: percentile(latencies, 50),

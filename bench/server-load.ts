@@ -17,6 +17,8 @@ import { median } from './stats.ts';
 /** What a browser sends: replies over 1 KB come back compressed, as in real use. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const LOGIN_CONNECTIONS = 8;
+/** Unmeasured seconds at the paced rate between a saturating run and the measured paced run. */
+const SETTLE_SECONDS = 2;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -133,11 +135,14 @@ async function measure(
       cpu.push(s.rps > 0 ? (server.cpuMs() - cpuBefore) / (s.rps * sec) : Number.NaN);
       // Below the offered rate the queue only grows: a short paced run shows that as well as a long one.
       const overloaded = s.rps < settings.pacedRate;
-      const p = await paced(t, {
-        rate: settings.pacedRate,
-        connections: settings.connections,
-        seconds: overloaded ? Math.min(3, sec) : sec,
-      });
+      const steady = { rate: settings.pacedRate, connections: settings.connections };
+      if (!overloaded) {
+        // The figure is the p99 of a steady load, not of the way out of the overload just before
+        // it: V8 goes on collecting the saturating run's garbage for a second or two after it.
+        await sleep(1000);
+        await paced(t, { ...steady, seconds: SETTLE_SECONDS });
+      }
+      const p = await paced(t, { ...steady, seconds: overloaded ? Math.min(3, sec) : sec });
       peaks.push(Math.max(...stop()));
       if (s.errors || s.non2xx || p.failures)
         results.note(
