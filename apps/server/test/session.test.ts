@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -67,5 +68,34 @@ describeEachDb('session expiry is configurable', (kind) => {
     const token = await s.login();
     s.clock.advance(6 * 60_000);
     expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1005);
+  });
+});
+
+describeEachDb('the caller of a session is kept for a second', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s.close());
+
+  it('a write by this server to the account is seen on the very next call', async () => {
+    const token = await s.login();
+    expect((await s.call(ACCOUNT, {}, { token })).code).toBe(200);
+    const db = s.app.db.kysely;
+    await db.updateTable('users').set({ enabled: 0 }).where('username', '=', 'admin').execute();
+    try {
+      expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1005);
+    } finally {
+      await db.updateTable('users').set({ enabled: 1 }).where('username', '=', 'admin').execute();
+    }
+  });
+
+  it('a session ended where this server cannot see it (another instance) is refused a second later', async () => {
+    const token = await s.login();
+    expect((await s.call(ACCOUNT, {}, { token })).code).toBe(200);
+    // Raw SQL is not counted as this server's write: it stands for another instance's sign-out.
+    await sql`delete from sessions`.execute(s.app.db.kysely);
+    s.clock.advance(1000);
+    expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1002);
   });
 });

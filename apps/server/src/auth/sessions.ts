@@ -1,5 +1,6 @@
 import { Code, Headers } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Session, User } from '../db/schema.ts';
@@ -7,6 +8,7 @@ import { type LoginRules, loginRules } from '../features/settings/login-rules.ts
 import type { Caller } from '../http/action.ts';
 import { apiError } from '../http/errors.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
+import { appCache } from '../lib/ttl-cache.ts';
 
 /** Touching a session on every call would turn each read into a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
@@ -67,6 +69,35 @@ function callerQuery(app: AppContext, sessionId: string) {
   return compiledOnce(app.db.kysely, 'caller-of-session', build, [sessionId]);
 }
 
+/** The tables a caller is read from: a write to any of them by this process drops every cached caller. */
+const CALLER_TABLES = ['sessions', 'users', 'roles'] as const;
+/**
+ * How long a caller read from the database serves the same session's next calls. This process's
+ * own writes (sign-out, a disabled account, a role change) are seen at once through the write
+ * count; another instance on the same PostgreSQL sees them at most this late.
+ */
+const CALLER_TTL_MS = 1000;
+
+type CallerRowOf = ReturnType<typeof callerQuery> extends CompiledQuery<infer R> ? R : never;
+
+/**
+ * The session's row with its user and role, from a short cache: every call needs it, and on
+ * PostgreSQL the round trip to ask cost more than serving a cached menu.
+ */
+async function callerRow(app: AppContext, sessionId: string) {
+  const cache = appCache<string, { row: CallerRowOf; writes: number }>(app, 'callers', {
+    ttlMs: CALLER_TTL_MS,
+    maxEntries: 10_000,
+  });
+  // Counted before asking: a write that lands while the query runs makes this row stale at once.
+  const writes = app.db.writes.count(CALLER_TABLES);
+  const hit = cache.get(sessionId);
+  if (hit && hit.writes === writes) return hit.row;
+  const row = (await app.db.kysely.executeQuery(callerQuery(app, sessionId))).rows[0];
+  if (row) cache.set(sessionId, { row, writes });
+  return row;
+}
+
 /**
  * Resolves the caller from the IGSAuth token (or a developer-mode key).
  * Unknown token: 1002. Expired (idle or absolute) or replaced: 1005.
@@ -78,8 +109,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     if (key) return authenticateKey(app, key);
     throw apiError(Code.tokenInvalid, 'tokenInvalid');
   }
-  const sessionId = tokenId(token);
-  const row = (await app.db.kysely.executeQuery(callerQuery(app, sessionId))).rows[0];
+  const row = await callerRow(app, tokenId(token));
   if (!row) throw apiError(Code.tokenInvalid, 'tokenInvalid');
   const session: Session = {
     id: row.s_id,

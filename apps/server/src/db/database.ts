@@ -23,12 +23,15 @@ import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
+import { WriteCounter } from './write-counter.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   kind: DialectKind;
+  /** Writes this process has made per table (caches of rows compare it, see write-counter.ts). */
+  writes: WriteCounter;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,12 @@ export function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    const writes = new WriteCounter();
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      plugins: [writes],
+    });
+    return { kysely, kind: 'postgres', writes, close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'gateway.sqlite');
@@ -58,10 +65,12 @@ export function openDatabase(opts: {
   sqlite.exec('PRAGMA optimize = 0x10002;');
   const optimizer = setInterval(() => sqlite.exec('PRAGMA optimize;'), 3_600_000);
   optimizer.unref();
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) });
+  const writes = new WriteCounter();
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite), plugins: [writes] });
   return {
     kysely,
     kind: 'sqlite',
+    writes,
     close: () => {
       clearInterval(optimizer);
       return kysely.destroy();
