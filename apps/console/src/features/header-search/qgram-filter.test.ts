@@ -28,4 +28,10 @@ describe('q-gram filter of the header search', () => {
     expect(pagesThatMayMatch(index, 'abcde', 1)).toBeNull();
     expect(pagesThatMayMatch(index, 'x'.repeat(33), 0.4)).toBeNull();
   });
+
+  it('asks one text of a page to hold enough of the query: letters spread over its texts do not count', () => {
+    // "abcdef" allows 2 errors: a text must hold 4 of its letters and 1 of its pairs.
+    const index = qgramIndex([['ab', 'cd'], ['xx', 'abcd']]);
+    expect(Array.from(pagesThatMayMatch(index, 'abcdef', 0.4) ?? [])).toEqual([0, 1]);
+  });
 });

@@ -10,30 +10,40 @@
  * with every allowed error, most pages are ruled out (docs/performance.md, header search).
  */
 
-/** Which pages hold each q-gram (q = 1 and 2) in any of their texts, lower-cased as Fuse does. */
+/**
+ * Which texts hold each q-gram (q = 1 and 2), lower-cased as Fuse does, and whose page each text
+ * is. Texts are kept apart, not merged per page: Fuse matches each key text on its own, so the
+ * lemma must hold within one text, which rules out far more pages than the union of their texts.
+ */
 export interface QgramIndex {
+  /** Pages. */
   readonly size: number;
-  readonly pages: ReadonlyMap<string, readonly number[]>;
+  /** The page of each text. */
+  readonly pageOf: Uint32Array;
+  readonly texts: ReadonlyMap<string, readonly number[]>;
 }
 
 const GRAM_SIZES = [1, 2] as const;
 
 export function qgramIndex(textsOfPages: readonly (readonly string[])[]): QgramIndex {
-  const pages = new Map<string, number[]>();
-  textsOfPages.forEach((texts, page) => {
-    const grams = new Set<string>();
-    for (const text of texts) {
+  const texts = new Map<string, number[]>();
+  const pageOf: number[] = [];
+  textsOfPages.forEach((textsOfPage, page) => {
+    for (const text of textsOfPage) {
+      const id = pageOf.length;
+      pageOf.push(page);
       const lower = text.toLowerCase();
+      const grams = new Set<string>();
       for (const q of GRAM_SIZES)
         for (let i = 0; i + q <= lower.length; i++) grams.add(lower.slice(i, i + q));
-    }
-    for (const gram of grams) {
-      const list = pages.get(gram);
-      if (list) list.push(page);
-      else pages.set(gram, [page]);
+      for (const gram of grams) {
+        const list = texts.get(gram);
+        if (list) list.push(id);
+        else texts.set(gram, [id]);
+      }
     }
   });
-  return { size: textsOfPages.length, pages };
+  return { size: textsOfPages.length, pageOf: Uint32Array.from(pageOf), texts };
 }
 
 /** The most edits a Fuse match of an m-character query may have: the largest k with k / m <= threshold. */
@@ -56,19 +66,25 @@ export function pagesThatMayMatch(index: QgramIndex, query: string, threshold: n
   const m = pattern.length;
   if (m > LONGEST_WHOLE_QUERY) return null;
   const k = maxErrors(m, threshold);
-  let passing: Uint8Array | null = null;
+  const textCount = index.pageOf.length;
+  // Per text, how many of the gram sizes' bounds it meets so far: it passes when it meets all.
+  const bounds = new Uint8Array(textCount);
+  let boundsToMeet = 0;
   for (const q of GRAM_SIZES) {
     const needed = m - q + 1 - q * k;
     if (needed <= 0) continue;
-    const shared = new Uint8Array(index.size);
+    const shared = new Uint8Array(textCount);
     for (let i = 0; i + q <= m; i++) {
-      for (const page of index.pages.get(pattern.slice(i, i + q)) ?? [])
-        shared[page] = (shared[page] ?? 0) + 1;
+      for (const text of index.texts.get(pattern.slice(i, i + q)) ?? []) shared[text]! += 1;
     }
-    const before: Uint8Array | null = passing;
-    passing = shared.map((count, page) =>
-      count >= needed && (before === null || before[page] === 1) ? 1 : 0,
-    );
+    for (let text = 0; text < textCount; text++) {
+      if (shared[text]! >= needed && bounds[text] === boundsToMeet) bounds[text]! += 1;
+    }
+    boundsToMeet++;
   }
-  return passing;
+  if (boundsToMeet === 0) return null;
+  const pages = new Uint8Array(index.size);
+  for (let text = 0; text < textCount; text++)
+    if (bounds[text] === boundsToMeet) pages[index.pageOf[text]!] = 1;
+  return pages;
 }
