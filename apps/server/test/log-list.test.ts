@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -160,5 +161,22 @@ describeEachDb('operation log list pages', (kind) => {
     expect(second.total).toBe(all.length);
     expect(second.list.map((r) => r.id)).toEqual(all.slice(20, 40));
     expect((await page(o, 3)).list.map((r) => r.id)).toEqual(all.slice(40, 60));
+  });
+
+  it("a total is counted again only when it may have changed: SQLite on this instance's writes, PostgreSQL after 2 s", async () => {
+    const o = { sort: 'id', order: 'desc', result: 'fail' } as const;
+    const before = (await page(o, 1)).total;
+    // Raw SQL is not this server's write: on PostgreSQL it stands for another instance's entry.
+    await sql`insert into operation_log (at, username, ip, module, action, path, http_method, result, code, detail, user_agent)
+      values (${BASE}, 'other', '10.0.0.2', 'system/user', 'edit', '/x', 'POST', 'fail', 1001, 'elsewhere', 'test')`.execute(
+      s.app.db.kysely,
+    );
+    s.clock.advance(2500);
+    expect((await page(o, 1)).total).toBe(kind === 'sqlite' ? before : before + 1);
+    // A write through this server is seen at once on both.
+    expect((await s.call('/admin.php/common/clear_cache', undefined, { method: 'GET', token })).code).toBe(
+      200,
+    );
+    expect((await page(o, 1)).total).toBe(before + 1);
   });
 });

@@ -8,11 +8,15 @@ import { appCache } from '../../lib/ttl-cache.ts';
  *   rows) makes the database walk every skipped index entry; with the first row's sort key of
  *   the page known, it seeks straight there. A page read records where it starts and where the
  *   next one does, so paging forward seeks from the first step.
- * Everything is dropped whenever this instance writes to the log; other instances on the same
- * PostgreSQL see a total or a page start at most TTL_MS old (a page read then is still a
- * consistent page, only as of that moment).
+ * Everything is dropped whenever this instance writes to the log. On SQLite this instance is the
+ * only writer, so that is enough: counting a 100,000-row log blocks the event loop for 4 to 20 ms
+ * (node:sqlite is synchronous), which every 2 s held up the calls behind it. On PostgreSQL other
+ * instances may write too, and see a total or a page start at most TTL_MS old (a page read then is
+ * still a consistent page, only as of that moment).
  */
 const TTL_MS = 2000;
+/** SQLite: kept until this instance writes; the hour only bounds what a forgotten writer could cost. */
+const SQLITE_TTL_MS = 3_600_000;
 /** Bounds on what is kept, far above what a console's users browse within TTL_MS. */
 const MAX_LISTS = 500;
 const MAX_PAGES_PER_LIST = 200;
@@ -34,7 +38,8 @@ interface ListEntry {
 
 /** The entry of one list (filters, keyword, sort and page size), made anew once TTL_MS old. */
 function entryOf(app: AppContext, listKey: string): ListEntry {
-  return appCache<string, ListEntry>(app, 'log-list', { ttlMs: TTL_MS, maxEntries: MAX_LISTS }).getOrSet(
+  const ttlMs = app.db.kind === 'sqlite' ? SQLITE_TTL_MS : TTL_MS;
+  return appCache<string, ListEntry>(app, 'log-list', { ttlMs, maxEntries: MAX_LISTS }).getOrSet(
     listKey,
     () => ({ starts: new Map() }),
   );
