@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context.ts';
 import { cachedLogCount, forgetLogListCache } from '../../src/features/logging/list-cache.ts';
 
-/** Just what the list cache uses of the app: its caches and its clock. */
-function fakeApp() {
+/** Just what the list cache uses of the app: its caches, its clock and its kind of database. */
+function fakeApp(kind: 'sqlite' | 'postgres' = 'postgres') {
   let t = 1000;
-  const app = { caches: new Map(), now: () => t } as unknown as AppContext;
+  const app = { caches: new Map(), now: () => t, db: { kind } } as unknown as AppContext;
   return { app, advance: (ms: number) => (t += ms) };
 }
 
@@ -40,6 +40,15 @@ describe('log list totals', () => {
     const { app, advance } = fakeApp();
     expect(await cachedLogCount(app, 'all', async () => 5)).toBe(5);
     advance(2000);
+    expect(await cachedLogCount(app, 'all', async () => 6)).toBe(6);
+  });
+
+  it('on SQLite a total is kept until this instance writes to the log: it is the only writer', async () => {
+    const { app, advance } = fakeApp('sqlite');
+    expect(await cachedLogCount(app, 'all', async () => 5)).toBe(5);
+    advance(60_000);
+    expect(await cachedLogCount(app, 'all', async () => 6)).toBe(5);
+    forgetLogListCache(app);
     expect(await cachedLogCount(app, 'all', async () => 6)).toBe(6);
   });
 });

@@ -31,7 +31,10 @@ describe('q-gram filter of the header search', () => {
 
   it('asks one text of a page to hold enough of the query: letters spread over its texts do not count', () => {
     // "abcdef" allows 2 errors: a text must hold 4 of its letters and 1 of its pairs.
-    const index = qgramIndex([['ab', 'cd'], ['xx', 'abcd']]);
+    const index = qgramIndex([
+      ['ab', 'cd'],
+      ['xx', 'abcd'],
+    ]);
     expect(Array.from(pagesThatMayMatch(index, 'abcdef', 0.4) ?? [])).toEqual([0, 1]);
   });
 });
