@@ -101,6 +101,14 @@ function profilerFlags(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
+/**
+ * BENCH_STALL_LOG=<file>: the server logs its event-loop stalls and garbage collections with wall
+ * times to <file>.<pid> (stall-probe.mjs), to line up with slow requests.
+ */
+function stallProbeFlags(): string[] {
+  return process.env.BENCH_STALL_LOG ? ['--import', path.join(import.meta.dirname, 'stall-probe.mjs')] : [];
+}
+
 /** The real server (`node apps/server/src/main.ts`) as a child process, as an operator runs it. */
 export class ServerProcess {
   readonly baseUrl: string;
@@ -142,10 +150,14 @@ export class ServerProcess {
     };
     if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
     else delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profilerFlags(), SERVER_ENTRY], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...profilerFlags(), ...stallProbeFlags(), SERVER_ENTRY],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const server = new ServerProcess(child, port);
     await server.waitHealthy(90_000);
     return server;
