@@ -55,29 +55,8 @@ describeEachDb('sessions', (kind) => {
     expect((await s.call('/vue-element-admin/user/logout', {}, { token })).code).toBe(200);
     expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1002);
   });
-});
 
-describeEachDb('session expiry is configurable', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind, { sessionIdleMin: 5, sessionMaxHours: 1 });
-  });
-  afterAll(async () => s.close());
-
-  it('uses SESSION_IDLE_MIN', async () => {
-    const token = await s.login();
-    s.clock.advance(6 * 60_000);
-    expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1005);
-  });
-});
-
-describeEachDb('the caller of a session is kept for a second', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  });
-  afterAll(async () => s.close());
-
+  // The caller of a session is kept for a second (auth/sessions.ts).
   it('a write by this server to the account is seen on the very next call', async () => {
     const token = await s.login();
     expect((await s.call(ACCOUNT, {}, { token })).code).toBe(200);
@@ -97,5 +76,19 @@ describeEachDb('the caller of a session is kept for a second', (kind) => {
     await sql`delete from sessions`.execute(s.app.db.kysely);
     s.clock.advance(1000);
     expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1002);
+  });
+});
+
+describeEachDb('session expiry is configurable', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { sessionIdleMin: 5, sessionMaxHours: 1 });
+  });
+  afterAll(async () => s.close());
+
+  it('uses SESSION_IDLE_MIN', async () => {
+    const token = await s.login();
+    s.clock.advance(6 * 60_000);
+    expect((await s.call(ACCOUNT, {}, { token })).code).toBe(1005);
   });
 });
