@@ -387,3 +387,15 @@ export interface TerminalCredentialsTable {
 export interface Database {
   terminal_credentials: TerminalCredentialsTable;
 }
+
+/** This gateway's own secrets (migration 023, auth/device-secrets.ts): never in a backup. */
+export interface DeviceSecretsTable {
+  name: string;
+  /** 32 random bytes, hex. */
+  secret: string;
+  created_at: number;
+}
+
+export interface Database {
+  device_secrets: DeviceSecretsTable;
+}

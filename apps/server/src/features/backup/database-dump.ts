@@ -20,11 +20,13 @@ type AnyDb = Kysely<any>;
 
 /**
  * Tables never written to a backup nor touched by a restore: sessions and single-use tokens are
- * this server's live state; backup records and upgrade packages describe files of this machine.
+ * this server's live state; backup records and upgrade packages describe files of this machine;
+ * device secrets are this gateway's keys, which an archive must never carry to another or bring in.
  * (Kysely's own migration tables are left out by the introspection.)
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'sessions',
+  'device_secrets',
   'captchas',
   'downloads',
   'backups',
