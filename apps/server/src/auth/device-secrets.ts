@@ -14,8 +14,8 @@ export type SecretName = 'backup-archives' | 'file-links';
 const CACHE = new WeakMap<AppContext, Map<SecretName, Buffer>>();
 
 export async function deviceSecret(app: AppContext, name: SecretName): Promise<Buffer> {
-  let mine = CACHE.get(app);
-  if (!mine) CACHE.set(app, (mine = new Map()));
+  const mine = CACHE.get(app) ?? new Map<SecretName, Buffer>();
+  CACHE.set(app, mine);
   const known = mine.get(name);
   if (known) return known;
   const db = app.db.kysely;
