@@ -63,6 +63,8 @@ import { loadConsoleAssets, pickEncoding } from './http/console-assets.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { requestLang } from './http/request-info.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { tlsServerOptions } from './http/tls-options.ts';
 import { VERSION } from './version.ts';
 
 export { VERSION };
@@ -145,7 +147,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Per-request log lines only at debug level: the operation log records what matters.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
-  });
+    // TLS_CERT/TLS_KEY: HTTPS with HTTP/2, HTTP/1.1 still accepted (http/tls-options.ts).
+    ...tlsServerOptions(config),
+  } as FastifyServerOptions) as unknown as FastifyInstance;
   const app: AppContext = {
     db,
     config,
@@ -177,10 +181,10 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     zlibOptions: { level: 4 },
   });
 
+  // CSP, frame-ancestors, Referrer- and Permissions-Policy on every reply; HSTS under HTTPS.
+  const headers = securityHeaders(Boolean(config.tls));
   fastify.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('referrer-policy', 'same-origin');
+    reply.headers(headers);
   });
 
   // Malformed bodies, oversize bodies and unsupported types: a clear envelope, never a stack.

@@ -24,6 +24,8 @@ export interface Config {
   licenceRequired?: boolean;
   /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
   vendorPublicKey?: string;
+  /** PEM certificate and key files (TLS_CERT, TLS_KEY): HTTPS with HTTP/2, and HSTS. Unset: plain HTTP. */
+  tls?: { certFile: string; keyFile: string };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -57,5 +59,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     acAgentKey: env.AC_AGENT_KEY || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
+    tls: tlsFiles(env, cwd),
   };
+}
+
+/** Both TLS_CERT and TLS_KEY, or neither: one alone would silently serve plain HTTP. */
+function tlsFiles(env: NodeJS.ProcessEnv, cwd: string): Config['tls'] {
+  const cert = env.TLS_CERT || '';
+  const key = env.TLS_KEY || '';
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY must be set together (PEM file paths)');
+  return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key) };
 }

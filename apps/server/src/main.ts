@@ -24,7 +24,7 @@ if (config.demo) {
 }
 await fastify.listen({ port: config.port, host: config.host });
 app.log.info(
-  `gateway console on http://localhost:${config.port} (${app.db.kind}${app.db.kind === 'sqlite' ? ` in ${config.dataDir}` : ''}, captcha ${config.captcha ? 'on' : 'off'})`,
+  `gateway console on ${config.tls ? 'https' : 'http'}://localhost:${config.port}${config.tls ? ' (HTTP/2)' : ''} (${app.db.kind}${app.db.kind === 'sqlite' ? ` in ${config.dataDir}` : ''}, captcha ${config.captcha ? 'on' : 'off'})`,
 );
 
 // The ACS for TR-069 CPEs on the ITMS cwmp_port (features/cwmp/listener.ts); GW_CWMP=off leaves it out.

@@ -1,0 +1,59 @@
+/**
+ * Headers that tell the browser what the console may do, sent on every reply (console files and
+ * API alike: an API reply opened in a tab is then as confined as the page).
+ *
+ * - script-src 'self': the built console has no inline script (Vite emits one module script by
+ *   URL), so an injected <script> or on* attribute does not run.
+ * - style-src 'self' 'unsafe-inline': antd 6 writes its styles as <style> elements at run time
+ *   (CSS-in-JS) and components set `style` attributes; a nonce would cover the elements only (not
+ *   the attributes) and would need a page rendered per request. Inline styles cannot run code.
+ * - img-src adds data: (the default avatar is a data: SVG) and blob: (a chosen photo is previewed
+ *   before upload); the captcha is an SVG from this server. media-src blob: previews videos.
+ * - frame-ancestors 'none': the console never frames itself nor is framed (no iframe in it), so
+ *   clickjacking through another site's frame is refused; X-Frame-Options DENY for old browsers.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Powerful browser features the console does not use are off; full screen and copying stay on. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'fullscreen=(self)',
+  'clipboard-write=(self)',
+].join(', ');
+
+/** Under HTTPS only: browsers keep to HTTPS for this host for a year (RFC 6797). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+export function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
