@@ -20,6 +20,7 @@ import { appMenuChoices } from './migrations/014-app-menu-choices.ts';
 import { explorer } from './migrations/015-explorer.ts';
 import { deviceTasks } from './migrations/019-device-tasks.ts';
 import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
+import { signInGuards } from './migrations/022-sign-in-guards.ts';
 import { deviceSecrets } from './migrations/023-device-secrets.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
@@ -98,6 +99,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '015-explorer': explorer(kind),
     '019-device-tasks': deviceTasks(kind),
     '020-terminal-credentials': terminalCredentials(kind),
+    '022-sign-in-guards': signInGuards(kind),
     '023-device-secrets': deviceSecrets(kind),
   };
 }

@@ -399,3 +399,44 @@ export interface DeviceSecretsTable {
 export interface Database {
   device_secrets: DeviceSecretsTable;
 }
+
+/** Sign-in guards and remembered devices (migration 022, auth/lockout.ts, device-tokens.ts, handoff.ts). */
+export interface AddressLockoutsTable {
+  ip: string;
+  /** How many times this address was blocked (each block lasts 1.5 times the previous). */
+  level: number;
+  blocked_until: number;
+  /** Failures from this address count from here (a block or an unlock starts afresh). */
+  counted_from: number;
+  locked_at: number;
+  /** The account named by the attempt that caused the last block. */
+  username: string;
+}
+
+export interface AccountThrottlesTable {
+  username: string;
+  next_check_at: number;
+}
+
+export interface DeviceTokensTable {
+  /** SHA-256 of the token: the token itself is only in the browser's cookie. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+}
+
+export interface HandoffCodesTable {
+  id: string;
+  user_id: number;
+  is_operations: number;
+  expires_at: number;
+}
+
+export interface Database {
+  address_lockouts: AddressLockoutsTable;
+  account_throttles: AccountThrottlesTable;
+  device_tokens: DeviceTokensTable;
+  handoff_codes: HandoffCodesTable;
+}

@@ -27,6 +27,11 @@ type AnyDb = Kysely<any>;
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'device_secrets',
+  // sign-in guards and remembered devices (migration 022): live state and credentials
+  'address_lockouts',
+  'account_throttles',
+  'device_tokens',
+  'handoff_codes',
   'captchas',
   'downloads',
   'backups',
