@@ -30,6 +30,10 @@ export const Paths = {
   settings: '/admin.php/common/settings',
   otherInfo: '/admin.php/common/other_info',
   logout: '/admin.php/common/logout',
+  /** Session call: a single-use code (60 s) that hands this account over to /authh5?token=<code>. */
+  handoffCode: '/admin.php/common/handoff_code',
+  /** Public call: exchanges a hand-off code for a new session token (auth/handoff.ts). */
+  handoffExchange: '/admin.php/common/handoff_exchange',
   download: '/admin.php/common/download',
   avatar: '/admin.php/common/avatar',
   /** Multipart {kind, file}; DOMAIN section 3.6. */

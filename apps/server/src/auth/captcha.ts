@@ -44,9 +44,17 @@ export async function issueCaptcha(ctx: ActionContext): Promise<void> {
 /**
  * Checks and consumes the browser's captcha (single use: a wrong guess burns it too).
  * Missing code: 'Verification code is required'. Wrong, expired or unknown: 'Verification code is wrong'.
+ * `forced`: the account is slowed after many failures (auth/lockout.ts), so the captcha is asked
+ * even if the web settings turned it off; GW_CAPTCHA=off (tests, kiosks without one) still wins.
  */
-export async function verifyCaptcha(app: AppContext, req: FastifyRequest, code: string): Promise<void> {
-  if (!(await loginRules(app)).captcha) return;
+export async function verifyCaptcha(
+  app: AppContext,
+  req: FastifyRequest,
+  code: string,
+  forced = false,
+): Promise<void> {
+  const required = (await loginRules(app)).captcha || (forced && app.config.captcha);
+  if (!required) return;
   if (!code) throw invalidField('code', 'captchaRequired');
   const cookie = req.cookies[Cookies.captcha];
   if (!cookie) throw invalidField('code', 'captchaWrong');

@@ -8,18 +8,78 @@ import {
   RegisterInput,
 } from '@igs/contract';
 import { z } from 'zod';
+import type { User } from '../db/schema.ts';
 import { writeOperationLog } from '../features/logging/operation-log.ts';
 import { getSettings } from '../features/settings/settings.ts';
-import { defineAction } from '../http/action.ts';
+import { type ActionContext, defineAction } from '../http/action.ts';
 import { ApiError, apiError, invalidField } from '../http/errors.ts';
 import { userAgent } from '../http/request-info.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
-import { lockedMinutes, recordAttempt } from './lockout.ts';
+import { DEVICE_TOKEN_PATTERN, isDeviceToken, issueDeviceToken, redeemDeviceToken } from './device-tokens.ts';
+import { HANDOFF_LIFETIME_MS, mintHandoffCode, redeemHandoffCode } from './handoff.ts';
+import {
+  accountSlowed,
+  addressBlockedMinutes,
+  recordAttempt,
+  reserveAttempt,
+  settleAttempt,
+} from './lockout.ts';
 import { hashSecret, verifySecret } from './password-hash.ts';
 import { createSession, endSession, tokenFrom } from './sessions.ts';
 
 // A hash to verify against when the account does not exist, so both cases take the same time.
 const dummyHash = hashSecret('0'.repeat(64));
+
+const flag = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
+
+/**
+ * The sign-in body: `password` is the client-side SHA-256 hex or, from a remembered browser, the
+ * device token its saved-password cookie holds (spec section 5 sends that cookie as is);
+ * `remember` 1 asks for a device token to keep (auth/device-tokens.ts).
+ */
+const SignInInput = LoginInput.extend({
+  password: z.union([LoginInput.shape.password, z.string().regex(DEVICE_TOKEN_PATTERN)], {
+    error: 'password must be the SHA-256 hex of the password or a remembered-device token',
+  }),
+  remember: flag.optional().default(0),
+});
+
+export type SignInOutput = LoginOutput & { device_token?: string };
+
+/** The account the password (or a remembered-device token) signs in; throws otherwise. */
+async function checkCredentials(
+  ctx: ActionContext,
+  username: string,
+  password: string,
+  code: string,
+): Promise<User> {
+  const { app, req, ip, lang } = ctx;
+  const from = { req, lang };
+  const minutes = await addressBlockedMinutes(app, ip);
+  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, lang));
+  if (isDeviceToken(password)) {
+    await verifyCaptcha(app, req, code);
+    // A lookup of a hash, no password check: a wrong token still counts against the address.
+    const user = await redeemDeviceToken(app, password, username);
+    await recordAttempt(app, username, ip, Boolean(user), from);
+    if (!user) throw invalidField('password', 'accountOrPasswordError');
+    return user;
+  }
+  await verifyCaptcha(app, req, code, await accountSlowed(app, username));
+  // Reserved before the hash is computed: parallel attempts cannot all reach it.
+  const reservation = await reserveAttempt(app, username, ip, from);
+  const user = await app.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const ok = await verifySecret(user?.password_hash ?? (await dummyHash), password);
+  await settleAttempt(app, reservation, Boolean(user && ok), from);
+  if (!user || !ok) throw invalidField('password', 'accountOrPasswordError');
+  return user;
+}
 
 export const loginActions = [
   defineAction({
@@ -39,8 +99,8 @@ export const loginActions = [
       'Sign in; the password arrives as the client-side SHA-256 hex. Returns the token and the weak-password flag.',
     access: 'public',
     selfLogged: true,
-    input: LoginInput,
-    async handler(ctx, input): Promise<LoginOutput> {
+    input: SignInInput,
+    async handler(ctx, input): Promise<SignInOutput> {
       const { app, req, ip } = ctx;
       const log = (code: number, detail: string) =>
         writeOperationLog(app, {
@@ -54,23 +114,10 @@ export const loginActions = [
           detail,
         });
       try {
-        const minutes = await lockedMinutes(app, input.username, ip);
-        if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, ctx.lang));
-        await verifyCaptcha(app, req, input.code);
-        const user = await app.db.kysely
-          .selectFrom('users')
-          .selectAll()
-          .where('username', '=', input.username)
-          .executeTakeFirst();
-        const ok = await verifySecret(user?.password_hash ?? (await dummyHash), input.password);
-        if (!user || !ok) {
-          await recordAttempt(app, input.username, ip, false);
-          throw invalidField('password', 'accountOrPasswordError');
-        }
+        const user = await checkCredentials(ctx, input.username, input.password, input.code);
         if (!user.enabled) throw apiError(Code.forbidden, 'accountDisabled');
         if (input.is_operations === 1 && !user.can_operations)
           throw apiError(Code.forbidden, 'operationsNotAllowed');
-        await recordAttempt(app, input.username, ip, true);
         const token = await createSession(app, user, {
           isOperations: input.is_operations,
           ip,
@@ -81,8 +128,11 @@ export const loginActions = [
           .set({ last_login_at: app.now(), last_login_ip: ip })
           .where('id', '=', user.id)
           .execute();
-        await log(Code.ok, input.is_operations ? 'operations mode' : 'full mode');
-        return { token, weak_psw: user.weak_psw ? 1 : 0 };
+        const remembered = isDeviceToken(input.password) ? ', remembered device' : '';
+        await log(Code.ok, `${input.is_operations ? 'operations mode' : 'full mode'}${remembered}`);
+        const out: SignInOutput = { token, weak_psw: user.weak_psw ? 1 : 0 };
+        if (input.remember === 1) out.device_token = await issueDeviceToken(app, user.id);
+        return out;
       } catch (err) {
         await log(
           err instanceof ApiError ? err.code : Code.unexpected,
@@ -142,6 +192,58 @@ export const loginActions = [
     },
   }),
 
+  defineAction({
+    path: Paths.handoffCode,
+    summary:
+      "A single-use code (valid 60 s) that hands the caller's account and mode over to /authh5?token=<code>",
+    access: 'session',
+    mutates: true,
+    input: z.object({}).loose(),
+    async handler({ app, caller }) {
+      if (!caller) throw apiError(Code.tokenInvalid, 'tokenInvalid');
+      return { code: await mintHandoffCode(app, caller), expires_in: HANDOFF_LIFETIME_MS / 1000 };
+    },
+  }),
+
+  defineAction({
+    path: Paths.handoffExchange,
+    summary:
+      'Exchanges a hand-off code (once) for a NEW session of the same account and mode; returns the token and the weak-password flag',
+    access: 'public',
+    input: z.object({
+      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(128),
+    }),
+    async handler(ctx, input): Promise<LoginOutput> {
+      const { app, req, ip } = ctx;
+      const refused = () =>
+        new ApiError(Code.tokenInvalid, handoffRefusedMessage(ctx.lang), {
+          errors: [{ field: 'code', msg: handoffRefusedMessage(ctx.lang) }],
+        });
+      const minutes = await addressBlockedMinutes(app, ip);
+      if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, ctx.lang));
+      const handed = await redeemHandoffCode(app, input.code);
+      const user = handed
+        ? await app.db.kysely
+            .selectFrom('users')
+            .selectAll()
+            .where('id', '=', handed.userId)
+            .executeTakeFirst()
+        : undefined;
+      if (!handed || !user?.enabled) {
+        // A guessed code is a failed sign-in of the address.
+        if (!handed) await recordAttempt(app, '', ip, false, { req, lang: ctx.lang });
+        throw refused();
+      }
+      const token = await createSession(app, user, {
+        isOperations: handed.isOperations,
+        ip,
+        userAgent: userAgent(req),
+      });
+      ctx.logDetail = `account #${user.id} ${user.username} handed over`;
+      return { token, weak_psw: user.weak_psw ? 1 : 0 };
+    },
+  }),
+
   ...[Paths.logout, Paths.legacyLogout].map((path) =>
     defineAction({
       path,
@@ -160,3 +262,9 @@ export const loginActions = [
     }),
   ),
 ];
+
+function handoffRefusedMessage(lang: 'en' | 'zh_CN'): string {
+  return lang === 'zh_CN'
+    ? '登录链接无效或已过期，请重新登录'
+    : 'This sign-in link is invalid, used or expired; please sign in';
+}

@@ -1,8 +1,11 @@
-import { SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
+import { Code, SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { blockedAddresses, unblockAddress } from '../../auth/lockout.ts';
 import { defineAction } from '../../http/action.ts';
 import { validationError } from '../../http/dispatch.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { loginRules } from '../settings/login-rules.ts';
 import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
 
@@ -72,6 +75,53 @@ export const webSettingsActions = [
       }
       ctx.logDetail = changed.length ? `changed: ${changed.join(', ')}` : 'no change';
       return {};
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'lockouts',
+    summary:
+      'Client addresses blocked now after failed sign-ins: address, how many times blocked, since, until, minutes left, account tried',
+    access: 'module',
+    mutates: false,
+    input: z.object({ method: z.literal('lockouts') }).loose(),
+    async handler({ app }) {
+      const now = app.now();
+      const list = (await blockedAddresses(app)).map((b) => ({
+        ip: b.ip,
+        level: b.level,
+        username: b.username,
+        locked_at: formatDateTime(b.locked_at),
+        blocked_until: formatDateTime(b.blocked_until),
+        minutes_left: Math.ceil((b.blocked_until - now) / 60_000),
+      }));
+      return { list, total: list.length };
+    },
+  }),
+
+  defineAction({
+    path: PATH,
+    method: 'unlock_address',
+    summary:
+      "Ends a client address's sign-in block; its earlier failures stop counting and its next block starts at the base time",
+    access: 'module',
+    // The same right as unlocking an account on this page.
+    button: 'system:administrator:unlock',
+    input: z
+      .object({
+        method: z.literal('unlock_address'),
+        ip: z.string({ error: 'ip is required' }).trim().min(1, 'ip is required').max(64),
+      })
+      .loose(),
+    async handler(ctx, input) {
+      if (!(await unblockAddress(ctx.app, input.ip))) {
+        const msg =
+          ctx.lang === 'zh_CN' ? `地址 ${input.ip} 当前未被锁定` : `The address ${input.ip} is not blocked`;
+        throw new ApiError(Code.notFound, msg, { errors: [{ field: 'ip', msg }] });
+      }
+      ctx.logDetail = `address ${input.ip}: unblocked`;
+      return { ip: input.ip };
     },
   }),
 ];
