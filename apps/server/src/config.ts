@@ -22,6 +22,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Without a licence file, refuse business areas instead of running in evaluation mode. */
   licenceRequired?: boolean;
+  /** Bounds of a restore's work (features/backup/archive.ts RestoreLimits); defaults when unset. */
+  restoreLimits?: Partial<import('./features/backup/archive.ts').RestoreLimits>;
   /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
   vendorPublicKey?: string;
   /** PEM certificate and key files (TLS_CERT, TLS_KEY): HTTPS with HTTP/2, and HSTS. Unset: plain HTTP. */
@@ -59,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     acAgentKey: env.AC_AGENT_KEY || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
+    restoreLimits: {
+      ...(env.RESTORE_MAX_ENTRIES
+        ? { maxEntries: int(env.RESTORE_MAX_ENTRIES, 0, 'RESTORE_MAX_ENTRIES') }
+        : {}),
+      ...(env.RESTORE_MAX_RATIO ? { ratio: int(env.RESTORE_MAX_RATIO, 0, 'RESTORE_MAX_RATIO') } : {}),
+    },
     tls: tlsFiles(env, cwd),
   };
 }

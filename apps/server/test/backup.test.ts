@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, pruneAutoBackups } from '../src/features/backup/backups.ts';
 import { backupTables } from '../src/features/backup/database-dump.ts';
-import { readTar, writeTar } from '../src/lib/tar.ts';
+import {
+  download,
+  entriesOf,
+  pack,
+  rawTarWithName,
+  resign,
+  uploadArchive,
+} from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const BACKUP = '/admin.php/system/backup_restore';
@@ -117,79 +123,6 @@ async function fillModules(
   const up = await s.call<{ id: string; url: string }>('/admin.php/common/upload', fd, { token });
   expect(up.code).toBe(200);
   return { uploadId: up.data.id, uploadUrl: up.data.url };
-}
-
-async function uploadArchive(
-  s: TestServer,
-  token: string,
-  data: Buffer,
-  name = 'backup.tar.gz',
-): Promise<string> {
-  const fd = new FormData();
-  fd.append('kind', 'firmware');
-  fd.append('file', new Blob([new Uint8Array(data)]), name);
-  const r = await s.call<{ id: string }>('/admin.php/common/upload', fd, { token });
-  expect(r.code, r.msg).toBe(200);
-  return r.data.id;
-}
-
-async function download(s: TestServer, token: string, id: number): Promise<Buffer> {
-  const r = await s.call<{ url: string }>(BACKUP, { method: 'export', id }, { token });
-  expect(r.code, r.msg).toBe(200);
-  const res = await fetch(s.url + r.data.url);
-  expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-/** An archive's entries in memory (tests only: small archives). */
-async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  await readTar(
-    (async function* () {
-      yield gunzipSync(archive);
-    })(),
-    async (e, body) => {
-      const parts: Buffer[] = [];
-      for await (const c of body) parts.push(c);
-      out.set(e.name, Buffer.concat(parts));
-    },
-  );
-  return out;
-}
-
-async function pack(entries: Map<string, Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of writeTar(
-    [...entries].map(([name, data]) => ({
-      name,
-      size: data.length,
-      body: async function* () {
-        yield data;
-      },
-    })),
-  ))
-    chunks.push(c);
-  return gzipSync(Buffer.concat(chunks));
-}
-
-/** A raw tar header block with any name (the writer refuses unsafe names, an attacker would not). */
-function rawTarWithName(name: string, data: Buffer): Buffer {
-  const h = Buffer.alloc(512);
-  h.write(name, 0, 100, 'utf8');
-  h.write('0000644\0', 100);
-  h.write('0000000\0', 108);
-  h.write('0000000\0', 116);
-  h.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-  h.write('00000000000\0', 136);
-  h.fill(0x20, 148, 156);
-  h.write('0', 156);
-  h.write('ustar\0', 257);
-  h.write('00', 263);
-  let sum = 0;
-  for (const b of h) sum += b;
-  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  const pad = Buffer.alloc((512 - (data.length % 512)) % 512);
-  return gzipSync(Buffer.concat([h, data, pad, Buffer.alloc(1024)]));
 }
 
 describeEachDb('backup and restore', (kind) => {
@@ -354,7 +287,12 @@ describeEachDb('backup and restore', (kind) => {
       'manifest.json',
       Buffer.from(JSON.stringify({ ...manifest, migrations: [...manifest.migrations, '999-future'] })),
     );
-    expect((await importing(await pack(newer))).msg).toMatch(/^This backup was made by a newer version/);
+    // Changed after it was signed: refused as altered before any other check.
+    expect((await importing(await pack(newer))).msg).toMatch(/^This backup fails its authentication/);
+    // Signed by this gateway (a newer release of it, say): the schema check speaks.
+    expect((await importing(await pack(await resign(s, newer)))).msg).toMatch(
+      /^This backup was made by a newer version/,
+    );
 
     const unknownTable = new Map(entries);
     unknownTable.set('db/no_such_table.jsonl', Buffer.from('["id"]\n[1]\n'));
@@ -379,7 +317,7 @@ describeEachDb('backup and restore', (kind) => {
         }),
       ),
     );
-    expect((await importing(await pack(unknownTable))).msg).toBe(
+    expect((await importing(await pack(await resign(s, unknownTable)))).msg).toBe(
       'The backup holds the table "no_such_table", which this server does not have',
     );
     expect((await importing(Buffer.from('not a backup at all, just text'))).code).toBe(422);
@@ -504,12 +442,19 @@ describe('a backup moves between databases', () => {
     const pgToken = await pg.login();
     await fillModules(lite, liteToken, '5');
     const before = await snapshot(lite);
-    const b = await lite.call<Backup>(BACKUP, { method: 'create' }, { token: liteToken });
+    // Another gateway's backup is accepted only encrypted, with its passphrase, by explicit choice.
+    const passphrase = 'moving house 42';
+    const b = await lite.call<Backup>(BACKUP, { method: 'create', passphrase }, { token: liteToken });
     const archive = await download(lite, liteToken, b.data.id);
 
     const r = await pg.call(
       BACKUP,
-      { method: 'import', file: await uploadArchive(pg, pgToken, archive) },
+      {
+        method: 'import',
+        file: await uploadArchive(pg, pgToken, archive),
+        passphrase,
+        accept_foreign: 1,
+      },
       { token: pgToken },
     );
     expect(r.code, r.msg).toBe(200);
@@ -520,14 +465,14 @@ describe('a backup moves between databases', () => {
     // And back: the PostgreSQL backup restores into a fresh SQLite server.
     const pgLog = await maxLogId(pg);
     const pgBefore = withoutLogAfter(await snapshot(pg), pgLog);
-    const back = await pg.call<Backup>(BACKUP, { method: 'create' }, { token: pgToken });
+    const back = await pg.call<Backup>(BACKUP, { method: 'create', passphrase }, { token: pgToken });
     const archive2 = await download(pg, pgToken, back.data.id);
     const lite2 = await startServer('sqlite');
     try {
       const t2 = await lite2.login();
       const r2 = await lite2.call(
         BACKUP,
-        { method: 'import', file: await uploadArchive(lite2, t2, archive2) },
+        { method: 'import', file: await uploadArchive(lite2, t2, archive2), passphrase, accept_foreign: 1 },
         { token: t2 },
       );
       expect(r2.code, r2.msg).toBe(200);

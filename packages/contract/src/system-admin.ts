@@ -24,6 +24,17 @@ export const SystemAdminPaths = {
  */
 export const ADMIN_MENU_NAMES = ['SystemPermission', 'SystemManage'] as const;
 export const ADMIN_BUTTONS = ['system:authority:edit', 'system:administrator:edit'] as const;
+/**
+ * Buttons only an administrator role may hold: restoring a backup (stored or uploaded) replaces
+ * every account, role and permission, so whoever can restore can make themselves an administrator.
+ * The server refuses to grant them to another role and checks the caller at each restore.
+ */
+export const ADMIN_ONLY_BUTTONS = ['system:backup_restore:restore', 'system:backup_restore:import'] as const;
+
+export function isAdminOnlyButton(key: string): boolean {
+  return (ADMIN_ONLY_BUTTONS as readonly string[]).includes(key);
+}
+
 /** The built-in role seeded with every menu and button at each start; it cannot be changed. */
 export const BUILTIN_ADMIN_ROLE = 'admin';
 

@@ -1,6 +1,7 @@
 import {
   BUILTIN_ADMIN_ROLE,
   Code,
+  isAdminOnlyButton,
   type Lang,
   type RoleRecord,
   roleInputSchema,
@@ -18,6 +19,7 @@ import {
   adminRoleIds,
   definedFields,
   forgetGrants,
+  grantsMakeAdmin,
   guardAdministrators,
   siteIds,
   siteText,
@@ -174,6 +176,17 @@ async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValu
             ),
       );
     }
+  }
+  const adminOnly = keys.filter(isAdminOnlyButton);
+  if (adminOnly.length && !(await grantsMakeAdmin(db, v))) {
+    throw invalidField(
+      'button_keys',
+      tr(
+        ctx.lang,
+        `button_keys: ${adminOnly.join(', ')} can be held only by an administrator role (one that also holds Permission management and Manage settings with their edit buttons): restoring a backup replaces every account and permission`,
+        `button_keys：${adminOnly.join('、')} 只能授予管理员角色（同时拥有权限管理、管理设置及其编辑按钮的角色）：还原备份会替换全部账号和权限`,
+      ),
+    );
   }
   if (v.mode === 'full' && v.site_ids.length) {
     throw invalidField(

@@ -90,17 +90,50 @@ export async function adminRoleIds(db: Kysely<Database>, change: AdminChange = {
       out.add(role.id);
       continue;
     }
-    if ((c.mode ?? role.mode) !== 'full') continue;
     const held = c.menuIds ?? roleMenus.filter((r) => r.role_id === role.id).map((r) => r.menu_id);
     const keys = c.buttonKeys ?? roleButtons.filter((r) => r.role_id === role.id).map((r) => r.key);
-    if (
-      adminMenuIds.length === ADMIN_MENU_NAMES.length &&
-      adminMenuIds.every((id) => held.includes(id)) &&
-      ADMIN_BUTTONS.every((k) => keys.includes(k))
-    )
-      out.add(role.id);
+    if (holdsAdminGrants(c.mode ?? role.mode, held, keys, adminMenuIds)) out.add(role.id);
   }
   return out;
+}
+
+/** Whether grants of a (not built-in) role make it an administrator role, given the ids of ADMIN_MENU_NAMES. */
+function holdsAdminGrants(
+  mode: string,
+  menuIds: readonly number[],
+  keys: readonly string[],
+  adminMenuIds: readonly number[],
+): boolean {
+  return (
+    mode === 'full' &&
+    adminMenuIds.length === ADMIN_MENU_NAMES.length &&
+    adminMenuIds.every((id) => menuIds.includes(id)) &&
+    ADMIN_BUTTONS.every((k) => keys.includes(k))
+  );
+}
+
+/** Whether a role with these grants (as a role form sends them) is an administrator role. */
+export async function grantsMakeAdmin(
+  db: Kysely<Database>,
+  grants: { mode: string; menu_ids: readonly number[]; button_keys: readonly string[] },
+): Promise<boolean> {
+  const menus = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('mode', '=', 'full')
+    .where('name', 'in', [...ADMIN_MENU_NAMES])
+    .execute();
+  return holdsAdminGrants(
+    grants.mode,
+    grants.menu_ids,
+    grants.button_keys,
+    menus.map((m) => m.id),
+  );
+}
+
+/** Whether an account is an administrator now (restores and other administrator-only calls). */
+export async function isAdministrator(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return (await administrators(db)).has(userId);
 }
 
 /** The ids of the administrator accounts, with a change applied. */

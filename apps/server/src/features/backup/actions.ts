@@ -7,9 +7,10 @@ import type { ActionContext } from '../../http/action.ts';
 import { defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { isAdministrator, tr } from '../authority/admin-rules.ts';
 import { offerFileDownload } from '../exports/downloads.ts';
 import { claimUpload } from '../uploads/claim.ts';
-import { BackupError, backupsDir, PARTS } from './archive.ts';
+import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, PARTS, type RestoreLimits } from './archive.ts';
 import {
   type BackupRecord,
   backupSettings,
@@ -28,6 +29,32 @@ const TYPES = ['manual', 'auto', 'pre_upgrade', 'pre_restore'] as const;
 
 const id = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
 const passphrase = z.string().max(256).optional();
+/** Restore an archive this gateway did not make (encrypted, with its passphrase): an explicit choice. */
+const acceptForeign = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+  .optional()
+  .transform((v) => v === 1 || v === '1' || v === true);
+
+/**
+ * A restore replaces every account, role and permission, so only an administrator may run one,
+ * whatever buttons a role was given (authority refuses to grant them to other roles too).
+ */
+async function requireAdministrator(ctx: ActionContext): Promise<void> {
+  if (await isAdministrator(ctx.app.db.kysely, ctx.caller!.user.id)) return;
+  throw new ApiError(
+    Code.forbidden,
+    tr(
+      ctx.lang,
+      'Only an administrator can restore a backup: a restore replaces every account and permission',
+      '只有管理员可以还原备份：还原会替换全部账号和权限',
+    ),
+  );
+}
+
+/** The limits of a restore's work: the defaults, or what the server was configured with. */
+function restoreLimits(ctx: ActionContext): RestoreLimits {
+  return { ...DEFAULT_RESTORE_LIMITS, ...ctx.app.config.restoreLimits };
+}
 
 /** Turns a refusal of the backup code into the envelope, in the caller's language. */
 async function speaking<T>(ctx: ActionContext, work: () => Promise<T>): Promise<T> {
@@ -37,6 +64,7 @@ async function speaking<T>(ctx: ActionContext, work: () => Promise<T>): Promise<
     if (e instanceof BackupError)
       throw new ApiError(Code.invalid, e.text[ctx.lang], {
         errors: [{ field: 'file', msg: e.text[ctx.lang] }],
+        ...(e.reason ? { reason: e.reason } : {}),
       });
     throw e;
   }
@@ -142,15 +170,18 @@ export const backupActions = [
     path: PATH,
     method: 'restore',
     summary:
-      'Restores a stored backup: checked completely first, then a pre_restore backup, then all or nothing',
+      'Restores a stored backup (administrators only): authenticated as made by this gateway (or, with accept_foreign, an encrypted one from elsewhere with its passphrase), checked completely first within bounded work, then a pre_restore backup, then all or nothing',
     access: 'module',
-    input: z.object({ method: z.literal('restore'), id, passphrase }),
+    input: z.object({ method: z.literal('restore'), id, passphrase, accept_foreign: acceptForeign }),
     async handler(ctx, input) {
+      await requireAdministrator(ctx);
       const b = await findBackup(ctx.app, input.id);
       ctx.logDetail = b.file_name;
       return speaking(ctx, () =>
         restoreArchive(ctx.app, storedPath(ctx.app, b.stored), {
           passphrase: input.passphrase || undefined,
+          acceptForeign: input.accept_foreign,
+          limits: restoreLimits(ctx),
           by: ctx.caller!.user.username,
           session: sessionOf(ctx),
         }),
@@ -161,14 +192,16 @@ export const backupActions = [
     path: PATH,
     method: 'import',
     summary:
-      'Restores an uploaded backup file (file = upload id from common/upload, kind firmware); same checks as restore',
+      'Restores an uploaded backup file (administrators only; file = upload id from common/upload, kind firmware); same checks as restore',
     access: 'module',
     input: z.object({
       method: z.literal('import'),
       file: z.string({ error: 'file is required' }).min(1, 'file is required'),
       passphrase,
+      accept_foreign: acceptForeign,
     }),
     async handler(ctx, input) {
+      await requireAdministrator(ctx);
       // Out of the uploads folder first: a restore replaces that folder.
       const dest = path.join(backupsDir(ctx.app), `.upload-${randomUUID()}`);
       const up = await claimUpload(ctx.app, input.file, ctx.caller!.user.id, dest);
@@ -177,6 +210,8 @@ export const backupActions = [
         return await speaking(ctx, () =>
           restoreArchive(ctx.app, dest, {
             passphrase: input.passphrase || undefined,
+            acceptForeign: input.accept_foreign,
+            limits: restoreLimits(ctx),
             by: ctx.caller!.user.username,
             session: sessionOf(ctx),
           }),

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { Lang } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { deviceSecret, gatewayId } from '../../auth/device-secrets.ts';
 import { migrations } from '../../db/database.ts';
 import { readTar, TarError, type TarSource, writeTar } from '../../lib/tar.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -22,8 +23,12 @@ import { backupTables, type DumpedTable, dumpTable, readTableFile } from './data
  * - `db/<table>.jsonl`: every table (database-dump.ts),
  * - `configs/…`: the generated configuration under DATA_DIR/etc,
  * - `uploads/…`: uploaded files under DATA_DIR/uploads,
- * - `manifest.json` (last): product, versions, schema (every migration applied), time, and the
- *   size and SHA-256 of every other entry.
+ * - `manifest.json`: product, versions, schema (every migration applied), time, and the size and
+ *   SHA-256 of every other entry,
+ * - `manifest.sig` (last): the gateway that made it and an HMAC-SHA256 of manifest.json's bytes
+ *   with that gateway's backup key (auth/device-secrets.ts, never inside a backup). The manifest
+ *   holds every entry's hash, so the signature authenticates the whole archive: someone who can
+ *   upload a file but does not hold the key cannot make one this gateway accepts as its own.
  */
 
 export const BACKUP_FORMAT = 'igs-backup-v1';
@@ -65,16 +70,74 @@ export const Manifest = z.object({
 });
 export type Manifest = z.infer<typeof Manifest>;
 
+const SIGNATURE_FORMAT = 'igs-backup-sig-v1';
+const Signature = z.object({
+  format: z.literal(SIGNATURE_FORMAT),
+  gateway: z.string().max(64),
+  hmac: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+async function signManifest(app: AppContext, manifest: Buffer): Promise<Buffer> {
+  const hmac = createHmac('sha256', await deviceSecret(app, 'backup-archives'))
+    .update(manifest)
+    .digest('hex');
+  const sig = { format: SIGNATURE_FORMAT, gateway: await gatewayId(app), hmac };
+  return Buffer.from(JSON.stringify(sig), 'utf8');
+}
+
+/**
+ * Who made an archive, as far as this gateway can tell: `own` when the signature holds with this
+ * gateway's key; `foreign` when it carries no signature (another product version, or forged) or
+ * another gateway's; `altered` when it names this gateway but the signature fails.
+ */
+export type Origin = 'own' | 'foreign' | 'altered';
+
+async function archiveOrigin(app: AppContext, manifest: Buffer, sigText: Buffer | null): Promise<Origin> {
+  if (!sigText) return 'foreign';
+  let parsed: z.infer<typeof Signature>;
+  try {
+    parsed = Signature.parse(JSON.parse(sigText.toString('utf8')));
+  } catch {
+    return 'foreign';
+  }
+  if (parsed.gateway !== (await gatewayId(app))) return 'foreign';
+  const expected = createHmac('sha256', await deviceSecret(app, 'backup-archives'))
+    .update(manifest)
+    .digest();
+  const given = Buffer.from(parsed.hmac, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? 'own' : 'altered';
+}
+
 export type Text = Record<Lang, string>;
 
 /** A refusal with a message in both languages. */
 export class BackupError extends Error {
   readonly text: Text;
-  constructor(text: Text) {
+  /** A code the console acts on (FOREIGN_ARCHIVE), beside the message. */
+  readonly reason: string | undefined;
+  constructor(text: Text, reason?: string) {
     super(text.en);
     this.text = text;
+    this.reason = reason;
   }
 }
+
+/** A refusal the console answers by offering to accept a foreign archive (BackupError.reason). */
+export const FOREIGN_ARCHIVE = 'foreign_archive';
+
+const notOurs = (origin: Exclude<Origin, 'own'>) =>
+  new BackupError(
+    origin === 'altered'
+      ? {
+          en: 'This backup fails its authentication: it was changed after this gateway made it. It can only be restored as a backup from elsewhere: an administrator accepts it with its passphrase',
+          zh_CN: '该备份未通过校验：生成后被修改过。只能作为外来备份还原：由管理员输入其密码后接受',
+        }
+      : {
+          en: 'This backup was not made by this gateway. An administrator can accept a backup from another gateway only if it is encrypted, by entering its passphrase',
+          zh_CN: '该备份不是本网关生成的。只有加密的外来备份才能由管理员输入其密码后接受',
+        },
+    FOREIGN_ARCHIVE,
+  );
 
 const damaged = (why: string) =>
   new BackupError({
@@ -226,6 +289,15 @@ export async function writeArchive(
           yield body;
         },
       };
+      const sig = await signManifest(app, body);
+      yield {
+        name: 'manifest.sig',
+        size: sig.length,
+        mtimeMs: now,
+        body: async function* () {
+          yield sig;
+        },
+      };
     }
     const result: { manifest?: Manifest } = {};
     const total = { hash: createHash('sha256'), size: 0 };
@@ -246,10 +318,76 @@ export async function writeArchive(
 
 const ENTRY_DB = /^db\/([a-z_][a-z0-9_]{0,62})\.jsonl$/;
 const MANIFEST_MAX = 64 * 1024 * 1024;
+const SIGNATURE_MAX = 4096;
+
+/**
+ * How much work a restore may do, checked while the archive is read (a small archive can expand
+ * to far more than the disk holds): entries, and bytes unpacked, at most `ratio` times the
+ * archive's own size plus `slackBytes` (a real backup compresses 3-20 times; a bomb 1,000 times),
+ * never more than `maxBytes`, and never so much that less than `keepFreeBytes` stay free on the
+ * disk of the backups folder.
+ */
+export interface RestoreLimits {
+  maxEntries: number;
+  maxBytes: number;
+  ratio: number;
+  slackBytes: number;
+  keepFreeBytes: number;
+}
+
+export const DEFAULT_RESTORE_LIMITS: RestoreLimits = {
+  maxEntries: 200_000,
+  maxBytes: 64 * 1024 ** 3,
+  ratio: 100,
+  slackBytes: 64 * 1024 ** 2,
+  keepFreeBytes: 256 * 1024 ** 2,
+};
+
+const tooBig = (what: Text) =>
+  new BackupError({
+    en: `The backup was refused before it was unpacked further: ${what.en}. Nothing was changed.`,
+    zh_CN: `已拒绝该备份，未继续解包：${what.zh_CN}。未做任何更改。`,
+  });
+
+/** The bytes an archive may unpack to on this disk, by the limits above. */
+async function expansionBudget(file: string, dir: string, limits: RestoreLimits): Promise<number> {
+  const { size } = await fs.stat(file);
+  let budget = Math.min(limits.maxBytes, size * limits.ratio + limits.slackBytes);
+  const disk = await fs.statfs(dir).catch(() => null);
+  if (disk) budget = Math.min(budget, Math.max(0, disk.bavail * disk.bsize - limits.keepFreeBytes));
+  return budget;
+}
+
+/** Counts the bytes unpacked so far and stops the restore once they pass the budget. */
+async function* capped(source: AsyncIterable<Uint8Array>, budget: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > budget)
+      throw tooBig({
+        en: `it unpacks to more than ${megabytes(budget)} MB (the most this archive may expand to here)`,
+        zh_CN: `解包后超过 ${megabytes(budget)} MB（此备份在本机允许的上限）`,
+      });
+    yield chunk;
+  }
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export interface Staged {
   manifest: Manifest;
   dir: string;
+  origin: Origin;
+}
+
+export interface ExtractOptions {
+  passphrase?: string | undefined;
+  /**
+   * An administrator accepts an archive that this gateway did not make (or whose signature fails):
+   * allowed only for an encrypted archive with its passphrase, whose encryption authenticates it.
+   */
+  acceptForeign?: boolean | undefined;
+  limits?: RestoreLimits | undefined;
 }
 
 /** Which migrations this server knows (its schema), in order. */
@@ -259,18 +397,22 @@ function knownMigrations(app: AppContext): string[] {
 
 /**
  * Unpacks an archive into `staging` and checks all of it before anything is restored: the
- * passphrase, the gzip and tar structure, safe names, the manifest, the size and SHA-256 of every
- * entry, nothing missing or extra, the schema (no migration this server does not know), every
- * table and column known here, and every row line well-formed.
+ * passphrase, the work it takes (entries, unpacked bytes), the gzip and tar structure, safe names,
+ * who made it (the signature), the manifest, the size and SHA-256 of every entry, nothing missing
+ * or extra, the schema (no migration this server does not know), every table and column known
+ * here, and every row line well-formed.
  */
 export async function extractArchive(
   app: AppContext,
   file: string,
-  passphrase: string | undefined,
+  opts: ExtractOptions,
   staging: string,
 ): Promise<Staged> {
+  const { passphrase } = opts;
+  const limits = opts.limits ?? DEFAULT_RESTORE_LIMITS;
+  const encrypted = await isEncryptedFile(file);
   let source: AsyncIterable<Buffer>;
-  if (await isEncryptedFile(file)) {
+  if (encrypted) {
     if (!passphrase)
       throw new BackupError({
         en: 'This backup is encrypted: enter its passphrase',
@@ -291,29 +433,61 @@ export async function extractArchive(
   }
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestText: Buffer | null = null;
+  let signatureText: Buffer | null = null;
   await fs.mkdir(staging, { recursive: true });
+  const budget = await expansionBudget(file, staging, limits);
+  let entries = 0;
+  let declared = 0;
+  const small = async (body: AsyncIterable<Buffer>) => {
+    const parts: Buffer[] = [];
+    for await (const c of body) parts.push(c);
+    return Buffer.concat(parts);
+  };
   try {
-    await pipeline(source, createGunzip(), async (src: AsyncIterable<Uint8Array>) =>
-      readTar(src, async (entry, body) => {
-        if (entry.type === 'directory') return;
-        const { name } = entry;
-        if (seen.has(name) || (name === 'manifest.json' && manifestText))
-          throw damaged(`the entry ${name} appears twice`);
-        if (name === 'manifest.json') {
-          if (entry.size > MANIFEST_MAX) throw damaged('the manifest is too large');
-          const parts: Buffer[] = [];
-          for await (const c of body) parts.push(c);
-          manifestText = Buffer.concat(parts);
-          return;
-        }
-        if (!ENTRY_DB.test(name) && !/^(configs|uploads)\/./.test(name))
-          throw damaged(`unexpected entry "${name.slice(0, 200)}"`);
-        const target = path.join(staging, name);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        const tap = { hash: createHash('sha256'), size: 0 };
-        await pipeline(hashing(body, tap), createWriteStream(target));
-        seen.set(name, { size: tap.size, sha256: tap.hash.digest('hex') });
-      }),
+    await pipeline(
+      source,
+      createGunzip(),
+      (src: AsyncIterable<Uint8Array>) => capped(src, budget),
+      async (src: AsyncIterable<Uint8Array>) =>
+        readTar(src, async (entry, body) => {
+          if (++entries > limits.maxEntries)
+            throw tooBig({
+              en: `it holds more than ${limits.maxEntries} entries`,
+              zh_CN: `其中的条目超过 ${limits.maxEntries} 个`,
+            });
+          if (entry.type === 'directory') return;
+          // The header says how large the entry is: refuse before writing a byte of it.
+          declared += entry.size;
+          if (declared > budget)
+            throw tooBig({
+              en: `its entries add up to more than ${megabytes(budget)} MB`,
+              zh_CN: `其中条目合计超过 ${megabytes(budget)} MB`,
+            });
+          const { name } = entry;
+          if (
+            seen.has(name) ||
+            (name === 'manifest.json' && manifestText) ||
+            (name === 'manifest.sig' && signatureText)
+          )
+            throw damaged(`the entry ${name} appears twice`);
+          if (name === 'manifest.json') {
+            if (entry.size > MANIFEST_MAX) throw damaged('the manifest is too large');
+            manifestText = await small(body);
+            return;
+          }
+          if (name === 'manifest.sig') {
+            if (entry.size > SIGNATURE_MAX) throw damaged('the signature is too large');
+            signatureText = await small(body);
+            return;
+          }
+          if (!ENTRY_DB.test(name) && !/^(configs|uploads)\/./.test(name))
+            throw damaged(`unexpected entry "${name.slice(0, 200)}"`);
+          const target = path.join(staging, name);
+          await fs.mkdir(path.dirname(target), { recursive: true });
+          const tap = { hash: createHash('sha256'), size: 0 };
+          await pipeline(hashing(body, tap), createWriteStream(target));
+          seen.set(name, { size: tap.size, sha256: tap.hash.digest('hex') });
+        }),
     );
   } catch (e) {
     if (e instanceof BackupError) throw e;
@@ -324,6 +498,17 @@ export async function extractArchive(
     throw e;
   }
   if (!manifestText) throw damaged('it has no manifest.json');
+  const origin = await archiveOrigin(app, manifestText, signatureText);
+  if (origin !== 'own') {
+    if (!opts.acceptForeign) throw notOurs(origin);
+    // Only the passphrase authenticates an archive this gateway did not sign: the decryption above
+    // checked it (GCM) all the way to the end.
+    if (!encrypted)
+      throw new BackupError({
+        en: 'Only an encrypted backup can be accepted from another gateway: make it again there with a passphrase',
+        zh_CN: '只能接受来自其他网关的加密备份：请在原网关上设置密码重新备份',
+      });
+  }
   let json: unknown;
   try {
     json = JSON.parse((manifestText as Buffer).toString('utf8'));
@@ -388,5 +573,5 @@ export async function extractArchive(
     }
     if (rows !== t.rows) throw damaged(`${t.path} has ${rows} rows, the manifest says ${t.rows}`);
   }
-  return { manifest, dir: staging };
+  return { manifest, dir: staging, origin };
 }

@@ -11,9 +11,11 @@ import {
   BackupError,
   backupsDir,
   extractArchive,
+  type Origin,
   PART_DIRS,
   PARTS,
   type Part,
+  type RestoreLimits,
   writeArchive,
 } from './archive.ts';
 import { restoreDatabase } from './database-dump.ts';
@@ -234,6 +236,8 @@ export interface RestoreResult {
   files: number;
   /** Whether the restoring account is still signed in (its account exists in the backup). */
   signed_in: boolean;
+  /** `own`, or `foreign` / `altered` when an administrator accepted an archive from elsewhere. */
+  origin: Origin;
   manifest: { app_version: string; schema_version: string; created_at: string; type: string; note: string };
 }
 
@@ -280,6 +284,9 @@ async function swapFolders(app: AppContext, stagingDir: string, parts: readonly 
 
 export interface RestoreOptions {
   passphrase?: string | undefined;
+  /** An administrator accepts an archive another gateway made (encrypted, with its passphrase). */
+  acceptForeign?: boolean | undefined;
+  limits?: RestoreLimits | undefined;
   /** The restoring session: kept signed in when its account is in the backup. */
   session?: { id: string; userId: number; username: string } | undefined;
   by: string;
@@ -298,7 +305,12 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
   return exclusive(app, async () => {
     const staging = path.join(backupsDir(app), `.restore-${randomUUID()}`);
     try {
-      const { manifest } = await extractArchive(app, file, opts.passphrase, staging);
+      const { manifest, origin } = await extractArchive(
+        app,
+        file,
+        { passphrase: opts.passphrase, acceptForeign: opts.acceptForeign, limits: opts.limits },
+        staging,
+      );
       const pre = await createUnlocked(app, { type: 'pre_restore', note: 'before restore', by: opts.by });
       const parts = manifest.contents;
       let swap: Swap | null = null;
@@ -363,6 +375,7 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
         tables: manifest.tables.length,
         files: manifest.files.length,
         signed_in: signedIn,
+        origin,
         manifest: {
           app_version: manifest.app_version,
           schema_version: manifest.schema_version,

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { ADMIN_ONLY_BUTTONS, SystemAdminPaths } from '@igs/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writeTar } from '../src/lib/tar.ts';
+import { download, entriesOf, pack, uploadArchive } from './support/backup-archives.ts';
+import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+
+/**
+ * Restore cannot make anyone an administrator (issue 12, item 1): only administrators restore,
+ * only administrator roles may be granted the restore buttons, archives are authenticated as this
+ * gateway's own (another gateway's only encrypted, with its passphrase, by explicit choice), and the
+ * work of unpacking is bounded. Every refusal changes nothing.
+ */
+
+const BACKUP = '/admin.php/system/backup_restore';
+type Rec = Record<string, unknown>;
+
+/** An archive whose only entry unpacks to `bytes` zero bytes (gzip packs it about 1,000 to 1). */
+async function expansionBomb(bytes: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(1024 * 1024);
+  const tar = writeTar([
+    {
+      name: 'uploads/files/zeros.bin',
+      size: bytes,
+      body: async function* () {
+        for (let left = bytes; left > 0; left -= chunk.length)
+          yield chunk.subarray(0, Math.min(left, chunk.length));
+      },
+    },
+  ]);
+  const out: Buffer[] = [];
+  for await (const c of Readable.from(tar).pipe(createGzip({ level: 9 }))) out.push(c as Buffer);
+  return Buffer.concat(out);
+}
+
+/** Every user row, sorted, and the number of stored backups: what a refused restore must leave as it was. */
+async function state(s: TestServer) {
+  const users = await s.app.db.kysely
+    .selectFrom('users')
+    .select(['id', 'username', 'role_id'])
+    .orderBy('id')
+    .execute();
+  const backups = await s.app.db.kysely.selectFrom('backups').select('id').execute();
+  return { users, backups: backups.length };
+}
+
+function leftovers(s: TestServer): string[] {
+  return fs
+    .readdirSync(path.join(s.dataDir, 'backups'))
+    .filter((f) => f.startsWith('.') && !f.startsWith('.upload'));
+}
+
+describeEachDb('restore cannot make anyone an administrator', (kind) => {
+  let s: TestServer;
+  let admin: string;
+  const call = <T = unknown>(b: Rec, t: string) => s.call<T>(BACKUP, b, { token: t });
+
+  beforeAll(async () => {
+    s = await startServer(kind, { restoreLimits: { maxEntries: 400 } });
+    admin = await s.login();
+  });
+  afterAll(async () => s.close());
+
+  /** A role that is not an administrator but holds the backup page with every button (an old grant). */
+  async function operator(name: string): Promise<string> {
+    const db = s.app.db.kysely;
+    const now = Date.now();
+    const role = await db
+      .insertInto('roles')
+      .values({ name: `${name}_role`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const menu = await db
+      .selectFrom('menu_endpoints')
+      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
+      .select('menus.id')
+      .where('menu_endpoints.path', '=', BACKUP)
+      .where('menus.mode', '=', 'full')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('role_menus').values({ role_id: role.id, menu_id: menu.id }).execute();
+    const keys = await db.selectFrom('menu_buttons').select('key').where('menu_id', '=', menu.id).execute();
+    await db
+      .insertInto('role_buttons')
+      .values(keys.map((k) => ({ role_id: role.id, key: k.key })))
+      .execute();
+    const adminRow = await db
+      .selectFrom('users')
+      .select(['password_hash', 'weak_psw'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({
+        username: name,
+        password_hash: adminRow.password_hash,
+        weak_psw: adminRow.weak_psw,
+        role_id: role.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return s.login(name, 'admin123');
+  }
+
+  it('a forged archive that adds an administrator is refused, from an operator and from an administrator', async () => {
+    const made = await call<{ id: number }>({ method: 'create', contents: ['db'] }, admin);
+    expect(made.code, made.msg).toBe(200);
+    const entries = await entriesOf(await download(s, admin, made.data.id));
+    // The forger adds an administrator account and recomputes the manifest's sums; the signature
+    // cannot be recomputed without this gateway's key.
+    const lines = entries.get('db/users.jsonl')!.toString('utf8').trimEnd().split('\n');
+    const columns = JSON.parse(lines[0]!) as string[];
+    const adminLine = lines
+      .slice(1)
+      .find((l) => (JSON.parse(l) as unknown[])[columns.indexOf('username')] === 'admin')!;
+    const forged = JSON.parse(adminLine) as unknown[];
+    forged[columns.indexOf('id')] = 990_001;
+    forged[columns.indexOf('username')] = 'mallory';
+    const usersFile = Buffer.from(`${[...lines, JSON.stringify(forged)].join('\n')}\n`);
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8'));
+    for (const t of manifest.tables)
+      if (t.name === 'users')
+        Object.assign(t, {
+          rows: t.rows + 1,
+          size: usersFile.length,
+          sha256: createHash('sha256').update(usersFile).digest('hex'),
+        });
+    const tampered = new Map(entries);
+    tampered.set('db/users.jsonl', usersFile);
+    tampered.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+    const archive = await pack(tampered);
+    const withoutSignature = new Map(tampered);
+    withoutSignature.delete('manifest.sig');
+
+    const before = await state(s);
+    const op = await operator('backup_operator');
+    const byOperator = await call({ method: 'import', file: await uploadArchive(s, op, archive) }, op);
+    expect(byOperator.code).toBe(403);
+    expect(byOperator.msg).toBe(
+      'Only an administrator can restore a backup: a restore replaces every account and permission',
+    );
+    const storedByOperator = await call({ method: 'restore', id: made.data.id }, op);
+    expect(storedByOperator.code).toBe(403);
+
+    for (const forgedArchive of [archive, await pack(withoutSignature)]) {
+      const byAdmin = await call<{ reason?: string }>(
+        { method: 'import', file: await uploadArchive(s, admin, forgedArchive) },
+        admin,
+      );
+      expect(byAdmin.code).toBe(422);
+      expect(byAdmin.msg).toMatch(/fails its authentication|not made by this gateway/);
+      expect((byAdmin.data as Rec).reason).toBe('foreign_archive');
+    }
+    // Even an administrator accepting a foreign archive needs it encrypted (the passphrase authenticates it).
+    const accepted = await call(
+      { method: 'import', file: await uploadArchive(s, admin, archive), accept_foreign: 1 },
+      admin,
+    );
+    expect(accepted.msg).toBe(
+      'Only an encrypted backup can be accepted from another gateway: make it again there with a passphrase',
+    );
+
+    const after = await state(s);
+    expect(after.users.filter((u) => u.username !== 'backup_operator')).toEqual(before.users);
+    expect(after.backups).toBe(before.backups);
+    expect(leftovers(s)).toEqual([]);
+    const mallory = await s.call('/admin.php/common/login', {
+      username: 'mallory',
+      password: createHash('sha256').update('admin123').digest('hex'),
+      is_operations: 0,
+    });
+    expect(mallory.code).not.toBe(200);
+  });
+
+  it('the restore buttons can be granted to administrator roles only, and the refusal says why', async () => {
+    const menus = await s.call<{
+      full: { id: number; name: string; buttons: string[]; children?: unknown[] }[];
+    }>(SystemAdminPaths.systemMenu, {}, { token: admin });
+    expect(menus.code).toBe(200);
+    const db = s.app.db.kysely;
+    const backupMenu = await db
+      .selectFrom('menu_endpoints')
+      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
+      .select(['menus.id', 'menus.parent_id'])
+      .where('menu_endpoints.path', '=', BACKUP)
+      .where('menus.mode', '=', 'full')
+      .executeTakeFirstOrThrow();
+    const menuIds = [backupMenu.id, ...(backupMenu.parent_id ? [backupMenu.parent_id] : [])];
+    for (const key of ADMIN_ONLY_BUTTONS) {
+      const r = await s.call(
+        SystemAdminPaths.authority,
+        {
+          method: 'add',
+          name: `restorer_${key.split(':').pop()}`,
+          mode: 'full',
+          menu_ids: menuIds,
+          button_keys: [key],
+        },
+        { token: admin, headers: { 'accept-language': 'zh-CN' } },
+      );
+      expect(r.code).toBe(422);
+      expect(r.msg).toContain('只能授予管理员角色');
+    }
+    const allowed = await s.call(
+      SystemAdminPaths.authority,
+      {
+        method: 'add',
+        name: 'backup_maker',
+        mode: 'full',
+        menu_ids: menuIds,
+        button_keys: ['system:backup_restore:create', 'system:backup_restore:export'],
+      },
+      { token: admin },
+    );
+    expect(allowed.code, allowed.msg).toBe(200);
+    const roles = await db.selectFrom('roles').select('name').execute();
+    expect(roles.map((r) => r.name)).not.toContain('restorer_restore');
+  });
+
+  it("another gateway's archive: refused, unless an administrator accepts it encrypted with its passphrase", async () => {
+    const other = await startServer(kind);
+    try {
+      const otherToken = await other.login();
+      const passphrase = 'correct horse battery';
+      const plain = await other.call<{ id: number }>(
+        BACKUP,
+        { method: 'create', contents: ['db'] },
+        { token: otherToken },
+      );
+      const sealed = await other.call<{ id: number }>(
+        BACKUP,
+        { method: 'create', contents: ['db'], passphrase },
+        { token: otherToken },
+      );
+      const plainArchive = await download(other, otherToken, plain.data.id);
+      const sealedArchive = await download(other, otherToken, sealed.data.id);
+
+      const before = await state(s);
+      const importing = async (archive: Buffer, extra: Rec = {}) =>
+        call<Rec>({ method: 'import', file: await uploadArchive(s, admin, archive), ...extra }, admin);
+      const plainRefused = await importing(plainArchive);
+      expect(plainRefused.msg).toMatch(/^This backup was not made by this gateway/);
+      expect(plainRefused.data.reason).toBe('foreign_archive');
+      expect((await importing(sealedArchive, { passphrase })).data.reason).toBe('foreign_archive');
+      expect((await importing(plainArchive, { accept_foreign: 1 })).msg).toMatch(/^Only an encrypted backup/);
+      expect((await importing(sealedArchive, { accept_foreign: 1 })).msg).toBe(
+        'This backup is encrypted: enter its passphrase',
+      );
+      expect((await importing(sealedArchive, { accept_foreign: 1, passphrase: 'wrong one' })).msg).toBe(
+        'Wrong passphrase for this backup',
+      );
+      expect(await state(s)).toEqual(before);
+
+      const ok = await importing(sealedArchive, { accept_foreign: 1, passphrase });
+      expect(ok.code, ok.msg).toBe(200);
+      expect(ok.data).toMatchObject({ origin: 'foreign', restored: ['db'] });
+      // The archive did not bring the other gateway's keys: this one's own backups still verify.
+      const own = await s.call<{ id: number }>(
+        BACKUP,
+        { method: 'create', contents: ['db'] },
+        { token: admin },
+      );
+      expect(own.code, own.msg).toBe(200);
+      const back = await call<Rec>({ method: 'restore', id: own.data.id }, admin);
+      expect(back.code, back.msg).toBe(200);
+      expect(back.data.origin).toBe('own');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('an expansion bomb is refused before it is unpacked, and so is an archive of too many entries', async () => {
+    const before = await state(s);
+    const bomb = await expansionBomb(200 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const r = await call({ method: 'import', file: await uploadArchive(s, admin, bomb) }, admin);
+    expect(r.code).toBe(422);
+    expect(r.msg).toMatch(
+      /^The backup was refused before it was unpacked further: its entries add up to more than \d+ MB/,
+    );
+    expect(fs.readdirSync(path.join(s.dataDir, 'uploads', 'files')).some((f) => f.includes('zeros'))).toBe(
+      false,
+    );
+
+    const many = new Map<string, Buffer>();
+    for (let i = 0; i < 500; i++) many.set(`configs/f${i}.conf`, Buffer.from(`${i}\n`));
+    const crowd = await call(
+      { method: 'import', file: await uploadArchive(s, admin, await pack(many)) },
+      admin,
+    );
+    expect(crowd.msg).toMatch(/holds more than 400 entries/);
+
+    expect(await state(s)).toEqual(before);
+    expect(leftovers(s)).toEqual([]);
+  });
+});
