@@ -11,7 +11,9 @@ import { newToken, tokenId } from '../lib/tokens.ts';
  * - is single use: each sign-in with it ends it and, when "remember" is still ticked, issues the
  *   next one (a copied cookie works once, and then the owner's next sign-in fails and tells),
  * - lasts as long as the console's cookie (spec section 9: one week),
- * - ends with the account's password (endDeviceTokens).
+ * - ends with the account's password: it carries a tag of the password's stored hash and is
+ *   refused once that changed, whichever code path changed it (own change, administrator's
+ *   reset, restore); endDeviceTokens ends them all at once too.
  * A remembered device is not slowed by the account's failures (auth/lockout.ts).
  */
 
@@ -26,7 +28,16 @@ export function isDeviceToken(value: string): boolean {
   return DEVICE_TOKEN_PATTERN.test(value);
 }
 
-export async function issueDeviceToken(app: AppContext, userId: number): Promise<string> {
+/** Ties a token to the password in force: any change of the stored hash ends it. */
+function passwordTag(passwordHash: string): string {
+  return tokenId(passwordHash);
+}
+
+export async function issueDeviceToken(
+  app: AppContext,
+  user: Pick<User, 'id' | 'password_hash'>,
+): Promise<string> {
+  const userId = user.id;
   const token = DEVICE_TOKEN_PREFIX + newToken();
   const now = app.now();
   const db = app.db.kysely;
@@ -37,6 +48,7 @@ export async function issueDeviceToken(app: AppContext, userId: number): Promise
     .values({
       id: tokenId(token),
       user_id: userId,
+      password_tag: passwordTag(user.password_hash),
       created_at: now,
       expires_at: now + LIFETIME_MS,
       last_used_at: now,
@@ -47,7 +59,8 @@ export async function issueDeviceToken(app: AppContext, userId: number): Promise
 
 /**
  * The account a device token signs in, consuming the token; undefined when it is unknown,
- * expired, already used, or issued to another account (then it is left as it was).
+ * expired, already used, issued before the password changed, or issued to another account
+ * (then it is left as it was).
  */
 export async function redeemDeviceToken(
   app: AppContext,
@@ -60,14 +73,20 @@ export async function redeemDeviceToken(
     .selectFrom('device_tokens')
     .innerJoin('users', 'users.id', 'device_tokens.user_id')
     .selectAll('users')
+    .select('device_tokens.password_tag')
     .where('device_tokens.id', '=', id)
     .where('device_tokens.expires_at', '>', app.now())
     .where('users.username', '=', username)
     .executeTakeFirst();
   if (!user) return undefined;
+  const { password_tag, ...account } = user;
+  if (password_tag !== passwordTag(account.password_hash)) {
+    await db.deleteFrom('device_tokens').where('id', '=', id).execute();
+    return undefined;
+  }
   // Of two sign-ins racing with the same token, only the one whose delete lands gets in.
   const r = await db.deleteFrom('device_tokens').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0 ? user : undefined;
+  return Number(r.numDeletedRows) > 0 ? account : undefined;
 }
 
 /** Ends every remembered device of an account (its password changed or was reset). */

@@ -131,7 +131,7 @@ export const loginActions = [
         const remembered = isDeviceToken(input.password) ? ', remembered device' : '';
         await log(Code.ok, `${input.is_operations ? 'operations mode' : 'full mode'}${remembered}`);
         const out: SignInOutput = { token, weak_psw: user.weak_psw ? 1 : 0 };
-        if (input.remember === 1) out.device_token = await issueDeviceToken(app, user.id);
+        if (input.remember === 1) out.device_token = await issueDeviceToken(app, user);
         return out;
       } catch (err) {
         await log(

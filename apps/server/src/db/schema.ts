@@ -422,6 +422,8 @@ export interface DeviceTokensTable {
   /** SHA-256 of the token: the token itself is only in the browser's cookie. */
   id: string;
   user_id: number;
+  /** SHA-256 of the account's password hash when issued: a new password ends the token. */
+  password_tag: string;
   created_at: number;
   expires_at: number;
   last_used_at: number;

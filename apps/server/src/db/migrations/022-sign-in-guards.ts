@@ -10,7 +10,8 @@ import type { DialectKind } from '../database.ts';
  * - `account_throttles`: an account with many failures may have its password checked again only
  *   from `next_check_at` (a slowdown, not a lock: anyone can type a wrong password for `admin`).
  * - `device_tokens`: the "remember me" token a browser keeps in place of the password's hash,
- *   stored hashed, per account, ended by a password change or its expiry.
+ *   stored hashed, per account, ended by a password change (`password_tag`, a hash of the
+ *   password's stored hash when issued, must still match) or its expiry.
  * - `handoff_codes`: single-use codes, valid a minute, that another system exchanges for a new
  *   session of the same account at /authh5 (the session token itself is never handed over).
  * All are live state: none goes into a backup (features/backup/database-dump.ts).
@@ -38,6 +39,7 @@ export function signInGuards(kind: DialectKind): Migration {
         .createTable('device_tokens')
         .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('password_tag', 'varchar(64)', (c) => c.notNull())
         .addColumn('created_at', time, (c) => c.notNull())
         .addColumn('expires_at', time, (c) => c.notNull())
         .addColumn('last_used_at', time, (c) => c.notNull())
