@@ -9,6 +9,7 @@ import {
 import { Paths } from '@igs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -42,6 +43,7 @@ import {
   afterRestore as outcome,
   PARTS,
   type RestoreResult,
+  restoreWithForeignChoice,
   TYPE_COLORS,
 } from './backup/backup-restore-logic.ts';
 import './backup/backup-restore-texts.ts';
@@ -76,6 +78,34 @@ function askPassphrase(title: string, text: string, t: (k: string, v?: Record<st
           <Typography.Paragraph>{text}</Typography.Paragraph>
           <Input.Password
             placeholder={t('backup.passphraseIfEncrypted')}
+            autoComplete="off"
+            onChange={(e) => {
+              value = e.target.value;
+            }}
+          />
+        </Space>
+      ),
+      onOk: () => resolve(value),
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
+/** Offers to accept a backup this gateway did not make, with its passphrase (null: stop). */
+function askForeign(serverMessage: string, t: (k: string, v?: Record<string, unknown>) => string) {
+  return new Promise<string | null>((resolve) => {
+    let value = '';
+    Modal.confirm({
+      title: t('backup.foreignTitle'),
+      width: 560,
+      okButtonProps: { danger: true },
+      okText: t('backup.restore'),
+      content: (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon message={serverMessage} />
+          <Typography.Paragraph>{t('backup.foreignAccept')}</Typography.Paragraph>
+          <Input.Password
+            placeholder={t('backup.foreignPassphrase')}
             autoComplete="off"
             onChange={(e) => {
               value = e.target.value;
@@ -153,8 +183,15 @@ export default function BackupRestore() {
     if (passphrase === null) return;
     setBusy(true);
     try {
-      const r = await request<RestoreResult>(P, { method: 'restore', id: row.id, passphrase });
-      await finishRestore(r, t);
+      const r = await restoreWithForeignChoice(
+        (extra, silent) =>
+          request<RestoreResult>(P, { method: 'restore', id: row.id, passphrase, ...extra }, { silent }),
+        (msg) => askForeign(msg, t),
+        (msg) => toast.error(msg),
+      );
+      if (r) await finishRestore(r, t);
+    } catch {
+      // Shown already (by the request layer or above).
     } finally {
       setBusy(false);
     }
@@ -170,13 +207,24 @@ export default function BackupRestore() {
     setUpload({ name: file.name, percent: 0 });
     try {
       // Large archives go through the upload endpoint, which streams to disk and reports progress.
-      const up = await uploadFile(file, 'firmware', (percent) => setUpload({ name: file.name, percent }));
-      setUpload(null);
-      setBusy(true);
-      const r = await request<RestoreResult>(P, { method: 'import', file: up.id, passphrase });
-      await finishRestore(r, t);
+      const send = async (extra: Record<string, unknown>, silent: boolean) => {
+        // Each attempt uploads again: the server takes the uploaded file away when it reads it.
+        const up = await uploadFile(file, 'firmware', (percent) => setUpload({ name: file.name, percent }));
+        setUpload(null);
+        setBusy(true);
+        return request<RestoreResult>(P, { method: 'import', file: up.id, passphrase, ...extra }, { silent });
+      };
+      const r = await restoreWithForeignChoice(
+        send,
+        (msg) => {
+          setBusy(false);
+          return askForeign(msg, t);
+        },
+        (msg) => toast.error(msg),
+      );
+      if (r) await finishRestore(r, t);
     } catch (e) {
-      // The request layer has shown its own errors; an upload failure is shown here.
+      // Refusals were shown already; an upload failure is shown here.
       if (!isRequestError(e)) toast.error((e as Error).message || t('msg.networkError'));
     } finally {
       setUpload(null);

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type PermissionMenu, type RoleRecord, SystemAdminPaths } from '@igs/contract';
+import { isAdminOnlyButton, type PermissionMenu, type RoleRecord, SystemAdminPaths } from '@igs/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -43,11 +43,15 @@ interface RoleForm {
   enabled: boolean;
 }
 
-/** `system:logging:del` → "Delete (system:logging:del)". */
+/**
+ * `system:logging:del` → "Delete (system:logging:del)"; a button only administrator roles may
+ * hold says so, since the server refuses it to any other role.
+ */
 function buttonTitle(t: (k: string) => string, key: string): string {
   const verb = key.split(':').pop() ?? key;
   const label = t(`perm.verb.${verb}`);
-  return `${label.startsWith('perm.verb.') ? verb : label} (${key})`;
+  const title = `${label.startsWith('perm.verb.') ? verb : label} (${key})`;
+  return isAdminOnlyButton(key) ? `${title} · ${t('perm.adminOnly')}` : title;
 }
 
 /** Permission management: roles, their menus and buttons as a tree of checkboxes, sites, state. */

@@ -48,6 +48,33 @@ export function afterRestore(result: RestoreResult): 'reload' | 'sign-in' {
   return result.signed_in ? 'reload' : 'sign-in';
 }
 
+/** The refusal reason of an archive this gateway did not make (server: features/backup/archive.ts). */
+export const FOREIGN_ARCHIVE = 'foreign_archive';
+
+/**
+ * Runs a restore; when the server refuses it as made elsewhere (or altered), asks whether to accept
+ * it as a backup from another gateway (which needs its passphrase) and, if so, sends it again
+ * with `accept_foreign`. Other refusals go to `onError`. Null when the operator stopped.
+ */
+export async function restoreWithForeignChoice(
+  send: (extra: Record<string, unknown>, silent: boolean) => Promise<RestoreResult>,
+  askForeign: (message: string) => Promise<string | null>,
+  onError: (message: string) => void,
+): Promise<RestoreResult | null> {
+  try {
+    return await send({}, true);
+  } catch (e) {
+    const err = e as { code?: number; msg?: string; data?: { reason?: string } };
+    if (err?.data?.reason !== FOREIGN_ARCHIVE) {
+      onError(err?.msg ?? (e as Error).message);
+      throw e;
+    }
+    const passphrase = await askForeign(err.msg ?? '');
+    if (passphrase === null) return null;
+    return send({ accept_foreign: 1, passphrase }, false);
+  }
+}
+
 export const TYPE_COLORS: Record<BackupRow['type'], string> = {
   manual: 'blue',
   auto: 'green',

@@ -3,6 +3,12 @@ import { i18n } from '../../../i18n/index.ts';
 
 const texts: Record<string, Record<Lang, string>> = {
   'backup.create': { en: 'Back up now', zh_CN: '立即备份' },
+  'backup.foreignTitle': { en: 'A backup from elsewhere', zh_CN: '外来备份' },
+  'backup.foreignAccept': {
+    en: 'Restore it anyway as a backup from another gateway. Only an encrypted backup can be accepted: its passphrase proves who made it.',
+    zh_CN: '仍作为其他网关的备份还原。只能接受加密备份：其密码用于证明备份来源。',
+  },
+  'backup.foreignPassphrase': { en: 'Passphrase of the backup', zh_CN: '备份密码' },
   'backup.uploadRestore': { en: 'Upload and restore', zh_CN: '上传并还原' },
   'backup.settings': { en: 'Automatic backups', zh_CN: '自动备份' },
   'backup.autoCron': { en: 'Schedule (cron)', zh_CN: '执行计划（cron）' },

@@ -2,7 +2,7 @@ import { Paths } from '@igs/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterRestore, createPayload } from './backup-restore-logic.ts';
+import { afterRestore, createPayload, restoreWithForeignChoice } from './backup-restore-logic.ts';
 
 vi.mock('../../../request/index.ts', () => import('../../../test/request-mock.ts'));
 const { request } = await import('../../../test/request-mock.ts');
@@ -37,6 +37,60 @@ describe('backup page logic', () => {
       contents: ['db', 'uploads'],
       passphrase: 'correct horse',
     });
+  });
+
+  it('offers to accept a foreign archive with its passphrase, and only for that refusal', async () => {
+    const done = { restored: ['db' as const], pre_restore_id: 3, signed_in: true };
+    const foreign = {
+      code: 422,
+      msg: 'This backup was not made by this gateway',
+      data: { reason: 'foreign_archive' },
+    };
+    const sent: Record<string, unknown>[] = [];
+    const send = async (extra: Record<string, unknown>, silent: boolean) => {
+      sent.push({ ...extra, silent });
+      if (!extra.accept_foreign) throw foreign;
+      return done;
+    };
+    const asked: string[] = [];
+    const errors: string[] = [];
+    const ok = await restoreWithForeignChoice(
+      send,
+      async (m) => {
+        asked.push(m);
+        return 'moving house 42';
+      },
+      (m) => errors.push(m),
+    );
+    expect(ok).toBe(done);
+    expect(asked).toEqual(['This backup was not made by this gateway']);
+    expect(sent).toEqual([
+      { silent: true },
+      { accept_foreign: 1, passphrase: 'moving house 42', silent: false },
+    ]);
+    expect(errors).toEqual([]);
+    // The operator stops at the question: nothing more is sent.
+    sent.length = 0;
+    expect(
+      await restoreWithForeignChoice(
+        send,
+        async () => null,
+        (m) => errors.push(m),
+      ),
+    ).toBeNull();
+    expect(sent).toHaveLength(1);
+    // Any other refusal is shown and not retried.
+    const wrong = { code: 422, msg: 'Wrong passphrase for this backup', data: null };
+    await expect(
+      restoreWithForeignChoice(
+        async () => {
+          throw wrong;
+        },
+        async () => 'x',
+        (m) => errors.push(m),
+      ),
+    ).rejects.toBe(wrong);
+    expect(errors).toEqual(['Wrong passphrase for this backup']);
   });
 
   it('reloads after a restore, or lands on sign-in when the account is gone', () => {

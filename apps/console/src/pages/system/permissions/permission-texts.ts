@@ -27,6 +27,10 @@ const texts: Record<string, Record<Lang, string>> = {
     zh_CN: '内置管理员角色始终拥有全部菜单和按钮，只能修改描述。',
   },
   'perm.admin': { en: 'Administrator', zh_CN: '管理员' },
+  'perm.adminOnly': {
+    en: 'administrator roles only: a restore replaces every account and permission',
+    zh_CN: '仅限管理员角色：还原会替换全部账号和权限',
+  },
   'perm.adminHint': {
     en: 'Administrators hold Permission management and Manage settings with their edit buttons. At least one must remain.',
     zh_CN: '管理员拥有“权限管理”和“管理设置”及其编辑按钮；系统至少保留一个管理员。',
