@@ -125,7 +125,7 @@ describeEachDb('lockout', (kind) => {
   });
   afterAll(async () => s.close());
 
-  it('locks an account after 5 failures within 15 minutes, says how long, and lifts after the window', async () => {
+  it('blocks the address after 5 failures within 15 minutes, says how long, and lifts after the block', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await s.call(LOGIN, { username: 'admin', password: hashPassword(`wrong${i}`) });
       expect(r.code).toBe(422);
