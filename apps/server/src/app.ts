@@ -59,9 +59,13 @@ import { upgradeActions } from './features/upgrade/actions.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { voiceActions } from './features/voice/actions.ts';
 import type { AnyAction } from './http/action.ts';
+import { diskFull, malformedMultipart } from './http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './http/console-assets.ts';
 import { errorEnvelope, mountActions } from './http/dispatch.ts';
+import { type EdgeSettings, loadEdgeSettings, setEdgeSettings } from './http/edge-settings.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { startRefusalSummaries } from './http/refusal-summary.ts';
 import { requestLang } from './http/request-info.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { tlsServerOptions } from './http/tls-options.ts';
@@ -133,6 +137,8 @@ export interface BuildOptions {
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
   makeCaptcha?: AppContext['makeCaptcha'];
+  /** Rate limits, upload quota and file-link lives; from the environment when unset. */
+  edges?: Partial<EdgeSettings>;
 }
 
 /** Opens and migrates the database, seeds it, and builds the HTTP server (not yet listening). */
@@ -158,10 +164,14 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     caches: new Map(),
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
   };
+  setEdgeSettings(app, { ...loadEdgeSettings(), ...opts.edges });
   await migrateToLatest(db);
   await syncResourceTables(db.kysely as never, db.kind, resources);
   await seed(app);
 
+  // Per-address limits first: a refused request costs no body parsing (http/rate-limits.ts).
+  const refusals = startRefusalSummaries(app);
+  await registerRateLimits(fastify, app);
   await fastify.register(cookie);
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await fastify.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 50, parts: 60 } });
@@ -204,6 +214,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     const msg = err.code ? known[err.code] : undefined;
     // A handler may have set another type (the console page) before failing: the envelope is JSON.
     reply.type('application/json; charset=utf-8');
+    // A malformed multipart body or a full disk: its own envelope (400 or 503) from errorEnvelope.
+    if (malformedMultipart(err) || diskFull(err))
+      return reply.code(200).send(errorEnvelope(app, err, lang, req));
     if (msg || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
       return reply.code(200).send({ code: Code.badRequest, msg: msg ?? err.message, data: null });
     }
@@ -270,6 +283,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await outreach.stop();
       await terminalPresence.stop();
       await fastify.close();
+      await refusals.stop();
       await db.close();
     },
   };

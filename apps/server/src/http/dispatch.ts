@@ -4,10 +4,22 @@ import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { requireModule } from '../auth/permissions.ts';
 import { authenticate } from '../auth/sessions.ts';
+import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
 import { requireLicence } from '../features/licence/gate.ts';
 import { writeOperationLog } from '../features/logging/operation-log.ts';
-import type { ActionContext, AnyAction, UploadedFile } from './action.ts';
+import type { ActionContext, AnyAction, Caller, UploadedFile } from './action.ts';
+import {
+  diskFull,
+  FORBIDDEN_FIELD_NAMES,
+  forbiddenFieldName,
+  LocalizedError,
+  MalformedBodyError,
+  malformedMultipart,
+  partsError,
+} from './body-errors.ts';
 import { ApiError, isSpecMessage, localize } from './errors.ts';
+import { noteAnonymousCall } from './rate-limits.ts';
+import { countAnonymousRefusal } from './refusal-summary.ts';
 import { requestIp, requestLang } from './request-info.ts';
 
 /** Routes each path to its actions; the body's `method` picks one (spec section 7). */
@@ -74,7 +86,8 @@ async function readMultipart(
   req: FastifyRequest,
   action: AnyAction | undefined,
 ): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
-  const body: Record<string, unknown> = {};
+  // No prototype: a field named like one of Object's own properties stays a plain field.
+  const body: Record<string, unknown> = Object.create(null);
   const files: UploadedFile[] = [];
   const allowed = action?.files;
   const limit = allowed?.maxBytes ?? 0;
@@ -86,7 +99,7 @@ async function readMultipart(
       throw new ApiError(Code.invalid, 'This call accepts no files, or one at most');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new ApiError(Code.badRequest, 'Too many fields in the form');
-    throw e;
+    throw partsError(e);
   }
   return { body, files };
 }
@@ -101,6 +114,10 @@ async function collectParts(
   for await (const part of req.parts({
     limits: { fileSize: Math.max(limit, 1), files: allowed ? 1 : 0, fields: 50 },
   })) {
+    if (FORBIDDEN_FIELD_NAMES.has(part.fieldname)) {
+      if (part.type === 'file') part.file.resume();
+      throw forbiddenFieldName();
+    }
     if (part.type === 'field') {
       body[part.fieldname] = part.value;
       continue;
@@ -147,6 +164,31 @@ export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN', nameFie
   return new ApiError(Code.invalid, msg, { errors });
 }
 
+/**
+ * The checks a multipart call can pass before its body is read: a session for every path that has
+ * no public method, and a menu listing the path for module paths. Returns the caller (or
+ * undefined when some method of the path is public and no valid session came).
+ */
+async function guardMultipart(
+  app: AppContext,
+  list: AnyAction[],
+  req: FastifyRequest,
+  ctx: ActionContext,
+): Promise<Caller | undefined> {
+  if (list.some((a) => a.access === 'public')) return authenticate(app, req).catch(() => undefined);
+  const caller = await authenticate(app, req);
+  if (list.every((a) => a.access === 'module')) {
+    // The path alone: no method and no button key yet.
+    await requireModule(
+      app,
+      caller,
+      { ...list[0]!, method: undefined, button: undefined, mutates: false },
+      ctx,
+    );
+  }
+  return caller;
+}
+
 async function handle(
   app: AppContext,
   list: AnyAction[],
@@ -159,19 +201,30 @@ async function handle(
   const ctx: ActionContext = { app, req, reply, ip, lang, caller: undefined, files: [], extra: {} };
   let envelope: Envelope;
   try {
-    // A multipart body must be read to know its method; only calls that declare files accept one.
     const multipart = req.isMultipart();
-    const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
-    let picked = multipart
-      ? (list.find((a) => a.files) ?? list[0]!)
-      : pickAction(list, source?.method, list[0]!.path);
-    action = picked;
-    const { body, files } = await readBody(req, picked);
-    if (multipart) action = picked = pickAction(list, body.method, list[0]!.path);
-    ctx.files = files;
-    if (files.length && !picked.files) throw new ApiError(Code.invalid, 'This call accepts no files');
+    let picked: AnyAction;
+    let early: Caller | undefined;
+    let body: Record<string, unknown>;
+    if (multipart) {
+      // A multipart body must be read to know its method, so who calls and whether they may reach
+      // this path at all are checked from the headers first: an anonymous or unentitled upload is
+      // refused before its bytes are read (the button key follows once the method is known).
+      early = await guardMultipart(app, list, req, ctx);
+      picked = list.find((a) => a.files) ?? list[0]!;
+      action = picked;
+      const read = await readBody(req, picked);
+      body = read.body;
+      ctx.files = read.files;
+      action = picked = pickAction(list, body.method, list[0]!.path);
+    } else {
+      const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
+      action = picked = pickAction(list, source?.method, list[0]!.path);
+      body = (await readBody(req, picked)).body;
+    }
+    if (ctx.files.length && !picked.files) throw new ApiError(Code.invalid, 'This call accepts no files');
     if (picked.access !== 'public') {
-      ctx.caller = await authenticate(app, req);
+      ctx.caller = early ?? (await authenticate(app, req));
+      requirePasswordChanged(ctx.caller, picked);
       if (picked.access === 'module') {
         await requireModule(app, ctx.caller, picked, ctx);
         await requireLicence(app, picked, lang);
@@ -189,7 +242,11 @@ async function handle(
     // A refused upload may still be arriving: end the connection with the reply.
     if (req.isMultipart()) reply.header('connection', 'close');
   }
-  if (action && isMutating(action) && !action.selfLogged) {
+  if (!ctx.caller && envelope.code !== Code.ok && !action?.selfLogged) {
+    // Refused without a valid session: counted, and summarised in the log once a minute.
+    countAnonymousRefusal(app, ip, req.url, envelope.code);
+    await noteAnonymousCall(app, req);
+  } else if (action && isMutating(action) && !action.selfLogged) {
     await writeOperationLog(app, {
       req,
       ip,
@@ -222,9 +279,23 @@ export function errorEnvelope(
   lang: 'en' | 'zh_CN',
   req: FastifyRequest,
 ): Envelope {
-  if (err instanceof ApiError) {
-    const msg = localize(err.message, lang);
-    return { code: err.code, msg, data: err.data };
+  const known = malformedMultipart(err) ?? diskFull(err);
+  if (known instanceof MalformedBodyError)
+    // The client's fault: one warning line, no stack.
+    app.log.warn(
+      { reqId: req.id, url: req.url.split('?')[0], reason: known.reason },
+      'malformed multipart body',
+    );
+  else if (known)
+    app.log.error(
+      { reqId: req.id, url: req.url.split('?')[0], code: (err as { code?: string }).code },
+      'disk full',
+    );
+  const e = known ?? err;
+  if (e instanceof LocalizedError) return { code: e.code, msg: e.texts[lang], data: e.data };
+  if (e instanceof ApiError) {
+    const msg = localize(e.message, lang);
+    return { code: e.code, msg, data: e.data };
   }
   // Unexpected: log it with the request id, never send the stack.
   app.log.error({ err, reqId: req.id }, 'unexpected error');
