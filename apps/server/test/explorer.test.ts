@@ -446,7 +446,7 @@ describeEachDb('explorer', (kind) => {
       } finally {
         await s.app.db.kysely
           .updateTable('users')
-          .set({ site_ids: '' })
+          .set({ site_ids: '*' })
           .where('username', '=', 'admin')
           .execute();
       }

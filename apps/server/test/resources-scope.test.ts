@@ -207,7 +207,8 @@ describeEachDb('operations-mode scoping', (kind) => {
         expect(r.code, body.method).toBe(403);
       }
     } finally {
-      await db.updateTable('users').set({ site_ids: '' }).where('username', '=', 'admin').execute();
+      // Back to every site, granted explicitly (auth/sites.ts: an empty list reaches none).
+      await db.updateTable('users').set({ site_ids: '*' }).where('username', '=', 'admin').execute();
     }
     expect((await rows(OPS_CLASS, '2')).map((r) => r.name)).toEqual(['Sports']);
   });

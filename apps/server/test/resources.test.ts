@@ -241,7 +241,7 @@ describeEachDb('resource framework', (kind) => {
     const r = await s.call(OPS_CLASS, { method: 'list' }, { token: ops, headers: { 'igs-sids': '2' } });
     expect(r.code).toBe(403);
     expect(r.msg).toContain('Site 2');
-    await db.updateTable('users').set({ site_ids: '' }).where('username', '=', 'admin').execute();
+    await db.updateTable('users').set({ site_ids: '*' }).where('username', '=', 'admin').execute();
   });
 
   it('every write is in the operation log with its key', async () => {

@@ -397,7 +397,7 @@ describeEachDb('scheduled tasks in operations mode', (kind) => {
       menus: ['OperationsScheduledTask'],
       buttons: ['system:timed_task:add', 'system:timed_task:run_now'],
     });
-    await addAccount(s, admin, { username: 'ops1', role_id: role, is_operations: 1, site_ids: [] });
+    await addAccount(s, admin, { username: 'ops1', role_id: role, is_operations: 1 });
     ops = await s.login('ops1', PASSWORD, 1);
   });
   afterAll(async () => s.close());

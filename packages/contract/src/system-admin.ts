@@ -86,6 +86,8 @@ export function roleInputSchema(lang: Lang = 'en') {
       .optional()
       .default([]),
     site_ids: idList(lang, 'site_ids', 1).optional().default([]),
+    /** Every site, present and future (operations roles); otherwise only site_ids (none if empty). */
+    all_sites: flag.optional().default(0),
     enabled: flag.optional().default(1),
   });
 }
@@ -99,6 +101,8 @@ export interface RoleRecord {
   menu_ids: number[];
   button_keys: string[];
   site_ids: number[];
+  /** Every site is granted explicitly; with 0 and no site_ids the role reaches no site. */
+  all_sites: 0 | 1;
   enabled: 0 | 1;
   /** The built-in admin role (every menu and button; not editable). */
   builtin: 0 | 1;
@@ -166,6 +170,8 @@ export function accountInputSchema(lang: Lang = 'en', mode: 'add' | 'edit' = 'ad
       .positive(t(lang, 'role_id is required', '请选择角色')),
     is_operations: flag.optional().default(0),
     site_ids: idList(lang, 'site_ids', 1).optional().default([]),
+    /** Every site, present and future, in operations mode; otherwise only site_ids (none if empty). */
+    all_sites: flag.optional().default(0),
     cid: z.coerce
       .number({ error: t(lang, 'cid must be a number', 'cid 必须是数字') })
       .int()
@@ -188,6 +194,8 @@ export interface AccountRecord {
   role_name: string;
   is_operations: 0 | 1;
   site_ids: number[];
+  /** Every site is granted explicitly; with 0 and no site_ids the account reaches no site. */
+  all_sites: 0 | 1;
   cid: number;
   enabled: 0 | 1;
   weak_psw: 0 | 1;

@@ -64,6 +64,7 @@ function callerQuery(app: AppContext, sessionId: string) {
         'sessions.user_agent as s_ua',
         'sessions.user_id as s_user',
         'roles.site_ids as r_sites',
+        'roles.mode as r_mode',
       ])
       .where('sessions.id', '=', sessionId);
   return compiledOnce(app.db.kysely, 'caller-of-session', build, [sessionId]);
@@ -124,7 +125,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'sessionExpired');
   }
-  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, r_sites, ...user } = row;
+  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, r_sites, r_mode, ...user } = row;
   if (!user.enabled) {
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'accountDisabled');
@@ -143,6 +144,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     session,
     isOperations: session.is_operations ? 1 : 0,
     roleSiteIds: r_sites ?? '',
+    roleMode: r_mode ?? '',
   };
 }
 

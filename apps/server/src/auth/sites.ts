@@ -4,29 +4,48 @@ import type { Caller } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
- * The sites an account may reach in operations mode: its own site list, narrowed by its role's
- * (either empty means no narrowing); null means every site.
+ * Site lists are stored as comma-separated ids (users.site_ids, roles.site_ids). Every site is an
+ * explicit grant, stored as `*`: an empty list reaches no site (migration 025 turned the blank
+ * lists of earlier accounts and operations roles, which meant "every site", into `*`).
+ */
+export const ALL_SITES = '*';
+
+export function grantsAllSites(text: string): boolean {
+  return text.trim() === ALL_SITES;
+}
+
+/** The stored form of a site grant: `*` for every site, else the sorted ids. */
+export function storedSites(allSites: boolean | 0 | 1, ids: readonly number[]): string {
+  if (allSites) return ALL_SITES;
+  return [...new Set(ids)].sort((a, b) => a - b).join(',');
+}
+
+/**
+ * The sites an account may reach in operations mode: its own grant, narrowed by its role's when
+ * the role is an operations role (full-mode roles name no sites). null means every site; an
+ * empty list means none.
  */
 export function allowedSites(caller: Caller): number[] | null {
   const own = siteList(caller.user.site_ids);
-  const role = siteList(caller.roleSiteIds ?? '');
+  const role = caller.roleMode === 'operations' ? siteList(caller.roleSiteIds ?? '') : null;
   if (!own) return role;
   if (!role) return own;
   return own.filter((id) => role.includes(id));
 }
 
 function siteList(text: string): number[] | null {
-  const raw = text.trim();
-  if (raw === '') return null;
-  return raw
+  if (grantsAllSites(text)) return null;
+  return text
     .split(',')
+    .filter((s) => s.trim() !== '')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 0);
 }
 
 /**
  * The sites named by the `igs-sids` header, each checked against the account's sites (403 names
- * the first refused one). No header means all the account's sites (null: every site).
+ * the first refused one). No header means all the account's sites (null: every site). An account
+ * that reaches no site is refused.
  */
 export function requestedSites(caller: Caller, req: FastifyRequest): number[] | null {
   const header = req.headers[Headers.sites];

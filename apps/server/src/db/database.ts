@@ -22,6 +22,7 @@ import { deviceTasks } from './migrations/019-device-tasks.ts';
 import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
 import { signInGuards } from './migrations/022-sign-in-guards.ts';
 import { deviceSecrets } from './migrations/023-device-secrets.ts';
+import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -101,6 +102,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '020-terminal-credentials': terminalCredentials(kind),
     '022-sign-in-guards': signInGuards(kind),
     '023-device-secrets': deviceSecrets(kind),
+    '025-explicit-all-sites': explicitAllSites,
   };
 }
 

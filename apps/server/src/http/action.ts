@@ -16,8 +16,10 @@ export interface Caller {
   /** Null when the caller authenticated with a developer-mode key. */
   session: Session | null;
   isOperations: 0 | 1;
-  /** The sites of the account's role (operations roles); empty means every site. */
+  /** The sites of the account's role (auth/sites.ts: `*` every site, empty none). */
   roleSiteIds?: string;
+  /** The role's mode: only an operations role narrows the account's sites. */
+  roleMode?: string;
 }
 
 export interface ActionContext {

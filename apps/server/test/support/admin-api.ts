@@ -31,6 +31,8 @@ export interface RoleSpec {
   menus?: string[];
   buttons?: string[];
   site_ids?: number[];
+  /** Every site, explicitly; defaults to 1 when no site_ids are given (an empty list reaches none). */
+  all_sites?: 0 | 1;
   enabled?: 0 | 1;
 }
 
@@ -46,6 +48,7 @@ export async function addRole(s: TestServer, token: string, spec: RoleSpec): Pro
       menu_ids: spec.menus ? await menuIds(s, spec.menus, mode) : [],
       button_keys: spec.buttons ?? [],
       site_ids: spec.site_ids ?? [],
+      all_sites: spec.all_sites ?? (spec.site_ids?.length ? 0 : 1),
       enabled: spec.enabled ?? 1,
     },
     { token },
@@ -59,6 +62,8 @@ export interface AccountSpec {
   role_id: number;
   is_operations?: 0 | 1;
   site_ids?: number[];
+  /** Every site, explicitly; defaults to 1 when no site_ids are given (an empty list reaches none). */
+  all_sites?: 0 | 1;
   password?: string;
 }
 
@@ -73,6 +78,7 @@ export async function addAccount(s: TestServer, token: string, spec: AccountSpec
       role_id: spec.role_id,
       is_operations: spec.is_operations ?? 0,
       site_ids: spec.site_ids ?? [],
+      all_sites: spec.all_sites ?? (spec.site_ids?.length ? 0 : 1),
     },
     { token },
   );

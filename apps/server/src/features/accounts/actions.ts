@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { accountLockedUntil, unlockAccount } from '../../auth/lockout.ts';
 import { hashSecret } from '../../auth/password-hash.ts';
+import { grantsAllSites, storedSites } from '../../auth/sites.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { validationError } from '../../http/dispatch.ts';
@@ -20,7 +21,6 @@ import {
   definedFields,
   guardAdministrators,
   siteIds,
-  siteText,
   tr,
   withAdminLock,
 } from '../authority/admin-rules.ts';
@@ -102,6 +102,7 @@ async function accountRecords(
     role_name: u.role_name ?? '',
     is_operations: u.can_operations ? 1 : 0,
     site_ids: siteIds(u.site_ids),
+    all_sites: u.can_operations && grantsAllSites(u.site_ids) ? 1 : 0,
     cid: u.cid,
     enabled: u.enabled ? 1 : 0,
     weak_psw: u.weak_psw ? 1 : 0,
@@ -179,7 +180,8 @@ async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: Account
       tr(ctx.lang, 'site_ids: sites apply to operations mode only', 'site_ids：只有运营模式账号可以指定站点'),
     );
   const roleSites = siteIds(role.site_ids);
-  const outside = roleSites.length ? v.site_ids.filter((s) => !roleSites.includes(s)) : [];
+  const roleLimits = role.mode === 'operations' && !grantsAllSites(role.site_ids);
+  const outside = roleLimits ? v.site_ids.filter((s) => !roleSites.includes(s)) : [];
   if (outside.length)
     throw invalidField(
       'site_ids',
@@ -189,6 +191,11 @@ async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: Account
         `site_ids：站点 ${outside.join(', ')} 不在角色“${role.name}”的站点（${roleSites.join(', ')}）内`,
       ),
     );
+}
+
+/** The stored site grant: `*` for all sites (operations accounts only), else the listed ones. */
+function accountSites(v: AccountValues): string {
+  return storedSites(v.is_operations === 1 && v.all_sites === 1, v.site_ids);
 }
 
 async function checkUsernameFree(
@@ -242,7 +249,7 @@ export const administratorActions = [
     path: PATH,
     method: 'role_options',
     summary:
-      "Roles an account may be given, for the account form: [{value, label, mode, site_ids}] (this page's own call, so it needs no access to permission management)",
+      "Roles an account may be given, for the account form: [{value, label, mode, site_ids, all_sites}] (this page's own call, so it needs no access to permission management)",
     access: 'module',
     mutates: false,
     input: z.object({ method: z.literal('role_options') }),
@@ -258,6 +265,7 @@ export const administratorActions = [
         label: r.name,
         mode: r.name === BUILTIN_ADMIN_ROLE ? 'both' : r.mode,
         site_ids: siteIds(r.site_ids),
+        all_sites: r.mode === 'operations' && grantsAllSites(r.site_ids) ? 1 : 0,
       }));
     },
   }),
@@ -300,7 +308,7 @@ export const administratorActions = [
           phone: v.phone,
           company_name: v.company_name,
           can_operations: v.is_operations,
-          site_ids: siteText(v.site_ids),
+          site_ids: accountSites(v),
           cid: v.cid,
           enabled: v.enabled,
           created_at: now,
@@ -342,6 +350,7 @@ export const administratorActions = [
           role_id: user.role_id,
           is_operations: user.can_operations,
           site_ids: siteIds(user.site_ids),
+          all_sites: grantsAllSites(user.site_ids) ? 1 : 0,
           cid: user.cid,
           enabled: user.enabled,
         };
@@ -368,7 +377,7 @@ export const administratorActions = [
             company_name: v.company_name,
             role_id: v.role_id,
             can_operations: v.is_operations,
-            site_ids: siteText(v.site_ids),
+            site_ids: accountSites(v),
             cid: v.cid,
             enabled: v.enabled,
             ...(v.password ? { password_hash: await hashSecret(v.password), weak_psw: 1 } : {}),

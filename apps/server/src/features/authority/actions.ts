@@ -9,6 +9,7 @@ import {
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { grantsAllSites, storedSites } from '../../auth/sites.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { validationError } from '../../http/dispatch.ts';
@@ -22,7 +23,6 @@ import {
   grantsMakeAdmin,
   guardAdministrators,
   siteIds,
-  siteText,
   tr,
   withAdminLock,
 } from './admin-rules.ts';
@@ -110,6 +110,7 @@ async function roleRecords(db: Kysely<Database>, ids?: number[]): Promise<RoleRe
       .map((b) => b.key)
       .sort(),
     site_ids: siteIds(r.site_ids),
+    all_sites: r.mode === 'operations' && grantsAllSites(r.site_ids) ? 1 : 0,
     enabled: r.enabled ? 1 : 0,
     builtin: r.name === BUILTIN_ADMIN_ROLE ? 1 : 0,
     is_admin: admins.has(r.id) ? 1 : 0,
@@ -311,7 +312,11 @@ export const authorityActions = [
             name: v.name,
             description: v.description,
             mode: v.mode,
-            site_ids: siteText(v.site_ids),
+            // Sites narrow operations roles only; `*` grants them all (auth/sites.ts).
+            site_ids: storedSites(
+              v.mode === 'operations' && v.all_sites === 1,
+              v.mode === 'operations' ? v.site_ids : [],
+            ),
             enabled: v.enabled,
             created_at: now,
             updated_at: now,
@@ -378,7 +383,11 @@ export const authorityActions = [
             name: v.name,
             description: v.description,
             mode: v.mode,
-            site_ids: siteText(v.site_ids),
+            // Sites narrow operations roles only; `*` grants them all (auth/sites.ts).
+            site_ids: storedSites(
+              v.mode === 'operations' && v.all_sites === 1,
+              v.mode === 'operations' ? v.site_ids : [],
+            ),
             enabled: v.enabled,
             updated_at: ctx.app.now(),
           })
