@@ -203,13 +203,13 @@ describeEachDb('sign-in guards', (kind) => {
     expect((await s.call('/admin.php/index/credentials', {}, { token: got.data.token })).code).toBe(200);
     expect((await s.call('/admin.php/index/credentials', {}, { token })).code).toBe(200);
     // Single use.
-    expect((await exchange(minted.data.code)).code).toBe(1002);
+    expect((await exchange(minted.data.code)).code).toBe(422);
     // A session token is not a hand-off code.
-    expect((await exchange(token)).code).toBe(1002);
+    expect((await exchange(token)).code).toBe(422);
     // Expires after 60 s.
     const late = await s.call<{ code: string }>('/admin.php/common/handoff_code', {}, { token });
     s.clock.advance(61_000);
-    expect((await exchange(late.data.code)).code).toBe(1002);
+    expect((await exchange(late.data.code)).code).toBe(422);
     // Minting needs a session.
     expect((await s.call('/admin.php/common/handoff_code', {})).code).toBe(1002);
   });

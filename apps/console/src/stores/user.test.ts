@@ -70,11 +70,40 @@ describe('user store', () => {
     expect(Cookies.get('Admin-Token')).toBe('T1');
   });
 
-  it('remember me keeps the username and the hashed password', async () => {
-    request.mockResolvedValueOnce({ token: 'T1', weak_psw: 0 });
+  it('remember me asks for a device token and keeps it, never the password nor its hash', async () => {
+    request.mockResolvedValueOnce({ token: 'T1', weak_psw: 0, device_token: 'dt.first' });
     await useUserStore.getState().login({ username: ' admin ', password: 'secret1', remember: true });
+    expect(request).toHaveBeenCalledWith(Paths.login, expect.objectContaining({ remember: 1 }));
     expect(Cookies.get('username')).toBe('admin');
-    expect(Cookies.get('password')).toBe(hashPassword('secret1'));
+    expect(Cookies.get('password')).toBe('dt.first');
+    expect(Object.values(Cookies.get())).not.toContain(hashPassword('secret1'));
+  });
+
+  it('sends the saved device token as is and keeps the next one the server issues', async () => {
+    Cookies.set('username', 'admin');
+    Cookies.set('password', 'dt.first');
+    request.mockResolvedValueOnce({ token: 'T1', weak_psw: 0, device_token: 'dt.second' });
+    await useUserStore.getState().login({ username: 'admin', password: 'dt.first', remember: true });
+    expect(request.mock.calls[0]![1]).toMatchObject({ password: 'dt.first', remember: 1 });
+    expect(Cookies.get('password')).toBe('dt.second');
+  });
+
+  it('without remember me nothing is kept, and no device token is asked for', async () => {
+    Cookies.set('username', 'admin');
+    Cookies.set('password', 'dt.first');
+    request.mockResolvedValueOnce({ token: 'T1', weak_psw: 0 });
+    await useUserStore.getState().login({ username: 'admin', password: 'secret1' });
+    expect(request.mock.calls[0]![1]).not.toHaveProperty('remember');
+    expect(Cookies.get('username')).toBeUndefined();
+    expect(Cookies.get('password')).toBeUndefined();
+  });
+
+  it('a hand-off code is exchanged for a new session token', async () => {
+    request.mockResolvedValueOnce({ token: 'NEW', weak_psw: 1 });
+    await useUserStore.getState().acceptHandoff('code-1');
+    expect(request).toHaveBeenCalledWith(Paths.handoffExchange, { code: 'code-1' });
+    expect(useUserStore.getState()).toMatchObject({ token: 'NEW', weakPsw: 1 });
+    expect(Cookies.get('Admin-Token')).toBe('NEW');
   });
 
   it('a failed login removes the saved username and password and rejects', async () => {

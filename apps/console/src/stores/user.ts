@@ -40,17 +40,21 @@ export interface LoginForm {
   remember?: boolean;
 }
 
-/** Body of the login call (spec section 7). */
+/** Body of the login call (spec section 7); `remember` 1 asks the server for a device token. */
 export interface LoginPayload {
   username: string;
   password: string;
   code: string;
   is_operations: Flag;
+  remember?: 1;
 }
 
+/** The login reply: `device_token` comes when "remember me" was ticked. */
+type SignInReply = LoginOutput & { device_token?: string };
+
 /**
- * Spec section 5: trim, hash unless the typed password is the saved (already hashed) one,
- * is_operations 1 only when exactly true.
+ * Spec section 5: trim, hash unless the typed password is the saved one (the remembered-device
+ * token, or a hash pre-filled by /setlogindata), sent as is; is_operations 1 only when exactly true.
  */
 export function buildLoginPayload(form: LoginForm, savedPassword: string | undefined): LoginPayload {
   const password = form.password.trim();
@@ -60,6 +64,7 @@ export function buildLoginPayload(form: LoginForm, savedPassword: string | undef
     password: reuseSaved ? password : hashPassword(password),
     code: (form.code ?? '').trim(),
     is_operations: form.isOperations === true ? 1 : 0,
+    ...(form.remember === true ? { remember: 1 as const } : {}),
   };
 }
 
@@ -93,8 +98,13 @@ interface UserState {
   getMenus: (opts?: { silent?: boolean }) => Promise<AuthMenuReply>;
   logout: () => Promise<void>;
   resetToken: () => void;
-  /** Adopt a token handed over by another system (/authh5, /setlogindata). */
+  /** Adopt a token (the session a hand-off code was exchanged for). */
   acceptToken: (token: string) => void;
+  /**
+   * /authh5?token=<code>: exchanges another system's single-use hand-off code for a new session
+   * of its account (the session token itself is never handed over in a URL).
+   */
+  acceptHandoff: (code: string) => Promise<void>;
   setWeakPsw: (flag: Flag) => void;
   /** Toggle full/operations mode on the server, then go home with the mode it returns. */
   changeMode: () => Promise<void>;
@@ -128,12 +138,13 @@ export const useUserStore = create<UserState>()((set, get) => ({
     const saved = getSavedLogin();
     const payload = buildLoginPayload(form, saved.password);
     try {
-      const data = await request<LoginOutput>(Paths.login, payload);
+      const data = await request<SignInReply>(Paths.login, payload);
       setToken(data.token);
       set({ token: data.token, weakPsw: data.weak_psw === 1 ? 1 : 0 });
-      // "Remember me" keeps the hashed password, never the typed one.
-      if (form.remember) saveLogin(payload.username, payload.password);
-      else clearSavedLogin();
+      // "Remember me" keeps the server's device token (single use: the next one replaces it),
+      // never the password nor its hash.
+      clearSavedLogin();
+      if (form.remember && data.device_token) saveLogin(payload.username, data.device_token);
     } catch (error) {
       clearSavedLogin();
       throw error;
@@ -189,6 +200,12 @@ export const useUserStore = create<UserState>()((set, get) => ({
   acceptToken(token) {
     setToken(token);
     set({ token, ...emptyInfo });
+  },
+
+  async acceptHandoff(code) {
+    const data = await request<LoginOutput>(Paths.handoffExchange, { code });
+    get().acceptToken(data.token);
+    set({ weakPsw: data.weak_psw === 1 ? 1 : 0 });
   },
 
   setWeakPsw(flag) {

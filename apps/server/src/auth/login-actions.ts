@@ -216,7 +216,8 @@ export const loginActions = [
     async handler(ctx, input): Promise<LoginOutput> {
       const { app, req, ip } = ctx;
       const refused = () =>
-        new ApiError(Code.tokenInvalid, handoffRefusedMessage(ctx.lang), {
+        // 422, not 1002: the console answers 1002 by reloading, which would retry the same code.
+        new ApiError(Code.invalid, handoffRefusedMessage(ctx.lang), {
           errors: [{ field: 'code', msg: handoffRefusedMessage(ctx.lang) }],
         });
       const minutes = await addressBlockedMinutes(app, ip);

@@ -23,6 +23,7 @@ export const en: Record<string, string> = {
   'register.toLogin': 'Already registered? Sign in',
 
   'auth.nothingHandedOver': 'No sign-in data was handed over',
+  'auth.handoffRefused': 'This sign-in link is invalid, used or expired',
   'auth.toLogin': 'Go to sign in',
   'auth.redirectDone': 'Authorisation received; you can close this window',
 

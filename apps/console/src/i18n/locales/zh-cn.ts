@@ -23,6 +23,7 @@ export const zhCN: Record<string, string> = {
   'register.toLogin': '已有账号？登录',
 
   'auth.nothingHandedOver': '没有收到登录数据',
+  'auth.handoffRefused': '登录链接无效、已使用或已过期',
   'auth.toLogin': '前往登录',
   'auth.redirectDone': '授权已完成，可以关闭此窗口',
 
