@@ -34,6 +34,7 @@ import { useLanguage, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
+import { BlockedAddresses } from './manage-settings/blocked-addresses.tsx';
 import './manage-settings/manage-settings-texts.ts';
 
 const ACCOUNTS = SystemAdminPaths.administrator;
@@ -55,6 +56,7 @@ export default function ManageSettings() {
       items={[
         { key: 'accounts', label: t('mgr.tab.accounts'), children: <AccountsTab /> },
         { key: 'web', label: t('mgr.tab.web'), children: <WebSettingsTab /> },
+        { key: 'lockouts', label: t('lockouts.tab'), children: <BlockedAddresses /> },
       ]}
     />
   );
