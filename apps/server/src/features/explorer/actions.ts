@@ -9,6 +9,7 @@ import { type ActionContext, type AnyAction, defineAction } from '../../http/act
 import { ApiError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { readScope, writeSite } from '../resources/scope.ts';
+import type { UploadKind } from '../uploads/kinds.ts';
 import { signedFileUrl } from '../uploads/routes.ts';
 import { buildTree, type Folder, folderIn, MAX_DEPTH, pathOf, siblingNamed } from './folders.ts';
 import { checkedName, FILE_NAME_MAX, FOLDER_NAME_MAX } from './names.ts';
@@ -215,7 +216,9 @@ async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
     site_id: d.site_id,
     created_at: formatDateTime(Number(d.created_at)),
   }));
-  for (const r of fileRows) entries.push({ ...fileEntry(r), url: await signedFileUrl(ctx.app, r.id) });
+  // Images get the longer link life: the picker shows them as thumbnails.
+  for (const r of fileRows)
+    entries.push({ ...fileEntry(r), url: await signedFileUrl(ctx.app, r.id, r.kind as UploadKind) });
   return {
     list: entries,
     total: nDirs + Number(fileCount),

@@ -8,6 +8,8 @@ import { authenticate } from '../../auth/sessions.ts';
 import { type ActionContext, type Caller, defineAction } from '../../http/action.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
 import { ApiError } from '../../http/errors.ts';
+import { noteAnonymousCall } from '../../http/rate-limits.ts';
+import { countAnonymousRefusal } from '../../http/refusal-summary.ts';
 import { requestIp, requestLang } from '../../http/request-info.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
 import { writeSite } from '../resources/scope.ts';
@@ -76,16 +78,22 @@ export function registerExplorerUploads(fastify: FastifyInstance, app: AppContex
         // The client may still be sending the refused file: end the connection with the reply.
         reply.header('connection', 'close');
       }
-      await writeOperationLog(app, {
-        req,
-        ip,
-        caller,
-        // As the dispatcher logs the other explorer writes: the path's prefix, no method.
-        module: explorerButton('upload'),
-        action: '',
-        code: envelope.code,
-        detail,
-      }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+      if (!caller && envelope.code !== Code.ok) {
+        // Refused without a valid session: counted, summarised in the log once a minute.
+        countAnonymousRefusal(app, ip, req.url, envelope.code);
+        await noteAnonymousCall(app, req);
+      } else {
+        await writeOperationLog(app, {
+          req,
+          ip,
+          caller,
+          // As the dispatcher logs the other explorer writes: the path's prefix, no method.
+          module: explorerButton('upload'),
+          action: '',
+          code: envelope.code,
+          detail,
+        }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+      }
       return reply.send(envelope);
     });
   }

@@ -51,3 +51,36 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
   'firmware',
   'text',
 ];
+
+/**
+ * The areas of the console that use each kind of file, as endpoint paths without their mode
+ * prefix (`media/`: every media page; `system/backup_restore`: that page). An account may upload
+ * a kind only when its role holds a menu listing one of them: an account without any media,
+ * advertising or smart-terminal menu cannot upload a video. null: any signed-in account (its own
+ * avatar).
+ */
+export const KIND_USERS: Readonly<Record<UploadKind, readonly string[] | null>> = {
+  avatar: null,
+  image: [
+    'media/',
+    'advertising/',
+    'smart/',
+    'system/',
+    'voice/',
+    'aiso/',
+    'shop/',
+    'introduce/',
+    'festival/',
+    'bulletin_board/',
+    'video/',
+    'ac/',
+    'tr069/',
+  ],
+  audio: ['media/', 'advertising/', 'smart/', 'voice/', 'aiso/', 'system/'],
+  video: ['media/', 'advertising/', 'smart/'],
+  apk: ['smart/', 'index/app_upgrade'],
+  // Firmware images, and the archives of backups and upgrade packages sent through the same call.
+  firmware: ['tr069/', 'ac/', 'system/backup_restore', 'authorise/upgrade'],
+  // Playlists and XMLTV (media), VPN profiles and address lists (network, system), phone books.
+  text: ['media/', 'network/', 'system/', 'voice/', 'tr069/'],
+};

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,15 +7,20 @@ import { pipeline } from 'node:stream/promises';
 import { Code, Paths } from '@igs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { deviceSecret } from '../../auth/device-secrets.ts';
 import { authenticate } from '../../auth/sessions.ts';
-import { requestedSites } from '../../auth/sites.ts';
+import { allowedSites, requestedSites } from '../../auth/sites.ts';
 import type { Caller } from '../../http/action.ts';
+import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../../http/body-errors.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
+import { edgeSettings } from '../../http/edge-settings.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
+import { noteAnonymousCall } from '../../http/rate-limits.ts';
+import { countAnonymousRefusal } from '../../http/refusal-summary.ts';
 import { requestIp, requestLang } from '../../http/request-info.ts';
 import { imageSize, sniff } from '../../lib/file-type.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
-import { getSettings, setSetting } from '../settings/settings.ts';
+import { bytesUploadedBy, mayUseKind, quotaExceeded, requireKind } from './kind-access.ts';
 import { kindRule, UPLOAD_KINDS, type UploadKind } from './kinds.ts';
 
 const HEAD_BYTES = 4096;
@@ -24,23 +29,42 @@ function uploadDir(app: AppContext): string {
   return path.join(app.config.dataDir, 'uploads', 'files');
 }
 
-async function fileSecret(app: AppContext): Promise<string> {
-  const current = (await getSettings(app)).file_secret;
-  if (current) return current;
-  const made = randomBytes(32).toString('hex');
-  await setSetting(app, 'file_secret', made);
-  return made;
+/**
+ * How long a link stays valid, and when it ends: rounded up to a tenth of its life, so a list
+ * read twice hands out the same URL and the browser keeps the file it already has.
+ */
+function linkExpiry(app: AppContext, kind: UploadKind | undefined): number {
+  const settings = edgeSettings(app);
+  const life = kind === 'image' || kind === 'avatar' ? settings.imageLinkSeconds : settings.fileLinkSeconds;
+  const step = Math.max(60, Math.floor(life / 10));
+  return Math.ceil((Math.floor(app.now() / 1000) + life) / step) * step;
 }
 
-/** A file URL carries an HMAC of its id: only URLs the server handed out open. */
-export async function signedFileUrl(app: AppContext, id: string): Promise<string> {
-  const sig = createHmac('sha256', await fileSecret(app))
-    .update(id)
-    .digest('base64url');
-  return `${Paths.file}/${id}?sig=${sig}`;
+/**
+ * The signature of a link: an HMAC of the file id and the link's end under this gateway's own
+ * key (auth/device-secrets.ts), which no backup carries, so a restored archive of another gateway
+ * cannot make or open links here.
+ */
+async function linkSignature(app: AppContext, id: string, exp: number): Promise<Buffer> {
+  return createHmac('sha256', await deviceSecret(app, 'file-links'))
+    .update(`${id}.${exp}`)
+    .digest();
+}
+
+/**
+ * A file URL carries its end and an HMAC over the id and that end: only URLs the server handed
+ * out open, and only until they end (images shown in pages: IMAGE_LINK_HOURS, 7 days by default;
+ * other files: FILE_LINK_MIN, 1 hour). Lists make them fresh each time they are read. `kind`,
+ * when the caller knows it, picks the longer life for images.
+ */
+export async function signedFileUrl(app: AppContext, id: string, kind?: UploadKind): Promise<string> {
+  const exp = linkExpiry(app, kind);
+  const sig = (await linkSignature(app, id, exp)).toString('base64url');
+  return `${Paths.file}/${id}?exp=${exp}&sig=${sig}`;
 }
 
 class TooLarge extends Error {}
+class OverQuota extends Error {}
 
 /** Where a received file goes: its site, and what to check of the fields before the file. */
 export interface ReceiveOptions {
@@ -69,17 +93,43 @@ export async function receive(
   if (!req.isMultipart())
     throw new ApiError(Code.badRequest, 'Send multipart form data with the fields kind and file');
   const kinds = opts.kinds ?? UPLOAD_KINDS;
+  const quota = edgeSettings(app).uploadQuotaBytes;
+  const used = await bytesUploadedBy(app, caller.user.id);
+  // A full quota is refused before a byte of the body is read.
+  if (used >= quota) throw quotaExceeded(used, quota);
+  try {
+    return await receiveParts(app, req, caller, opts, kinds, { used, quota });
+  } catch (e) {
+    throw partsError(e);
+  }
+}
+
+async function receiveParts(
+  app: AppContext,
+  req: FastifyRequest,
+  caller: Caller,
+  opts: ReceiveOptions,
+  kinds: readonly UploadKind[],
+  quota: { used: number; quota: number },
+): Promise<Record<string, unknown>> {
   let kind: UploadKind | undefined;
-  const fields: Record<string, string> = {};
+  // No prototype: a field named like one of Object's own properties stays a plain field.
+  const fields: Record<string, string> = Object.create(null);
   for await (const part of req.parts({
     limits: { files: 1, fields: 5, fileSize: app.config.uploadMaxBytes + 1 },
   })) {
+    if (FORBIDDEN_FIELD_NAMES.has(part.fieldname)) {
+      if (part.type === 'file') part.file.resume();
+      throw forbiddenFieldName();
+    }
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       if (part.fieldname === 'kind') {
         if (!kinds.includes(part.value as UploadKind))
           throw invalidField('kind', `kind must be one of: ${kinds.join(', ')}`);
         kind = part.value as UploadKind;
+        // Only an account with a page that uses this kind of file may store one.
+        await requireKind(app, caller, kind);
       }
       continue;
     }
@@ -99,6 +149,7 @@ export async function receive(
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         if (size > rule.maxBytes) return done(new TooLarge());
+        if (quota.used + size > quota.quota) return done(new OverQuota());
         if (head.length < HEAD_BYTES)
           head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
         hash.update(chunk);
@@ -111,6 +162,7 @@ export async function receive(
     } catch (e) {
       await fs.rm(tmp, { force: true });
       part.file.resume();
+      if (e instanceof OverQuota) throw quotaExceeded(quota.used, quota.quota);
       if (e instanceof TooLarge)
         throw invalidField(
           'file',
@@ -156,7 +208,7 @@ export async function receive(
       .execute();
     return {
       id,
-      url: await signedFileUrl(app, id),
+      url: await signedFileUrl(app, id, kind),
       name,
       size,
       mime,
@@ -191,51 +243,86 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
       // The client may still be sending the refused file: end the connection with the reply.
       reply.header('connection', 'close');
     }
-    await writeOperationLog(app, {
-      req,
-      ip: requestIp(req),
-      caller,
-      module: 'common:upload',
-      action: 'upload',
-      code: envelope.code,
-      detail: envelope.code === Code.ok ? String((envelope.data as { name: string }).name) : envelope.msg,
-    }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+    if (!caller && envelope.code !== Code.ok) {
+      // Refused without a valid session: counted, summarised in the log once a minute.
+      countAnonymousRefusal(app, requestIp(req), req.url, envelope.code);
+      await noteAnonymousCall(app, req);
+    } else {
+      await writeOperationLog(app, {
+        req,
+        ip: requestIp(req),
+        caller,
+        module: 'common:upload',
+        action: 'upload',
+        code: envelope.code,
+        detail: envelope.code === Code.ok ? String((envelope.data as { name: string }).name) : envelope.msg,
+      }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
+    }
     return reply.send(envelope);
   });
 
-  fastify.get<{ Params: { id: string }; Querystring: { sig?: string } }>(
+  fastify.get<{ Params: { id: string }; Querystring: { sig?: string; exp?: string } }>(
     `${Paths.file}/:id`,
     async (req, reply) => {
       const { id } = req.params;
+      const lang = requestLang(req);
       const notFound = () => reply.code(404).send({ code: Code.notFound, msg: 'No such file', data: null });
+      const refuse = (en: string, zh: string) =>
+        reply.code(403).send({ code: Code.forbidden, msg: lang === 'zh_CN' ? zh : en, data: null });
       if (!/^[0-9a-f-]{36}$/.test(id)) return notFound();
-      const expected = createHmac('sha256', await fileSecret(app))
-        .update(id)
-        .digest();
-      const given = Buffer.from(String(req.query.sig ?? ''), 'base64url');
-      const signed = given.length === expected.length && timingSafeEqual(given, expected);
-      if (!signed) {
-        const ok = await authenticate(app, req).then(
-          () => true,
-          () => false,
-        );
-        if (!ok)
-          return reply
-            .code(403)
-            .send({ code: Code.forbidden, msg: 'This file link is not valid', data: null });
-      }
+      const link = await checkLink(app, id, req.query);
       const row = await app.db.kysely
         .selectFrom('uploads')
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
+      if (link !== 'valid') {
+        // Without a valid link, a session may open the file: the caller's role must use files of
+        // its kind, and in operations mode the file must be the gateway's or one of its sites'.
+        const caller = await authenticate(app, req).catch(() => undefined);
+        if (!caller)
+          return link === 'expired'
+            ? refuse('This file link has expired: reload the page', '文件链接已过期，请刷新页面')
+            : refuse('This file link is not valid', '文件链接无效');
+        if (!row) return notFound();
+        const sites = caller.isOperations ? allowedSites(caller) : null;
+        if (sites && row.site_id !== 0 && !sites.includes(row.site_id))
+          return refuse(
+            `This file belongs to site ${row.site_id}, which is not granted to this account`,
+            `此文件属于站点 ${row.site_id}，该站点未授予此账户`,
+          );
+        if (!(await mayUseKind(app, caller, row.kind as UploadKind)))
+          return refuse(
+            `You do not have access to any page that uses files of kind ${row.kind}`,
+            `您没有任何使用 ${row.kind} 类文件的页面的权限`,
+          );
+      }
       if (!row) return notFound();
-      return reply
-        .type(row.mime)
-        .header('content-length', String(row.size))
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-        .send(createReadStream(path.join(uploadDir(app), row.file)));
+      const exp = Number(req.query.exp);
+      const maxAge = link === 'valid' ? Math.max(0, Math.floor(exp - app.now() / 1000)) : 0;
+      return (
+        reply
+          .type(row.mime)
+          .header('content-length', String(row.size))
+          // Kept by the browser no longer than its link lives.
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+          .send(createReadStream(path.join(uploadDir(app), row.file)))
+      );
     },
   );
+}
+
+/** Whether a link's signature and end are this gateway's and still current. */
+async function checkLink(
+  app: AppContext,
+  id: string,
+  query: { sig?: string; exp?: string },
+): Promise<'valid' | 'expired' | 'none'> {
+  const exp = Number(query.exp);
+  if (typeof query.sig !== 'string' || !Number.isSafeInteger(exp)) return 'none';
+  const expected = await linkSignature(app, id, exp);
+  const given = Buffer.from(query.sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'none';
+  return exp * 1000 >= app.now() ? 'valid' : 'expired';
 }
