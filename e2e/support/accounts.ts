@@ -54,7 +54,15 @@ export async function ownAdminAccount(
   const added = await apiCall(
     api,
     ACCOUNTS,
-    { method: 'add', username, password: hashPassword(first), role_id: role!.value, is_operations: 1 },
+    {
+      method: 'add',
+      username,
+      password: hashPassword(first),
+      role_id: role!.value,
+      is_operations: 1,
+      // Every site, as admin has: an account with no sites reaches none in operations mode.
+      all_sites: 1,
+    },
     admin.data.token,
   );
   expect(added.code, added.msg).toBe(200);

@@ -177,7 +177,15 @@ async function ownAccount(api: APIRequestContext): Promise<{ username: string; p
     const added = await call(
       api,
       ACCOUNTS,
-      { method: 'add', username, password: hashPassword(first), role_id: role.value, is_operations: 1 },
+      {
+        method: 'add',
+        username,
+        password: hashPassword(first),
+        role_id: role.value,
+        is_operations: 1,
+        // Every site, as admin has: an account with no sites reaches none in operations mode.
+        all_sites: 1,
+      },
       token,
     );
     expect(added.code, added.msg).toBe(200);

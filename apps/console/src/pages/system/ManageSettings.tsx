@@ -119,7 +119,10 @@ function AccountsTab() {
       title: t('mgr.isOperations'),
       dataIndex: 'is_operations',
       width: 100,
-      render: (v: number, a: AccountRecord) => (v ? `${t('mgr.yes')} ${a.site_ids.join(',')}` : t('mgr.no')),
+      render: (v: number, a: AccountRecord) =>
+        v
+          ? `${t('mgr.yes')} ${a.all_sites ? t('mgr.allSitesShort') : a.site_ids.join(',') || t('mgr.noSites')}`
+          : t('mgr.no'),
     },
     {
       title: t('mgr.enabled'),
@@ -284,6 +287,7 @@ function AccountModal({
     queryFn: () => request<RoleOption[]>(ACCOUNTS, { method: 'role_options' }, { loading: false }),
   });
   const ops = Form.useWatch('is_operations', form);
+  const allSites = Form.useWatch('all_sites', form);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -323,6 +327,8 @@ function AccountModal({
           role_id: account?.role_id,
           is_operations: account ? account.is_operations === 1 : false,
           site_ids: (account?.site_ids ?? []).map(String),
+          // A new account reaches no site until sites or all sites are granted.
+          all_sites: account ? account.all_sites === 1 : false,
           cid: account?.cid ?? 0,
           enabled: account ? account.enabled === 1 : true,
         }}
@@ -380,6 +386,16 @@ function AccountModal({
           </Form.Item>
         </Flex>
         {ops && (
+          <Form.Item
+            name="all_sites"
+            label={t('mgr.allSites')}
+            extra={t('mgr.allSitesHint')}
+            valuePropName="checked"
+          >
+            <Switch />
+          </Form.Item>
+        )}
+        {ops && !allSites && (
           <Form.Item name="site_ids" label={t('mgr.sites')} extra={t('mgr.sitesHint')}>
             <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
           </Form.Item>

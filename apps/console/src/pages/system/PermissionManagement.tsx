@@ -40,6 +40,8 @@ interface RoleForm {
   description: string;
   mode: 'full' | 'operations';
   site_ids: string[];
+  /** Every site, granted explicitly (operations roles): an empty site list reaches none. */
+  all_sites: boolean;
   enabled: boolean;
 }
 
@@ -127,7 +129,14 @@ export default function PermissionManagement() {
       render: (_: unknown, r: RoleRecord) =>
         t('perm.grantCount', { menus: r.menu_ids.length, buttons: r.button_keys.length }),
     },
-    { title: t('perm.sites'), dataIndex: 'site_ids', width: 110, render: (s: number[]) => s.join(', ') },
+    {
+      title: t('perm.sites'),
+      dataIndex: 'site_ids',
+      width: 110,
+      // Sites narrow operations roles only.
+      render: (s: number[], r: RoleRecord) =>
+        r.mode !== 'operations' ? '' : r.all_sites ? t('perm.allSites') : s.join(', ') || '—',
+    },
     { title: t('perm.accounts'), dataIndex: 'user_count', width: 90 },
     {
       title: t('perm.enabled'),
@@ -228,6 +237,7 @@ interface RoleDrawerProps {
 function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
   const t = useT();
   const [form] = Form.useForm<RoleForm>();
+  const allSites = Form.useWatch('all_sites', form);
   const builtin = role?.builtin === 1;
   const [mode, setMode] = useState<'full' | 'operations'>(role?.mode ?? 'full');
   const tree = useMemo<PermissionNode[]>(
@@ -259,7 +269,9 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
         name: values.name,
         description: values.description ?? '',
         mode: values.mode,
-        site_ids: values.mode === 'operations' ? (values.site_ids ?? []).map(Number) : [],
+        site_ids:
+          values.mode === 'operations' && !values.all_sites ? (values.site_ids ?? []).map(Number) : [],
+        all_sites: values.mode === 'operations' && values.all_sites ? 1 : 0,
         enabled: values.enabled ? 1 : 0,
         ...grants,
       });
@@ -299,6 +311,7 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
           description: role?.description ?? '',
           mode: role?.mode ?? 'full',
           site_ids: (role?.site_ids ?? []).map(String),
+          all_sites: role ? role.all_sites === 1 : false,
           enabled: role ? role.enabled === 1 : true,
         }}
         onValuesChange={(changed: Partial<RoleForm>) => {
@@ -326,6 +339,16 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
           </Form.Item>
         </Flex>
         {mode === 'operations' && (
+          <Form.Item
+            name="all_sites"
+            label={t('perm.allSites')}
+            extra={t('perm.allSitesHint')}
+            valuePropName="checked"
+          >
+            <Switch disabled={builtin} />
+          </Form.Item>
+        )}
+        {mode === 'operations' && !allSites && (
           <Form.Item
             name="site_ids"
             label={t('perm.sites')}

@@ -11,6 +11,8 @@ export interface AccountFormValues {
   role_id: number;
   is_operations?: boolean;
   site_ids?: (string | number)[];
+  /** Every site (of the role), granted explicitly: an empty site list reaches none. */
+  all_sites?: boolean;
   cid?: number | null;
   enabled?: boolean;
 }
@@ -31,7 +33,8 @@ export function accountPayload(values: AccountFormValues, id?: number): Record<s
     company_name: (values.company_name ?? '').trim(),
     role_id: values.role_id,
     is_operations: ops,
-    site_ids: ops ? (values.site_ids ?? []).map((s) => Number(String(s).trim())) : [],
+    site_ids: ops && !values.all_sites ? (values.site_ids ?? []).map((s) => Number(String(s).trim())) : [],
+    all_sites: ops && values.all_sites ? 1 : 0,
     cid: Number(values.cid ?? 0),
     enabled: values.enabled === false ? 0 : 1,
   };

@@ -28,9 +28,16 @@ const texts: Record<string, Record<Lang, string>> = {
   'mgr.isOperations': { en: 'Operations mode', zh_CN: '运营模式' },
   'mgr.sites': { en: 'Sites', zh_CN: '站点' },
   'mgr.sitesHint': {
-    en: 'Site ids; empty means every site of the role',
-    zh_CN: '站点编号；留空表示角色的全部站点',
+    en: 'Site ids this account may reach (within its role); empty means none',
+    zh_CN: '此账号可访问的站点编号（不超出角色的站点）；留空表示无任何站点',
   },
+  'mgr.allSites': { en: 'All sites', zh_CN: '全部站点' },
+  'mgr.allSitesHint': {
+    en: 'Every site of the role, including sites added later',
+    zh_CN: '角色的所有站点，包括以后新增的站点',
+  },
+  'mgr.allSitesShort': { en: 'all sites', zh_CN: '全部站点' },
+  'mgr.noSites': { en: 'no site', zh_CN: '无站点' },
   'mgr.cid': { en: 'Customer id', zh_CN: '客户编号' },
   'mgr.enabled': { en: 'Enabled', zh_CN: '启用' },
   'mgr.lastLogin': { en: 'Last sign-in', zh_CN: '最后登录' },

@@ -21,6 +21,7 @@ const alice = {
   role_name: 'viewer',
   is_operations: 0,
   site_ids: [],
+  all_sites: 0,
   cid: 0,
   enabled: 1,
   weak_psw: 0,
@@ -50,6 +51,7 @@ describe('account payload', () => {
       role_id: 3,
       is_operations: 0,
       site_ids: [],
+      all_sites: 0,
       cid: 0,
       enabled: 1,
       password: hashPassword('Aa1!aaaa'),
@@ -60,6 +62,16 @@ describe('account payload', () => {
     );
     expect(edit).toMatchObject({ method: 'edit', id: 9, is_operations: 1, site_ids: [4, 7], enabled: 0 });
     expect(edit).not.toHaveProperty('password');
+    // All sites is sent explicitly, and then no list: an empty list would reach no site.
+    expect(
+      accountPayload(
+        { username: 'bob', role_id: 5, is_operations: true, all_sites: true, site_ids: ['4'] },
+        9,
+      ),
+    ).toMatchObject({ all_sites: 1, site_ids: [] });
+    expect(
+      accountPayload({ username: 'bob', role_id: 5, is_operations: false, all_sites: true }, 9),
+    ).toMatchObject({ all_sites: 0, site_ids: [] });
   });
 });
 
