@@ -18,7 +18,7 @@ function initialValues(): Values {
   const saved = getSavedLogin();
   return {
     username: saved.username ?? '',
-    // The saved value is the hashed password; login sends it back as is.
+    // The saved value is the server's remembered-device token (or a /setlogindata hash): sent as is.
     password: saved.password ?? '',
     remember: Boolean(saved.username && saved.password),
     isOperations: false,
