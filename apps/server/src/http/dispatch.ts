@@ -18,6 +18,7 @@ import {
   partsError,
 } from './body-errors.ts';
 import { ApiError, isSpecMessage, localize } from './errors.ts';
+import { refuseNulText } from './input-text.ts';
 import { noteAnonymousCall } from './rate-limits.ts';
 import { countAnonymousRefusal } from './refusal-summary.ts';
 import { requestIp, requestLang } from './request-info.ts';
@@ -232,6 +233,7 @@ async function handle(
     } else {
       ctx.caller = await authenticate(app, req).catch(() => undefined);
     }
+    refuseNulText(body);
     const parsed = picked.input.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, lang);
     const data = await picked.handler(ctx, parsed.data);

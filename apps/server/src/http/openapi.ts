@@ -15,7 +15,10 @@ export function openApiDocument(actions: readonly AnyAction[], version: string):
     const ops: Record<string, unknown> = {};
     for (const httpMethod of new Set(list.map((a) => (a.httpMethod ?? 'POST').toLowerCase()))) {
       const these = list.filter((a) => (a.httpMethod ?? 'POST').toLowerCase() === httpMethod);
-      const schemas = these.map((a) => ({ ...toSchema(a.input), description: describe(a) }));
+      const schemas = these.map((a) => ({
+        ...withMethod(toSchema(a.input), a.method),
+        description: describe(a),
+      }));
       const body =
         schemas.length === 1 ? schemas[0] : { oneOf: schemas, discriminator: { propertyName: 'method' } };
       ops[httpMethod] = {
@@ -124,6 +127,23 @@ function describe(a: AnyAction): string {
   if (isMutating(a)) parts.push('written to the operation log');
   if (a.files) parts.push(`file part "${a.files.field}" up to ${Math.round(a.files.maxBytes / 1048576)} MB`);
   return parts.join('; ');
+}
+
+/**
+ * The body's `method` as the dispatcher picks the action by it, whether or not the input schema
+ * names it (some verbs validate only their other fields), so clients and the security suites
+ * see every operation.
+ */
+function withMethod(schema: Record<string, unknown>, method: string | undefined): Record<string, unknown> {
+  if (!method) return schema;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  return {
+    ...schema,
+    type: 'object',
+    properties: { ...properties, method: { type: 'string', const: method } },
+    required: required.includes('method') ? required : [...required, 'method'],
+  };
 }
 
 function toSchema(schema: z.ZodType): Record<string, unknown> {

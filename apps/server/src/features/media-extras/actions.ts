@@ -70,7 +70,7 @@ function m3uAction(path: string) {
         input.filter,
         input.keyword,
       );
-      if (input.ids) q = q.where('id', 'in', input.ids);
+      if (input.ids?.length) q = q.where('id', 'in', input.ids);
       const rows = await q.selectAll().orderBy('number', 'asc').limit(10_000).execute();
       const classes = await classNames(ctx, sites);
       const channels = [];
@@ -110,7 +110,7 @@ const xmltvAction = defineAction({
       input.filter,
       input.keyword,
     );
-    if (input.ids) q = q.where('id', 'in', input.ids);
+    if (input.ids?.length) q = q.where('id', 'in', input.ids);
     const rows = await q
       .selectAll()
       .orderBy('program_id', 'asc')

@@ -337,7 +337,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
               `format must be one of: csv, xlsx, json${exportFormatNames(def.name)}`,
             );
           let q = listQuery(ctx, input);
-          if (input.ids) q = q.where('id', 'in', input.ids);
+          if (input.ids?.length) q = q.where('id', 'in', input.ids);
           const rows = (
             await ordered(def, q.selectAll(), input.sort, input.order).limit(100_000).execute()
           ).map((r) => toRecord(def, r));

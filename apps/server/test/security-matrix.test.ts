@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { endsTheCaller, type Operation, operationsOf } from './support/operations.ts';
+import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { changedTables, tableFingerprint } from './support/table-snapshot.ts';
+
+/**
+ * The permission matrix (issue 12, item 9): every operation of the server's OpenAPI document,
+ * called by every kind of caller that must be refused — no token, a made-up token, a signed-out
+ * token, a role without menus, a session of the wrong mode. Each must be refused with its code,
+ * none may answer 5xx or show a stack, and no table may change.
+ */
+
+type Caller = 'anonymous' | 'garbage' | 'signed-out' | 'no-menus' | 'wrong-mode';
+
+interface Finding {
+  caller: Caller;
+  op: string;
+  code: number;
+  msg: string;
+}
+
+const STACK = /\n\s+at |node_modules|\.ts:\d+/;
+
+describeEachDb('permission matrix over the OpenAPI document', (kind) => {
+  let s: TestServer;
+  let ops: Operation[];
+  const tokens: Partial<Record<Caller, Record<string, string>>> = {};
+  let operationsToken = '';
+  let fullToken = '';
+  let reachable: { full: Set<string>; operations: Set<string> };
+
+  beforeAll(async () => {
+    s = await startServer(kind);
+    ops = (await operationsOf(s)).filter((op) => !endsTheCaller(op));
+    const signedOut = await s.login();
+    await s.call('/admin.php/common/logout', {}, { token: signedOut });
+    const db = s.app.db.kysely;
+    const now = Date.now();
+    const role = await db
+      .insertInto('roles')
+      .values({ name: 'matrix_no_menus', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({
+        username: 'matrix_nobody',
+        password_hash: admin.password_hash,
+        role_id: role.id,
+        weak_psw: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    tokens.anonymous = {};
+    tokens.garbage = { IGSAuth: 'f'.repeat(64) };
+    tokens['signed-out'] = { IGSAuth: signedOut };
+    tokens['no-menus'] = { IGSAuth: await s.login('matrix_nobody', 'admin123') };
+    operationsToken = await s.login('admin', 'admin123', 1);
+    fullToken = await s.login('admin', 'admin123', 0);
+    const endpoints = await db
+      .selectFrom('menu_endpoints')
+      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
+      .select(['menu_endpoints.path', 'menus.mode'])
+      .execute();
+    reachable = {
+      full: new Set(endpoints.filter((e) => e.mode === 'full').map((e) => e.path.toLowerCase())),
+      operations: new Set(endpoints.filter((e) => e.mode === 'operations').map((e) => e.path.toLowerCase())),
+    };
+  });
+  afterAll(async () => s.close());
+
+  /** What a caller must get from an operation: refused codes, or null when it may be allowed. */
+  function expected(caller: Caller, op: Operation): number[] | null {
+    if (op.access === 'public') return null;
+    if (caller === 'anonymous' || caller === 'garbage' || caller === 'signed-out') return [1002, 1005];
+    if (op.access !== 'module') return null;
+    if (caller === 'no-menus') return [403];
+    return [403];
+  }
+
+  async function send(op: Operation, headers: Record<string, string>) {
+    const body = op.method ? { method: op.method } : {};
+    const url =
+      op.http === 'GET'
+        ? `${s.url}${op.path}?${new URLSearchParams(body as Record<string, string>)}`
+        : s.url + op.path;
+    const res = await fetch(url, {
+      method: op.http,
+      headers: { ...headers, ...(op.http === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(op.http === 'POST' ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let code = res.status;
+    let msg = text.slice(0, 200);
+    try {
+      const env = JSON.parse(text) as { code: number; msg: string };
+      code = env.code;
+      msg = env.msg;
+    } catch {
+      // Not an envelope (a file, an image): judged by its HTTP status.
+    }
+    return { status: res.status, code, msg, text };
+  }
+
+  it('refuses every operation to every caller that may not call it, changing nothing', async () => {
+    const before = await tableFingerprint(s);
+    const leaks: Finding[] = [];
+    const failures: Finding[] = [];
+    let requests = 0;
+    const plan: { caller: Caller; op: Operation; headers: Record<string, string> }[] = [];
+    for (const op of ops) {
+      for (const caller of ['anonymous', 'garbage', 'signed-out'] as const)
+        plan.push({ caller, op, headers: tokens[caller]! });
+      // A signed-in caller may use the session calls (its own profile, …): only modules are asked.
+      if (op.access === 'module') plan.push({ caller: 'no-menus', op, headers: tokens['no-menus']! });
+      if (op.access === 'module') {
+        const path = op.path.toLowerCase();
+        // A session of the other mode, for a module its mode's menus do not list.
+        if (path.startsWith('/operations/') && !reachable.full.has(path))
+          plan.push({ caller: 'wrong-mode', op, headers: { IGSAuth: fullToken } });
+        else if (!path.startsWith('/operations/') && !reachable.operations.has(path))
+          plan.push({ caller: 'wrong-mode', op, headers: { IGSAuth: operationsToken } });
+      }
+    }
+    // A few at a time: the matrix is thousands of requests.
+    for (let i = 0; i < plan.length; i += 8) {
+      await Promise.all(
+        plan.slice(i, i + 8).map(async ({ caller, op, headers }) => {
+          const r = await send(op, headers);
+          requests++;
+          const name = `${op.http} ${op.path}${op.method ? ` ${op.method}` : ''}`;
+          if (r.status >= 500 || r.code === 5000 || STACK.test(r.text))
+            failures.push({ caller, op: name, code: r.code, msg: r.msg });
+          const refused = expected(caller, op);
+          if (refused && !refused.includes(r.code))
+            leaks.push({ caller, op: name, code: r.code, msg: r.msg });
+        }),
+      );
+    }
+    expect(failures, 'answers with 5xx, code 5000 or a stack').toEqual([]);
+    expect(leaks, 'operations that did not refuse a caller they must refuse').toEqual([]);
+    expect(changedTables(before, await tableFingerprint(s))).toEqual([]);
+    // Guards against a matrix that silently shrank: the document lists every call of the server.
+    expect(ops.length).toBeGreaterThan(500);
+    expect(requests).toBe(plan.length);
+  }, 300_000);
+});
