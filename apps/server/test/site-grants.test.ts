@@ -19,7 +19,7 @@ describeEachDb('explicit all-sites grants', (kind) => {
   });
   afterAll(async () => s.close());
 
-  const at = (token: string, sites?: string) => ({
+  const at = (token: string, sites?: string): { token: string; headers: Record<string, string> } => ({
     token,
     headers: sites === undefined ? {} : { 'igs-sids': sites },
   });

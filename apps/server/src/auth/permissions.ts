@@ -78,3 +78,17 @@ export async function requireModule(
 export async function hasButton(app: AppContext, roleId: number, key: string): Promise<boolean> {
   return (await roleAccess(app, roleId, 'full')).buttons.has(key);
 }
+
+/**
+ * Whether the caller's role holds a menu listing any of these endpoint paths in the session's
+ * mode: what session-level reads (dashboard cards, badges, pickers) use to show a record kind
+ * only to roles that hold its page (auth/record-kinds.ts).
+ */
+export async function holdsAnyPath(
+  app: AppContext,
+  caller: Caller,
+  paths: readonly string[],
+): Promise<boolean> {
+  const access = await roleAccess(app, caller.user.role_id, caller.isOperations ? 'operations' : 'full');
+  return paths.some((p) => access.paths.has(p.toLowerCase()));
+}

@@ -4,15 +4,19 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { hasButton } from '../../auth/permissions.ts';
 import { requestedSites } from '../../auth/sites.ts';
-import { defineAction } from '../../http/action.ts';
+import { type Caller, defineAction } from '../../http/action.ts';
 import { apiError } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { offerDownload } from '../exports/downloads.ts';
+import { onlyCards, visibleCardKeys } from './card-scope.ts';
 import { homeFigures } from './figures.ts';
 
-/** The home data as a ZIP of CSV files behind a single-use URL (DOMAIN section 2.1). */
-async function exportHome(app: AppContext, userId: number, sites: number[] | null) {
-  const home = await homeFigures(app, sites);
+/**
+ * The home data as a ZIP of CSV files behind a single-use URL (DOMAIN section 2.1): the cards the
+ * caller may see (card-scope.ts), of its sites.
+ */
+async function exportHome(app: AppContext, caller: Caller, sites: number[] | null) {
+  const home = await scopedHome(app, caller, sites);
   const zip = zipSync({
     'cards.csv': strToU8(
       toCsv(
@@ -52,7 +56,13 @@ async function exportHome(app: AppContext, userId: number, sites: number[] | nul
     ),
   });
   const stamp = home.generated_at.replace(/[-: ]/g, '').slice(0, 14);
-  return offerDownload(app, userId, `home-${stamp}.zip`, zip);
+  return offerDownload(app, caller.user.id, `home-${stamp}.zip`, zip);
+}
+
+/** The home figures of these sites, with only the cards the caller may see. */
+async function scopedHome(app: AppContext, caller: Caller, sites: number[] | null): Promise<HomeOutput> {
+  const [home, keys] = await Promise.all([homeFigures(app, sites), visibleCardKeys(app, caller)]);
+  return { ...home, cards: onlyCards(home.cards, keys) };
 }
 
 export const homeActions = [
@@ -63,7 +73,7 @@ export const homeActions = [
     mutates: false,
     input: z.object({}).loose(),
     async handler({ app, caller, req }): Promise<HomeOutput> {
-      return homeFigures(app, caller!.isOperations ? requestedSites(caller!, req) : null);
+      return scopedHome(app, caller!, caller!.isOperations ? requestedSites(caller!, req) : null);
     },
   }),
 
@@ -80,7 +90,7 @@ export const homeActions = [
       if (!c.isOperations && !(await hasButton(app, c.user.role_id, 'festival:index:export'))) {
         throw apiError(Code.forbidden, 'forbiddenButton');
       }
-      return exportHome(app, c.user.id, c.isOperations ? requestedSites(c, req) : null);
+      return exportHome(app, c, c.isOperations ? requestedSites(c, req) : null);
     },
   }),
   defineAction({
@@ -92,8 +102,8 @@ export const homeActions = [
     async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
       const sites = requestedSites(caller!, req);
       const per = sites
-        ? await Promise.all(sites.map((id) => homeFigures(app, [id])))
-        : [await homeFigures(app, null)];
+        ? await Promise.all(sites.map((id) => scopedHome(app, caller!, [id])))
+        : [await scopedHome(app, caller!, null)];
       return {
         sites: per.map((h, i) => ({ site_id: sites ? sites[i]! : null, cards: h.cards })),
         system: per[0]!.system,
@@ -127,7 +137,7 @@ export const homeActions = [
     button: 'bulletin_board:export',
     input: z.object({}).loose(),
     async handler({ app, caller, req }) {
-      return exportHome(app, caller!.user.id, requestedSites(caller!, req));
+      return exportHome(app, caller!, requestedSites(caller!, req));
     },
   }),
 ];

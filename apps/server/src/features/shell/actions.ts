@@ -8,6 +8,7 @@ import {
 } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { seesResource } from '../../auth/record-kinds.ts';
 import { requestedSites } from '../../auth/sites.ts';
 import { defineAction } from '../../http/action.ts';
 import { pendingOrders, unreadTerminalRecords } from '../resources/counts.ts';
@@ -86,13 +87,22 @@ export const shellActions = [
 
   defineAction({
     path: Paths.hint,
-    summary: 'Badge counts polled every 30 s: tip = unread terminal records, order = unhandled mall orders',
+    summary:
+      "Badge counts polled every 30 s: tip = unread terminal records, order = unhandled mall orders; each 0 unless the caller's role holds that list's page, and of the caller's sites in operations mode",
     access: 'session',
     mutates: false,
     input: empty,
     async handler({ app, caller, req }): Promise<HintOutput> {
       const sites = caller!.isOperations ? requestedSites(caller!, req) : null;
-      const [tip, order] = await Promise.all([unreadTerminalRecords(app, sites), pendingOrders(app, sites)]);
+      // A badge counts records of a page: only a role that holds the page sees its count.
+      const [seesRecords, seesOrders] = await Promise.all([
+        seesResource(app, caller!, 'smart:terminal_record'),
+        seesResource(app, caller!, 'shop:order'),
+      ]);
+      const [tip, order] = await Promise.all([
+        seesRecords ? unreadTerminalRecords(app, sites) : 0,
+        seesOrders ? pendingOrders(app, sites) : 0,
+      ]);
       return { tip, order };
     },
   }),

@@ -1,19 +1,31 @@
+import { Code } from '@igs/contract';
 import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
+import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
+import { picksResource } from '../../auth/record-kinds.ts';
 import { type ActionSpec, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { readScope } from '../resources/scope.ts';
 
 /**
  * `index/form_linkage` (spec 7, DOMAIN 1.2 "cascading options"): the tree-shaped records as
  * nested {value, label, children} for cascaders: areas (building/floor/room/bed), film classes
- * and app menus, each by `parent_id`, scoped to the caller's sites.
+ * and app menus, each by `parent_id`, scoped to the caller's sites, and only to a caller whose role
+ * holds the type's own page or the page of a record that references it (a film's class picker
+ * needs the films page); any other caller is refused with 403 naming the type.
  */
 
-const TABLES: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
-  area: 'system_area',
-  film_class: 'media_video_type',
-  app_menu: 'smart_app_menu',
+/** Each type's resource: its table, and the pages that may pick its records (auth/record-kinds.ts). */
+const RESOURCES: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
+  area: 'system:region',
+  film_class: 'media:video_type',
+  app_menu: 'index:app_menu',
+};
+const LABELS: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
+  area: '区域',
+  film_class: '影片分类',
+  app_menu: '应用菜单',
 };
 const MAX_ROWS = 5000;
 
@@ -59,9 +71,18 @@ function linkageAction(path: string, access: AccessLevel) {
       type: z.enum(FORM_LINKAGE_TYPES, { error: `type must be one of: ${FORM_LINKAGE_TYPES.join(', ')}` }),
     }),
     async handler(ctx, input) {
+      const resource = RESOURCES[input.type];
+      if (!(await picksResource(ctx.app, ctx.caller!, resource))) {
+        throw new ApiError(
+          Code.forbidden,
+          ctx.lang === 'en'
+            ? `You have no page that uses ${input.type} records`
+            : `您没有使用${LABELS[input.type]}的页面权限`,
+        );
+      }
       const scope = readScope(ctx);
       let q = (ctx.app.db.kysely as unknown as AnyDb)
-        .selectFrom(TABLES[input.type])
+        .selectFrom(resourceByName(resource)!.table)
         .select(['id', 'parent_id', 'name'])
         .orderBy('sort', 'asc')
         .orderBy('id', 'asc')
