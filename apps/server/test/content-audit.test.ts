@@ -82,7 +82,7 @@ describeEachDb('resource audit', (kind) => {
       reviewer: null,
       site_id: 0,
     });
-    expect(item!.preview_url).toMatch(new RegExp(`^/admin\\.php/common/file/${image}\\?sig=`));
+    expect(item!.preview_url).toMatch(new RegExp(`^/admin\\.php/common/file/${image}\\?exp=\\d+&sig=`));
     expect(item!.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await itemOf('self_media', post)).toMatchObject({ name: 'Menu', state: 'pending' });
     expect(await itemOf('ad_material', material)).toMatchObject({ name: 'Spring', state: 'pending' });

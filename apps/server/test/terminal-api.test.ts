@@ -756,7 +756,7 @@ describeEachDb('terminal API: manifest, ads, play, upgrade', (kind) => {
       welcome_title: 'Welcome, Ms Smith',
       welcome_text: 'You are in room 1501, bed B.',
     });
-    expect(m.scene.logo).toMatch(/\/admin\.php\/common\/file\/[0-9a-f-]{36}\?sig=/);
+    expect(m.scene.logo).toMatch(/\/admin\.php\/common\/file\/[0-9a-f-]{36}\?exp=\d+&sig=/);
     expect(m.scene.carousel).toEqual([{ file: expect.stringContaining(icon), duration_s: 8, title: 'Lake' }]);
     // The signed link opens without a session.
     const res = await fetch(m.scene.logo);
