@@ -358,6 +358,7 @@ describeEachDb('system/disk_set over HTTP', (kind) => {
   });
 
   it('settings: read, validated, saved', async () => {
+    setDiskHost(sampleHost(root, LSBLK));
     const cfg = await s.call(DISK, { method: 'config' }, { token: admin });
     expect(cfg.data).toEqual({ media_path: '', record_path: '', cleanup_pct: 90, retention_days: 30 });
     for (const bad of [
@@ -372,16 +373,66 @@ describeEachDb('system/disk_set over HTTP', (kind) => {
     expect((await s.call(DISK, { method: 'config' }, { token: admin })).data).toEqual(cfg.data);
     const ok = await s.call(
       DISK,
-      { method: 'config_form', media_path: '/srv/media', retention_days: 60 },
+      { method: 'config_form', media_path: '/srv/record/media', retention_days: 60 },
       { token: admin },
     );
-    expect(ok.code).toBe(200);
+    expect(ok.code, ok.msg).toBe(200);
     expect((await s.call(DISK, { method: 'config' }, { token: admin })).data).toEqual({
-      media_path: '/srv/media',
+      media_path: '/srv/record/media',
       record_path: '',
       cleanup_pct: 90,
       retention_days: 60,
     });
+  });
+
+  it('role folders are confined to mounted data disks: /, /etc, the system disk and unmounted paths refused', async () => {
+    setDiskHost(sampleHost(root, LSBLK));
+    const before = (await s.call(DISK, { method: 'config' }, { token: admin })).data;
+    const en = { token: admin, headers: { 'accept-language': 'en' } };
+    const cases: [Record<string, string>, string][] = [
+      [{ media_path: '/' }, 'is a folder of the operating system'],
+      [{ record_path: '/etc' }, 'is a folder of the operating system'],
+      [{ media_path: '/etc/cron.d' }, 'is a folder of the operating system'],
+      [{ record_path: '/boot/efi/rec' }, 'is a folder of the operating system'],
+      [{ media_path: '/srv/media' }, 'is not on a mounted data disk; choose a folder under /srv/record'],
+      [{ media_path: '/srv/recordings' }, 'is not on a mounted data disk'],
+      // Both fields at once: the good one is not saved either.
+      [{ media_path: '/srv/record/m', record_path: '/var/tmp' }, 'record_path: /var/tmp'],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await s.call(DISK, { method: 'config_form', ...body }, en);
+      expect(r.code, JSON.stringify(body)).toBe(422);
+      expect(r.msg).toContain(msg);
+    }
+    const zh = await s.call(
+      DISK,
+      { method: 'config_form', media_path: '/etc' },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect(zh.msg).toContain('操作系统目录');
+    expect((await s.call(DISK, { method: 'config' }, { token: admin })).data).toEqual(before);
+    // No data disk mounted at all: every folder is refused, and the message says to mount one.
+    // (a host folder without /proc/mounts, so lsblk's answer is the whole story)
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-bare-'));
+    setDiskHost(sampleHost(bare, LSBLK.replace('"/srv/record"', 'null')));
+    const none = await s.call(DISK, { method: 'config_form', media_path: '/srv/record/m' }, en);
+    fs.rmSync(bare, { recursive: true, force: true });
+    expect(none.code).toBe(422);
+    expect(none.msg).toContain('no data disk is mounted');
+    // A link inside the data disk that leads out of it is refused.
+    const mount = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-datadisk-'));
+    try {
+      fs.symlinkSync('/etc', path.join(mount, 'sneaky'));
+      fs.mkdirSync(path.join(mount, 'media'));
+      setDiskHost(sampleHost(mount, LSBLK.replace('"/srv/record"', JSON.stringify(mount))));
+      const link = await s.call(DISK, { method: 'config_form', media_path: `${mount}/sneaky` }, en);
+      expect(link.code).toBe(422);
+      expect(link.msg).toContain('is not on a mounted data disk');
+      const real = await s.call(DISK, { method: 'config_form', media_path: `${mount}/media` }, en);
+      expect(real.code, real.msg).toBe(200);
+    } finally {
+      fs.rmSync(mount, { recursive: true, force: true });
+    }
   });
 
   it('permissions: no menu, or the menu without system:disk_set:edit', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
+import { type FolderRefusal, refuseDataFolder } from './data-paths.ts';
 import { DISK_ROLES, deviceKey, listDisks } from './disks.ts';
 import { diskMountActions } from './mount-actions.ts';
 
@@ -13,6 +14,28 @@ const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
 function invalid(lang: Lang, field: string, en: string, zh: string): ApiError {
   const msg = say(lang, en, zh);
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+}
+
+/** A role folder outside the mounted data disks: says where it may go instead. */
+function folderRefused(lang: Lang, field: string, folder: string, r: FolderRefusal): ApiError {
+  const where = r.mounts.length ? r.mounts.join(', ') : '';
+  if (r.reason === 'system')
+    return invalid(
+      lang,
+      field,
+      `${field}: ${folder} is a folder of the operating system; choose a folder on a mounted data disk${where ? ` (${where})` : ''}`,
+      `${field}：${folder} 属于操作系统目录，请选择已挂载数据盘上的目录${where ? `（${where}）` : ''}`,
+    );
+  return invalid(
+    lang,
+    field,
+    where
+      ? `${field}: ${folder} is not on a mounted data disk; choose a folder under ${where}`
+      : `${field}: ${folder} is not on a mounted data disk, and no data disk is mounted; mount one first`,
+    where
+      ? `${field}：${folder} 不在已挂载的数据盘上，请选择 ${where} 下的目录`
+      : `${field}：${folder} 不在已挂载的数据盘上，且当前没有已挂载的数据盘，请先挂载`,
+  );
 }
 
 const DEVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
@@ -116,7 +139,8 @@ export const diskActions = [
   defineAction({
     path: DISK_PATH,
     method: 'config_form',
-    summary: 'Saves the disk settings; omitted fields are left unchanged',
+    summary:
+      'Saves the disk settings; omitted fields are left unchanged. media_path and record_path must lie on a mounted data disk (not the system disk, / or /etc)',
     access: 'module',
     input: z.object({ method: z.literal('config_form') }).loose(),
     async handler(ctx, input) {
@@ -135,6 +159,8 @@ export const diskActions = [
             `${field} must be an absolute path without ".."`,
             `${field} 须为不含“..”的绝对路径`,
           );
+        const refused = v === '' ? null : await refuseDataFolder(v);
+        if (refused) throw folderRefused(lang, field, v, refused);
         changes.push([key, v]);
       }
       for (const [field, key, min, max] of [
