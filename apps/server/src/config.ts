@@ -11,6 +11,8 @@ export interface Config {
   sessionMaxHours: number;
   lockoutAttempts: number;
   lockoutMinutes: number;
+  /** Days a developer-mode key works before it ends (DEVELOPER_KEY_DAYS, default 90). */
+  developerKeyDays?: number;
   bodyLimitBytes: number;
   logLevel: string;
   consoleDir: string;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     sessionMaxHours: int(env.SESSION_MAX_H, 12, 'SESSION_MAX_H'),
     lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
     lockoutMinutes: int(env.LOCKOUT_MIN, 15, 'LOCKOUT_MIN'),
+    developerKeyDays: int(env.DEVELOPER_KEY_DAYS, 90, 'DEVELOPER_KEY_DAYS'),
     bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),

@@ -84,7 +84,8 @@ describeEachDb('change password effects', (kind) => {
     );
     expect(r.code).toBe(200);
     expect((await s.call('/admin.php/index/account', {}, { token })).code).toBe(200);
-    expect((await s.call('/admin.php/index/account', {}, { token: other })).code).toBe(1002);
+    // Ended by the password change, not unknown: 1005 (docs/api.md).
+    expect((await s.call('/admin.php/index/account', {}, { token: other })).code).toBe(1005);
     await expect(s.login('admin', 'admin123')).rejects.toThrow(/Account or password error/);
     const again = await s.call<{ weak_psw: number }>('/admin.php/common/login', {
       username: 'admin',
@@ -215,11 +216,15 @@ describeEachDb('developer mode', (kind) => {
     expect((await s.call('/admin.php/system/developer_mode', { method: 'detail' }, { token })).data).toEqual({
       status: 0,
       key: '',
+      key_hint: '',
+      created_at: '',
+      expires_at: '',
+      can_enable: 1,
     });
   });
 
-  it('switching on makes a key that authenticates API calls; switching off revokes it', async () => {
-    const on = await s.call<{ status: number; key: string }>(
+  it('switching on makes a key, shown once, that authenticates API calls; switching off revokes it', async () => {
+    const on = await s.call<{ status: number; key: string; key_hint: string }>(
       '/admin.php/system/developer_mode',
       { method: 'form', status: 1 },
       { token },
@@ -228,16 +233,17 @@ describeEachDb('developer mode', (kind) => {
     expect(on.msg).toBeTruthy();
     const key = on.data.key;
     expect(key).toMatch(/^[0-9a-f]{48}$/);
-    expect((await s.call('/admin.php/system/developer_mode', { method: 'detail' }, { token })).data).toEqual({
-      status: 1,
-      key,
-    });
+    expect(on.data.key_hint).toBe(key.slice(-4));
+    const detail = await s.call('/admin.php/system/developer_mode', { method: 'detail' }, { token });
+    expect(detail.data).toMatchObject({ status: 1, key: '', key_hint: key.slice(-4) });
+    expect(JSON.stringify(detail)).not.toContain(key);
     expect(await s.call('/admin.php/index/account', {}, { headers: { 'IGS-Key': key } })).toMatchObject({
       code: 200,
       data: { account: 'admin' },
     });
     await s.call('/admin.php/system/developer_mode', { method: 'form', status: 0 }, { token });
-    expect((await s.call('/admin.php/index/account', {}, { headers: { 'IGS-Key': key } })).code).toBe(1002);
+    // An ended key says so (1005) rather than unknown.
+    expect((await s.call('/admin.php/index/account', {}, { headers: { 'IGS-Key': key } })).code).toBe(1005);
   });
 });
 

@@ -41,7 +41,12 @@ describeEachDb('shell calls', (kind) => {
   });
 
   it('settings carry the title, the weak flag, logo and icon', async () => {
+    // s.login() cleared the seeded admin's weak flag (test support): set it again to read it.
+    const weak = (v: number) =>
+      s.app.db.kysely.updateTable('users').set({ weak_psw: v }).where('username', '=', 'admin').execute();
+    await weak(1);
     const r = await s.call('/admin.php/common/settings', {}, { token });
+    await weak(0);
     expect(r.data).toEqual({ title: '多业务融合网关', weak_psw: 1, home_logo: '', icon: '' });
   });
 

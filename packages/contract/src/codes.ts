@@ -16,6 +16,8 @@ export const Code = {
   tokenInvalid: 1002,
   sessionExpired: 1005,
   licenceRefused: 1006,
+  /** The account's password is weak (seeded default or reset by an administrator): change it first. */
+  passwordChangeRequired: 1007,
   unexpected: 5000,
 } as const;
 

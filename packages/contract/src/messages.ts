@@ -48,6 +48,50 @@ export const messages = {
     zh_CN: '该账号无权使用运营模式',
   },
   accountDisabled: { en: 'This account is disabled', zh_CN: '该账号已停用' },
+  passwordChangeRequired: {
+    en: 'Your password must be changed before anything else can be done',
+    zh_CN: '请先修改密码后再进行其他操作',
+  },
+  sessionEndedPassword: {
+    en: 'You were signed out because the password was changed; please sign in again',
+    zh_CN: '密码已修改，您已被登出，请重新登录',
+  },
+  sessionEndedRestore: {
+    en: 'You were signed out because a backup was restored; please sign in again',
+    zh_CN: '已还原备份，您已被登出，请重新登录',
+  },
+  sessionEndedEverywhere: {
+    en: 'You were signed out everywhere; please sign in again',
+    zh_CN: '您已在所有设备上退出登录，请重新登录',
+  },
+  sessionEndedDisabled: {
+    en: 'You were signed out because this account was disabled',
+    zh_CN: '该账号已停用，您已被登出',
+  },
+  sessionEndedDeleted: {
+    en: 'You were signed out because this account was deleted',
+    zh_CN: '该账号已删除，您已被登出',
+  },
+  sessionEndedKicked: {
+    en: 'You were signed out by an administrator; please sign in again',
+    zh_CN: '您已被管理员登出，请重新登录',
+  },
+  developerKeyEnded: {
+    en: 'This developer key has ended (developer mode off, password changed, signed out everywhere or account disabled)',
+    zh_CN: '该开发者密钥已失效（开发者模式已关闭、密码已修改、已在所有设备退出或账号已停用）',
+  },
+  developerKeyExpired: {
+    en: 'This developer key has expired; switch developer mode on again for a new one',
+    zh_CN: '开发者密钥已过期，请重新开启开发者模式以获取新密钥',
+  },
+  sessionRequired: {
+    en: 'This needs a signed-in session; a developer key cannot do it',
+    zh_CN: '此操作需要登录会话，开发者密钥不能执行',
+  },
+  developerKeyButton: {
+    en: 'You do not have permission to turn developer mode on (button system:developer_mode:enable)',
+    zh_CN: '无权开启开发者模式（按钮 system:developer_mode:enable）',
+  },
   unexpected: { en: 'Unexpected server error', zh_CN: '服务器内部错误' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -106,6 +106,8 @@ export const PersonalFormInput = z.object({
   sex: z.coerce.number().int().min(0).max(2).optional().default(0),
   company_name: z.string().trim().max(100).optional().default(''),
 });
+/** Ends every session of the account (this one too) and its developer key. */
+export const SignOutEverywhereInput = z.object({ method: z.literal('sign_out_everywhere') });
 export const ChangePasswordInput = z.object({
   method: z.literal('change_password'),
   password: z
@@ -118,11 +120,28 @@ export const ChangePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
 
+/**
+ * The button key that lets a role switch developer mode on (a key is a credential that works
+ * without a session). It belongs to the Dashboard menu, which lists the developer-mode path for
+ * it, so administrators hold it and any full-mode role can be granted it.
+ */
+export const DEVELOPER_MODE_BUTTON = 'system:developer_mode:enable';
+
 export const DeveloperModeDetailInput = z.object({ method: z.literal('detail') });
 export const DeveloperModeFormInput = z.object({ method: z.literal('form'), status: flag });
+/**
+ * `key` is the whole key only in the reply that made it (switching on); it is stored hashed and
+ * never readable again. Afterwards `key` is empty and `key_hint` shows its last characters.
+ * Times are `YYYY-MM-DD HH:mm:ss`, empty when off.
+ */
 export const DeveloperModeOutput = z.object({
   status: z.union([z.literal(0), z.literal(1)]),
   key: z.string(),
+  key_hint: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** Whether the caller's role holds the button that switches developer mode on. */
+  can_enable: z.union([z.literal(0), z.literal(1)]),
 });
 export type DeveloperModeOutput = z.infer<typeof DeveloperModeOutput>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, type MenuSeed, permissionPrefix } from '../src/menu.ts';
+import { DEVELOPER_MODE_BUTTON } from '../src/shell-api.ts';
 import {
   allButtonKeys,
   fullMenus,
@@ -297,10 +298,11 @@ describe('menu trees', () => {
         key,
       ).not.toContain(verb);
     }
-    // read-only modules carry no buttons
-    for (const c of ['dashboard/Dashboard', 'system/OperationStatus', 'system/SystemTools']) {
+    // read-only modules carry no buttons (the Dashboard only the developer-mode switch's)
+    for (const c of ['system/OperationStatus', 'system/SystemTools']) {
       expect(byComponent(full, c).buttons ?? [], c).toEqual([]);
     }
+    expect(byComponent(full, 'dashboard/Dashboard').buttons).toEqual([DEVELOPER_MODE_BUTTON]);
     expect(byComponent(full, 'system/NetworkCard').endpoints?.[0]).toBe('/admin.php/Network/index');
   });
 

@@ -1,14 +1,18 @@
-import { Code, Headers } from '@igs/contract';
+import { Code, Headers, lockedMessage } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
-import type { Session, User } from '../db/schema.ts';
+import type { Database, Session, User } from '../db/schema.ts';
 import { type LoginRules, loginRules } from '../features/settings/login-rules.ts';
 import type { Caller } from '../http/action.ts';
-import { apiError } from '../http/errors.ts';
+import { ApiError, apiError } from '../http/errors.ts';
+import { requestIp, requestLang } from '../http/request-info.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
 import { appCache } from '../lib/ttl-cache.ts';
+import { endDeveloperKeys, findDeveloperKey } from './developer-keys.ts';
+import { type EndReason, endedReason, markEnded } from './ended-credentials.ts';
+import { lockedMinutes, recordAttempt } from './lockout.ts';
 
 /** Touching a session on every call would turn each read into a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
@@ -101,17 +105,17 @@ async function callerRow(app: AppContext, sessionId: string) {
 
 /**
  * Resolves the caller from the IGSAuth token (or a developer-mode key).
- * Unknown token: 1002. Expired (idle or absolute) or replaced: 1005.
+ * Unknown token: 1002. Expired (idle or absolute), or ended by an event (endSessions): 1005.
  */
 export async function authenticate(app: AppContext, req: FastifyRequest): Promise<Caller> {
   const token = headerValue(req, Headers.token);
   if (!token) {
     const key = headerValue(req, Headers.developerKey);
-    if (key) return authenticateKey(app, key);
+    if (key) return authenticateKey(app, key, req);
     throw apiError(Code.tokenInvalid, 'tokenInvalid');
   }
   const row = await callerRow(app, tokenId(token));
-  if (!row) throw apiError(Code.tokenInvalid, 'tokenInvalid');
+  if (!row) throw await unknownSession(app, tokenId(token));
   const session: Session = {
     id: row.s_id,
     user_id: row.s_user,
@@ -148,16 +152,36 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
   };
 }
 
-async function authenticateKey(app: AppContext, key: string): Promise<Caller> {
-  const user = await app.db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where('developer_key', '=', key)
-    .where('developer_status', '=', 1)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
-  if (!user) throw apiError(Code.tokenInvalid, 'tokenInvalid');
-  return { user, session: null, isOperations: 0 };
+/**
+ * The name a failed key attempt is counted under in the sign-in lockout. It names the address, so
+ * wrong keys lock that address only, never every integrator (the lockout also counts per name).
+ */
+const keyAttemptName = (ip: string) => `developer key@${ip}`.slice(0, 64);
+
+/**
+ * A developer-mode key (header IGS-Key): full mode, with its account's role and sites, as a
+ * session of that account would have. A wrong key counts toward the address's sign-in lockout,
+ * and a locked address is refused (423) before any key is looked at.
+ */
+async function authenticateKey(app: AppContext, key: string, req: FastifyRequest): Promise<Caller> {
+  const ip = requestIp(req);
+  const minutes = await lockedMinutes(app, keyAttemptName(ip), ip);
+  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, requestLang(req)));
+  const row = await findDeveloperKey(app, key);
+  if (!row) {
+    // A key that ended (password change, expiry…) is not a guess: say why, count nothing.
+    const ended = await endedReason(app, tokenId(key));
+    if (ended) throw apiError(Code.sessionExpired, ended);
+    await recordAttempt(app, keyAttemptName(ip), ip, false);
+    throw apiError(Code.tokenInvalid, 'tokenInvalid');
+  }
+  const { k_expires, r_sites, ...user } = row;
+  if (Number(k_expires) <= app.now()) {
+    await endDeveloperKeys(app, app.db.kysely, [user.id], 'key_expired');
+    throw apiError(Code.sessionExpired, 'developerKeyExpired');
+  }
+  if (!user.enabled) throw apiError(Code.sessionExpired, 'accountDisabled');
+  return { user, session: null, isOperations: 0, roleSiteIds: r_sites ?? '' };
 }
 
 function headerValue(req: FastifyRequest, name: string): string {
@@ -169,15 +193,64 @@ export async function endSession(app: AppContext, token: string): Promise<void> 
   await app.db.kysely.deleteFrom('sessions').where('id', '=', tokenId(token)).execute();
 }
 
-/** Ends every session of a user except the one given (password change). */
-export async function endOtherSessions(
+/** The reply to a token with no session: 1005 with the reason when an event ended it, else 1002. */
+async function unknownSession(app: AppContext, sessionId: string): Promise<ApiError> {
+  const key = await endedReason(app, sessionId);
+  return key ? apiError(Code.sessionExpired, key) : apiError(Code.tokenInvalid, 'tokenInvalid');
+}
+
+export interface EndScope {
+  /** The accounts whose sessions end; omitted: every session. */
+  userIds?: number[];
+  /** A session that stays (the caller's own, on its own password change). */
+  exceptSessionId?: string | null;
+  /** Also end the accounts' developer keys (password change, sign out everywhere, disable, delete). */
+  developerKeys?: boolean;
+}
+
+/**
+ * Ends sessions (and, when asked, developer keys) for a reason: their tokens answer 1005 from the
+ * next call. Takes a transaction when the change that ends them runs in one. Returns how many
+ * sessions ended.
+ */
+export async function endSessions(
   app: AppContext,
-  userId: number,
-  keepSessionId: string | null,
+  scope: EndScope,
+  reason: EndReason,
+  db: Kysely<Database> = app.db.kysely,
+): Promise<number> {
+  const { userIds, exceptSessionId } = scope;
+  if (userIds && !userIds.length) return 0;
+  let q = db.selectFrom('sessions').select('id');
+  if (userIds) q = q.where('user_id', 'in', userIds);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  const ids = (await q.execute()).map((r) => r.id);
+  if (ids.length) {
+    await markEnded(app, db, ids, reason);
+    for (let i = 0; i < ids.length; i += 500)
+      await db
+        .deleteFrom('sessions')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+  }
+  if (scope.developerKeys && userIds) await endDeveloperKeys(app, db, userIds);
+  return ids.length;
+}
+
+/**
+ * For a restore (features/backup/backups.ts restoreArchive), called before the database is
+ * replaced: records every session but the restorer's as ended by the restore, so their tokens
+ * answer 1005 once the replaced users take their sessions with them. Marks only; a restore that
+ * fails leaves the sessions working. Developer keys need nothing: they go with their users.
+ */
+export async function markSessionsReplaced(
+  app: AppContext,
+  opts: { exceptSessionId?: string | null; reason?: EndReason } = {},
 ): Promise<void> {
-  let q = app.db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
-  await q.execute();
+  let q = app.db.kysely.selectFrom('sessions').select('id');
+  if (opts.exceptSessionId) q = q.where('id', '!=', opts.exceptSessionId);
+  const ids = (await q.execute()).map((r) => r.id);
+  if (ids.length) await markEnded(app, app.db.kysely, ids, opts.reason ?? 'restore');
 }
 
 export function tokenFrom(req: FastifyRequest): string {

@@ -20,6 +20,7 @@ import { appMenuChoices } from './migrations/014-app-menu-choices.ts';
 import { explorer } from './migrations/015-explorer.ts';
 import { deviceTasks } from './migrations/019-device-tasks.ts';
 import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
+import { credentialsThatEnd } from './migrations/021-credentials-that-end.ts';
 import { signInGuards } from './migrations/022-sign-in-guards.ts';
 import { deviceSecrets } from './migrations/023-device-secrets.ts';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
@@ -100,6 +101,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '015-explorer': explorer(kind),
     '019-device-tasks': deviceTasks(kind),
     '020-terminal-credentials': terminalCredentials(kind),
+    '021-credentials-that-end': credentialsThatEnd(kind),
     '022-sign-in-guards': signInGuards(kind),
     '023-device-secrets': deviceSecrets(kind),
     '025-explicit-all-sites': explicitAllSites,

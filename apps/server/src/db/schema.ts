@@ -442,3 +442,26 @@ export interface Database {
   device_tokens: DeviceTokensTable;
   handoff_codes: HandoffCodesTable;
 }
+
+/** Developer-mode keys (migration 021, auth/developer-keys.ts): hashes only, never in a backup. */
+export interface DeveloperKeysTable {
+  user_id: number;
+  /** SHA-256 hex of the key. */
+  key_hash: string;
+  /** The key's last 4 characters, to recognise it by. */
+  key_hint: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Sessions ended by an event (migration 021, auth/sessions.ts): their tokens answer 1005. */
+export interface EndedSessionsTable {
+  id: string;
+  reason: string;
+  at: number;
+}
+
+export interface Database {
+  developer_keys: DeveloperKeysTable;
+  ended_sessions: EndedSessionsTable;
+}

@@ -1,4 +1,5 @@
 import type { MenuSeed } from '../menu.ts';
+import { DEVELOPER_MODE_BUTTON } from '../shell-api.ts';
 
 /**
  * Full-mode menu tree (`is_operations` 0), DOMAIN section 1.1. Routes, components, titles and
@@ -23,8 +24,10 @@ export const fullMenus: MenuSeed[] = [
         title: { en: 'Dashboard', zh_CN: '首页' },
         icon: 'el-icon-s-home',
         affix: true,
-        endpoints: ['/admin.php/system/home'],
-        buttons: [],
+        // developer_mode is a session call (user menu); it is listed here to carry the button
+        // that lets a role switch developer mode on.
+        endpoints: ['/admin.php/system/home', '/admin.php/system/developer_mode'],
+        buttons: [DEVELOPER_MODE_BUTTON],
       },
     ],
   },

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
   ChangeModeInput,
   ChangePasswordInput,
   Code,
+  DEVELOPER_MODE_BUTTON,
   DeveloperModeDetailInput,
   DeveloperModeFormInput,
   type DeveloperModeOutput,
@@ -13,10 +13,13 @@ import {
   type PersonalDetail,
   PersonalDetailInput,
   PersonalFormInput,
+  SignOutEverywhereInput,
 } from '@igs/contract';
+import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../auth/developer-keys.ts';
 import { hashSecret, verifySecret } from '../../auth/password-hash.ts';
-import { endOtherSessions } from '../../auth/sessions.ts';
-import { defineAction } from '../../http/action.ts';
+import { hasButton } from '../../auth/permissions.ts';
+import { endSessions } from '../../auth/sessions.ts';
+import { type Caller, defineAction } from '../../http/action.ts';
 import { apiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from './avatar.ts';
@@ -87,10 +90,11 @@ export const accountActions = [
     path: Paths.personal,
     method: 'change_password',
     summary:
-      'Changes the password: the original arrives hashed, the new one as typed (checked against the strength rule); ends the other sessions',
+      'Changes the password: the original arrives hashed, the new one as typed (checked against the strength rule); ends the other sessions (they answer 1005) and the developer key. Needs a session, not a key',
     access: 'session',
     input: ChangePasswordInput,
     async handler({ app, caller }, input) {
+      requireSession(caller!);
       const u = caller!.user;
       if (!isStrongPassword(input.new_password)) throw invalidField('new_password', 'passwordWeak');
       if (!(await verifySecret(u.password_hash, input.password)))
@@ -104,45 +108,70 @@ export const accountActions = [
         })
         .where('id', '=', u.id)
         .execute();
-      await endOtherSessions(app, u.id, caller!.session?.id ?? null);
+      // The other sessions and the developer key were opened with the old password: they end.
+      await endSessions(
+        app,
+        { userIds: [u.id], exceptSessionId: caller!.session?.id ?? null, developerKeys: true },
+        'password',
+      );
       return null;
+    },
+  }),
+
+  defineAction({
+    path: Paths.personal,
+    method: 'sign_out_everywhere',
+    summary:
+      'Signs the account out everywhere: every session (this one too) and the developer key end; their tokens answer 1005',
+    access: 'session',
+    mutates: true,
+    input: SignOutEverywhereInput,
+    async handler(ctx) {
+      const { app, caller } = ctx;
+      requireSession(caller!);
+      const ended = await endSessions(app, { userIds: [caller!.user.id], developerKeys: true }, 'everywhere');
+      ctx.logDetail = `${ended} sessions and the developer key ended`;
+      return { ended };
     },
   }),
 
   defineAction({
     path: Paths.developerMode,
     method: 'detail',
-    summary: 'Developer mode status and, when on, the key that authenticates API calls (header IGS-Key)',
+    summary:
+      'Developer mode status; when on, the last 4 characters of the key (header IGS-Key), when it was made and when it ends. The key itself is shown only when made',
     access: 'session',
     input: DeveloperModeDetailInput,
-    async handler({ caller }): Promise<DeveloperModeOutput> {
+    async handler({ app, caller }): Promise<DeveloperModeOutput> {
       const u = caller!.user;
-      return { status: u.developer_status ? 1 : 0, key: u.developer_status ? (u.developer_key ?? '') : '' };
+      return developerModeOutput(app, caller!, await developerKeyOf(app, u.id), '');
     },
   }),
 
   defineAction({
     path: Paths.developerMode,
     method: 'form',
-    summary: 'Switches developer mode; switching on makes a new random key, switching off revokes it',
+    summary: `Switches developer mode. On (needs the button ${DEVELOPER_MODE_BUTTON}) makes a key, shown in this reply only and ending after DEVELOPER_KEY_DAYS; on again while on keeps it; off ends it`,
     access: 'session',
     input: DeveloperModeFormInput,
     async handler(ctx, input): Promise<DeveloperModeOutput> {
       const { app, caller } = ctx;
       const u = caller!.user;
-      const key =
-        input.status === 1
-          ? u.developer_status && u.developer_key
-            ? u.developer_key
-            : randomBytes(24).toString('hex')
-          : null;
-      await app.db.kysely
-        .updateTable('users')
-        .set({ developer_status: input.status, developer_key: key, updated_at: app.now() })
-        .where('id', '=', u.id)
-        .execute();
-      ctx.msg = input.status === 1 ? 'Developer mode is on' : 'Developer mode is off';
-      return { status: input.status, key: key ?? '' };
+      if (input.status === 0) {
+        await endDeveloperKeys(app, app.db.kysely, [u.id]);
+        ctx.msg = 'Developer mode is off';
+        return developerModeOutput(app, caller!, null, '');
+      }
+      // A key must not renew itself past its expiry: making one needs a signed-in session.
+      requireSession(caller!);
+      if (!(await hasButton(app, u.role_id, DEVELOPER_MODE_BUTTON)))
+        throw apiError(Code.forbidden, 'developerKeyButton');
+      ctx.msg = 'Developer mode is on';
+      const current = await developerKeyOf(app, u.id);
+      if (current) return developerModeOutput(app, caller!, current, '');
+      const made = await issueDeveloperKey(app, u.id);
+      ctx.logDetail = `key …${made.hint} made, ends ${formatDateTime(made.expiresAt)}`;
+      return developerModeOutput(app, caller!, made, made.key);
     },
   }),
 
@@ -169,3 +198,24 @@ export const accountActions = [
     },
   }),
 ];
+
+/** Calls that change credentials need a session: a developer key cannot change its own account. */
+function requireSession(caller: Caller): void {
+  if (!caller.session) throw apiError(Code.forbidden, 'sessionRequired');
+}
+
+async function developerModeOutput(
+  app: Parameters<typeof developerKeyOf>[0],
+  caller: Caller,
+  key: { hint: string; createdAt: number; expiresAt: number } | null,
+  clear: string,
+): Promise<DeveloperModeOutput> {
+  return {
+    status: key ? 1 : 0,
+    key: clear,
+    key_hint: key?.hint ?? '',
+    created_at: key ? formatDateTime(key.createdAt) : '',
+    expires_at: key ? formatDateTime(key.expiresAt) : '',
+    can_enable: (await hasButton(app, caller.user.role_id, DEVELOPER_MODE_BUTTON)) ? 1 : 0,
+  };
+}

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { accountLockedUntil, unlockAccount } from '../../auth/lockout.ts';
 import { hashSecret } from '../../auth/password-hash.ts';
+import { endSessions } from '../../auth/sessions.ts';
 import { grantsAllSites, storedSites } from '../../auth/sites.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -31,7 +32,8 @@ import { webSettingsActions } from './web-settings.ts';
  * client-side SHA-256, as at sign-in, and are stored with the same argon2id hashing; a password
  * set here is marked weak so its owner must change it at the next sign-in. Rules: at least one
  * administrator remains, nobody takes their own administrator rights, disables, deletes or kicks
- * themselves; disabling or deleting an account ends its sessions at once.
+ * themselves; disabling or deleting an account, or resetting its password, ends its sessions
+ * (their tokens answer 1005) and its developer key at once.
  */
 
 const PATH = SystemAdminPaths.administrator;
@@ -179,6 +181,7 @@ async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: Account
       'site_ids',
       tr(ctx.lang, 'site_ids: sites apply to operations mode only', 'site_ids：只有运营模式账号可以指定站点'),
     );
+  // An operations role narrows its accounts to its sites (auth/sites.ts) unless it grants them all.
   const roleSites = siteIds(role.site_ids);
   const roleLimits = role.mode === 'operations' && !grantsAllSites(role.site_ids);
   const outside = roleLimits ? v.site_ids.filter((s) => !roleSites.includes(s)) : [];
@@ -385,8 +388,19 @@ export const administratorActions = [
           })
           .where('id', '=', user.id)
           .execute();
-        const endSessions = !v.enabled || !!v.password || (!v.is_operations && user.can_operations);
-        if (endSessions) await endSessionsOf(db, [user.id], caller!.session?.id ?? null);
+        // Disabled or given a new password: its sessions and developer key end. Losing
+        // operations mode: its sessions end (they may be in that mode).
+        const reason = !v.enabled ? 'disabled' : v.password ? 'password' : null;
+        const keep = caller!.session?.id ?? null;
+        if (reason)
+          await endSessions(
+            app,
+            { userIds: [user.id], exceptSessionId: keep, developerKeys: true },
+            reason,
+            db,
+          );
+        else if (!v.is_operations && user.can_operations)
+          await endSessions(app, { userIds: [user.id], exceptSessionId: keep }, 'kicked', db);
         return Object.keys(given).filter((k) => k !== 'method' && k !== 'id' && k !== 'password');
       });
       ctx.logDetail = `account #${body.id}: ${changed.join(', ')}`;
@@ -426,7 +440,8 @@ export const administratorActions = [
           .set({ enabled: input.enabled, updated_at: ctx.app.now() })
           .where('id', 'in', input.ids)
           .executeTakeFirst();
-        if (!input.enabled) await endSessionsOf(db, input.ids, null);
+        if (!input.enabled)
+          await endSessions(ctx.app, { userIds: input.ids, developerKeys: true }, 'disabled', db);
         return Number(r.numUpdatedRows);
       });
       ctx.logDetail = `account #${input.ids.join(', #')} enabled=${input.enabled}`;
@@ -452,7 +467,7 @@ export const administratorActions = [
         await guardAdministrators(db, ctx.caller!, ctx.lang, {
           users: new Map(input.ids.map((id) => [id, { deleted: true }])),
         });
-        await endSessionsOf(db, input.ids, null);
+        await endSessions(ctx.app, { userIds: input.ids, developerKeys: true }, 'deleted', db);
         const r = await db.deleteFrom('users').where('id', 'in', input.ids).executeTakeFirst();
         return Number(r.numDeletedRows);
       });
@@ -476,7 +491,11 @@ export const administratorActions = [
         .set({ password_hash: await hashSecret(input.password), weak_psw: 1, updated_at: ctx.app.now() })
         .where('id', '=', user.id)
         .execute();
-      await endSessionsOf(db, [user.id], ctx.caller!.session?.id ?? null);
+      await endSessions(
+        ctx.app,
+        { userIds: [user.id], exceptSessionId: ctx.caller!.session?.id ?? null, developerKeys: true },
+        'password',
+      );
       ctx.logDetail = `account #${user.id} ${user.username}: password reset`;
       return { id: user.id };
     },
@@ -511,7 +530,7 @@ export const administratorActions = [
       );
       const db = ctx.app.db.kysely;
       const user = await findUser(ctx, db, input.id);
-      const ended = await endSessionsOf(db, [user.id], null);
+      const ended = await endSessions(ctx.app, { userIds: [user.id] }, 'kicked');
       ctx.logDetail = `account #${user.id} ${user.username}: ${ended} sessions ended`;
       return { ended };
     },
@@ -519,11 +538,3 @@ export const administratorActions = [
 
   ...webSettingsActions,
 ];
-
-/** Ends the sessions of these accounts, except the one given (the caller's, on its own reset). */
-async function endSessionsOf(db: Kysely<Database>, userIds: number[], keep: string | null): Promise<number> {
-  let q = db.deleteFrom('sessions').where('user_id', 'in', userIds);
-  if (keep) q = q.where('id', '!=', keep);
-  const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -26,6 +26,10 @@ type AnyDb = Kysely<any>;
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'sessions',
+  // Live credentials and markers of this server (developer keys are hashes of secrets; restored
+  // keys could speak for accounts the archive replaced).
+  'developer_keys',
+  'ended_sessions',
   'device_secrets',
   // sign-in guards and remembered devices (migration 022): live state and credentials
   'address_lockouts',
