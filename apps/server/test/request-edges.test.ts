@@ -181,7 +181,8 @@ describeEachDb('request edges: rate limits', (kind) => {
     });
 
   it('sign-in: over the limit answers 429 with the wait in Retry-After and in the message', async () => {
-    for (let i = 0; i < 3; i++) expect((await (await login()).json()).code).not.toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(((await (await login()).json()) as { code: number }).code).not.toBe(429);
     const res = await login();
     const r = (await res.json()) as { code: number; msg: string; data: { retry_after: number } };
     expect(r.code).toBe(429);
