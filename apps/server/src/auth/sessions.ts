@@ -12,7 +12,7 @@ import { newToken, tokenId } from '../lib/tokens.ts';
 import { appCache } from '../lib/ttl-cache.ts';
 import { endDeveloperKeys, findDeveloperKey } from './developer-keys.ts';
 import { type EndReason, endedReason, markEnded } from './ended-credentials.ts';
-import { lockedMinutes, recordAttempt } from './lockout.ts';
+import { addressBlockedMinutes, recordAttempt } from './lockout.ts';
 
 /** Touching a session on every call would turn each read into a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
@@ -152,11 +152,8 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
   };
 }
 
-/**
- * The name a failed key attempt is counted under in the sign-in lockout. It names the address, so
- * wrong keys lock that address only, never every integrator (the lockout also counts per name).
- */
-const keyAttemptName = (ip: string) => `developer key@${ip}`.slice(0, 64);
+/** The name a failed key attempt is recorded under (no account is named by a wrong key). */
+const KEY_ATTEMPT_NAME = '(developer key)';
 
 /**
  * A developer-mode key (header IGS-Key): full mode, with its account's role and sites, as a
@@ -165,14 +162,15 @@ const keyAttemptName = (ip: string) => `developer key@${ip}`.slice(0, 64);
  */
 async function authenticateKey(app: AppContext, key: string, req: FastifyRequest): Promise<Caller> {
   const ip = requestIp(req);
-  const minutes = await lockedMinutes(app, keyAttemptName(ip), ip);
-  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, requestLang(req)));
+  const lang = requestLang(req);
+  const minutes = await addressBlockedMinutes(app, ip);
+  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, lang));
   const row = await findDeveloperKey(app, key);
   if (!row) {
     // A key that ended (password change, expiry…) is not a guess: say why, count nothing.
     const ended = await endedReason(app, tokenId(key));
     if (ended) throw apiError(Code.sessionExpired, ended);
-    await recordAttempt(app, keyAttemptName(ip), ip, false);
+    await recordAttempt(app, KEY_ATTEMPT_NAME, ip, false, { req, lang });
     throw apiError(Code.tokenInvalid, 'tokenInvalid');
   }
   const { k_expires, r_sites, ...user } = row;
