@@ -402,3 +402,21 @@ describe('weak-password allowlist', () => {
     expect(allowedWhileWeak({ path: Paths.clearCache, method: undefined })).toBe(false);
   });
 });
+
+describeEachDb('weak password: uploads too', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s.close());
+
+  it('refuses the upload route (outside the dispatcher) with 1007 before storing anything', async () => {
+    const { token } = await weakLogin(s, 'admin', 'admin123');
+    const form = new FormData();
+    form.append('kind', 'image');
+    form.append('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')]), 'a.png');
+    const r = await s.call(Paths.upload, form, { token });
+    expect(r.code).toBe(Code.passwordChangeRequired);
+    expect(await s.app.db.kysely.selectFrom('uploads').selectAll().execute()).toEqual([]);
+  });
+});

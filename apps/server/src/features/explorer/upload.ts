@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireModule } from '../../auth/permissions.ts';
 import { authenticate } from '../../auth/sessions.ts';
+import { requirePasswordChanged } from '../../auth/weak-password-gate.ts';
 import { type ActionContext, type Caller, defineAction } from '../../http/action.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -47,6 +48,7 @@ export function registerExplorerUploads(fastify: FastifyInstance, app: AppContex
       let detail = '';
       try {
         caller = await authenticate(app, req);
+        requirePasswordChanged(caller, spec);
         const ctx: ActionContext = { app, req, reply, ip, lang, caller, files: [], extra: {} };
         await requireModule(app, caller, spec, ctx);
         const site = writeSite(ctx);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import { deviceSecret } from '../../auth/device-secrets.ts';
 import { authenticate } from '../../auth/sessions.ts';
 import { allowedSites, requestedSites } from '../../auth/sites.ts';
+import { requirePasswordChanged } from '../../auth/weak-password-gate.ts';
 import type { Caller } from '../../http/action.ts';
 import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../../http/body-errors.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
@@ -236,6 +237,7 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
     let envelope: { code: number; msg: string; data: unknown };
     try {
       caller = await authenticate(app, req);
+      requirePasswordChanged(caller, { path: Paths.upload, method: undefined });
       const site = caller.isOperations ? uploadSite(caller, req) : 0;
       envelope = { code: Code.ok, msg: 'ok', data: await receive(app, req, caller, { site }) };
     } catch (e) {
