@@ -9,6 +9,11 @@ import { describeEachDb, startServer, type TestServer } from './support/server.t
  * with no sites reaches no site, unless all_sites is set; the seeded admin keeps every site.
  */
 const OPS_TASKS = '/operations/system/timed_task';
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from([0, 0, 0x01, 0x40, 0, 0, 0, 0xf0]),
+  Buffer.alloc(64),
+]);
 
 describeEachDb('explicit all-sites grants', (kind) => {
   let s: TestServer;
@@ -104,6 +109,29 @@ describeEachDb('explicit all-sites grants', (kind) => {
       .where('id', '=', full)
       .executeTakeFirstOrThrow();
     expect(fullRow.site_ids).toBe('');
+  });
+
+  it('a full-mode account holds no sites and still uploads (to the gateway, site 0)', async () => {
+    const rid = (
+      await s.call<{ value: number; label: string }[]>(
+        ADMINISTRATOR,
+        { method: 'role_options' },
+        { token: admin },
+      )
+    ).data.find((r) => r.label === 'admin')!.value;
+    await addAccount(s, admin, { username: 'full_only', role_id: rid });
+    const row = await s.app.db.kysely
+      .selectFrom('users')
+      .select('site_ids')
+      .where('username', '=', 'full_only')
+      .executeTakeFirstOrThrow();
+    expect(row.site_ids).toBe('');
+    const token = await s.login('full_only', PASSWORD, 0);
+    const fd = new FormData();
+    fd.append('kind', 'image');
+    fd.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    const r = await s.call(Paths.upload, fd, { token, headers: { 'igs-sids': '3' } });
+    expect(r.code, r.msg).toBe(200);
   });
 
   it('migration 025 keeps the reach of accounts and operations roles that had no sites', async () => {
