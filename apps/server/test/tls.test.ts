@@ -29,6 +29,12 @@ const opensslMissing = !hasOpenssl();
 if (opensslMissing)
   console.warn('SKIPPED "serving HTTPS": no openssl on this machine to make a test certificate');
 
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from([0, 0, 0x01, 0x40, 0, 0, 0, 0xf0]),
+  Buffer.alloc(64),
+]);
+
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -40,7 +46,7 @@ function h2(
   base: string,
   ca: Buffer,
   p: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ) {
   return new Promise<Reply & { alpn: string | false | undefined }>((resolve, reject) => {
     const session = http2.connect(base, { ca, servername: 'localhost' });
@@ -136,6 +142,8 @@ describe.skipIf(opensslMissing)('serving HTTPS with TLS_CERT and TLS_KEY', () =>
     );
     fs.writeFileSync(path.join(consoleDir, 'assets', 'a-1.js'), script);
     s = await startServer('sqlite', { tls: { certFile: cert, keyFile: key }, consoleDir });
+    // The default password allows only the session basics (weak-password gate): as s.login() does.
+    await s.app.db.kysely.updateTable('users').set({ weak_psw: 0 }).where('username', '=', 'admin').execute();
     const address = s.fastify.server.address();
     base = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
@@ -208,6 +216,20 @@ describe.skipIf(opensslMissing)('serving HTTPS with TLS_CERT and TLS_KEY', () =>
     );
     expect(file.status).toBe(200);
     expect(file.body.subarray(0, 2).toString('latin1')).toBe('PK');
+    // A multipart upload (the dispatcher asks HTTP/1.1 clients to close after one; HTTP/2 has no
+    // such header and the server must not fail on it).
+    const form = new FormData();
+    form.append('kind', 'image');
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    const encoded = new Response(form);
+    const up = json(
+      await h2(base, ca, Paths.upload, {
+        method: 'POST',
+        headers: { 'content-type': encoded.headers.get('content-type')!, igsauth: token },
+        body: Buffer.from(await encoded.arrayBuffer()),
+      }),
+    );
+    expect(up.code, up.msg).toBe(200);
     // The captcha image (a raw reply).
     const captcha = await h2(base, ca, Paths.captcha);
     expect(captcha.status).toBe(200);
