@@ -166,6 +166,19 @@ describe('request: error catalogue', () => {
     },
   );
 
+  it('code 1007 opens the forced password change instead of a toast', async () => {
+    const { client, effects } = setup({
+      body: { code: Code.passwordChangeRequired, msg: 'change it first', data: null },
+    });
+    effects.passwordChangeRequired = vi.fn();
+    const error = await rejection(client.request('/x'));
+    expect(error.code).toBe(Code.passwordChangeRequired);
+    expect(error.notified).toBe(true);
+    expect(effects.passwordChangeRequired).toHaveBeenCalledTimes(1);
+    expect(effects.toastError).not.toHaveBeenCalled();
+    expect(effects.resetToken).not.toHaveBeenCalled();
+  });
+
   it('code 1006 goes to /406 with the reply as query', async () => {
     const body = { code: Code.licenceRefused, msg: 'licence expired', data: { until: '2024-01-01' } };
     const { client, effects } = setup({ body });

@@ -30,6 +30,8 @@ export interface ClientEffects {
   translate: (key: string) => string;
   loadingStart: () => void;
   loadingStop: () => void;
+  /** Code 1007: the account must change its weak password first; opens the forced change dialog. */
+  passwordChangeRequired?: () => void;
 }
 
 export type EnvelopeWith<T> = Envelope<T> & Record<string, unknown>;
@@ -124,6 +126,12 @@ export function createClient(effects: ClientEffects, transport: Transport = fetc
         break;
       case Code.licenceRefused:
         effects.navigate(refusedQuery(envelope));
+        break;
+      case Code.passwordChangeRequired:
+        // Not a toast: the forced change dialog says what to do, and every refused call would
+        // otherwise add one (issue 12, item 4).
+        effects.passwordChangeRequired?.();
+        notified = true;
         break;
       case Code.openUrl: {
         const url = urlOf(data);

@@ -3,7 +3,7 @@ import { t } from '../i18n/index.ts';
 import { navigateTo } from '../router/navigate.ts';
 import { createClient } from './client.ts';
 import { useLoadingStore } from './loading.ts';
-import { currentSession, resetCurrentSession } from './session.ts';
+import { currentSession, requirePasswordChange, resetCurrentSession } from './session.ts';
 
 export type { EnvelopeWith, RequestBody, RequestOptions } from './client.ts';
 export { errorMessage, isRequestError, NETWORK_FAILURE, RequestError } from './errors.ts';
@@ -21,6 +21,7 @@ const client = createClient({
   translate: t,
   loadingStart: () => useLoadingStore.getState().start(),
   loadingStop: () => useLoadingStore.getState().stop(),
+  passwordChangeRequired: requirePasswordChange,
 });
 
 export const { request, requestEnvelope, get } = client;

@@ -11,10 +11,21 @@ export interface RequestSession {
 // This keeps the request layer free of an import cycle with the store that calls it.
 let readSession: () => RequestSession = () => ({ token: getToken(), isOperations: 0 });
 let resetSession: () => void | Promise<void> = () => {};
+let passwordChange: () => void = () => {};
 
-export function bindSession(read: () => RequestSession, reset: () => void | Promise<void>): void {
+export function bindSession(
+  read: () => RequestSession,
+  reset: () => void | Promise<void>,
+  onPasswordChangeRequired: () => void = () => {},
+): void {
   readSession = read;
   resetSession = reset;
+  passwordChange = onPasswordChangeRequired;
+}
+
+/** A call was refused until the weak password is changed (code 1007). */
+export function requirePasswordChange(): void {
+  passwordChange();
 }
 
 export function currentSession(): RequestSession {

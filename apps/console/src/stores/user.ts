@@ -228,4 +228,6 @@ bindSession(
     return { token: s.token || undefined, isOperations: s.isOperations, cId: s.cId };
   },
   () => useUserStore.getState().resetToken(),
+  // The server refused a call until the weak password is changed: show the forced dialog.
+  () => useUserStore.getState().setWeakPsw(1),
 );

@@ -79,6 +79,26 @@ const texts: Record<string, Record<Lang, string>> = {
     en: 'Integrators send this key in the IGS-Key header instead of signing in.',
     zh_CN: '第三方系统可在请求头 IGS-Key 中携带此密钥调用接口，无需登录。',
   },
+  'developer.shownOnce': {
+    en: 'Copy the key now: it is stored hashed and will not be shown again.',
+    zh_CN: '请立即复制密钥：密钥仅保存摘要，之后不会再显示。',
+  },
+  'developer.keyEnding': { en: 'Key ending in', zh_CN: '密钥末尾' },
+  'developer.createdAt': { en: 'Made at', zh_CN: '创建时间' },
+  'developer.expiresAt': { en: 'Expires at', zh_CN: '到期时间' },
+  'developer.lostKey': {
+    en: 'Lost the key? Switch developer mode off and on again for a new one.',
+    zh_CN: '密钥遗失？关闭后重新开启开发者模式即可获取新密钥。',
+  },
+  'developer.noPermission': {
+    en: 'Your role may not switch developer mode on; ask an administrator.',
+    zh_CN: '您的角色无权开启开发者模式，请联系管理员。',
+  },
+  'personal.signOutEverywhere': { en: 'Sign out everywhere', zh_CN: '在所有设备上退出' },
+  'personal.signOutEverywhereConfirm': {
+    en: 'End every session of this account, this one included, and its developer key?',
+    zh_CN: '将结束此账号的所有会话（包括当前会话）及其开发者密钥，确定吗？',
+  },
 };
 
 function bundle(lang: Lang): Record<string, string> {

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { type DeveloperModeOutput, Paths } from '@igs/contract';
-import { Button, Form, Input, Modal, Space, Switch } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useT } from '../../../i18n/index.ts';
@@ -12,22 +12,26 @@ export interface DeveloperModeDialogProps {
   onClose: () => void;
 }
 
-/** Developer mode (spec section 4): a switch and submit; the key is shown, copyable, when on. */
+/**
+ * Developer mode (spec section 4): a switch and submit. The server keeps only the key's hash, so
+ * the key is shown, copyable, in the reply that made it and never again; afterwards the dialog
+ * shows its last characters, when it was made and when it ends. Without the role's button the
+ * switch is hidden (the server refuses anyway).
+ */
 export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps) {
   const t = useT();
   const [detail, setDetail] = useState<DeveloperModeOutput>();
   const [status, setStatus] = useState<0 | 1>(0);
   const [submitting, setSubmitting] = useState(false);
 
-  const load = useCallback(async () => {
-    const data = await request<DeveloperModeOutput>(
-      Paths.developerMode,
-      { method: 'detail' },
-      { form: true },
-    );
+  const show = useCallback((data: DeveloperModeOutput) => {
     setDetail(data);
     setStatus(data.status === 1 ? 1 : 0);
   }, []);
+
+  const load = useCallback(async () => {
+    show(await request<DeveloperModeOutput>(Paths.developerMode, { method: 'detail' }, { form: true }));
+  }, [show]);
 
   useEffect(() => {
     if (open) load().catch(() => {});
@@ -36,13 +40,14 @@ export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps)
   const submit = async () => {
     setSubmitting(true);
     try {
-      await request(
-        Paths.developerMode,
-        { method: 'form', status },
-        { form: true, successToast: 'msg.submittedSuccessfully' },
+      // The reply carries the new key, once: keep it from this reply, not from a second read.
+      show(
+        await request<DeveloperModeOutput>(
+          Paths.developerMode,
+          { method: 'form', status },
+          { form: true, successToast: 'msg.submittedSuccessfully' },
+        ),
       );
-      // Switching on creates the key: read it back so it can be shown and copied.
-      await load();
     } catch {
       // shown by the request layer
     } finally {
@@ -54,7 +59,9 @@ export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps)
     if (detail?.key && (await copyText(detail.key))) toast.success(t('msg.copySuccessful'));
   };
 
-  const showKey = detail?.status === 1 && Boolean(detail.key);
+  const on = detail?.status === 1;
+  // Switching off stays possible when the button was taken away after the key was made.
+  const canSwitch = detail !== undefined && (detail.can_enable === 1 || on);
 
   return (
     <Modal
@@ -63,23 +70,48 @@ export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps)
       okText={t('dialog.submit')}
       cancelText={t('dialog.cancel')}
       onOk={submit}
+      okButtonProps={{ disabled: !canSwitch }}
       onCancel={onClose}
       confirmLoading={submitting}
       afterClose={() => setDetail(undefined)}
     >
       <Form layout="vertical">
-        <Form.Item label={t('developer.status')}>
-          <Switch checked={status === 1} onChange={(on) => setStatus(on ? 1 : 0)} disabled={!detail} />
-        </Form.Item>
-        {showKey && (
+        {canSwitch ? (
+          <Form.Item label={t('developer.status')}>
+            <Switch checked={status === 1} onChange={(next) => setStatus(next ? 1 : 0)} />
+          </Form.Item>
+        ) : (
+          detail && (
+            <Alert type="info" showIcon title={t('developer.noPermission')} style={{ marginBottom: 16 }} />
+          )
+        )}
+        {on && detail.key && (
           <Form.Item label={t('developer.key')} extra={t('developer.hint')}>
+            <Alert type="warning" showIcon title={t('developer.shownOnce')} style={{ marginBottom: 8 }} />
             <Space.Compact style={{ width: '100%' }}>
-              <Input readOnly value={detail?.key} />
+              <Input readOnly value={detail.key} />
               <Button icon={<CopyOutlined />} onClick={copy}>
                 {t('developer.copy')}
               </Button>
             </Space.Compact>
           </Form.Item>
+        )}
+        {on && (
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'hint', label: t('developer.keyEnding'), children: `…${detail.key_hint}` },
+              { key: 'created', label: t('developer.createdAt'), children: detail.created_at },
+              { key: 'expires', label: t('developer.expiresAt'), children: detail.expires_at },
+            ]}
+          />
+        )}
+        {on && !detail.key && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('developer.lostKey')}
+          </Typography.Paragraph>
         )}
       </Form>
     </Modal>

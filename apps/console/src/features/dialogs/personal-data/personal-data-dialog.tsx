@@ -1,10 +1,11 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Paths, type PersonalDetail } from '@igs/contract';
-import { Avatar, Button, Descriptions, Form, Input, Modal, Radio, Space, Upload } from 'antd';
+import { Avatar, Button, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useLanguage, useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
+import { useUserStore } from '../../../stores/user.ts';
 import { formInvalidMessage } from '../change-password/rules.ts';
 import { checkAvatar } from './avatar-rules.ts';
 
@@ -102,6 +103,16 @@ export function PersonalDataDialog({ open, onClose }: PersonalDataDialogProps) {
 
   const avatarSrc = preview ?? (detail?.photo || undefined);
 
+  /** Ends every session of the account (this one too) and its developer key, then signs out here. */
+  const signOutEverywhere = async () => {
+    try {
+      await request(Paths.personal, { method: 'sign_out_everywhere' }, { form: true });
+    } catch {
+      return; // shown by the request layer
+    }
+    await useUserStore.getState().logout();
+  };
+
   return (
     <Modal
       open={open}
@@ -159,6 +170,14 @@ export function PersonalDataDialog({ open, onClose }: PersonalDataDialogProps) {
           <Input />
         </Form.Item>
       </Form>
+      <Popconfirm
+        title={t('personal.signOutEverywhereConfirm')}
+        okText={t('dialog.submit')}
+        cancelText={t('dialog.cancel')}
+        onConfirm={signOutEverywhere}
+      >
+        <Button danger>{t('personal.signOutEverywhere')}</Button>
+      </Popconfirm>
     </Modal>
   );
 }
