@@ -325,7 +325,7 @@ describeEachDb('request edges: a full disk answers 503 on every write path', (ki
     expect(zh.msg).toMatch(/^磁盘已满/);
   });
 
-  it('uploads and the explorer (streamed writes)', async () => {
+  it('uploads, the explorer and backups (streamed writes)', async () => {
     const real = fs.createWriteStream;
     vi.spyOn(fs, 'createWriteStream').mockImplementation(((p: fs.PathLike, o?: unknown) => {
       const stream = real(p, o as never);
@@ -340,6 +340,11 @@ describeEachDb('request edges: a full disk answers 503 on every write path', (ki
         fd.append('file', new Blob([new Uint8Array(PNG)]), 'a.png');
         const r = await s.call(path, fd, { token });
         expect(r.code, path).toBe(503);
+      }
+      // PostgreSQL's dump (pg_dump into a failing stream) does not settle yet: see the HC report.
+      if (kind === 'sqlite') {
+        const backup = await s.call(Paths.backupRestore, { method: 'create' }, { token });
+        expect(backup).toMatchObject({ code: 503, msg: expect.stringMatching(/^The disk is full/) });
       }
     } finally {
       vi.restoreAllMocks();
