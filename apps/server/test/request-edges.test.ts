@@ -341,11 +341,8 @@ describeEachDb('request edges: a full disk answers 503 on every write path', (ki
         const r = await s.call(path, fd, { token });
         expect(r.code, path).toBe(503);
       }
-      // PostgreSQL's dump (pg_dump into a failing stream) does not settle yet: see the HC report.
-      if (kind === 'sqlite') {
-        const backup = await s.call(Paths.backupRestore, { method: 'create' }, { token });
-        expect(backup).toMatchObject({ code: 503, msg: expect.stringMatching(/^The disk is full/) });
-      }
+      const backup = await s.call(Paths.backupRestore, { method: 'create' }, { token });
+      expect(backup).toMatchObject({ code: 503, msg: expect.stringMatching(/^The disk is full/) });
     } finally {
       vi.restoreAllMocks();
       (await import('node:module')).syncBuiltinESMExports();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import readline from 'node:readline';
+import { finished } from 'node:stream/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DialectKind } from '../../db/database.ts';
@@ -161,6 +162,8 @@ export async function dumpTable(
   const hash = createHash('sha256');
   let size = 0;
   const write = async (line: string) => {
+    // A stream that failed (a full disk) is destroyed: it would never drain, so stop at once.
+    if (out.errored) throw out.errored;
     const buf = Buffer.from(`${line}\n`, 'utf8');
     hash.update(buf);
     size += buf.length;
@@ -189,9 +192,12 @@ export async function dumpTable(
       if (page.length < PAGE) break;
       if (hasId) lastId = page[page.length - 1]!.id;
     }
-  } finally {
     out.end();
-    await once(out, 'close');
+    // Rejects when the last bytes could not be written either.
+    await finished(out);
+  } catch (e) {
+    out.destroy();
+    throw e;
   }
   return { name: table.name, columns: table.columns, rows, size, sha256: hash.digest('hex') };
 }
