@@ -23,6 +23,7 @@ import { terminalCredentials } from './migrations/020-terminal-credentials.ts';
 import { credentialsThatEnd } from './migrations/021-credentials-that-end.ts';
 import { signInGuards } from './migrations/022-sign-in-guards.ts';
 import { deviceSecrets } from './migrations/023-device-secrets.ts';
+import { uploadOwnerIndex } from './migrations/024-upload-owner-index.ts';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
@@ -104,6 +105,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '021-credentials-that-end': credentialsThatEnd(kind),
     '022-sign-in-guards': signInGuards(kind),
     '023-device-secrets': deviceSecrets(kind),
+    '024-upload-owner-index': uploadOwnerIndex,
     '025-explicit-all-sites': explicitAllSites,
   };
 }

@@ -16,8 +16,6 @@ export const SETTING_DEFAULTS = {
   register_enabled: '0',
   register_auth_code: '',
   register_role: 'viewer',
-  /** Signs file URLs; made at first use. */
-  file_secret: '',
   /** Sign-in and session rules of WebSettings; empty means the server configuration's value. */
   session_idle_min: '',
   session_max_h: '',
