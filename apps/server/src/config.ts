@@ -64,13 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     acAgentKey: env.AC_AGENT_KEY || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
+    tls: tlsFiles(env, cwd),
     restoreLimits: {
       ...(env.RESTORE_MAX_ENTRIES
         ? { maxEntries: int(env.RESTORE_MAX_ENTRIES, 0, 'RESTORE_MAX_ENTRIES') }
         : {}),
       ...(env.RESTORE_MAX_RATIO ? { ratio: int(env.RESTORE_MAX_RATIO, 0, 'RESTORE_MAX_RATIO') } : {}),
     },
-    tls: tlsFiles(env, cwd),
   };
 }
 
