@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import { ADMIN_ONLY_BUTTONS, SystemAdminPaths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeTar } from '../src/lib/tar.ts';
-import { download, entriesOf, pack, uploadArchive } from './support/backup-archives.ts';
+import { download, entriesOf, pack, resign, uploadArchive } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -271,6 +271,83 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it("an archive from before a migration: its rows are changed as that migration changed this gateway's", async () => {
+    const db = s.app.db.kysely;
+    const now = Date.now();
+    const role = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    for (const username of ['old_ops', 'new_ops'])
+      await db
+        .insertInto('users')
+        .values({
+          username,
+          password_hash: 'x',
+          role_id: role.id,
+          site_ids: '',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    const made = await call<{ id: number }>({ method: 'create', contents: ['db'] }, admin);
+    const entries = await entriesOf(await download(s, admin, made.data.id));
+    const lines = entries.get('db/users.jsonl')!.toString('utf8').trimEnd().split('\n');
+    const columns = JSON.parse(lines[0]!) as string[];
+    const col = (name: string) => columns.indexOf(name);
+    // As an older release wrote it: a plain developer key in the account row.
+    const rows = lines.slice(1).map((l) => {
+      const r = JSON.parse(l) as unknown[];
+      if (r[col('username')] === 'old_ops') {
+        r[col('developer_key')] = 'plain-old-key-1234';
+        r[col('developer_status')] = 1;
+      }
+      return JSON.stringify(r);
+    });
+    const usersFile = Buffer.from(`${[lines[0], ...rows].join('\n')}\n`);
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8'));
+    const table = manifest.tables.find((t: { name: string }) => t.name === 'users');
+    Object.assign(table, {
+      size: usersFile.length,
+      sha256: createHash('sha256').update(usersFile).digest('hex'),
+    });
+    const older = (m: typeof manifest) => ({
+      ...m,
+      migrations: m.migrations.filter((x: string) => !/^02[15]-/.test(x)),
+    });
+    const build = async (mf: unknown) => {
+      const e = new Map(entries);
+      e.set('db/users.jsonl', usersFile);
+      e.set('manifest.json', Buffer.from(JSON.stringify(mf)));
+      return pack(await resign(s, e));
+    };
+    const sites = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('users')
+            .select(['username', 'site_ids', 'developer_key'])
+            .where('username', 'in', ['old_ops', 'new_ops'])
+            .execute()
+        ).map((u) => [u.username, `${u.site_ids}|${u.developer_key ?? ''}`]),
+      );
+    const before = await call(
+      { method: 'import', file: await uploadArchive(s, admin, await build(older(manifest))) },
+      admin,
+    );
+    expect(before.code, before.msg).toBe(200);
+    // Made before "all sites" was explicit: blank meant every site, and still does; the plain key is ended.
+    expect(await sites()).toEqual({ old_ops: '*|', new_ops: '*|' });
+    const after = await call(
+      { method: 'import', file: await uploadArchive(s, admin, await build(manifest)) },
+      admin,
+    );
+    expect(after.code, after.msg).toBe(200);
+    // Made after: blank means no site, and stays so.
+    expect((await sites()).new_ops).toBe('|');
   });
 
   it('an expansion bomb is refused before it is unpacked, and so is an archive of too many entries', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, cronError, nextCronRun } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
+import { DATA_UPGRADES } from '../../db/data-upgrades.ts';
 import type { BackupsTable } from '../../db/schema.ts';
 import { seed } from '../../db/seed.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -337,6 +338,12 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
           else await inside(null as never);
         };
         await run(async (trx) => {
+          // Rows from before a migration are changed as that migration changed the rows it found.
+          if (trx) {
+            const seen = new Set(manifest.migrations);
+            for (const [name, upgrade] of Object.entries(DATA_UPGRADES))
+              if (!seen.has(name)) await upgrade(trx as unknown as Parameters<typeof upgrade>[0]);
+          }
           if (trx && session && opts.session) {
             // biome-ignore lint/suspicious/noExplicitAny: the transaction is untyped here
             const t = trx as any;
