@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, cronError, nextCronRun } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
+import { markSessionsReplaced } from '../../auth/sessions.ts';
 import { DATA_UPGRADES } from '../../db/data-upgrades.ts';
 import type { BackupsTable } from '../../db/schema.ts';
 import { seed } from '../../db/seed.ts';
@@ -313,6 +314,9 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
         staging,
       );
       const pre = await createUnlocked(app, { type: 'pre_restore', note: 'before restore', by: opts.by });
+      // Every other session ends with the restore: recorded first, so that their next call answers
+      // 1005 "ended by a restore" (the markers are kept apart from sessions, which a restore empties).
+      await markSessionsReplaced(app, { exceptSessionId: opts.session?.id ?? null });
       const parts = manifest.contents;
       let swap: Swap | null = null;
       let signedIn = false;
