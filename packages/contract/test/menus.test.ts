@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { flattenMenus, type MenuSeed, permissionPrefix } from '../src/menu.ts';
-import { DEVELOPER_MODE_BUTTON } from '../src/shell-api.ts';
 import {
   allButtonKeys,
   fullMenus,
@@ -10,6 +9,7 @@ import {
   operationsHiddenMenus,
   operationsMenus,
 } from '../src/menus/index.ts';
+import { DEVELOPER_MODE_BUTTON } from '../src/shell-api.ts';
 
 /** Page modules of the full-mode table (DOMAIN section 1.1), in table order. */
 const FULL_MODE_COMPONENTS = [
