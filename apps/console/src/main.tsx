@@ -1,3 +1,5 @@
+// First: no schema may be built before zod knows it must not use eval (see the module).
+import './app/schemas-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
