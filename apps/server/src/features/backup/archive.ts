@@ -125,19 +125,31 @@ export class BackupError extends Error {
 /** A refusal the console answers by offering to accept a foreign archive (BackupError.reason). */
 export const FOREIGN_ARCHIVE = 'foreign_archive';
 
-const notOurs = (origin: Exclude<Origin, 'own'>) =>
-  new BackupError(
+/**
+ * An archive this gateway did not sign. Only an encrypted one can be accepted (its passphrase
+ * authenticates it), so only then does the refusal carry FOREIGN_ARCHIVE for the console to offer it.
+ */
+const notOurs = (origin: Exclude<Origin, 'own'>, encrypted: boolean) => {
+  const why: Text =
     origin === 'altered'
       ? {
-          en: 'This backup fails its authentication: it was changed after this gateway made it. It can only be restored as a backup from elsewhere: an administrator accepts it with its passphrase',
-          zh_CN: '该备份未通过校验：生成后被修改过。只能作为外来备份还原：由管理员输入其密码后接受',
+          en: 'This backup fails its authentication: it was changed after this gateway made it.',
+          zh_CN: '该备份未通过校验：生成后被修改过。',
         }
-      : {
-          en: 'This backup was not made by this gateway. An administrator can accept a backup from another gateway only if it is encrypted, by entering its passphrase',
-          zh_CN: '该备份不是本网关生成的。只有加密的外来备份才能由管理员输入其密码后接受',
+      : { en: 'This backup was not made by this gateway.', zh_CN: '该备份不是本网关生成的。' };
+  return encrypted
+    ? new BackupError(
+        {
+          en: `${why.en} An administrator can accept it as a backup from elsewhere by entering its passphrase`,
+          zh_CN: `${why.zh_CN}管理员可输入其密码，作为外来备份接受`,
         },
-    FOREIGN_ARCHIVE,
-  );
+        FOREIGN_ARCHIVE,
+      )
+    : new BackupError({
+        en: `${why.en} It is not encrypted, so it cannot be accepted from elsewhere: make it again with a passphrase`,
+        zh_CN: `${why.zh_CN}该备份未加密，不能作为外来备份接受：请设置密码重新备份`,
+      });
+};
 
 const damaged = (why: string) =>
   new BackupError({
@@ -500,7 +512,7 @@ export async function extractArchive(
   if (!manifestText) throw damaged('it has no manifest.json');
   const origin = await archiveOrigin(app, manifestText, signatureText);
   if (origin !== 'own') {
-    if (!opts.acceptForeign) throw notOurs(origin);
+    if (!opts.acceptForeign) throw notOurs(origin, encrypted);
     // Only the passphrase authenticates an archive this gateway did not sign: the decryption above
     // checked it (GCM) all the way to the end.
     if (!encrypted)
