@@ -16,7 +16,12 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   consoleDir: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, the number of proxies
+   * in front of the server, or their addresses/CIDRs. Never "all": the client writes that header,
+   * and the sign-in guards and rate limits go by the address it gives.
+   */
+  trustProxy: false | number | string;
   demo: boolean;
   /** The key AP agents present at /api/ac/agent/* (AC_AGENT_KEY); unset: the agent calls are refused. */
   acAgentKey?: string;
@@ -59,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     demo: argv.includes('--demo'),
     acAgentKey: env.AC_AGENT_KEY || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
@@ -72,6 +77,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       ...(env.RESTORE_MAX_RATIO ? { ratio: int(env.RESTORE_MAX_RATIO, 0, 'RESTORE_MAX_RATIO') } : {}),
     },
   };
+}
+
+/**
+ * TRUST_PROXY: a number of proxy hops (1: one reverse proxy, whose own appended address is the
+ * client's), or a comma-separated list of proxy addresses or CIDRs. Unset or 0: none.
+ */
+function trustedProxies(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^(true|all|\*)$/i.test(v))
+    throw new Error(
+      'TRUST_PROXY must name the proxies (a hop count or their addresses), not trust every sender',
+    );
+  return v;
 }
 
 /** Both TLS_CERT and TLS_KEY, or neither: one alone would silently serve plain HTTP. */

@@ -104,6 +104,13 @@ describeEachDb('developer key: a credential with an end', (kind) => {
     await s.call(DEV, { method: 'form', status: 0 }, { token: admin });
   });
 
+  it('cannot make itself a session: a key mints no hand-off code', async () => {
+    const d = await developer('dev_handoff');
+    const r = await s.call('/admin.php/common/handoff_code', {}, keyed(d.key));
+    expect(r.code).toBe(403);
+    expect((await s.call('/admin.php/common/handoff_code', {}, { token: d.token })).code).toBe(200);
+  });
+
   it('ends when its owner changes the password', async () => {
     const d = await developer('dev_pw');
     const r = await s.call(

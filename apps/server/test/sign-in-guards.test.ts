@@ -26,7 +26,7 @@ const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 describeEachDb('sign-in guards', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind, { trustProxy: true });
+    s = await startServer(kind, { trustProxy: '127.0.0.1' });
   });
   afterAll(async () => s.close());
   beforeEach(() => {
@@ -72,6 +72,22 @@ describeEachDb('sign-in guards', (kind) => {
     expect(blocked.code).toBe(423);
     expect(blocked.msg).toMatch(/try again in 15 minutes/);
     expect((await signIn('10.0.0.2', 'admin123')).code).toBe(200);
+  });
+
+  it('believes only what the trusted proxy appended to X-Forwarded-For: a spoofed entry blocks nobody', async () => {
+    // The proxy (127.0.0.1 here) appends the address it saw; entries before it are the client's own text.
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await s.call(
+            LOGIN,
+            { username: 'admin', password: hashPassword(`x${i}`), code: '' },
+            from('10.7.7.7, 10.0.0.77'),
+          )
+        ).code,
+      ).toBe(422);
+    expect((await signIn('10.7.7.7', 'admin123')).code).toBe(200);
+    expect((await signIn('10.0.0.77', 'admin123')).code).toBe(423);
   });
 
   it('slows an account past the limit (one check per growing delay), without locking it', async () => {
@@ -213,12 +229,29 @@ describeEachDb('sign-in guards', (kind) => {
     // Minting needs a session.
     expect((await s.call('/admin.php/common/handoff_code', {})).code).toBe(1002);
   });
+
+  it('a hand-off code lives only as long as the session that made it', async () => {
+    const mint = async (token: string) =>
+      (await s.call<{ code: string }>('/admin.php/common/handoff_code', {}, { token })).data.code;
+    const exchange = (code: string) => s.call('/admin.php/common/handoff_exchange', { code });
+    // Signed out: its codes end with it.
+    const a = await s.login();
+    const fromA = await mint(a);
+    await s.call('/admin.php/common/logout', {}, { token: a });
+    expect((await exchange(fromA)).code).toBe(422);
+    // Signed out everywhere (what a stolen session's victim does): no code brings the thief back.
+    const b = await s.login();
+    const fromB = await mint(b);
+    const out = await s.call('/admin.php/index/personal', { method: 'sign_out_everywhere' }, { token: b });
+    expect(out.code, out.msg).toBe(200);
+    expect((await exchange(fromB)).code).toBe(422);
+  });
 });
 
 describe('sign-in guards with the captcha', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer('sqlite', { captcha: true, trustProxy: true });
+    s = await startServer('sqlite', { captcha: true, trustProxy: '127.0.0.1' });
     // The administrator turned the captcha off in the web settings.
     await setSetting(s.app, 'captcha', '0');
   });

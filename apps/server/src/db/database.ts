@@ -25,6 +25,7 @@ import { signInGuards } from './migrations/022-sign-in-guards.ts';
 import { deviceSecrets } from './migrations/023-device-secrets.ts';
 import { uploadOwnerIndex } from './migrations/024-upload-owner-index.ts';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
+import { handoffSession } from './migrations/026-handoff-session.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -107,6 +108,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '023-device-secrets': deviceSecrets(kind),
     '024-upload-owner-index': uploadOwnerIndex,
     '025-explicit-all-sites': explicitAllSites,
+    '026-handoff-session': handoffSession,
   };
 }
 

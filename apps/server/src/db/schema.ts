@@ -434,6 +434,8 @@ export interface HandoffCodesTable {
   user_id: number;
   is_operations: number;
   expires_at: number;
+  /** The session that made the code (migration 026): redeemed only while it lives. */
+  session_id: string | null;
 }
 
 export interface Database {

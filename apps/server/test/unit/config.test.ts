@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+
+describe('configuration', () => {
+  it('TRUST_PROXY names the proxies and never trusts every sender of X-Forwarded-For', () => {
+    expect(loadConfig({}, []).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, []).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, []).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, []).trustProxy).toBe(
+      '10.0.0.1, 192.168.0.0/16',
+    );
+    for (const all of ['true', 'all', '*'])
+      expect(() => loadConfig({ TRUST_PROXY: all }, [])).toThrow(/must name the proxies/);
+  });
+
+  it('restore limits come from RESTORE_MAX_ENTRIES and RESTORE_MAX_RATIO', () => {
+    expect(loadConfig({}, []).restoreLimits).toEqual({});
+    expect(loadConfig({ RESTORE_MAX_ENTRIES: '500', RESTORE_MAX_RATIO: '20' }, []).restoreLimits).toEqual({
+      maxEntries: 500,
+      ratio: 20,
+    });
+    expect(() => loadConfig({ RESTORE_MAX_RATIO: 'lots' }, [])).toThrow(/RESTORE_MAX_RATIO/);
+  });
+});
