@@ -245,6 +245,21 @@ describeEachDb('request edges: a signed-in caller is not held by the anonymous l
     for (let i = 0; i < 6; i++)
       expect((await s.call('/admin.php/index/account', {}, { token })).code).toBe(200);
   });
+
+  it('is not held back when anonymous callers at the same address used up its limit, nor counted when its call fails before the check', async () => {
+    const token = await s.login();
+    // Guests behind the same address (NAT, a proxy) fill the anonymous limit with public calls.
+    const guests = [];
+    for (let i = 0; i < 5; i++) guests.push((await s.call('/admin.php/common/other_info', {})).code);
+    expect(guests).toContain(429);
+    expect((await s.call('/admin.php/index/account', {}, { token })).code).toBe(200);
+    // A signed-in call refused for its own fault (no method) is not an anonymous refusal.
+    for (let i = 0; i < 5; i++)
+      expect((await s.call('/admin.php/system/logging', {}, { token })).code).toBe(400);
+    expect((await s.call('/admin.php/index/account', {}, { token })).code).toBe(200);
+    // A made-up token is anonymous: counted, and past the limit refused as such.
+    expect((await s.call('/admin.php/index/account', {}, { token: 'f'.repeat(64) })).code).toBe(429);
+  });
 });
 
 describeEachDb('request edges: upload kinds and quota', (kind) => {

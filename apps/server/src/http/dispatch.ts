@@ -19,7 +19,7 @@ import {
 } from './body-errors.ts';
 import { ApiError, isSpecMessage, localize } from './errors.ts';
 import { refuseNulText } from './input-text.ts';
-import { noteAnonymousCall } from './rate-limits.ts';
+import { hasCredential, noteAnonymousCall, rateLimitedEnvelope } from './rate-limits.ts';
 import { countAnonymousRefusal } from './refusal-summary.ts';
 import { requestIp, requestLang } from './request-info.ts';
 
@@ -244,10 +244,21 @@ async function handle(
     // A refused upload may still be arriving: end the connection with the reply.
     if (req.isMultipart()) reply.header('connection', 'close');
   }
-  if (!ctx.caller && envelope.code !== Code.ok && !action?.selfLogged) {
-    // Refused without a valid session: counted, and summarised in the log once a minute.
+  // Anonymous: no credential, or one that was refused (a valid session failing before it was
+  // checked, on a missing method say, is not an anonymous caller).
+  const anonymous =
+    !ctx.caller &&
+    (!hasCredential(req) || envelope.code === Code.tokenInvalid || envelope.code === Code.sessionExpired);
+  if (anonymous && envelope.code !== Code.ok && !action?.selfLogged) {
+    // Refused without a valid session: counted against the address (a made-up token past the limit
+    // is answered 429 like any anonymous call), and summarised in the log once a minute.
+    const wait = await noteAnonymousCall(app, req);
+    if (wait !== null) {
+      const limited = rateLimitedEnvelope(req, wait);
+      reply.header('retry-after', String(limited.data.retry_after));
+      envelope = limited;
+    }
     countAnonymousRefusal(app, ip, req.url, envelope.code);
-    await noteAnonymousCall(app, req);
   } else if (action && isMutating(action) && !action.selfLogged) {
     await writeOperationLog(app, {
       req,

@@ -41,7 +41,7 @@ function pathOf(req: FastifyRequest): string {
   return req.url.split('?')[0]!.toLowerCase().replace(/\/+$/, '');
 }
 
-function hasCredential(req: FastifyRequest): boolean {
+export function hasCredential(req: FastifyRequest): boolean {
   return Boolean(req.headers[Headers.token.toLowerCase()] || req.headers[Headers.developerKey.toLowerCase()]);
 }
 
@@ -55,23 +55,28 @@ function groupOf(req: FastifyRequest): keyof Limiters | null {
   return 'anonymous';
 }
 
-function refuse(app: AppContext, req: FastifyRequest, reply: FastifyReply, seconds: number): FastifyReply {
+/** The 429 envelope: the wait in the message (the caller's language) and in `data.retry_after`. */
+export function rateLimitedEnvelope(req: FastifyRequest, seconds: number) {
   const wait = Math.max(1, Math.ceil(seconds));
-  const lang = requestLang(req);
+  return {
+    code: Code.rateLimited,
+    msg:
+      requestLang(req) === 'zh_CN'
+        ? `来自您地址的请求过多，请 ${wait} 秒后再试`
+        : `Too many requests from your address: try again in ${wait} s`,
+    data: { retry_after: wait },
+  };
+}
+
+function refuse(app: AppContext, req: FastifyRequest, reply: FastifyReply, seconds: number): FastifyReply {
+  const envelope = rateLimitedEnvelope(req, seconds);
   countAnonymousRefusal(app, requestIp(req), req.url, Code.rateLimited);
   return reply
     .code(200)
-    .header('retry-after', String(wait))
+    .header('retry-after', String(envelope.data.retry_after))
     .header('connection', 'close')
     .type('application/json; charset=utf-8')
-    .send({
-      code: Code.rateLimited,
-      msg:
-        lang === 'zh_CN'
-          ? `来自您地址的请求过多，请 ${wait} 秒后再试`
-          : `Too many requests from your address: try again in ${wait} s`,
-      data: { retry_after: wait },
-    });
+    .send(envelope);
 }
 
 export async function registerRateLimits(fastify: FastifyInstance, app: AppContext): Promise<void> {
@@ -95,20 +100,23 @@ export async function registerRateLimits(fastify: FastifyInstance, app: AppConte
   fastify.addHook('onRequest', async (req, reply) => {
     const group = groupOf(req);
     if (!group) return;
-    // A call with a session header is counted only once the session proves invalid
-    // (noteAnonymousCall); until then it is only held back when its address is over the limit.
-    const peek = group === 'anonymous' && hasCredential(req);
-    const state = await limiters[group](req, { increment: !peek });
+    // A call with a session header is not held back here: it is counted only once the session
+    // proves invalid (noteAnonymousCall). Otherwise one guest flooding public calls from a shared
+    // address (NAT, a proxy) would lock out every signed-in operator behind it.
+    if (group === 'anonymous' && hasCredential(req)) return;
+    const state = await limiters[group](req);
     if (!state.isAllowed && state.isExceeded) return refuse(app, req, reply, state.ttlInSeconds ?? 60);
   });
 }
 
 /**
  * Counts a call whose session header turned out not to be valid against its address's anonymous
- * limit (the onRequest hook only peeked at it).
+ * limit (the onRequest hook let it through unchecked). Returns the seconds to wait when the address
+ * is over the limit, so that the refusal says 429 like any other anonymous call; else null.
  */
-export async function noteAnonymousCall(app: AppContext, req: FastifyRequest): Promise<void> {
+export async function noteAnonymousCall(app: AppContext, req: FastifyRequest): Promise<number | null> {
   const limiters = BY_APP.get(app);
-  if (!limiters || !hasCredential(req) || groupOf(req) !== 'anonymous') return;
-  await limiters.anonymous(req).catch(() => undefined);
+  if (!limiters || !hasCredential(req) || groupOf(req) !== 'anonymous') return null;
+  const state = await limiters.anonymous(req).catch(() => null);
+  return state && !state.isAllowed && state.isExceeded ? (state.ttlInSeconds ?? 60) : null;
 }

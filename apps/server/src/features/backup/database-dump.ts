@@ -159,6 +159,9 @@ export async function dumpTable(
   file: string,
 ): Promise<DumpedTable> {
   const out = createWriteStream(file);
+  // A write fails after write() returned (a full disk): the stream keeps the error (out.errored),
+  // read at the next write and by finished(); without a listener it would crash the process.
+  out.on('error', () => {});
   const hash = createHash('sha256');
   let size = 0;
   const write = async (line: string) => {
