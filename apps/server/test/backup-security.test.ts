@@ -359,6 +359,38 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
     expect((await sites()).new_ops).toBe('|');
   });
 
+  it('a stored backup made before archives were signed restores by id (its recorded hash vouches for it), not as an upload', async () => {
+    const db = s.app.db.kysely;
+    const made = await call<{ id: number }>({ method: 'create', contents: ['db'] }, admin);
+    const row = await db
+      .selectFrom('backups')
+      .selectAll()
+      .where('id', '=', made.data.id)
+      .executeTakeFirstOrThrow();
+    const file = path.join(s.dataDir, 'backups', row.stored);
+    // As an older release wrote it: no signature; the server recorded the file's hash then.
+    const entries = await entriesOf(fs.readFileSync(file));
+    entries.delete('manifest.sig');
+    const unsigned = await pack(entries);
+    fs.writeFileSync(file, unsigned);
+    const sha256 = createHash('sha256').update(unsigned).digest('hex');
+    await db.updateTable('backups').set({ sha256, size: unsigned.length }).where('id', '=', row.id).execute();
+
+    const restored = await call<Rec>({ method: 'restore', id: row.id }, admin);
+    expect(restored.code, restored.msg).toBe(200);
+    expect(restored.data.origin).toBe('own');
+    // The same bytes uploaded carry no record of this server: not its own.
+    const uploaded = await call({ method: 'import', file: await uploadArchive(s, admin, unsigned) }, admin);
+    expect(uploaded.msg).toMatch(/^This backup was not made by this gateway/);
+    // Changed on disk after it was recorded: neither signed nor as recorded.
+    const changed = new Map(entries);
+    changed.set('configs/extra.conf', Buffer.from('x'));
+    fs.writeFileSync(file, await pack(changed));
+    expect((await call({ method: 'restore', id: row.id }, admin)).msg).toMatch(
+      /^This backup was not made by this gateway/,
+    );
+  });
+
   it('an expansion bomb is refused before it is unpacked, and so is an archive of too many entries', async () => {
     const before = await state(s);
     const bomb = await expansionBomb(200 * 1024 * 1024);

@@ -180,6 +180,8 @@ export const backupActions = [
       return speaking(ctx, () =>
         restoreArchive(ctx.app, storedPath(ctx.app, b.stored), {
           passphrase: input.passphrase || undefined,
+          // Made here: its recorded hash vouches for a backup older than archive signatures.
+          recordedSha256: b.sha256,
           acceptForeign: input.accept_foreign,
           limits: restoreLimits(ctx),
           by: ctx.caller!.user.username,

@@ -400,6 +400,18 @@ export interface ExtractOptions {
    */
   acceptForeign?: boolean | undefined;
   limits?: RestoreLimits | undefined;
+  /**
+   * The SHA-256 this server recorded when it made the file (a stored backup restored by id): an
+   * archive without a valid signature whose bytes are exactly those is this gateway's own, made by
+   * a release from before archives were signed (an automatic or pre-upgrade backup to roll back to).
+   */
+  recordedSha256?: string | undefined;
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** Which migrations this server knows (its schema), in order. */
@@ -510,7 +522,9 @@ export async function extractArchive(
     throw e;
   }
   if (!manifestText) throw damaged('it has no manifest.json');
-  const origin = await archiveOrigin(app, manifestText, signatureText);
+  let origin = await archiveOrigin(app, manifestText, signatureText);
+  if (origin !== 'own' && opts.recordedSha256 && (await fileSha256(file)) === opts.recordedSha256)
+    origin = 'own';
   if (origin !== 'own') {
     if (!opts.acceptForeign) throw notOurs(origin, encrypted);
     // Only the passphrase authenticates an archive this gateway did not sign: the decryption above

@@ -289,6 +289,8 @@ export interface RestoreOptions {
   /** An administrator accepts an archive another gateway made (encrypted, with its passphrase). */
   acceptForeign?: boolean | undefined;
   limits?: RestoreLimits | undefined;
+  /** A stored backup's SHA-256 as recorded when this server made it (see ExtractOptions). */
+  recordedSha256?: string | undefined;
   /** The restoring session: kept signed in when its account is in the backup. */
   session?: { id: string; userId: number; username: string } | undefined;
   by: string;
@@ -310,7 +312,12 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
       const { manifest, origin } = await extractArchive(
         app,
         file,
-        { passphrase: opts.passphrase, acceptForeign: opts.acceptForeign, limits: opts.limits },
+        {
+          passphrase: opts.passphrase,
+          acceptForeign: opts.acceptForeign,
+          limits: opts.limits,
+          recordedSha256: opts.recordedSha256,
+        },
         staging,
       );
       const pre = await createUnlocked(app, { type: 'pre_restore', note: 'before restore', by: opts.by });
