@@ -26,6 +26,13 @@ interface DevOut {
   can_enable: number;
 }
 
+const PNG_BYTES = new Uint8Array(
+  Buffer.concat([
+    Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    Buffer.from([0, 0, 0, 0x20, 0, 0, 0, 0x10]),
+    Buffer.alloc(64, 7),
+  ]),
+);
 const keyed = (key: string) => ({ headers: { 'IGS-Key': key } });
 
 async function switchOn(s: TestServer, token: string): Promise<string> {
@@ -425,5 +432,18 @@ describeEachDb('weak password: uploads too', (kind) => {
     const r = await s.call(Paths.upload, form, { token });
     expect(r.code).toBe(Code.passwordChangeRequired);
     expect(await s.app.db.kysely.selectFrom('uploads').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses the file route to a weak session without a link (1007)', async () => {
+    const strong = await s.login('admin', 'N3w!Passw0rd').catch(() => s.login());
+    const form = new FormData();
+    form.append('kind', 'image');
+    form.append('file', new Blob([PNG_BYTES]), 'a.png');
+    const up = await s.call<{ id: string }>(Paths.upload, form, { token: strong });
+    expect(up.code, up.msg).toBe(200);
+    await s.app.db.kysely.updateTable('users').set({ weak_psw: 1 }).where('username', '=', 'admin').execute();
+    const res = await fetch(`${s.url}${Paths.file}/${up.data.id}`, { headers: { IGSAuth: strong } });
+    expect(((await res.json()) as { code: number }).code).toBe(Code.passwordChangeRequired);
+    await s.app.db.kysely.updateTable('users').set({ weak_psw: 0 }).where('username', '=', 'admin').execute();
   });
 });

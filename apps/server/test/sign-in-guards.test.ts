@@ -194,6 +194,23 @@ describeEachDb('sign-in guards', (kind) => {
       .execute();
   });
 
+  it('"sign out everywhere" ends remembered devices too', async () => {
+    const signedIn = await signIn('10.4.2.1', 'admin123', { remember: 1 });
+    const device = signedIn.data.device_token!;
+    const out = await s.call(
+      '/admin.php/index/personal',
+      { method: 'sign_out_everywhere' },
+      { token: signedIn.data.token },
+    );
+    expect(out.code, out.msg).toBe(200);
+    const again = await s.call(
+      LOGIN,
+      { username: 'admin', password: device, code: '', remember: 1 },
+      from('10.4.2.1'),
+    );
+    expect(again.code).toBe(422);
+  });
+
   it('issues no device token unless asked', async () => {
     const r = await signIn('10.4.1.1', 'admin123');
     expect(r.code).toBe(200);

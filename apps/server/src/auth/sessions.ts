@@ -202,7 +202,10 @@ export interface EndScope {
   userIds?: number[];
   /** A session that stays (the caller's own, on its own password change). */
   exceptSessionId?: string | null;
-  /** Also end the accounts' developer keys (password change, sign out everywhere, disable, delete). */
+  /**
+   * Also end the accounts' other credentials, their developer keys and remembered devices
+   * (password change, sign out everywhere, disable, delete).
+   */
   developerKeys?: boolean;
 }
 
@@ -231,7 +234,10 @@ export async function endSessions(
         .where('id', 'in', ids.slice(i, i + 500))
         .execute();
   }
-  if (scope.developerKeys && userIds) await endDeveloperKeys(app, db, userIds);
+  if (scope.developerKeys && userIds) {
+    await endDeveloperKeys(app, db, userIds);
+    await db.deleteFrom('device_tokens').where('user_id', 'in', userIds).execute();
+  }
   return ids.length;
 }
 
@@ -239,7 +245,8 @@ export async function endSessions(
  * For a restore (features/backup/backups.ts restoreArchive), called before the database is
  * replaced: records every session but the restorer's as ended by the restore, so their tokens
  * answer 1005 once the replaced users take their sessions with them. Marks only; a restore that
- * fails leaves the sessions working. Developer keys need nothing: they go with their users.
+ * fails leaves the sessions working. Developer keys go with their users: they are marked too, so
+ * an integrator's key answers 1005 "ended by a restore" rather than counting as a wrong guess.
  */
 export async function markSessionsReplaced(
   app: AppContext,
@@ -248,6 +255,8 @@ export async function markSessionsReplaced(
   let q = app.db.kysely.selectFrom('sessions').select('id');
   if (opts.exceptSessionId) q = q.where('id', '!=', opts.exceptSessionId);
   const ids = (await q.execute()).map((r) => r.id);
+  const keys = await app.db.kysely.selectFrom('developer_keys').select('key_hash').execute();
+  ids.push(...keys.map((k) => k.key_hash));
   if (ids.length) await markEnded(app, app.db.kysely, ids, opts.reason ?? 'restore');
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Code, Paths } from '@igs/contract';
+import { Code, messages, Paths } from '@igs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { deviceSecret } from '../../auth/device-secrets.ts';
@@ -15,7 +15,7 @@ import type { Caller } from '../../http/action.ts';
 import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../../http/body-errors.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
 import { edgeSettings } from '../../http/edge-settings.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
+import { ApiError, invalidField, localize } from '../../http/errors.ts';
 import { noteAnonymousCall } from '../../http/rate-limits.ts';
 import { countAnonymousRefusal } from '../../http/refusal-summary.ts';
 import { requestIp, requestLang } from '../../http/request-info.ts';
@@ -286,6 +286,12 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
           return link === 'expired'
             ? refuse('This file link has expired: reload the page', '文件链接已过期，请刷新页面')
             : refuse('This file link is not valid', '文件链接无效');
+        if (caller.user.weak_psw)
+          return reply.code(403).send({
+            code: Code.passwordChangeRequired,
+            msg: localize(messages.passwordChangeRequired.en, lang),
+            data: null,
+          });
         if (!row) return notFound();
         const sites = caller.isOperations ? allowedSites(caller) : null;
         if (sites && row.site_id !== 0 && !sites.includes(row.site_id))
