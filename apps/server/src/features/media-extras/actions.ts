@@ -33,7 +33,8 @@ const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/\
 /** An uploaded file's URL as a player outside the console fetches it: absolute and signed. */
 async function fileUrl(ctx: ActionContext, id: unknown): Promise<string> {
   if (typeof id !== 'string' || !id) return '';
-  return `${ctx.req.protocol}://${ctx.req.host}${await signedFileUrl(ctx.app, id)}`;
+  // Channel logos: an image link, which lives as long as a player keeps the playlist around.
+  return `${ctx.req.protocol}://${ctx.req.host}${await signedFileUrl(ctx.app, id, 'image')}`;
 }
 
 function parseIds(v: unknown): number[] {

@@ -75,7 +75,7 @@ export const appResourceActions = [
         list.push({
           id: String(r.id),
           name: String(r.name),
-          url: await signedFileUrl(ctx.app, String(r.id)),
+          url: await signedFileUrl(ctx.app, String(r.id), 'image'),
           mime: String(r.mime),
           size: Number(r.size),
           width: r.width === null ? null : Number(r.width),

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { UploadKind } from '../uploads/kinds.ts';
 import { signedFileUrl } from '../uploads/routes.ts';
 
 /**
@@ -42,12 +43,13 @@ export class FileLinks {
     if (this.cache.has(v)) return this.cache.get(v)!;
     const row = await this.app.db.kysely
       .selectFrom('uploads')
-      .select(['id', 'size', 'sha256', 'mime'])
+      .select(['id', 'size', 'sha256', 'mime', 'kind'])
       .where('id', '=', v)
       .executeTakeFirst();
     const facts = row
       ? {
-          url: this.origin + (await signedFileUrl(this.app, row.id)),
+          // By kind: images live as long as pages show them; a terminal fetches the rest at once.
+          url: this.origin + (await signedFileUrl(this.app, row.id, row.kind as UploadKind)),
           size: Number(row.size),
           sha256: row.sha256,
           mime: row.mime,
