@@ -428,6 +428,12 @@ describeEachDb('system/disk_set over HTTP', (kind) => {
       const link = await s.call(DISK, { method: 'config_form', media_path: `${mount}/sneaky` }, en);
       expect(link.code).toBe(422);
       expect(link.msg).toContain('is not on a mounted data disk');
+      // Also a folder to be made below such a link.
+      const below = await s.call(DISK, { method: 'config_form', media_path: `${mount}/sneaky/new/deep` }, en);
+      expect(below.code).toBe(422);
+      // A folder that does not exist yet on the data disk itself is fine.
+      const later = await s.call(DISK, { method: 'config_form', media_path: `${mount}/media/later` }, en);
+      expect(later.code, later.msg).toBe(200);
       const real = await s.call(DISK, { method: 'config_form', media_path: `${mount}/media` }, en);
       expect(real.code, real.msg).toBe(200);
     } finally {

@@ -60,8 +60,20 @@ export async function refuseDataFolder(folder: string): Promise<FolderRefusal | 
   const normal = path.posix.normalize(folder).replace(/\/+$/, '') || '/';
   if (normal === '/' || SYSTEM_TREES.some((t) => within(normal, t))) return { reason: 'system', mounts };
   if (!mounts.some((m) => within(normal, m))) return { reason: 'outside', mounts };
-  // A link inside the data disk that leads elsewhere (to /etc, say) is refused too.
-  const real = await fs.realpath(normal).catch(() => null);
-  if (real && real !== normal && !mounts.some((m) => within(real, m))) return { reason: 'outside', mounts };
+  // A link inside the data disk that leads elsewhere (to /etc, say) is refused too, also when it
+  // sits above a folder that does not exist yet (the folder would be made through the link).
+  const real = await realExisting(normal);
+  if (real !== normal && !mounts.some((m) => within(real, m))) return { reason: 'outside', mounts };
   return null;
+}
+
+/** The real path of a folder, resolving its deepest existing ancestor when it does not exist yet. */
+async function realExisting(folder: string): Promise<string> {
+  let rest = '';
+  for (let at = folder; ; at = path.posix.dirname(at)) {
+    const real = await fs.realpath(at).catch(() => null);
+    if (real) return rest ? path.posix.join(real, rest) : real;
+    if (at === '/') return folder;
+    rest = rest ? path.posix.join(path.posix.basename(at), rest) : path.posix.basename(at);
+  }
 }
