@@ -307,6 +307,25 @@ describeEachDb('request edges: upload kinds and quota', (kind) => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  it('parallel uploads that each fit but together pass the quota do not leave it passed', async () => {
+    const owner = await accountWith(s, `edge_quota_${kind}`, ['/admin.php/media/source'], []);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload(owner, 'image', PNG, `p${i}.png`)),
+    );
+    expect(replies.some((r) => r.code === 422)).toBe(true);
+    const user = await s.app.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', `edge_quota_${kind}`)
+      .executeTakeFirstOrThrow();
+    const stored = await s.app.db.kysely
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.sum<number>('size').as('bytes'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.bytes ?? 0)).toBeLessThanOrEqual(300);
+  });
 });
 
 describeEachDb('request edges: a full disk answers 503 on every write path', (kind) => {

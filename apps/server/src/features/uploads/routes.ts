@@ -207,6 +207,14 @@ async function receiveParts(
         created_at: app.now(),
       })
       .execute();
+    // Parallel uploads each passed the check above against the same figure: counted again with
+    // this one stored, an upload that took the account over its quota is taken back.
+    const now = await bytesUploadedBy(app, caller.user.id);
+    if (now > quota.quota) {
+      await app.db.kysely.deleteFrom('uploads').where('id', '=', id).execute();
+      await fs.rm(path.join(dir, file), { force: true });
+      throw quotaExceeded(now - size, quota.quota);
+    }
     return {
       id,
       url: await signedFileUrl(app, id, kind),
