@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { writeOperationLog } from '../features/logging/operation-log.ts';
 import { loginRules } from '../features/settings/login-rules.ts';
 import { ApiError } from '../http/errors.ts';
+import { addressKey } from './address-key.ts';
 
 /**
  * Sign-in guards (issue 12, item 3), all kept in the database so that every instance on the
@@ -58,7 +59,7 @@ async function addressRow(app: AppContext, ip: string) {
 
 /** Minutes left of this address's block; 0 when it is not blocked. */
 export async function addressBlockedMinutes(app: AppContext, ip: string): Promise<number> {
-  const row = await addressRow(app, ip);
+  const row = await addressRow(app, addressKey(ip));
   const left = Number(row?.blocked_until ?? 0) - app.now();
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
@@ -207,24 +208,26 @@ export async function reserveAttempt(
   ip: string,
   from: LockoutRequest = {},
 ): Promise<Reservation> {
-  const minutes = await addressBlockedMinutes(app, ip);
+  // Counted by its network for IPv6 (auth/address-key.ts).
+  const address = addressKey(ip);
+  const minutes = await addressBlockedMinutes(app, address);
   if (minutes > 0) throw lockedError(minutes, from.lang);
   const rules = await loginRules(app);
   const windowMs = rules.lockoutMinutes * 60_000;
   const db = app.db.kysely;
   const { id } = await db
     .insertInto('login_attempts')
-    .values({ username, ip, success: FAILED, at: app.now() })
+    .values({ username, ip: address, success: FAILED, at: app.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const refuse = async (err: ApiError) => {
     await db.updateTable('login_attempts').set({ success: REFUSED }).where('id', '=', id).execute();
     return err;
   };
-  const byAddress = await addressFailures(app, ip, windowMs);
+  const byAddress = await addressFailures(app, address, windowMs);
   if (byAddress > rules.lockoutAttempts) {
-    await blockAddress(app, ip, username, from);
-    throw await refuse(lockedError(await addressBlockedMinutes(app, ip), from.lang));
+    await blockAddress(app, address, username, from);
+    throw await refuse(lockedError(await addressBlockedMinutes(app, address), from.lang));
   }
   const over = (await accountFailures(app, username, windowMs)) - rules.lockoutAttempts;
   if (over > 0) {
@@ -250,7 +253,7 @@ export async function reserveAttempt(
       throw await refuse(new ApiError(Code.rateLimited, slowedMessage(seconds, from.lang ?? 'en')));
     }
   }
-  return { id: Number(id), username, ip, addressFailures: byAddress };
+  return { id: Number(id), username, ip: address, addressFailures: byAddress };
 }
 
 /** Records the outcome of a reserved check; a failure at the address's limit blocks the address. */
@@ -286,14 +289,16 @@ export async function recordAttempt(
   success: boolean,
   from: LockoutRequest = {},
 ): Promise<void> {
+  // Counted by its network for IPv6 (auth/address-key.ts).
+  const address = addressKey(ip);
   await app.db.kysely
     .insertInto('login_attempts')
-    .values({ username, ip, success: success ? SUCCEEDED : FAILED, at: app.now() })
+    .values({ username, ip: address, success: success ? SUCCEEDED : FAILED, at: app.now() })
     .execute();
   if (success) return;
   const rules = await loginRules(app);
-  if ((await addressFailures(app, ip, rules.lockoutMinutes * 60_000)) >= rules.lockoutAttempts)
-    await blockAddress(app, ip, username, from);
+  if ((await addressFailures(app, address, rules.lockoutMinutes * 60_000)) >= rules.lockoutAttempts)
+    await blockAddress(app, address, username, from);
 }
 
 /**
@@ -353,11 +358,13 @@ export async function blockedAddresses(app: AppContext): Promise<BlockedAddress[
  * next block starts again at the base time. Returns whether it was blocked.
  */
 export async function unblockAddress(app: AppContext, ip: string): Promise<boolean> {
+  // Counted by its network for IPv6 (auth/address-key.ts).
+  const address = addressKey(ip);
   const now = app.now();
   const r = await app.db.kysely
     .updateTable('address_lockouts')
     .set({ blocked_until: 0, level: 0, counted_from: now })
-    .where('ip', '=', ip)
+    .where('ip', '=', address)
     .where('blocked_until', '>', now)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Code, Headers, Paths } from '@igs/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { addressKey } from '../auth/address-key.ts';
 import { edgeSettings } from './edge-settings.ts';
 import { countAnonymousRefusal } from './refusal-summary.ts';
 import { requestIp, requestLang } from './request-info.ts';
@@ -83,7 +84,8 @@ export async function registerRateLimits(fastify: FastifyInstance, app: AppConte
   const settings = edgeSettings(app);
   await fastify.register(rateLimit, { global: false });
   // The key is the caller's address as requestIp gives it (X-Forwarded-For only behind TRUST_PROXY).
-  const keyGenerator = (req: FastifyRequest) => requestIp(req);
+  // IPv6 by its /64 (auth/address-key.ts), so a client cannot rotate addresses within its network.
+  const keyGenerator = (req: FastifyRequest) => addressKey(requestIp(req));
   const limiter = (max: number, group: string) =>
     fastify.createRateLimit({
       max,
