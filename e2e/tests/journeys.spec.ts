@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { restoreDefaultAdminPassword } from '../support/accounts.ts';
-import { fillLogin, openFromSidebar, STRONG_PASSWORD, shoot, signIn, tab } from '../support/shell.ts';
+import {
+  fillLogin,
+  logOutFromMenu,
+  openFromSidebar,
+  STRONG_PASSWORD,
+  shoot,
+  signIn,
+  tab,
+} from '../support/shell.ts';
 
 // One server, one database: these journeys run in order; the first one sets the password.
 test.describe.configure({ mode: 'serial' });
@@ -154,9 +162,7 @@ test('language switch: English everywhere, saved tabs cleared, back at home', as
   await expect(page.locator('.sidebar')).toHaveCount(0);
   await expect(page.locator('.app-wrapper--mobile')).toBeVisible();
   await shoot(page, 'mobile-en');
-  await page.getByTestId('user-dropdown').click();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOutFromMenu(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.locator('form button[type="submit"]')).toContainText(/Sign in|Log in/i);
   await shoot(page, 'login-en');
@@ -202,9 +208,7 @@ test('operations mode: no sidebar, module tiles and per-site cards, return-to-ho
 
 test('log out clears the session and goes to sign-in', async ({ page }) => {
   await signIn(page);
-  await page.getByTestId('user-dropdown').click();
-  await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOutFromMenu(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
 });
