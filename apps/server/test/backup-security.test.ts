@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeTar } from '../src/lib/tar.ts';
 import { download, entriesOf, pack, resign, uploadArchive } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { accountWith } from './support/system-test-accounts.ts';
 
 /**
  * Restore cannot make anyone an administrator (issue 12, item 1): only administrators restore,
@@ -66,45 +67,13 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
   afterAll(async () => s.close());
 
   /** A role that is not an administrator but holds the backup page with every button (an old grant). */
-  async function operator(name: string): Promise<string> {
-    const db = s.app.db.kysely;
-    const now = Date.now();
-    const role = await db
-      .insertInto('roles')
-      .values({ name: `${name}_role`, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('menu_endpoints')
-      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
-      .select('menus.id')
-      .where('menu_endpoints.path', '=', BACKUP)
-      .where('menus.mode', '=', 'full')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('role_menus').values({ role_id: role.id, menu_id: menu.id }).execute();
-    const keys = await db.selectFrom('menu_buttons').select('key').where('menu_id', '=', menu.id).execute();
-    await db
-      .insertInto('role_buttons')
-      .values(keys.map((k) => ({ role_id: role.id, key: k.key })))
-      .execute();
-    const adminRow = await db
-      .selectFrom('users')
-      .select(['password_hash', 'weak_psw'])
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        username: name,
-        password_hash: adminRow.password_hash,
-        weak_psw: adminRow.weak_psw,
-        role_id: role.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return s.login(name, 'admin123');
-  }
+  const operator = (name: string) =>
+    accountWith(
+      s,
+      name,
+      [BACKUP],
+      ['create', 'edit', 'del', 'export', 'import', 'restore'].map((b) => `system:backup_restore:${b}`),
+    );
 
   it('a forged archive that adds an administrator is refused, from an operator and from an administrator', async () => {
     const made = await call<{ id: number }>({ method: 'create', contents: ['db'] }, admin);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { endsTheCaller, type Operation, operationsOf } from './support/operations.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { accountWith } from './support/system-test-accounts.ts';
 import { changedTables, tableFingerprint } from './support/table-snapshot.ts';
 
 /**
@@ -60,31 +61,16 @@ describeEachDb('permission matrix over the OpenAPI document', (kind) => {
     await s.call('/admin.php/common/logout', {}, { token: signedOut });
     const db = s.app.db.kysely;
     const now = Date.now();
-    const role = await db
-      .insertInto('roles')
-      .values({ name: 'matrix_no_menus', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const nobodyToken = await accountWith(s, 'matrix_nobody', [], []);
     const admin = await db
       .selectFrom('users')
       .select('password_hash')
       .where('username', '=', 'admin')
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        username: 'matrix_nobody',
-        password_hash: admin.password_hash,
-        role_id: role.id,
-        weak_psw: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
     tokens.anonymous = {};
     tokens.garbage = { IGSAuth: 'f'.repeat(64) };
     tokens['signed-out'] = { IGSAuth: signedOut };
-    tokens['no-menus'] = { IGSAuth: await s.login('matrix_nobody', 'admin123') };
+    tokens['no-menus'] = { IGSAuth: nobodyToken };
     // The same account through a developer-mode key: a key carries only its account's role.
     const nobody = await db
       .selectFrom('users')

@@ -65,19 +65,30 @@ async function finishRestore(result: RestoreResult, t: (k: string) => string): P
   setTimeout(() => window.location.reload(), 1200);
 }
 
-/** Asks for the passphrase of a restore (left empty for a plain backup). */
-function askPassphrase(title: string, text: string, t: (k: string, v?: Record<string, unknown>) => string) {
+interface PassphraseQuestion {
+  title: string;
+  text: string;
+  placeholder: string;
+  /** The server's refusal, shown above the question. */
+  warning?: string;
+  okText?: string;
+}
+
+/** Asks for a passphrase before a restore; null when the operator cancels. */
+function askPassphrase(q: PassphraseQuestion) {
   return new Promise<string | null>((resolve) => {
     let value = '';
     Modal.confirm({
-      title,
-      width: 520,
+      title: q.title,
+      width: q.warning ? 560 : 520,
       okButtonProps: { danger: true },
+      ...(q.okText ? { okText: q.okText } : {}),
       content: (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph>{text}</Typography.Paragraph>
+          {q.warning && <Alert type="warning" showIcon message={q.warning} />}
+          <Typography.Paragraph>{q.text}</Typography.Paragraph>
           <Input.Password
-            placeholder={t('backup.passphraseIfEncrypted')}
+            placeholder={q.placeholder}
             autoComplete="off"
             onChange={(e) => {
               value = e.target.value;
@@ -91,33 +102,23 @@ function askPassphrase(title: string, text: string, t: (k: string, v?: Record<st
   });
 }
 
-/** Offers to accept a backup this gateway did not make, with its passphrase (null: stop). */
-function askForeign(serverMessage: string, t: (k: string, v?: Record<string, unknown>) => string) {
-  return new Promise<string | null>((resolve) => {
-    let value = '';
-    Modal.confirm({
-      title: t('backup.foreignTitle'),
-      width: 560,
-      okButtonProps: { danger: true },
-      okText: t('backup.restore'),
-      content: (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon message={serverMessage} />
-          <Typography.Paragraph>{t('backup.foreignAccept')}</Typography.Paragraph>
-          <Input.Password
-            placeholder={t('backup.foreignPassphrase')}
-            autoComplete="off"
-            onChange={(e) => {
-              value = e.target.value;
-            }}
-          />
-        </Space>
-      ),
-      onOk: () => resolve(value),
-      onCancel: () => resolve(null),
-    });
+/** A restore's passphrase (left empty for a plain backup). */
+const askRestorePassphrase = (name: string, t: (k: string, v?: Record<string, unknown>) => string) =>
+  askPassphrase({
+    title: t('backup.confirmRestore', { name }),
+    text: t('backup.confirmRestoreText'),
+    placeholder: t('backup.passphraseIfEncrypted'),
   });
-}
+
+/** Offers to accept a backup this gateway did not make, with its passphrase (null: stop). */
+const askForeign = (serverMessage: string, t: (k: string, v?: Record<string, unknown>) => string) =>
+  askPassphrase({
+    title: t('backup.foreignTitle'),
+    text: t('backup.foreignAccept'),
+    placeholder: t('backup.foreignPassphrase'),
+    warning: serverMessage,
+    okText: t('backup.restore'),
+  });
 
 /** system/BackupRestore: stored backups, backup now, restore (stored or uploaded), schedule. */
 export default function BackupRestore() {
@@ -175,11 +176,7 @@ export default function BackupRestore() {
   };
 
   const restoreStored = async (row: BackupRow) => {
-    const passphrase = await askPassphrase(
-      t('backup.confirmRestore', { name: row.file_name }),
-      t('backup.confirmRestoreText'),
-      t,
-    );
+    const passphrase = await askRestorePassphrase(row.file_name, t);
     if (passphrase === null) return;
     setBusy(true);
     try {
@@ -198,11 +195,7 @@ export default function BackupRestore() {
   };
 
   const restoreUploaded = async (file: File) => {
-    const passphrase = await askPassphrase(
-      t('backup.confirmRestore', { name: file.name }),
-      t('backup.confirmRestoreText'),
-      t,
-    );
+    const passphrase = await askRestorePassphrase(file.name, t);
     if (passphrase === null) return;
     setUpload({ name: file.name, percent: 0 });
     try {
