@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { generateKeyPair, packageStatement, signBytes } from '../src/features/licence/signing.ts';
 import { buildPackage } from '../src/features/upgrade/package.ts';
 import { readTar, writeTar } from '../src/lib/tar.ts';
+import { rawTarEntry } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const UPGRADE = '/admin.php/authorise/upgrade';
@@ -84,25 +85,6 @@ async function tarOf(entries: [string, Buffer][]): Promise<Buffer> {
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** A tar with one entry under an unsafe name (the writer refuses those; an attacker would not). */
-function evilTar(name: string, data: Buffer): Buffer {
-  const h = Buffer.alloc(512);
-  h.write(name, 0, 100, 'utf8');
-  h.write('0000644\0', 100);
-  h.write('0000000\0', 108);
-  h.write('0000000\0', 116);
-  h.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-  h.write('00000000000\0', 136);
-  h.fill(0x20, 148, 156);
-  h.write('0', 156);
-  h.write('ustar\0', 257);
-  h.write('00', 263);
-  let sum = 0;
-  for (const b of h) sum += b;
-  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  return Buffer.concat([h, data, Buffer.alloc((512 - (data.length % 512)) % 512), Buffer.alloc(1024)]);
-}
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -193,7 +175,7 @@ describeEachDb('upgrade packages', (kind) => {
     );
 
     // Signed by the vendor but holding a path that climbs out: refused all the same.
-    const evilPayload = gzipSync(evilTar('../../etc/cron.d/x', Buffer.from('* * * * * root id\n')));
+    const evilPayload = gzipSync(rawTarEntry('../../etc/cron.d/x', Buffer.from('* * * * * root id\n')));
     const evilManifest = Buffer.from(
       JSON.stringify({
         ...manifest,

@@ -62,8 +62,8 @@ export async function pack(entries: Map<string, Buffer>): Promise<Buffer> {
   return gzipSync(Buffer.concat(chunks));
 }
 
-/** A raw tar header block with any name (the writer refuses unsafe names, an attacker would not). */
-export function rawTarWithName(name: string, data: Buffer): Buffer {
+/** A tar of one entry under any name (the writer refuses unsafe names; an attacker would not). */
+export function rawTarEntry(name: string, data: Buffer): Buffer {
   const h = Buffer.alloc(512);
   h.write(name, 0, 100, 'utf8');
   h.write('0000644\0', 100);
@@ -79,8 +79,11 @@ export function rawTarWithName(name: string, data: Buffer): Buffer {
   for (const b of h) sum += b;
   h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
   const pad = Buffer.alloc((512 - (data.length % 512)) % 512);
-  return gzipSync(Buffer.concat([h, data, pad, Buffer.alloc(1024)]));
+  return Buffer.concat([h, data, pad, Buffer.alloc(1024)]);
 }
+
+/** The same, gzipped as a backup archive is. */
+export const rawTarWithName = (name: string, data: Buffer): Buffer => gzipSync(rawTarEntry(name, data));
 
 /**
  * Signs an archive's manifest with a server's own backup key, as that gateway would have: for
