@@ -9,6 +9,7 @@ import { videoResources } from './modules/video.ts';
 import { voiceResources } from './modules/voice.ts';
 import type { ResourceDef } from './types.ts';
 
+export * from './fields.ts';
 export * from './formats.ts';
 export * from './modules-of-menus.ts';
 export * from './types.ts';

@@ -32,6 +32,36 @@ export type FieldType =
 
 export type Text = Record<Lang, string>;
 
+/**
+ * How a state reads at a glance, one scheme across the console: success (online, registered,
+ * answered, approved, active), processing (running, in progress), warning (pending, ringing,
+ * modified), error (offline, unreachable, failed, rejected), default (expired, ended, unknown).
+ */
+export type Tone = 'success' | 'processing' | 'warning' | 'error' | 'default';
+
+/** The words of one enum value in each language; a state value also has its tone. */
+export interface OptionLabel extends Text {
+  tone?: Tone;
+}
+
+/**
+ * What an int field counts, so the console shows and takes it as a person reads it while the server
+ * stores the integer: `fen` as yuan with two decimals (¥38.00), `seconds` as h:mm:ss, `bytes` as
+ * KB/MB/GB, `kbps` as kbit/s or Mbit/s.
+ */
+export type Unit = 'fen' | 'seconds' | 'bytes' | 'kbps';
+
+/**
+ * The shape of a json field's value, so the console edits it with a structured control and shows
+ * it readably, never as JSON text: `list` an array of single values (each read as `of` reads it:
+ * enum labels, referenced names, thumbnails), `rows` an array of objects (a small table), `object`
+ * one object (a group of fields).
+ */
+export type JsonShape =
+  | { kind: 'list'; of: FieldDef }
+  | { kind: 'rows'; fields: readonly FieldDef[] }
+  | { kind: 'object'; fields: readonly FieldDef[] };
+
 export interface FieldDef {
   name: string;
   type: FieldType;
@@ -48,10 +78,14 @@ export interface FieldDef {
   /** enum: the values allowed in operations mode, when fewer (DOMAIN 2.10); the form offers only these. */
   opsOptions?: readonly string[];
   /**
-   * enum/enums: the words of each value when the contract owns a labelled list (`app_type`,
-   * `app_style`: see extras `choicesOf`); otherwise the console's `res.enum.*` texts name them.
+   * enum/enums: the words of every value in both languages, and the tone of a state (a contract test
+   * fails when a value lacks them). Written with `choices` of fields.ts.
    */
-  optionLabels?: Readonly<Record<string, Text>>;
+  optionLabels?: Readonly<Record<string, OptionLabel>>;
+  /** int: what the number counts (money in fen, a duration in seconds …), see Unit. */
+  unit?: Unit;
+  /** json: the shape of the value, see JsonShape. */
+  shape?: JsonShape;
   /** ref/refs: the name of the referenced resource. */
   ref?: string;
   unique?: boolean;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../src/resources/index.ts';
+import type { FieldDef } from '../src/resources/types.ts';
+
+/** Every field of a resource, with the parts of its json shape, so no enum hides in a structure. */
+function* fieldsOf(fields: readonly FieldDef[], path: string): Generator<[string, FieldDef]> {
+  for (const f of fields) {
+    yield [`${path}.${f.name}`, f];
+    const shape = f.shape;
+    if (shape?.kind === 'list') yield* fieldsOf([shape.of], `${path}.${f.name}[]`);
+    else if (shape) yield* fieldsOf(shape.fields, `${path}.${f.name}[]`);
+  }
+}
+
+describe('every enum value reads as a person reads it', () => {
+  it('has words in Chinese and in English beside the value, so no raw code reaches a screen', () => {
+    const missing: string[] = [];
+    for (const r of resources)
+      for (const [key, f] of fieldsOf(r.fields, r.name)) {
+        if (f.type !== 'enum' && f.type !== 'enums') continue;
+        for (const value of f.options ?? []) {
+          const label = f.optionLabels?.[value];
+          if (!label?.en?.trim() || !/[\u4e00-\u9fff]/.test(label.zh_CN ?? ''))
+            missing.push(`${key}=${value}`);
+        }
+        expect(Object.keys(f.optionLabels ?? {}), key).toEqual([...(f.options ?? [])]);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the English words free of Chinese and the codes out of both', () => {
+    for (const r of resources)
+      for (const [key, f] of fieldsOf(r.fields, r.name))
+        for (const [value, label] of Object.entries(f.optionLabels ?? {})) {
+          expect(label.en, `${key}=${value}`).not.toMatch(/[\u4e00-\u9fff]/);
+          // A snake_case code shown as is would be the machine's word, not the operator's.
+          if (/_/.test(value)) expect([label.en, label.zh_CN], `${key}=${value}`).not.toContain(value);
+        }
+  });
+});
+
+describe('states read at a glance', () => {
+  it('give every value of a state field a tone of the one scheme', () => {
+    const untoned: string[] = [];
+    for (const r of resources)
+      for (const [key, f] of fieldsOf(r.fields, r.name)) {
+        if (f.type !== 'enum' || !/(^|_)(state|status|health|result|disposition|online)$/.test(f.name))
+          continue;
+        for (const value of f.options ?? [])
+          if (!f.optionLabels?.[value]?.tone) untoned.push(`${key}=${value}`);
+      }
+    expect(untoned).toEqual([]);
+  });
+});
