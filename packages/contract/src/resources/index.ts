@@ -13,6 +13,7 @@ export * from './fields.ts';
 export * from './formats.ts';
 export * from './modules-of-menus.ts';
 export * from './types.ts';
+export * from './units.ts';
 export * from './validation.ts';
 export * from './verbs.ts';
 

@@ -28,7 +28,18 @@ const T = {
     en: (l: string, f: string) => `${l} must be ${f}`,
     zh_CN: (l: string, f: string) => `${l}格式不正确（${f}）`,
   },
+  list: { en: (l: string) => `${l} must be a list`, zh_CN: (l: string) => `${l}必须是列表` },
+  group: { en: (l: string) => `${l} must be a group of fields`, zh_CN: (l: string) => `${l}格式不正确` },
+  row: {
+    en: (l: string, n: number, m: string) => `${l}, row ${n}: ${m}`,
+    zh_CN: (l: string, n: number, m: string) => `${l}第${n}行：${m}`,
+  },
 } as const;
+
+/** The words of an enum's values for a message: the labels where the description has them. */
+function optionWords(f: FieldDef, lang: Lang): string {
+  return (f.options ?? []).map((o) => f.optionLabels?.[o]?.[lang] ?? o).join(lang === 'zh_CN' ? '、' : ', ');
+}
 
 const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: string }>> = {
   date: { re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, what: 'YYYY-MM-DD' },
@@ -80,20 +91,18 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
         .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
     case 'enum':
       return z.enum(f.options as [string, ...string[]], {
-        error: T.oneOf[lang](label, (f.options ?? []).join(', ')),
+        error: T.oneOf[lang](label, optionWords(f, lang)),
       });
     case 'enums':
       return z.array(
-        z.enum(f.options as [string, ...string[]], {
-          error: T.oneOf[lang](label, (f.options ?? []).join(', ')),
-        }),
+        z.enum(f.options as [string, ...string[]], { error: T.oneOf[lang](label, optionWords(f, lang)) }),
       );
     case 'refs':
       return z
         .array(z.coerce.number().int().positive(), { error: T.format[lang](label, '[id, …]') })
         .max(f.max ?? 1000);
     case 'json':
-      return z.unknown();
+      return f.shape ? shapeSchema(f, lang) : z.unknown();
     default: {
       const max = f.max ?? (f.type === 'text' || f.type === 'html' ? 20000 : 255);
       let s = z.string({ error: required }).trim().max(max, T.tooLong[lang](label, max));
@@ -115,6 +124,51 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
       return out;
     }
   }
+}
+
+/**
+ * A json field with a shape (JsonShape) is checked part by part with the parts' own rules, so a
+ * dial pattern's match pattern is refused on the server and in the form with the same words. Keys
+ * the shape does not name are kept: the shape describes what the console edits, not all a peer may
+ * store beside it.
+ */
+function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
+  const shape = f.shape!;
+  const label = f.label[lang];
+  const part = (p: FieldDef, v: unknown, issues: string[]): unknown => {
+    if (isEmpty(v)) {
+      if (p.required) issues.push(T.required[lang](p.label[lang]));
+      return v;
+    }
+    const r = fieldSchema(p, lang).safeParse(v);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) issues.push(issue.message);
+    return v;
+  };
+  const group = (fields: readonly FieldDef[], v: unknown, issues: string[]): unknown => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      issues.push(T.group[lang](label));
+      return v;
+    }
+    const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    for (const p of fields) if (p.name in out || p.required) out[p.name] = part(p, out[p.name], issues);
+    return out;
+  };
+  return z.unknown().transform((v, ctx) => {
+    const issues: string[] = [];
+    let out: unknown = v;
+    if (shape.kind === 'object') out = group(shape.fields, v, issues);
+    else if (!Array.isArray(v)) issues.push(T.list[lang](label));
+    else
+      out = v.map((item, i) => {
+        const own: string[] = [];
+        const r = shape.kind === 'list' ? part(shape.of, item, own) : group(shape.fields, item, own);
+        for (const m of own) issues.push(T.row[lang](label, i + 1, m));
+        return r;
+      });
+    for (const message of issues) ctx.addIssue({ code: 'custom', message });
+    return out;
+  });
 }
 
 function isEmpty(v: unknown): boolean {
