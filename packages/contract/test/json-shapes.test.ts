@@ -51,6 +51,8 @@ describe('json fields with a shape', () => {
     });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({ patterns: [{ match: '_9X.', strip: 1, note: 'peer key' }], days: ['1', '2'] });
+    // Numeric codes stay numbers (weekdays are stored as 1–7).
+    expect(schema.safeParse({ days: [1, 2] }).data).toEqual({ days: [1, 2] });
   });
 
   it('refuse a bad part with the row and the part rule, in the caller language', () => {

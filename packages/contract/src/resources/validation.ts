@@ -140,6 +140,8 @@ function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
       if (p.required) issues.push(T.required[lang](p.label[lang]));
       return v;
     }
+    // Numeric codes (ISO weekdays 1–7) are stored as numbers and labelled by their text.
+    if (p.type === 'enum' && typeof v === 'number' && p.options?.includes(String(v))) return v;
     const r = fieldSchema(p, lang).safeParse(v);
     if (r.success) return r.data;
     for (const issue of r.error.issues) issues.push(issue.message);
