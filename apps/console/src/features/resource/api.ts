@@ -17,6 +17,8 @@ export interface ListQuery {
 export interface ListReply {
   list: ResourceRecord[];
   total: number;
+  /** Signed links of the files the rows name (covers, posters, images), by upload id. */
+  files?: Record<string, { url: string; name: string; mime: string }>;
 }
 
 /** Formats of the generic `export` and `import` calls: built-in ones and a module's own (contract formats.ts). */

@@ -62,11 +62,11 @@ describe('buildColumns', () => {
       'number',
       'name',
       'name_en',
+      'health',
       'category_ids',
       'url',
       'tvg_id',
       'type',
-      'health',
       'enabled',
       'sort',
       'created_at',
@@ -79,10 +79,41 @@ describe('value labels', () => {
   const program = resourceByName('media:live')!;
   const type = program.fields.find((f) => f.name === 'type')!;
 
-  it('translates enum values where a label exists, preferring the resource-specific one', () => {
-    expect(enumLabel(program, type, 'hls', ctx)).toBe('HLS stream');
-    expect(enumLabel(program, type, 'camera', ctx)).toBe('CCTV camera');
-    expect(enumLabel(program, type, 'rotation', ctx)).toBe('rotation');
+  it('reads enum values by the words the contract gives them, in the language', () => {
+    expect(enumLabel(program, type, 'camera', ctx)).toBe(type.optionLabels!.camera!.en);
+    expect(enumLabel(program, type, 'camera', { ...ctx, lang: 'zh_CN' })).toBe(
+      type.optionLabels!.camera!.zh_CN,
+    );
+    expect(enumLabel(program, type, 'camera', { ...ctx, lang: 'zh_CN' })).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('puts the states right after the identity, the rest in description order', () => {
+    const stateful: ResourceDef = {
+      ...def,
+      fields: [
+        { name: 'number', type: 'int', label: { en: 'No.', zh_CN: '编号' }, list: true },
+        { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, list: true },
+        { name: 'ip', type: 'ip', label: { en: 'IP', zh_CN: 'IP' }, list: true },
+        {
+          name: 'state',
+          type: 'enum',
+          label: { en: 'State', zh_CN: '状态' },
+          list: true,
+          options: ['online', 'offline'],
+          optionLabels: {
+            online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+            offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+          },
+        },
+      ],
+    };
+    expect(buildColumns(stateful, ctx).map((c) => c.key)).toEqual([
+      'number',
+      'name',
+      'state',
+      'ip',
+      'created_at',
+    ]);
   });
 
   it('reads enabled as enabled/disabled and other flags as yes/no', () => {

@@ -1,9 +1,10 @@
 import type { Lang } from '@igs/contract';
-import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { type FieldDef, formatUnit, type ResourceDef } from '@igs/contract/resources';
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ResourceRecord } from './api.ts';
 import { EMPTY, FileCell, RefCell } from './cells.tsx';
+import { ShapeCell, toneOf } from './shape-cell.tsx';
 
 /** Only plain keys are looked up here; interpolating texts are translated by the components. */
 export type Translate = (key: string) => string;
@@ -34,8 +35,10 @@ export function enumLabel(
   def: ResourceDef,
   field: FieldDef,
   value: string,
-  ctx: Pick<ColumnContext, 't' | 'exists'>,
+  ctx: Pick<ColumnContext, 't' | 'exists'> & { lang?: Lang },
 ): string {
+  const own = ctx.lang && field.optionLabels?.[value]?.[ctx.lang];
+  if (own) return own;
   for (const key of [`res.enum.${def.name}.${field.name}.${value}`, `res.enum.${field.name}.${value}`])
     if (ctx.exists(key)) return ctx.t(key);
   return value;
@@ -90,18 +93,22 @@ function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: Col
       const color = field.name === 'enabled' ? (on ? 'success' : 'default') : on ? 'processing' : 'default';
       return <Tag color={color}>{boolLabel(field, on, ctx.t)}</Tag>;
     }
-    case 'enum':
-      return enumLabel(def, field, String(value), ctx);
+    case 'enum': {
+      const words = enumLabel(def, field, String(value), ctx);
+      const tone = toneOf(field, value);
+      return tone ? <Tag color={tone}>{words}</Tag> : words;
+    }
     case 'enums':
-      return (value as unknown[]).map((v) => enumLabel(def, field, String(v), ctx)).join(', ');
+      return (value as unknown[])
+        .map((v) => enumLabel(def, field, String(v), ctx))
+        .join(ctx.lang === 'zh_CN' ? '、' : ', ');
+    case 'int':
+    case 'num':
+      return field.unit && typeof value === 'number' ? formatUnit(field.unit, value) : String(value);
     case 'pwd':
       return '••••••';
     case 'json':
-      return (
-        <Typography.Text code ellipsis style={{ maxWidth: 220 }}>
-          {JSON.stringify(value)}
-        </Typography.Text>
-      );
+      return <ShapeCell def={def} field={field} value={value} />;
     case 'url':
     case 'text':
     case 'html':
@@ -120,22 +127,41 @@ function sortState(key: string, ctx: ColumnContext): 'ascend' | 'descend' | null
   return ctx.order === 'asc' ? 'ascend' : ctx.order === 'desc' ? 'descend' : null;
 }
 
+/** A state: an enum whose values carry tones (online, registered, answered …). */
+export function isStateField(field: FieldDef): boolean {
+  return field.type === 'enum' && Object.values(field.optionLabels ?? {}).some((l) => l.tone);
+}
+
 /**
- * The data columns of a resource list: its `list` fields in description order, then created_at.
+ * The list fields in the order a reader scans them: the record's identity (its name and what
+ * precedes it, such as a channel's number; else the first listed field) first, then its states, so "who" and "how is it" are read together, then the rest in description
+ * order.
+ */
+export function listFieldsInOrder(def: ResourceDef): FieldDef[] {
+  const listed = def.fields.filter((f) => f.list);
+  // The identity is the name with what precedes it (a channel's number), else the first column.
+  const named = listed.findIndex((f) => f.name === 'name');
+  let cut = named >= 0 && named < 3 ? named + 1 : 1;
+  if (listed[cut]?.name === 'name_en') cut++;
+  const identity = listed.slice(0, cut);
+  const rest = listed.slice(cut);
+  return [...identity, ...rest.filter(isStateField), ...rest.filter((f) => !isStateField(f))];
+}
+
+/**
+ * The data columns of a resource list: identity, states, the other `list` fields, then created_at.
  * Sorting is server-side, so sortable columns carry `sorter: true` and a controlled `sortOrder`.
  */
 export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColumn[] {
-  const columns: ResourceColumn[] = def.fields
-    .filter((f) => f.list)
-    .map((field) => ({
-      key: field.name,
-      dataIndex: field.name,
-      title: field.label[ctx.lang],
-      width: Math.max(widthOf(field), titleWidth(field.label[ctx.lang], isSortable(field))),
-      sorter: isSortable(field),
-      sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
-      render: (value: unknown) => renderValue(def, field, value, ctx),
-    }));
+  const columns: ResourceColumn[] = listFieldsInOrder(def).map((field) => ({
+    key: field.name,
+    dataIndex: field.name,
+    title: field.label[ctx.lang],
+    width: Math.max(widthOf(field), titleWidth(field.label[ctx.lang], isSortable(field))),
+    sorter: isSortable(field),
+    sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
+    render: (value: unknown) => renderValue(def, field, value, ctx),
+  }));
   columns.push({
     key: CREATED_AT,
     dataIndex: CREATED_AT,

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { type FieldDef, fromUnitInput, type ResourceDef, toUnitInput } from '@igs/contract/resources';
 import { DatePicker, Form, type FormItemProps, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -7,6 +7,7 @@ import { useLanguage, useT } from '../../i18n/index.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';
+import { ShapeControl } from './shape-control.tsx';
 import { useRefOptions } from './use-ref-options.ts';
 import './texts.ts';
 
@@ -69,6 +70,12 @@ const boolProps: Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropN
   normalize: (checked: boolean) => (checked ? 1 : 0),
 };
 
+/** Money is stored in fen and typed in yuan (¥38.00). */
+const moneyProps: Pick<FormItemProps, 'getValueProps' | 'normalize'> = {
+  getValueProps: (v: unknown) => ({ value: typeof v === 'number' ? toUnitInput('fen', v) : v }),
+  normalize: (yuan: number | null) => (typeof yuan === 'number' ? fromUnitInput('fen', yuan) : yuan),
+};
+
 /** The control of one field by its type, and the Form.Item props that control needs. */
 function controlOf(
   def: ResourceDef,
@@ -82,6 +89,7 @@ function controlOf(
     case 'html':
       return { control: <Input.TextArea rows={4} placeholder={input} /> };
     case 'json':
+      if (field.shape) return { control: <ShapeControl def={def} field={field} /> };
       return {
         control: (
           <Input.TextArea
@@ -93,6 +101,20 @@ function controlOf(
       };
     case 'int':
     case 'num':
+      if (field.unit === 'fen')
+        return {
+          control: (
+            <InputNumber
+              min={toUnitInput('fen', field.min ?? 0)}
+              max={field.max === undefined ? undefined : toUnitInput('fen', field.max)}
+              precision={2}
+              prefix="¥"
+              placeholder={input}
+              style={{ width: '100%' }}
+            />
+          ),
+          item: moneyProps,
+        };
       return {
         control: (
           <InputNumber

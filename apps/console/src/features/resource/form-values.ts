@@ -11,14 +11,17 @@ export const DATE_FORMATS: Partial<Record<FieldDef['type'], string>> = {
 
 /**
  * A record as the form holds it. Controls keep API-shaped values (strings for dates, 0/1 for
- * flags: see field-control) so the schema runs on them unchanged; only JSON is edited as text.
+ * flags: see field-control) so the schema runs on them unchanged; only JSON without a shape is
+ * edited as text.
  */
 export function toFormValues(def: ResourceDef, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of writableFields(def)) {
     if (!(f.name in record)) continue;
     const v = record[f.name];
-    if (f.type === 'json') out[f.name] = v === null || v === undefined ? '' : JSON.stringify(v, null, 2);
+    // A json field with a shape is edited as its structure; one without is edited as text.
+    if (f.type === 'json' && !f.shape)
+      out[f.name] = v === null || v === undefined ? '' : JSON.stringify(v, null, 2);
     else if (f.type === 'pwd') out[f.name] = '';
     else out[f.name] = v;
   }
@@ -43,7 +46,7 @@ export function fromFormValues(
     if (!(f.name in values)) continue;
     const v = values[f.name];
     if (f.type === 'pwd' && mode === 'edit' && (v === '' || v === undefined || v === null)) continue;
-    if (f.type === 'json' && typeof v === 'string') {
+    if (f.type === 'json' && !f.shape && typeof v === 'string') {
       if (!v.trim()) body[f.name] = null;
       else
         try {

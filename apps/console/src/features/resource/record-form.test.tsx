@@ -56,7 +56,7 @@ describe('RecordForm', () => {
     expect(await screen.findByText('请填写名称')).toBeTruthy();
     expect(screen.getByText('请填写英文名称')).toBeTruthy();
     expect(
-      screen.getByText('播放地址格式不正确（a URL (http, https, rtsp, rtmp, rtp or udp)）'),
+      screen.getByText('播放地址格式不正确（应为 http、https、rtsp、rtmp、rtp 或 udp 地址）'),
     ).toBeTruthy();
     expect(await screen.findByText('请填写必填数据')).toBeTruthy();
     expect(writes()).toEqual([]);

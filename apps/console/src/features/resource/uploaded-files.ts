@@ -11,16 +11,20 @@ export interface UploadedFile {
 interface UploadedFilesState {
   byId: Readonly<Record<string, UploadedFile>>;
   remember: (file: UploadedFile) => void;
+  rememberAll: (files: readonly UploadedFile[]) => void;
 }
 
 /**
- * Files uploaded in this browser session, by id. A `file` field stores only the upload id and the
- * API has no call that turns an id back into a signed URL, so previews exist only for files
- * uploaded since the page loaded; older ones are shown by name (or id) instead.
+ * Files known to this browser session, by id: uploaded here, or named by the rows of a list (whose
+ * reply carries their signed links), so cells and forms show thumbnails instead of upload ids.
  */
 export const useUploadedFiles = create<UploadedFilesState>()((set) => ({
   byId: {},
   remember: (file) => set((s) => ({ byId: { ...s.byId, [file.id]: file } })),
+  rememberAll: (files) =>
+    files.length
+      ? set((s) => ({ byId: { ...s.byId, ...Object.fromEntries(files.map((f) => [f.id, f])) } }))
+      : undefined,
 }));
 
 export function useUploadedFile(id: unknown): UploadedFile | undefined {

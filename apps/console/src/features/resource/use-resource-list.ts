@@ -2,6 +2,7 @@ import type { ResourceDef } from '@igs/contract/resources';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type ListQuery, resourceKeys, useEndpoint } from './api.ts';
+import { useUploadedFiles } from './uploaded-files.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -17,6 +18,7 @@ export interface Criteria {
  */
 export function useResourceList(def: ResourceDef) {
   const endpoint = useEndpoint(def);
+  const rememberAll = useUploadedFiles((s) => s.rememberAll);
   const [query, setQuery] = useState<ListQuery>({
     page: 1,
     limit: DEFAULT_PAGE_SIZE,
@@ -26,7 +28,12 @@ export function useResourceList(def: ResourceDef) {
 
   const result = useQuery({
     queryKey: resourceKeys.list(def.name, endpoint, query),
-    queryFn: () => api.list(endpoint, query),
+    queryFn: async () => {
+      const reply = await api.list(endpoint, query);
+      // The rows' files become thumbnails and players in their cells (cells.tsx FileCell).
+      rememberAll(Object.entries(reply.files ?? {}).map(([id, file]) => ({ id, ...file })));
+      return reply;
+    },
     // Keep the previous page on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,8 @@ import { toCsv } from '../../lib/csv.ts';
 import { toXlsx } from '../../lib/xlsx.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { toRecord } from './codec.ts';
+import { exportColumns } from './export-columns.ts';
+import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { type AnyDb, type AnySelect, applyFilters, referenceCounts, siteFilter } from './queries.ts';
@@ -150,7 +152,8 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             .offset((input.page - 1) * input.limit)
             .execute(),
         ]);
-        return { total: Number(total), list: rows.map((r) => toRecord(def, r)) };
+        const list = rows.map((r) => toRecord(def, r));
+        return { total: Number(total), list, files: await fileLinksOf(ctx.app, def, list) };
       },
     }),
     defineAction({
@@ -341,21 +344,15 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           const rows = (
             await ordered(def, q.selectAll(), input.sort, input.order).limit(100_000).execute()
           ).map((r) => toRecord(def, r));
-          const fields = [
-            'id',
-            ...def.fields.filter((f) => f.type !== 'pwd').map((f) => f.name),
-            'created_at',
-          ];
           const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
           const base = `${def.table}-${stamp}`;
           if (special) {
             const file = await special(rows, ctx);
             return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${file.extension}`, file.data);
           }
-          // Lists travel as a|b|c in flat formats, the same shape import reads back.
-          const flat = rows.map((r) =>
-            fields.map((k) => (Array.isArray(r[k]) ? (r[k] as unknown[]).join('|') : r[k])),
-          );
+          const columns = exportColumns(def, ctx.lang);
+          const fields = columns.map((c) => c.header);
+          const flat = rows.map((r) => columns.map((c) => c.value(r)));
           const data =
             input.format === 'json'
               ? Buffer.from(JSON.stringify(rows, null, 2))
