@@ -117,8 +117,9 @@ describeEachDb('resource framework', (kind) => {
     expect(kw.data.total).toBe(7); // 2, 20-25
     const byClass = await call<List>(LIVE, { method: 'list', filter: { category_ids: cat } });
     expect(byClass.data.total).toBe(25);
-    const defaultOrder = await call<List<{ sort: number }>>(LIVE, { method: 'list', limit: 3 });
-    expect(defaultOrder.data.list.map((x) => x.sort)).toEqual([75, 76, 77]);
+    // Live programmes list by channel number unless asked otherwise (their defaultSort).
+    const defaultOrder = await call<List<{ number: number }>>(LIVE, { method: 'list', limit: 3 });
+    expect(defaultOrder.data.list.map((x) => x.number)).toEqual([1, 2, 3]);
   });
 
   it('refuses an unknown sort key or filter instead of passing it to SQL', async () => {
@@ -200,7 +201,12 @@ describeEachDb('resource framework', (kind) => {
     expect(off.data.total).toBe(3);
     await call(LIVE, { method: 'state', ids, enabled: '1' });
     expect((await call(LIVE, { method: 'sort', ids: [...ids].reverse() })).code).toBe(200);
-    const sorted = await call<List<{ id: number }>>(LIVE, { method: 'list', limit: 3 });
+    const sorted = await call<List<{ id: number }>>(LIVE, {
+      method: 'list',
+      limit: 3,
+      sort: 'sort',
+      order: 'asc',
+    });
     expect(sorted.data.list.map((x) => x.id)).toEqual([...ids].reverse());
   });
 

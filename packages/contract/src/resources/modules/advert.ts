@@ -1,3 +1,13 @@
+import {
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  WEEKDAYS,
+} from '../fields.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 
 /**
@@ -7,43 +17,26 @@ import type { FieldDef, ResourceDef } from '../types.ts';
  * (upcoming, active, expired from the dates) is not a stored field, so it is not described here.
  */
 
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const adName: FieldDef = {
-  name: 'name',
-  type: 'str',
-  label: { en: 'Name', zh_CN: '名称' },
-  required: true,
-  max: 64,
-  list: true,
-  filter: true,
-  keyword: true,
-};
-const material: FieldDef = {
-  name: 'material_id',
-  type: 'ref',
-  ref: 'advertising:resource',
-  label: { en: 'Material', zh_CN: '素材' },
-  required: true,
-  list: true,
-};
+const material: FieldDef = refField(
+  'material_id',
+  'advertising:resource',
+  { en: 'Material', zh_CN: '素材' },
+  { required: true, list: true },
+);
 
-/** Sched (DOMAIN section 0). end_at after start_at and weekdays 1–7 are checked by the server (advert-rules). */
+/**
+ * Sched (DOMAIN section 0). end_at after start_at and weekdays 1–7 are checked by the server
+ * (advert-rules): `weekdays` is a list of distinct ISO days as numbers, 1 = Monday … 7 = Sunday.
+ */
 const sched: readonly FieldDef[] = [
   { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' }, required: true, list: true },
   { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' }, required: true, list: true },
-  {
-    name: 'weekdays',
-    type: 'json',
-    label: { en: 'Weekdays', zh_CN: '星期' },
-    default: [1, 2, 3, 4, 5, 6, 7],
-  },
+  jsonField(
+    'weekdays',
+    { en: 'Weekdays', zh_CN: '星期' },
+    { kind: 'list', of: enumField('day', { en: 'Weekday', zh_CN: '星期' }, WEEKDAYS) },
+    { default: [1, 2, 3, 4, 5, 6, 7] },
+  ),
   // A daily window that may cross midnight.
   { name: 'time_from', type: 'time', label: { en: 'Daily from', zh_CN: '每日开始' } },
   { name: 'time_to', type: 'time', label: { en: 'Daily to', zh_CN: '每日结束' } },
@@ -60,14 +53,9 @@ const sched: readonly FieldDef[] = [
 
 /** Targets (DOMAIN section 0): empty means all. */
 const targets: readonly FieldDef[] = [
-  { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
-  { name: 'terminal_ids', type: 'refs', ref: 'index:app_list', label: { en: 'Terminals', zh_CN: '终端' } },
-  {
-    name: 'package_ids',
-    type: 'refs',
-    ref: 'media:live_package',
-    label: { en: 'Packages', zh_CN: '套餐' },
-  },
+  refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
+  refsField('terminal_ids', 'index:app_list', { en: 'Terminals', zh_CN: '终端' }),
+  refsField('package_ids', 'media:live_package', { en: 'Packages', zh_CN: '套餐' }),
 ];
 
 // DOMAIN 2.7 advert/Resources: AdMaterial. A new material, or a new file, waits for the resource audit.
@@ -78,39 +66,46 @@ export const adMaterial: ResourceDef = {
   table: 'advert_material',
   title: { en: 'Advertising material', zh_CN: '广告素材' },
   fields: [
-    adName,
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      options: ['image', 'video'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        image: { en: 'Image', zh_CN: '图片' },
+        video: { en: 'Video', zh_CN: '视频' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
     { name: 'file', type: 'file', label: { en: 'File', zh_CN: '文件' }, required: true },
     { name: 'width', type: 'int', label: { en: 'Width', zh_CN: '宽度' }, readonly: true, list: true },
     { name: 'height', type: 'int', label: { en: 'Height', zh_CN: '高度' }, readonly: true, list: true },
     {
       name: 'duration_s',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       readonly: true,
       list: true,
     },
-    { name: 'size', type: 'int', label: { en: 'Size (bytes)', zh_CN: '大小（字节）' }, readonly: true },
+    { name: 'size', type: 'int', label: { en: 'Size', zh_CN: '大小' }, unit: 'bytes', readonly: true },
     { name: 'sha256', type: 'str', label: { en: 'SHA-256', zh_CN: 'SHA-256' }, readonly: true },
-    { name: 'tags', type: 'json', label: { en: 'Tags', zh_CN: '标签' }, filter: true },
-    {
-      name: 'audit_state',
-      type: 'enum',
-      label: { en: 'Audit state', zh_CN: '审核状态' },
-      options: ['pending', 'approved', 'rejected'],
-      default: 'pending',
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    // Free words the operator picks (the demo: dining, spa, offer, brand); the filter matches any.
+    jsonField(
+      'tags',
+      { en: 'Tags', zh_CN: '标签' },
+      { kind: 'list', of: part('tag', 'str', { en: 'Tag', zh_CN: '标签' }) },
+      { filter: true },
+    ),
+    enumField(
+      'audit_state',
+      { en: 'Audit state', zh_CN: '审核状态' },
+      {
+        pending: { en: 'Pending review', zh_CN: '待审核', tone: 'warning' },
+        approved: { en: 'Approved', zh_CN: '已通过', tone: 'success' },
+        rejected: { en: 'Rejected', zh_CN: '已驳回', tone: 'error' },
+      },
+      { default: 'pending', readonly: true, list: true, filter: true },
+    ),
   ],
 };
 
@@ -122,12 +117,13 @@ export const bootAd: ResourceDef = {
   table: 'advert_boot',
   title: { en: 'Boot advertising', zh_CN: '开机广告' },
   fields: [
-    adName,
+    nameField(),
     material,
     {
       name: 'show_s',
       type: 'int',
-      label: { en: 'Show for (s)', zh_CN: '展示时长（秒）' },
+      label: { en: 'Show for', zh_CN: '展示时长' },
+      unit: 'seconds',
       min: 3,
       max: 30,
       default: 5,
@@ -135,14 +131,15 @@ export const bootAd: ResourceDef = {
     {
       name: 'skip_after_s',
       type: 'int',
-      label: { en: 'Skippable after (s, 0 = never)', zh_CN: '可跳过时间（秒，0为不可跳过）' },
+      label: { en: 'Skippable after (0 = never)', zh_CN: '可跳过时间（0为不可跳过）' },
+      unit: 'seconds',
       min: 0,
       max: 30,
       default: 0,
     },
     ...sched,
     ...targets,
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -156,18 +153,59 @@ export const homepageAd: ResourceDef = {
   table: 'advert_homepage',
   title: { en: 'Homepage advertising', zh_CN: '首页广告' },
   fields: [
-    adName,
-    {
-      name: 'position',
-      type: 'enum',
-      label: { en: 'Position', zh_CN: '位置' },
-      options: ['banner', 'corner', 'screensaver', 'popup'],
-      list: true,
-    },
-    { name: 'items', type: 'json', label: { en: 'Items', zh_CN: '广告项' }, required: true },
+    nameField(),
+    enumField(
+      'position',
+      { en: 'Position', zh_CN: '位置' },
+      {
+        banner: { en: 'Banner', zh_CN: '横幅' },
+        corner: { en: 'Corner', zh_CN: '角标' },
+        screensaver: { en: 'Screensaver', zh_CN: '屏保' },
+        popup: { en: 'Pop-up', zh_CN: '弹窗' },
+      },
+      { list: true },
+    ),
+    // Stored as readHomepageItems (advert-rules) leaves them: every key set, defaults filled in.
+    jsonField(
+      'items',
+      { en: 'Items', zh_CN: '广告项' },
+      {
+        kind: 'rows',
+        fields: [
+          refField(
+            'material_id',
+            'advertising:resource',
+            { en: 'Material', zh_CN: '素材' },
+            { required: true },
+          ),
+          part(
+            'duration_s',
+            'int',
+            { en: 'Show for', zh_CN: '展示时长' },
+            { unit: 'seconds', min: 1, max: 3600, default: 5 },
+          ),
+          enumField(
+            'link_type',
+            { en: 'Link', zh_CN: '链接类型' },
+            {
+              none: { en: 'No link', zh_CN: '不跳转' },
+              live: { en: 'Live channel', zh_CN: '直播频道' },
+              film: { en: 'Film', zh_CN: '影片' },
+              intro: { en: 'Introduction page', zh_CN: '介绍页' },
+              goods: { en: 'Mall goods', zh_CN: '商城商品' },
+              url: { en: 'Web page', zh_CN: '网页' },
+              app: { en: 'App', zh_CN: '应用' },
+            },
+            { default: 'none' },
+          ),
+          part('link_target', 'str', { en: 'Link target', zh_CN: '链接目标' }, { max: 255 }),
+        ],
+      },
+      { required: true },
+    ),
     ...sched,
     ...targets,
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -179,21 +217,28 @@ export const liveAd: ResourceDef = {
   table: 'advert_live',
   title: { en: 'Live advertising', zh_CN: '直播广告' },
   fields: [
-    adName,
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      options: ['preroll', 'corner', 'ticker'],
-      list: true,
-    },
+    nameField(),
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        preroll: { en: 'Pre-roll', zh_CN: '片头广告' },
+        corner: { en: 'Corner logo', zh_CN: '角标' },
+        ticker: { en: 'Ticker', zh_CN: '滚动字幕' },
+      },
+      { list: true },
+    ),
     material,
-    {
-      name: 'corner',
-      type: 'enum',
-      label: { en: 'Corner', zh_CN: '角标位置' },
-      options: ['tl', 'tr', 'bl', 'br'],
-    },
+    enumField(
+      'corner',
+      { en: 'Corner', zh_CN: '角标位置' },
+      {
+        tl: { en: 'Top left', zh_CN: '左上角' },
+        tr: { en: 'Top right', zh_CN: '右上角' },
+        bl: { en: 'Bottom left', zh_CN: '左下角' },
+        br: { en: 'Bottom right', zh_CN: '右下角' },
+      },
+    ),
     {
       name: 'size_pct',
       type: 'int',
@@ -205,7 +250,8 @@ export const liveAd: ResourceDef = {
     {
       name: 'show_s',
       type: 'int',
-      label: { en: 'Show for (s)', zh_CN: '展示时长（秒）' },
+      label: { en: 'Show for', zh_CN: '展示时长' },
+      unit: 'seconds',
       min: 1,
       max: 3600,
       default: 10,
@@ -218,16 +264,11 @@ export const liveAd: ResourceDef = {
       max: 1440,
       default: 30,
     },
-    { name: 'program_ids', type: 'refs', ref: 'media:live', label: { en: 'Channels', zh_CN: '频道' } },
-    {
-      name: 'category_ids',
-      type: 'refs',
-      ref: 'media:live_type',
-      label: { en: 'Live classes', zh_CN: '直播分类' },
-    },
+    refsField('program_ids', 'media:live', { en: 'Channels', zh_CN: '频道' }),
+    refsField('category_ids', 'media:live_type', { en: 'Live classes', zh_CN: '直播分类' }),
     ...sched,
     ...targets,
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -267,13 +308,15 @@ export const textAd: ResourceDef = {
       max: 500,
       keyword: true,
     },
-    {
-      name: 'position',
-      type: 'enum',
-      label: { en: 'Position', zh_CN: '位置' },
-      options: ['top', 'bottom'],
-      default: 'bottom',
-    },
+    enumField(
+      'position',
+      { en: 'Position', zh_CN: '位置' },
+      {
+        top: { en: 'Top', zh_CN: '顶部' },
+        bottom: { en: 'Bottom', zh_CN: '底部' },
+      },
+      { default: 'bottom' },
+    ),
     {
       name: 'font_size',
       type: 'int',
@@ -292,12 +335,15 @@ export const textAd: ResourceDef = {
       max: 100,
       default: 60,
     },
-    {
-      name: 'speed',
-      type: 'enum',
-      label: { en: 'Scroll speed', zh_CN: '滚动速度' },
-      options: ['slow', 'normal', 'fast'],
-    },
+    enumField(
+      'speed',
+      { en: 'Scroll speed', zh_CN: '滚动速度' },
+      {
+        slow: { en: 'Slow', zh_CN: '慢速' },
+        normal: { en: 'Normal', zh_CN: '正常' },
+        fast: { en: 'Fast', zh_CN: '快速' },
+      },
+    ),
     {
       name: 'repeat',
       type: 'int',
@@ -308,7 +354,7 @@ export const textAd: ResourceDef = {
     },
     ...sched,
     ...targets,
-    enabled,
+    enabledField(),
   ],
 };
 

@@ -1,4 +1,23 @@
-import type { FieldDef, ResourceDef } from '../types.ts';
+import {
+  enabledField,
+  enumField,
+  jsonField,
+  moneyField,
+  nameEnField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  sortField,
+} from '../fields.ts';
+import type { OptionLabel, ResourceDef } from '../types.ts';
+
+/** The resource audit's verdict on a film or a post (set by the server, DOMAIN 2.9). */
+const AUDIT_STATES = {
+  pending: { en: 'Pending review', zh_CN: '待审核', tone: 'warning' },
+  approved: { en: 'Approved', zh_CN: '已通过', tone: 'success' },
+  rejected: { en: 'Rejected', zh_CN: '已驳回', tone: 'error' },
+} as const satisfies Record<string, OptionLabel>;
 
 /** DOMAIN section 2.6: live classes, programmes and packages. */
 export const liveCategory: ResourceDef = {
@@ -8,44 +27,12 @@ export const liveCategory: ResourceDef = {
   table: 'media_live_type',
   title: { en: 'Live classification', zh_CN: '直播分类' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'name_en',
-      type: 'str',
-      label: { en: 'English name', zh_CN: '英文名称' },
-      max: 64,
-      list: true,
-      keyword: true,
-    },
+    nameField({ unique: true }),
+    nameEnField({ list: true, keyword: true }),
     { name: 'code', type: 'str', label: { en: 'Code', zh_CN: '编码' }, max: 32, list: true },
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
-    {
-      name: 'sort',
-      type: 'int',
-      label: { en: 'Sort', zh_CN: '排序' },
-      default: 0,
-      min: 0,
-      max: 9999,
-      list: true,
-    },
-    {
-      name: 'enabled',
-      type: 'bool',
-      label: { en: 'Enabled', zh_CN: '启用' },
-      default: 1,
-      list: true,
-      filter: true,
-    },
+    sortField({ max: 9999 }),
+    enabledField(),
   ],
 };
 
@@ -66,34 +53,14 @@ export const liveProgram: ResourceDef = {
       unique: true,
       list: true,
     },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'name_en',
-      type: 'str',
-      label: { en: 'English name', zh_CN: '英文名称' },
-      required: true,
-      max: 64,
-      list: true,
-      keyword: true,
-    },
-    {
-      name: 'category_ids',
-      type: 'refs',
-      ref: 'media:live_type',
-      label: { en: 'Classes', zh_CN: '分类' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    nameEnField({ required: true, list: true, keyword: true }),
+    refsField(
+      'category_ids',
+      'media:live_type',
+      { en: 'Classes', zh_CN: '分类' },
+      { required: true, list: true, filter: true },
+    ),
     {
       name: 'url',
       type: 'url',
@@ -111,23 +78,28 @@ export const liveProgram: ResourceDef = {
       unique: true,
       list: true,
     },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Type', zh_CN: '类型' },
-      required: true,
-      options: ['multicast', 'hls', 'rtsp', 'http_ts', 'camera', 'rotation'],
-      default: 'multicast',
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'encryption',
-      type: 'enum',
-      label: { en: 'Encryption', zh_CN: '加密' },
-      options: ['none', 'hls_aes128'],
-      default: 'none',
-    },
+    enumField(
+      'type',
+      { en: 'Type', zh_CN: '类型' },
+      {
+        multicast: { en: 'Multicast', zh_CN: '组播' },
+        hls: { en: 'HLS', zh_CN: 'HLS流' },
+        rtsp: { en: 'RTSP', zh_CN: 'RTSP流' },
+        http_ts: { en: 'HTTP-TS', zh_CN: 'HTTP-TS流' },
+        camera: { en: 'Camera', zh_CN: '监控摄像头' },
+        rotation: { en: 'Rotation', zh_CN: '轮播' },
+      },
+      { required: true, default: 'multicast', list: true, filter: true },
+    ),
+    enumField(
+      'encryption',
+      { en: 'Encryption', zh_CN: '加密' },
+      {
+        none: { en: 'None', zh_CN: '不加密' },
+        hls_aes128: { en: 'HLS AES-128', zh_CN: 'HLS AES-128加密' },
+      },
+      { default: 'none' },
+    ),
     {
       name: 'catchup_days',
       type: 'int',
@@ -137,32 +109,17 @@ export const liveProgram: ResourceDef = {
       default: 0,
     },
     { name: 'is_free', type: 'bool', label: { en: 'Free', zh_CN: '免费' }, default: 1, filter: true },
-    {
-      name: 'health',
-      type: 'enum',
-      label: { en: 'Health', zh_CN: '状态' },
-      options: ['up', 'down'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'enabled',
-      type: 'bool',
-      label: { en: 'Enabled', zh_CN: '启用' },
-      default: 1,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'sort',
-      type: 'int',
-      label: { en: 'Sort', zh_CN: '排序' },
-      default: 0,
-      min: 0,
-      max: 99999,
-      list: true,
-    },
+    enumField(
+      'health',
+      { en: 'Health', zh_CN: '状态' },
+      {
+        up: { en: 'Up', zh_CN: '正常', tone: 'success' },
+        down: { en: 'Down', zh_CN: '异常', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
+    enabledField(),
+    sortField(),
     // Added after the original fields, so existing exports keep their column order. DOMAIN marks it
     // a list column; not yet one, because the console's tests pin this list's columns.
     { name: 'logo', type: 'file', label: { en: 'Logo', zh_CN: '台标' } },
@@ -170,6 +127,8 @@ export const liveProgram: ResourceDef = {
   io: { import: ['csv', 'json'], export: ['csv', 'json'] },
   // probe: ffprobe on each stream sets `health` (503 naming ffprobe where it is not installed).
   verbs: [{ name: 'probe', label: { en: 'Probe', zh_CN: '探测' }, scope: 'batch' }],
+  // The line-up as a remote control reads it.
+  defaultSort: { field: 'number', order: 'asc' },
 };
 
 export const livePackage: ResourceDef = {
@@ -179,36 +138,20 @@ export const livePackage: ResourceDef = {
   table: 'media_live_package',
   title: { en: 'Live set meal', zh_CN: '直播套餐' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField(),
     { name: 'code', type: 'str', label: { en: 'Code', zh_CN: '编码' }, max: 32, unique: true, list: true },
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      options: ['live', 'vod', 'mixed'],
-      default: 'live',
-      list: true,
-      filter: true,
-    },
-    { name: 'program_ids', type: 'refs', ref: 'media:live', label: { en: 'Channels', zh_CN: '频道' } },
-    {
-      name: 'price',
-      type: 'int',
-      label: { en: 'Price (fen)', zh_CN: '价格（分）' },
-      min: 0,
-      max: 100_000_000,
-      default: 0,
-      list: true,
-    },
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        live: { en: 'Live', zh_CN: '直播' },
+        vod: { en: 'Video on demand', zh_CN: '点播' },
+        mixed: { en: 'Mixed', zh_CN: '混合' },
+      },
+      { default: 'live', list: true, filter: true },
+    ),
+    refsField('program_ids', 'media:live', { en: 'Channels', zh_CN: '频道' }),
+    moneyField('price', { en: 'Price', zh_CN: '价格' }, { default: 0, list: true }),
     {
       name: 'period_days',
       type: 'int',
@@ -220,42 +163,11 @@ export const livePackage: ResourceDef = {
     },
     { name: 'is_default', type: 'bool', label: { en: 'Default', zh_CN: '默认' }, default: 0 },
     { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '描述' }, max: 2000 },
-    {
-      name: 'enabled',
-      type: 'bool',
-      label: { en: 'Enabled', zh_CN: '启用' },
-      default: 1,
-      list: true,
-      filter: true,
-    },
+    enabledField(),
     // Added after the original fields (DOMAIN 2.6 lists it).
-    {
-      name: 'film_category_ids',
-      type: 'refs',
-      ref: 'media:video_type',
-      label: { en: 'Film classes', zh_CN: '影片分类' },
-    },
+    refsField('film_category_ids', 'media:video_type', { en: 'Film classes', zh_CN: '影片分类' }),
   ],
 };
-
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const sort: FieldDef = {
-  name: 'sort',
-  type: 'int',
-  label: { en: 'Sort', zh_CN: '排序' },
-  default: 0,
-  min: 0,
-  max: 99999,
-  list: true,
-};
-const AUDIT_STATES = ['pending', 'approved', 'rejected'] as const;
 
 // DOMAIN 2.6 media/Access: LiveSource. `file` for an m3u_file source, `url` for the others, with a
 // scheme that fits the type (checked by the server, media-extras/rules.ts). `sync` fetches the
@@ -266,24 +178,19 @@ export const liveSource: ResourceDef = {
   table: 'media_source',
   title: { en: 'Live source', zh_CN: '直播源' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Type', zh_CN: '类型' },
-      options: ['m3u_url', 'm3u_file', 'udp_multicast', 'hls', 'rtsp'],
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'type',
+      { en: 'Type', zh_CN: '类型' },
+      {
+        m3u_url: { en: 'M3U playlist URL', zh_CN: 'M3U播放列表地址' },
+        m3u_file: { en: 'M3U file', zh_CN: 'M3U文件' },
+        udp_multicast: { en: 'UDP multicast', zh_CN: 'UDP组播' },
+        hls: { en: 'HLS', zh_CN: 'HLS流' },
+        rtsp: { en: 'RTSP', zh_CN: 'RTSP流' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'url', type: 'url', label: { en: 'URL', zh_CN: '地址' }, max: 1024 },
     { name: 'file', type: 'file', label: { en: 'M3U file', zh_CN: 'M3U文件' } },
     { name: 'user_agent', type: 'str', label: { en: 'User agent', zh_CN: 'User-Agent' }, max: 255 },
@@ -310,7 +217,7 @@ export const liveSource: ResourceDef = {
       readonly: true,
       list: true,
     },
-    enabled,
+    enabledField(),
   ],
   verbs: [
     { name: 'sync', label: { en: 'Sync', zh_CN: '同步' }, scope: 'row' },
@@ -329,14 +236,7 @@ export const collectedChannel: ResourceDef = {
   table: 'media_collected_channel',
   title: { en: 'Collected channel', zh_CN: '采集频道' },
   fields: [
-    {
-      name: 'source_id',
-      type: 'ref',
-      ref: 'media:source',
-      label: { en: 'Source', zh_CN: '直播源' },
-      list: true,
-      filter: true,
-    },
+    refField('source_id', 'media:source', { en: 'Source', zh_CN: '直播源' }, { list: true, filter: true }),
     { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, max: 128, list: true, keyword: true },
     { name: 'tvg_id', type: 'str', label: { en: 'tvg-id', zh_CN: 'tvg-id' }, max: 64 },
     { name: 'tvg_name', type: 'str', label: { en: 'tvg-name', zh_CN: 'tvg-name' }, max: 128, keyword: true },
@@ -358,14 +258,35 @@ export const collectedChannel: ResourceDef = {
       list: true,
     },
     { name: 'url', type: 'url', label: { en: 'Stream URL', zh_CN: '播放地址' }, max: 1024, list: true },
-    { name: 'opts', type: 'json', label: { en: 'Player options', zh_CN: '播放参数' } },
-    {
-      name: 'probe',
-      type: 'json',
-      label: { en: 'Probe result', zh_CN: '探测结果' },
-      readonly: true,
-      list: true,
-    },
+    // The `#EXTVLCOPT` options of the playlist entry (media-extras/m3u-read.ts), or the source's own.
+    jsonField(
+      'opts',
+      { en: 'Player options', zh_CN: '播放参数' },
+      {
+        kind: 'object',
+        fields: [
+          part('referrer', 'str', { en: 'Referrer', zh_CN: 'Referer' }, { max: 1024 }),
+          part('user_agent', 'str', { en: 'User agent', zh_CN: 'User-Agent' }, { max: 255 }),
+        ],
+      },
+    ),
+    // Written by the `probe` verb (media-extras/verbs.ts); `bitrate` is ffprobe's, in bit/s.
+    jsonField(
+      'probe',
+      { en: 'Probe result', zh_CN: '探测结果' },
+      {
+        kind: 'object',
+        fields: [
+          part('ok', 'bool', { en: 'Stream answers', zh_CN: '流可用' }),
+          part('codec', 'str', { en: 'Codec', zh_CN: '编码格式' }),
+          part('resolution', 'str', { en: 'Resolution', zh_CN: '分辨率' }),
+          part('bitrate', 'int', { en: 'Bit rate (bit/s)', zh_CN: '码率（bit/s）' }),
+          part('probed_at', 'dt', { en: 'Probed at', zh_CN: '探测时间' }),
+          part('error', 'str', { en: 'Error', zh_CN: '错误' }),
+        ],
+      },
+      { readonly: true, list: true },
+    ),
     {
       name: 'imported_program_id',
       type: 'int',
@@ -399,15 +320,12 @@ export const epgProgramme: ResourceDef = {
   table: 'media_epg',
   title: { en: 'EPG programme', zh_CN: '节目单' },
   fields: [
-    {
-      name: 'program_id',
-      type: 'ref',
-      ref: 'media:live',
-      label: { en: 'Channel', zh_CN: '频道' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    refField(
+      'program_id',
+      'media:live',
+      { en: 'Channel', zh_CN: '频道' },
+      { required: true, list: true, filter: true },
+    ),
     {
       name: 'start',
       type: 'dt',
@@ -444,14 +362,15 @@ export const epgProgramme: ResourceDef = {
     { name: 'desc', type: 'text', label: { en: 'Description', zh_CN: '简介' }, max: 5000 },
     { name: 'category', type: 'str', label: { en: 'Category', zh_CN: '类别' }, max: 64 },
     { name: 'episode', type: 'str', label: { en: 'Episode', zh_CN: '集数' }, max: 32 },
-    {
-      name: 'source',
-      type: 'enum',
-      label: { en: 'Source', zh_CN: '来源' },
-      options: ['manual', 'xmltv'],
-      readonly: true,
-      filter: true,
-    },
+    enumField(
+      'source',
+      { en: 'Source', zh_CN: '来源' },
+      {
+        manual: { en: 'Entered by hand', zh_CN: '手工录入' },
+        xmltv: { en: 'XMLTV guide', zh_CN: 'XMLTV节目指南' },
+      },
+      { readonly: true, filter: true },
+    ),
   ],
   io: { import: ['xmltv'] },
   defaultSort: { field: 'start', order: 'asc' },
@@ -477,7 +396,7 @@ export const broadcastRoom: ResourceDef = {
     },
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
     { name: 'presenter', type: 'str', label: { en: 'Presenter', zh_CN: '主播' }, max: 64, keyword: true },
-    { name: 'category_id', type: 'ref', ref: 'media:live_type', label: { en: 'Class', zh_CN: '分类' } },
+    refField('category_id', 'media:live_type', { en: 'Class', zh_CN: '分类' }),
     { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' } },
     { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' } },
     { name: 'stream_key', type: 'str', label: { en: 'Stream key', zh_CN: '推流密钥' }, readonly: true },
@@ -489,23 +408,19 @@ export const broadcastRoom: ResourceDef = {
       list: true,
     },
     { name: 'play_url', type: 'str', label: { en: 'Play URL', zh_CN: '播放地址' }, readonly: true },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['scheduled', 'live', 'ended'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        scheduled: { en: 'Scheduled', zh_CN: '待开播', tone: 'warning' },
+        live: { en: 'On air', zh_CN: '直播中', tone: 'success' },
+        ended: { en: 'Ended', zh_CN: '已结束', tone: 'default' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录制' } },
-    {
-      name: 'area_ids',
-      type: 'refs',
-      ref: 'system:region',
-      label: { en: 'Visible in areas', zh_CN: '可见区域' },
-    },
-    enabled,
+    refsField('area_ids', 'system:region', { en: 'Visible in areas', zh_CN: '可见区域' }),
+    enabledField(),
   ],
   verbs: [
     {
@@ -539,13 +454,17 @@ export const plazaSlot: ResourceDef = {
       unique: true,
       list: true,
     },
-    {
-      name: 'target_type',
-      type: 'enum',
-      label: { en: 'Content type', zh_CN: '内容类型' },
-      options: ['live', 'broadcast', 'film', 'rotation'],
-      list: true,
-    },
+    enumField(
+      'target_type',
+      { en: 'Content type', zh_CN: '内容类型' },
+      {
+        live: { en: 'Live channel', zh_CN: '直播频道' },
+        broadcast: { en: 'Live room', zh_CN: '直播间' },
+        film: { en: 'Film', zh_CN: '影片' },
+        rotation: { en: 'Film rotation', zh_CN: '电影轮播' },
+      },
+      { list: true },
+    ),
     {
       name: 'target_id',
       type: 'int',
@@ -558,52 +477,33 @@ export const plazaSlot: ResourceDef = {
     { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' } },
     { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' } },
     { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' } },
-    sort,
+    sortField(),
   ],
 };
 
-// DOMAIN 2.6 media/MonitoringAccess: Camera.
+// DOMAIN 2.6 media/MonitoringAccess: Camera. No code of this server writes `state` yet (the demo
+// stores online/offline); `unknown` is there for a camera nothing has checked.
 export const camera: ResourceDef = {
   name: 'media:camera',
   endpoint: '/admin.php/media/camera',
   table: 'media_camera',
   title: { en: 'Camera', zh_CN: '监控摄像头' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Access type', zh_CN: '接入方式' },
-      options: ['rtsp', 'gb28181'],
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'type',
+      { en: 'Access type', zh_CN: '接入方式' },
+      {
+        rtsp: { en: 'RTSP', zh_CN: 'RTSP直连' },
+        gb28181: { en: 'GB28181', zh_CN: 'GB28181国标' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'rtsp_url', type: 'url', label: { en: 'RTSP URL', zh_CN: 'RTSP地址' }, max: 1024 },
     { name: 'username', type: 'str', label: { en: 'Username', zh_CN: '用户名' }, max: 64 },
     { name: 'password', type: 'pwd', label: { en: 'Password', zh_CN: '密码' }, max: 64 },
-    {
-      name: 'gb_channel_id',
-      type: 'ref',
-      ref: 'video:gb_channel',
-      label: { en: 'GB28181 channel', zh_CN: 'GB28181通道' },
-    },
-    {
-      name: 'area_id',
-      type: 'ref',
-      ref: 'system:region',
-      label: { en: 'Area', zh_CN: '区域' },
-      list: true,
-      filter: true,
-    },
+    refField('gb_channel_id', 'video:gb_channel', { en: 'GB28181 channel', zh_CN: 'GB28181通道' }),
+    refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }, { list: true, filter: true }),
     { name: 'as_channel', type: 'bool', label: { en: 'Publish as channel', zh_CN: '发布为直播频道' } },
     {
       name: 'channel_number',
@@ -612,21 +512,18 @@ export const camera: ResourceDef = {
       min: 1,
       max: 9999,
     },
-    {
-      name: 'visible_area_ids',
-      type: 'refs',
-      ref: 'system:region',
-      label: { en: 'Visible in areas', zh_CN: '可见区域' },
-    },
-    {
-      name: 'state',
-      type: 'str',
-      label: { en: 'State', zh_CN: '状态' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    enabled,
+    refsField('visible_area_ids', 'system:region', { en: 'Visible in areas', zh_CN: '可见区域' }),
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+        offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+        unknown: { en: 'Unknown', zh_CN: '未知', tone: 'default' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
+    enabledField(),
   ],
 };
 
@@ -638,32 +535,12 @@ export const filmCategory: ResourceDef = {
   table: 'media_video_type',
   title: { en: 'Film classification', zh_CN: '影片分类' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'name_en',
-      type: 'str',
-      label: { en: 'English name', zh_CN: '英文名称' },
-      max: 64,
-      keyword: true,
-    },
-    {
-      name: 'parent_id',
-      type: 'ref',
-      ref: 'media:video_type',
-      label: { en: 'Parent class', zh_CN: '上级分类' },
-    },
+    nameField(),
+    nameEnField({ keyword: true }),
+    refField('parent_id', 'media:video_type', { en: 'Parent class', zh_CN: '上级分类' }),
     { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' } },
-    sort,
-    enabled,
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -698,25 +575,21 @@ export const film: ResourceDef = {
       filter: true,
       keyword: true,
     },
-    {
-      name: 'category_ids',
-      type: 'refs',
-      ref: 'media:video_type',
-      label: { en: 'Classes', zh_CN: '分类' },
-      required: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      required: true,
-      options: ['movie', 'series'],
-      default: 'movie',
-      list: true,
-      filter: true,
-    },
+    refsField(
+      'category_ids',
+      'media:video_type',
+      { en: 'Classes', zh_CN: '分类' },
+      { required: true, list: true, filter: true },
+    ),
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        movie: { en: 'Movie', zh_CN: '电影' },
+        series: { en: 'Series', zh_CN: '剧集' },
+      },
+      { required: true, default: 'movie', list: true, filter: true },
+    ),
     {
       name: 'year',
       type: 'int',
@@ -747,11 +620,25 @@ export const film: ResourceDef = {
     { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '简介' }, max: 5000 },
     { name: 'poster', type: 'file', label: { en: 'Poster', zh_CN: '海报' }, required: true, list: true },
     { name: 'file', type: 'file', label: { en: 'Video file', zh_CN: '视频文件' }, list: true },
-    { name: 'episodes', type: 'json', label: { en: 'Episodes', zh_CN: '剧集' } },
+    // DOMAIN 2.6: {no, title, file}[]; the transcode and rotation play them by `no`
+    // (media-extras/verbs.ts filmFiles).
+    jsonField(
+      'episodes',
+      { en: 'Episodes', zh_CN: '剧集' },
+      {
+        kind: 'rows',
+        fields: [
+          part('no', 'int', { en: 'Episode', zh_CN: '集数' }),
+          part('title', 'str', { en: 'Title', zh_CN: '标题' }),
+          part('file', 'file', { en: 'Video file', zh_CN: '视频文件' }),
+        ],
+      },
+    ),
     {
       name: 'duration_s',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       readonly: true,
       list: true,
     },
@@ -762,26 +649,15 @@ export const film: ResourceDef = {
       readonly: true,
       list: true,
     },
-    {
-      name: 'price',
-      type: 'int',
-      label: { en: 'Price (fen, 0 = free)', zh_CN: '价格（分，0为免费）' },
-      min: 0,
-      max: 100_000_000,
-      default: 0,
-    },
-    {
-      name: 'audit_state',
-      type: 'enum',
-      label: { en: 'Audit state', zh_CN: '审核状态' },
-      options: AUDIT_STATES,
+    moneyField('price', { en: 'Price (0 = free)', zh_CN: '价格（0为免费）' }, { default: 0 }),
+    enumField('audit_state', { en: 'Audit state', zh_CN: '审核状态' }, AUDIT_STATES, {
       default: 'pending',
       readonly: true,
       list: true,
       filter: true,
-    },
-    enabled,
-    { ...sort, filter: true },
+    }),
+    enabledField(),
+    sortField({ filter: true }),
   ],
   io: { import: ['csv'], export: ['csv'] },
   verbs: [{ name: 'transcode', label: { en: 'Transcode', zh_CN: '转码' }, scope: 'row' }],
@@ -796,16 +672,7 @@ export const rotationChannel: ResourceDef = {
   table: 'media_rotation',
   title: { en: 'Movie rotation channel', zh_CN: '电影轮播频道' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField(),
     {
       name: 'channel_number',
       type: 'int',
@@ -816,22 +683,23 @@ export const rotationChannel: ResourceDef = {
       unique: true,
       list: true,
     },
-    {
-      name: 'film_ids',
-      type: 'refs',
-      ref: 'media:video',
-      label: { en: 'Films (in order)', zh_CN: '影片（按顺序）' },
-      required: true,
-    },
+    refsField(
+      'film_ids',
+      'media:video',
+      { en: 'Films (in order)', zh_CN: '影片（按顺序）' },
+      { required: true },
+    ),
     { name: 'loop', type: 'bool', label: { en: 'Loop', zh_CN: '循环播放' }, default: 1 },
     { name: 'daily_from', type: 'time', label: { en: 'Daily from', zh_CN: '每日开始' } },
     { name: 'daily_to', type: 'time', label: { en: 'Daily to', zh_CN: '每日结束' } },
-    {
-      name: 'output',
-      type: 'enum',
-      label: { en: 'Output', zh_CN: '输出方式' },
-      options: ['hls', 'udp_multicast'],
-    },
+    enumField(
+      'output',
+      { en: 'Output', zh_CN: '输出方式' },
+      {
+        hls: { en: 'HLS', zh_CN: 'HLS流' },
+        udp_multicast: { en: 'UDP multicast', zh_CN: 'UDP组播' },
+      },
+    ),
     {
       name: 'multicast_addr',
       type: 'url',
@@ -845,17 +713,17 @@ export const rotationChannel: ResourceDef = {
         },
       },
     },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['running', 'stopped', 'error'],
-      default: 'stopped',
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    enabled,
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        running: { en: 'Running', zh_CN: '运行中', tone: 'processing' },
+        stopped: { en: 'Stopped', zh_CN: '已停止', tone: 'default' },
+        error: { en: 'Error', zh_CN: '故障', tone: 'error' },
+      },
+      { default: 'stopped', readonly: true, list: true, filter: true },
+    ),
+    enabledField(),
   ],
   verbs: [
     {
@@ -872,6 +740,8 @@ export const rotationChannel: ResourceDef = {
       danger: true,
     },
   ],
+  // The line-up as a remote control reads it.
+  defaultSort: { field: 'channel_number', order: 'asc' },
 };
 
 // DOMAIN 2.6 media/SleepMusic: SleepTrack. SleepSettings (config / config_form) is a singleton.
@@ -892,25 +762,30 @@ export const sleepTrack: ResourceDef = {
       keyword: true,
     },
     { name: 'artist', type: 'str', label: { en: 'Artist', zh_CN: '艺术家' }, max: 64, keyword: true },
-    {
-      name: 'category',
-      type: 'enum',
-      label: { en: 'Category', zh_CN: '类别' },
-      options: ['white_noise', 'nature', 'meditation', 'light_music', 'lullaby'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'category',
+      { en: 'Category', zh_CN: '类别' },
+      {
+        white_noise: { en: 'White noise', zh_CN: '白噪音' },
+        nature: { en: 'Sounds of nature', zh_CN: '自然之声' },
+        meditation: { en: 'Meditation', zh_CN: '冥想' },
+        light_music: { en: 'Light music', zh_CN: '轻音乐' },
+        lullaby: { en: 'Lullaby', zh_CN: '摇篮曲' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'file', type: 'file', label: { en: 'Audio file', zh_CN: '音频文件' }, required: true },
     {
       name: 'duration_s',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       readonly: true,
       list: true,
     },
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
-    sort,
-    enabled,
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -931,17 +806,24 @@ export const post: ResourceDef = {
       filter: true,
       keyword: true,
     },
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      options: ['article', 'video', 'gallery'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        article: { en: 'Article', zh_CN: '图文' },
+        video: { en: 'Video', zh_CN: '视频' },
+        gallery: { en: 'Gallery', zh_CN: '图集' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' }, required: true },
     { name: 'content', type: 'html', label: { en: 'Content', zh_CN: '正文' } },
-    { name: 'media', type: 'json', label: { en: 'Media files', zh_CN: '媒体文件' } },
+    // DOMAIN 2.6: file[], the uploads a gallery or a video post shows.
+    jsonField(
+      'media',
+      { en: 'Media files', zh_CN: '媒体文件' },
+      { kind: 'list', of: part('file', 'file', { en: 'File', zh_CN: '文件' }) },
+    ),
     {
       name: 'author',
       type: 'str',
@@ -951,20 +833,16 @@ export const post: ResourceDef = {
       list: true,
       keyword: true,
     },
-    { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
+    refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
     { name: 'publish_at', type: 'dt', label: { en: 'Publish at', zh_CN: '发布时间' }, list: true },
-    {
-      name: 'audit_state',
-      type: 'enum',
-      label: { en: 'Audit state', zh_CN: '审核状态' },
-      options: AUDIT_STATES,
+    enumField('audit_state', { en: 'Audit state', zh_CN: '审核状态' }, AUDIT_STATES, {
       default: 'pending',
       readonly: true,
       list: true,
       filter: true,
-    },
+    }),
     { name: 'views', type: 'int', label: { en: 'Views', zh_CN: '浏览量' }, readonly: true, list: true },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -977,14 +855,15 @@ export const subscription: ResourceDef = {
   table: 'media_user_package',
   title: { en: 'User package', zh_CN: '用户套餐' },
   fields: [
-    {
-      name: 'target_type',
-      type: 'enum',
-      label: { en: 'Subscriber type', zh_CN: '订购对象类型' },
-      required: true,
-      options: ['terminal', 'area'],
-      list: true,
-    },
+    enumField(
+      'target_type',
+      { en: 'Subscriber type', zh_CN: '订购对象类型' },
+      {
+        terminal: { en: 'Terminal', zh_CN: '终端' },
+        area: { en: 'Area', zh_CN: '区域' },
+      },
+      { required: true, list: true },
+    ),
     {
       name: 'target_id',
       type: 'int',
@@ -994,34 +873,34 @@ export const subscription: ResourceDef = {
       max: 2_147_483_647,
       list: true,
     },
-    {
-      name: 'package_id',
-      type: 'ref',
-      ref: 'media:live_package',
-      label: { en: 'Package', zh_CN: '套餐' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    refField(
+      'package_id',
+      'media:live_package',
+      { en: 'Package', zh_CN: '套餐' },
+      { required: true, list: true, filter: true },
+    ),
     { name: 'start_at', type: 'dt', label: { en: 'Starts', zh_CN: '开始时间' }, required: true, list: true },
     { name: 'end_at', type: 'dt', label: { en: 'Ends', zh_CN: '结束时间' }, required: true, list: true },
-    {
-      name: 'source',
-      type: 'enum',
-      label: { en: 'Source', zh_CN: '来源' },
-      options: ['manual', 'pms', 'order'],
-      readonly: true,
-      filter: true,
-    },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['active', 'expired', 'suspended'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'source',
+      { en: 'Source', zh_CN: '来源' },
+      {
+        manual: { en: 'Manual', zh_CN: '手工添加' },
+        pms: { en: 'Hotel PMS', zh_CN: '酒店管理系统(PMS)' },
+        order: { en: 'Order', zh_CN: '订单' },
+      },
+      { readonly: true, filter: true },
+    ),
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        active: { en: 'Active', zh_CN: '生效中', tone: 'success' },
+        expired: { en: 'Expired', zh_CN: '已过期', tone: 'default' },
+        suspended: { en: 'Suspended', zh_CN: '已暂停', tone: 'warning' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
   // A manual subscription starts active (expired when it already ended); end_at must not be
   // before start_at (features/smart-display/user-package.ts).

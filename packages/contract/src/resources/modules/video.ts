@@ -1,15 +1,23 @@
-import type { FieldDef, ResourceDef } from '../types.ts';
+import { enabledField, enumField, nameField, refField, refsField } from '../fields.ts';
+import type { FieldDef, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Video: GB28181 (DOMAIN section 2.3). */
 
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
+/** The SIP signalling transport of a device or of the link to a parent platform. */
+const TRANSPORTS = {
+  UDP: { en: 'UDP', zh_CN: 'UDP协议' },
+  TCP: { en: 'TCP', zh_CN: 'TCP协议' },
+} as const satisfies Record<string, OptionLabel>;
+/** The character set of the SIP MESSAGE bodies (GB28181 devices mostly speak GB2312). */
+const CHARSETS = {
+  GB2312: { en: 'GB2312', zh_CN: 'GB2312编码' },
+  'UTF-8': { en: 'UTF-8', zh_CN: 'UTF-8编码' },
+} as const satisfies Record<string, OptionLabel>;
+/** wvp's channel status: ON (the device reports it online) or OFF. */
+const ON_OFF = {
+  ON: { en: 'Online', zh_CN: '在线', tone: 'success' },
+  OFF: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+} as const satisfies Record<string, OptionLabel>;
 const gbId = (en: string, zh: string, n: 10 | 20) => ({
   source: `^\\d{${n}}$`,
   message: { en: `${en} must be ${n} digits`, zh_CN: `${zh}须为${n}位数字` },
@@ -64,30 +72,18 @@ export const gbDevice: ResourceDef = {
       label: { en: 'Password (empty = platform default)', zh_CN: '密码（空为平台默认）' },
       max: 64,
     },
-    {
-      name: 'transport',
-      type: 'enum',
-      label: { en: 'Signalling transport', zh_CN: '信令传输' },
-      options: ['UDP', 'TCP'],
-    },
-    {
-      name: 'stream_mode',
-      type: 'enum',
-      label: { en: 'Stream mode', zh_CN: '收流模式' },
-      options: ['UDP', 'TCP-ACTIVE', 'TCP-PASSIVE'],
-    },
-    {
-      name: 'charset',
-      type: 'enum',
-      label: { en: 'Charset', zh_CN: '字符集' },
-      options: ['GB2312', 'UTF-8'],
-    },
-    {
-      name: 'media_server_id',
-      type: 'ref',
-      ref: 'video:media_server',
-      label: { en: 'Media server', zh_CN: '媒体节点' },
-    },
+    enumField('transport', { en: 'Signalling transport', zh_CN: '信令传输' }, TRANSPORTS),
+    enumField(
+      'stream_mode',
+      { en: 'Stream mode', zh_CN: '收流模式' },
+      {
+        UDP: { en: 'UDP', zh_CN: 'UDP收流' },
+        'TCP-ACTIVE': { en: 'TCP active', zh_CN: 'TCP主动' },
+        'TCP-PASSIVE': { en: 'TCP passive', zh_CN: 'TCP被动' },
+      },
+    ),
+    enumField('charset', { en: 'Charset', zh_CN: '字符集' }, CHARSETS),
+    refField('media_server_id', 'video:media_server', { en: 'Media server', zh_CN: '媒体节点' }),
     {
       name: 'manufacturer',
       type: 'str',
@@ -145,25 +141,24 @@ export const gbDevice: ResourceDef = {
       label: { en: 'PTZ control', zh_CN: '云台控制' },
       scope: 'row',
       fields: [
-        {
-          name: 'command',
-          type: 'enum',
-          label: { en: 'Command', zh_CN: '指令' },
-          required: true,
-          options: [
-            'left',
-            'right',
-            'up',
-            'down',
-            'upleft',
-            'upright',
-            'downleft',
-            'downright',
-            'zoomin',
-            'zoomout',
-            'stop',
-          ],
-        },
+        enumField(
+          'command',
+          { en: 'Command', zh_CN: '指令' },
+          {
+            left: { en: 'Left', zh_CN: '向左' },
+            right: { en: 'Right', zh_CN: '向右' },
+            up: { en: 'Up', zh_CN: '向上' },
+            down: { en: 'Down', zh_CN: '向下' },
+            upleft: { en: 'Up left', zh_CN: '左上' },
+            upright: { en: 'Up right', zh_CN: '右上' },
+            downleft: { en: 'Down left', zh_CN: '左下' },
+            downright: { en: 'Down right', zh_CN: '右下' },
+            zoomin: { en: 'Zoom in', zh_CN: '放大' },
+            zoomout: { en: 'Zoom out', zh_CN: '缩小' },
+            stop: { en: 'Stop', zh_CN: '停止' },
+          },
+          { required: true },
+        ),
         {
           name: 'speed',
           type: 'int',
@@ -229,14 +224,11 @@ export const gbChannel: ResourceDef = {
     { name: 'civil_code', type: 'str', label: { en: 'Civil code', zh_CN: '行政区划' }, readonly: true },
     { name: 'address', type: 'str', label: { en: 'Address', zh_CN: '安装地址' }, readonly: true },
     { name: 'parent_id', type: 'str', label: { en: 'Parent id', zh_CN: '父节点编号' }, readonly: true },
-    {
-      name: 'status',
-      type: 'str',
-      label: { en: 'Status', zh_CN: '状态' },
+    enumField('status', { en: 'Status', zh_CN: '状态' }, ON_OFF, {
       readonly: true,
       list: true,
       filter: true,
-    },
+    }),
     { name: 'ptz_type', type: 'int', label: { en: 'PTZ type', zh_CN: '云台类型' }, readonly: true },
     { name: 'longitude', type: 'num', label: { en: 'Longitude', zh_CN: '经度' }, readonly: true },
     { name: 'latitude', type: 'num', label: { en: 'Latitude', zh_CN: '纬度' }, readonly: true },
@@ -280,12 +272,7 @@ export const streamPush: ResourceDef = {
       label: { en: 'GB id', zh_CN: '国标编号' },
       pattern: gbId('GB id', '国标编号', 20),
     },
-    {
-      name: 'media_server_id',
-      type: 'ref',
-      ref: 'video:media_server',
-      label: { en: 'Media server', zh_CN: '媒体节点' },
-    },
+    refField('media_server_id', 'video:media_server', { en: 'Media server', zh_CN: '媒体节点' }),
     {
       name: 'pushing',
       type: 'bool',
@@ -324,16 +311,7 @@ export const streamProxy: ResourceDef = {
   table: 'video_stream_proxy',
   title: { en: 'Pull stream proxy', zh_CN: '拉流代理' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField(),
     {
       name: 'app',
       type: 'str',
@@ -350,12 +328,14 @@ export const streamProxy: ResourceDef = {
       max: 128,
       list: true,
     },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Proxy type', zh_CN: '代理方式' },
-      options: ['default', 'ffmpeg'],
-    },
+    enumField(
+      'type',
+      { en: 'Proxy type', zh_CN: '代理方式' },
+      {
+        default: { en: 'Media server', zh_CN: '媒体节点拉流' },
+        ffmpeg: { en: 'FFmpeg', zh_CN: 'FFmpeg拉流' },
+      },
+    ),
     {
       name: 'src_url',
       type: 'url',
@@ -364,17 +344,21 @@ export const streamProxy: ResourceDef = {
       max: 1024,
       list: true,
     },
-    {
-      name: 'rtsp_transport',
-      type: 'enum',
-      label: { en: 'RTSP transport', zh_CN: 'RTSP传输方式' },
-      options: ['tcp', 'udp', 'multicast'],
-      default: 'tcp',
-    },
+    enumField(
+      'rtsp_transport',
+      { en: 'RTSP transport', zh_CN: 'RTSP传输方式' },
+      {
+        tcp: { en: 'TCP', zh_CN: 'TCP传输' },
+        udp: { en: 'UDP', zh_CN: 'UDP传输' },
+        multicast: { en: 'Multicast', zh_CN: '组播' },
+      },
+      { default: 'tcp' },
+    ),
     {
       name: 'timeout_s',
       type: 'int',
-      label: { en: 'Timeout (s)', zh_CN: '超时（秒）' },
+      label: { en: 'Timeout', zh_CN: '超时' },
+      unit: 'seconds',
       min: 1,
       max: 600,
       default: 10,
@@ -388,7 +372,7 @@ export const streamProxy: ResourceDef = {
       label: { en: 'GB id', zh_CN: '国标编号' },
       pattern: gbId('GB id', '国标编号', 20),
     },
-    enabled,
+    enabledField(),
     { name: 'pulling', type: 'bool', label: { en: 'Pulling', zh_CN: '拉流中' }, readonly: true, list: true },
   ],
   // start/stop call the media server's proxy API; probe runs ffprobe on the source.
@@ -480,7 +464,7 @@ export const platform: ResourceDef = {
       list: true,
       keyword: true,
     },
-    enabled,
+    enabledField(),
     {
       name: 'server_gb_id',
       type: 'str',
@@ -517,7 +501,8 @@ export const platform: ResourceDef = {
     {
       name: 'expires',
       type: 'int',
-      label: { en: 'Registration expiry (s)', zh_CN: '注册有效期（秒）' },
+      label: { en: 'Registration expiry', zh_CN: '注册有效期' },
+      unit: 'seconds',
       min: 60,
       max: 86400,
       default: 3600,
@@ -525,38 +510,26 @@ export const platform: ResourceDef = {
     {
       name: 'keepalive_s',
       type: 'int',
-      label: { en: 'Keep-alive interval (s)', zh_CN: '心跳周期（秒）' },
+      label: { en: 'Keep-alive interval', zh_CN: '心跳周期' },
+      unit: 'seconds',
       min: 5,
       max: 3600,
       default: 60,
     },
-    {
-      name: 'transport',
-      type: 'enum',
-      label: { en: 'Transport', zh_CN: '传输协议' },
-      options: ['UDP', 'TCP'],
-    },
-    {
-      name: 'charset',
-      type: 'enum',
-      label: { en: 'Charset', zh_CN: '字符集' },
-      options: ['GB2312', 'UTF-8'],
-    },
+    enumField('transport', { en: 'Transport', zh_CN: '传输协议' }, TRANSPORTS),
+    enumField('charset', { en: 'Charset', zh_CN: '字符集' }, CHARSETS),
     { name: 'ptz', type: 'bool', label: { en: 'Allow PTZ', zh_CN: '允许云台控制' } },
-    {
-      name: 'channel_ids',
-      type: 'refs',
-      ref: 'video:gb_channel',
-      label: { en: 'Shared channels', zh_CN: '共享通道' },
-    },
-    {
-      name: 'status',
-      type: 'str',
-      label: { en: 'Registration status', zh_CN: '注册状态' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    refsField('channel_ids', 'video:gb_channel', { en: 'Shared channels', zh_CN: '共享通道' }),
+    // wvp's platform status: ON while the registration upward holds.
+    enumField(
+      'status',
+      { en: 'Registration status', zh_CN: '注册状态' },
+      {
+        ON: { en: 'Registered', zh_CN: '已注册', tone: 'success' },
+        OFF: { en: 'Not registered', zh_CN: '未注册', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
   // Sent by the GB28181 SIP agent.
   verbs: [
