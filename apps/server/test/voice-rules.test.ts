@@ -111,14 +111,14 @@ describeEachDb('voice write rules', (kind) => {
       },
       422,
       'entries',
-      'Key entries: entry 2 has key "12"; a key is one of 0-9, * and #',
+      'Key entries, row 2: Key must be one of 0-9, * or #',
     );
     await refused(
       V('ivr'),
       { method: 'add', ...ivr, entries: { key: '1' } },
       422,
       'entries',
-      'Key entries: list at least one key',
+      'Key entries must be a list',
     );
     const id = await add(V('ivr'), {
       ...ivr,
@@ -144,28 +144,16 @@ describeEachDb('voice write rules', (kind) => {
     const trunk = await add(V('trunk'), { name: 'out', sip_server: '10.0.0.1', registration: 'none' });
     const group = await add(V('trunk_group'), { name: 'Out', trunk_ids: [trunk] });
     const route = { trunk_group_id: group };
+    // The description's shape checks each row's parts first (the pattern rule of the contract).
+    const notPattern = (row: number, part: string) =>
+      `Dial patterns, row ${row}: ${part} must be a number (digits, *, #) or an Asterisk pattern such as _9NXXXXXX (digits, X, Z, N, [1-5], . and !)`;
     const cases: [unknown, string][] = [
-      [
-        [{ match: '1X@' }],
-        'Dial patterns: pattern 1 match "1X@" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])',
-      ],
-      [
-        [{ match: 'NXX' }, { match: '[]X' }],
-        'Dial patterns: pattern 2 match "[]X" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])',
-      ],
-      [
-        [{ match: '' }],
-        'Dial patterns: pattern 1 match "" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])',
-      ],
-      [
-        [{ prefix: '9a', match: 'X.' }],
-        'Dial patterns: pattern 1 prefix "9a" may contain digits, *, # and + only',
-      ],
-      [
-        [{ match: 'X.', cid: '80(1)' }],
-        'Dial patterns: pattern 1 caller pattern "80(1)" is not an Asterisk pattern',
-      ],
-      ['NXXX', 'Dial patterns: list at least one pattern'],
+      [[{ match: '1X@' }], notPattern(1, 'Match pattern')],
+      [[{ match: 'NXX' }, { match: '[]X' }], notPattern(2, 'Match pattern')],
+      [[{ match: '' }], 'Dial patterns, row 1: Match pattern is required'],
+      [[{ prefix: '9a', match: 'X.' }], 'Dial patterns, row 1: Prefix may contain digits, *, # and + only'],
+      [[{ match: 'X.', cid: '80(1)' }], notPattern(1, 'Caller pattern')],
+      ['NXXX', 'Dial patterns must be a list'],
     ];
     for (const [patterns, msg] of cases)
       await refused(
@@ -182,7 +170,7 @@ describeEachDb('voice write rules', (kind) => {
     });
     const b = await add(V('outbound_route'), {
       name: 'Intl',
-      patterns: ['_00.', { match: '1[3-9]XXXXXXXXX' }],
+      patterns: [{ match: '_00.' }, { match: '1[3-9]XXXXXXXXX' }],
       ...route,
     });
     const seq = Object.fromEntries((await list(V('outbound_route'))).map((r) => [r.id, r.seq]));
@@ -192,13 +180,19 @@ describeEachDb('voice write rules', (kind) => {
       { method: 'edit', id: a, patterns: [{ match: 'X+Y' }] },
       422,
       'patterns',
-      'Dial patterns: pattern 1 match "X+Y" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])',
+      notPattern(1, 'Match pattern'),
     );
   });
 
   it('a queue agent’s penalty is a whole number 0-10', async () => {
     const q = { number: '6200', name: 'Desk' };
-    for (const penalty of [11, -1, 1.5, 'high'])
+    // The description's shape checks each agent's parts (contract rules), by row.
+    for (const [penalty, msg] of [
+      [11, 'Penalty must be between 0 and 10'],
+      [-1, 'Penalty must be between 0 and 10'],
+      [1.5, 'Penalty must be a whole number'],
+      ['high', 'Penalty must be a number'],
+    ] as const)
       await refused(
         V('queue'),
         {
@@ -211,25 +205,25 @@ describeEachDb('voice write rules', (kind) => {
         },
         422,
         'members',
-        'Static agents: agent 8002 penalty must be a whole number between 0 and 10',
+        `Static agents, row 2: ${msg}`,
       );
     await refused(
       V('queue'),
       { method: 'add', ...q, members: [{ penalty: 1 }] },
       422,
       'members',
-      'Static agents: agent 1 needs an extension number',
+      'Static agents, row 1: Agent extension is required',
     );
     const id = await add(V('queue'), {
       ...q,
-      members: [{ extension: '8001', penalty: 10 }, { extension: '8002' }, '8003'],
+      members: [{ extension: '8001', penalty: 10 }, { extension: '8002' }, { extension: '8003' }],
     });
     await refused(
       V('queue'),
       { method: 'edit', id, members: [{ extension: '8001', penalty: 12 }] },
       422,
       'members',
-      'Static agents: agent 8001 penalty must be a whole number between 0 and 10',
+      'Static agents, row 1: Penalty must be between 0 and 10',
     );
   });
 
@@ -327,7 +321,7 @@ describeEachDb('voice write rules', (kind) => {
           Array.from({ length: 17 }, (_, i) => String(8000 + i)),
           'Participants: list 2 to 16 extensions or numbers',
         ],
-        [['8001', 'front desk'], 'Participants: "front desk" is not an extension or number'],
+        [['8001', 'front desk'], 'Participants, row 2: Participant may contain digits, *, # and + only'],
         [['8001', '8001'], 'Participants: 8001 is listed twice'],
       ];
       for (const [participants, msg] of cases)

@@ -1,25 +1,16 @@
-import type { FieldDef, ResourceDef } from '../types.ts';
+import {
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  WEEKDAYS,
+} from '../fields.ts';
+import type { FieldDef, JsonShape, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Emergency and security voice services (DOMAIN section 2.2, the `aiso/` pages). */
-
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const name: FieldDef = {
-  name: 'name',
-  type: 'str',
-  label: { en: 'Name', zh_CN: '名称' },
-  required: true,
-  max: 64,
-  list: true,
-  filter: true,
-  keyword: true,
-};
 
 // DOMAIN 2.2 aiso/Phone: EmergencyPhone.
 export const emergencyPhone: ResourceDef = {
@@ -28,45 +19,44 @@ export const emergencyPhone: ResourceDef = {
   table: 'aiso_phone',
   title: { en: 'Emergency phone', zh_CN: '求助话机' },
   fields: [
-    name,
-    {
-      name: 'extension_id',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Extension', zh_CN: '分机' },
-      required: true,
-      unique: true,
-      list: true,
-    },
-    {
-      name: 'device_type',
-      type: 'enum',
-      label: { en: 'Device type', zh_CN: '设备类型' },
-      options: ['wall_sos', 'bedside', 'pillar', 'elevator', 'desk'],
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'area_id',
-      type: 'ref',
-      ref: 'system:region',
-      label: { en: 'Area', zh_CN: '区域' },
-      required: true,
-      list: true,
-      filter: true,
-    },
-    { name: 'plan_id', type: 'ref', ref: 'voice:preplan', label: { en: 'Preplan', zh_CN: '预案' } },
-    { name: 'camera_id', type: 'ref', ref: 'media:camera', label: { en: 'Camera', zh_CN: '联动摄像头' } },
+    nameField(),
+    refField(
+      'extension_id',
+      'voice:extension',
+      { en: 'Extension', zh_CN: '分机' },
+      { required: true, unique: true, list: true },
+    ),
+    enumField(
+      'device_type',
+      { en: 'Device type', zh_CN: '设备类型' },
+      {
+        wall_sos: { en: 'Wall SOS button', zh_CN: '壁挂求助按钮' },
+        bedside: { en: 'Bedside call point', zh_CN: '床头呼叫器' },
+        pillar: { en: 'Help point pillar', zh_CN: '立柱式求助终端' },
+        elevator: { en: 'Lift intercom', zh_CN: '电梯对讲' },
+        desk: { en: 'Desk phone', zh_CN: '桌面话机' },
+      },
+      { list: true, filter: true },
+    ),
+    refField(
+      'area_id',
+      'system:region',
+      { en: 'Area', zh_CN: '区域' },
+      { required: true, list: true, filter: true },
+    ),
+    refField('plan_id', 'voice:preplan', { en: 'Preplan', zh_CN: '预案' }),
+    refField('camera_id', 'media:camera', { en: 'Camera', zh_CN: '联动摄像头' }),
     { name: 'auto_answer', type: 'bool', label: { en: 'Auto answer', zh_CN: '自动应答' }, default: 1 },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['online', 'offline', 'alarm'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+        offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+        alarm: { en: 'Alarm', zh_CN: '报警中', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
     {
       name: 'last_alarm_at',
       type: 'dt',
@@ -77,23 +67,37 @@ export const emergencyPhone: ResourceDef = {
   ],
 };
 
-// A participant of a multi-party call, as listed in its `participants`.
+// A participant of a multi-party call, as listed in its `participants`: an extension or number.
+const participantPattern = {
+  source: '^[0-9*#+]{1,32}$',
+  message: {
+    en: 'Participant may contain digits, *, # and + only',
+    zh_CN: '参与方只能包含数字、*、#和+',
+  },
+};
 const participant: FieldDef = {
   name: 'participant',
   type: 'str',
   label: { en: 'Participant', zh_CN: '参与方' },
   required: true,
   max: 32,
-  pattern: {
-    source: '^[0-9*#+]{1,32}$',
-    message: {
-      en: 'Participant may contain digits, *, # and + only',
-      zh_CN: '参与方只能包含数字、*、#和+',
-    },
-  },
+  pattern: participantPattern,
 };
 
-const ALARM_SOURCES = ['sos_call', 'gb28181_alarm', 'webhook', 'patrol_missed'] as const;
+const ALARM_SOURCES = {
+  sos_call: { en: 'SOS call', zh_CN: '求助电话' },
+  gb28181_alarm: { en: 'GB28181 device alarm', zh_CN: 'GB28181设备报警' },
+  webhook: { en: 'Webhook', zh_CN: '网络推送(Webhook)' },
+  patrol_missed: { en: 'Missed patrol checkpoint', zh_CN: '巡更漏检' },
+} as const satisfies Record<string, OptionLabel>;
+const alarmSource = (): FieldDef =>
+  enumField('source', { en: 'Source', zh_CN: '报警来源' }, ALARM_SOURCES, { list: true, filter: true });
+
+/** The days of the week, ISO numbered (1 = Monday), as the voice pages store them. */
+const weekdaysShape: JsonShape = {
+  kind: 'list',
+  of: enumField('day', { en: 'Day', zh_CN: '星期' }, WEEKDAYS),
+};
 
 // DOMAIN 2.2 aiso/AlarmLinkage: AlarmRule.
 export const alarmRule: ResourceDef = {
@@ -102,38 +106,33 @@ export const alarmRule: ResourceDef = {
   table: 'aiso_alarm_rule',
   title: { en: 'Alarm rule', zh_CN: '报警规则' },
   fields: [
-    name,
-    {
-      name: 'source',
-      type: 'enum',
-      label: { en: 'Source', zh_CN: '报警来源' },
-      options: ALARM_SOURCES,
-      list: true,
-      filter: true,
-    },
-    // Ids of phones, GB28181 devices or patrol routes, depending on the source.
-    { name: 'source_ids', type: 'json', label: { en: 'Source devices', zh_CN: '来源设备' } },
-    { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
-    { name: 'weekdays', type: 'json', label: { en: 'Weekdays', zh_CN: '星期' } },
+    nameField(),
+    alarmSource(),
+    // Ids of phones, GB28181 devices or patrol routes, depending on the source: which resource they
+    // name changes with `source`, so they are ids here, not a reference.
+    jsonField(
+      'source_ids',
+      { en: 'Source devices', zh_CN: '来源设备' },
+      {
+        kind: 'list',
+        of: part('id', 'int', { en: 'Device id', zh_CN: '设备编号' }, { min: 1, max: 2_147_483_647 }),
+      },
+    ),
+    refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
+    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape),
     { name: 'time_from', type: 'time', label: { en: 'From', zh_CN: '开始时间' } },
     { name: 'time_to', type: 'time', label: { en: 'To', zh_CN: '结束时间' } },
-    {
-      name: 'plan_id',
-      type: 'ref',
-      ref: 'voice:preplan',
-      label: { en: 'Preplan', zh_CN: '预案' },
-      required: true,
-      list: true,
-    },
+    refField('plan_id', 'voice:preplan', { en: 'Preplan', zh_CN: '预案' }, { required: true, list: true }),
     {
       name: 'cooldown_s',
       type: 'int',
-      label: { en: 'Cooldown (s)', zh_CN: '冷却时间（秒）' },
+      label: { en: 'Cooldown', zh_CN: '冷却时间' },
+      unit: 'seconds',
       min: 0,
       max: 86400,
       default: 60,
     },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -146,14 +145,7 @@ export const alarmEvent: ResourceDef = {
   readonly: true,
   fields: [
     { name: 'time', type: 'dt', label: { en: 'Time', zh_CN: '时间' }, list: true, filter: true },
-    {
-      name: 'source',
-      type: 'enum',
-      label: { en: 'Source', zh_CN: '报警来源' },
-      options: ALARM_SOURCES,
-      list: true,
-      filter: true,
-    },
+    alarmSource(),
     {
       name: 'area',
       type: 'str',
@@ -163,14 +155,16 @@ export const alarmEvent: ResourceDef = {
       keyword: true,
     },
     { name: 'detail', type: 'text', label: { en: 'Detail', zh_CN: '详情' }, keyword: true },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['new', 'acknowledged', 'closed'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        new: { en: 'New', zh_CN: '新报警', tone: 'warning' },
+        acknowledged: { en: 'Acknowledged', zh_CN: '已确认', tone: 'processing' },
+        closed: { en: 'Closed', zh_CN: '已关闭', tone: 'default' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'handled_by', type: 'str', label: { en: 'Handled by', zh_CN: '处理人' }, list: true },
     { name: 'note', type: 'text', label: { en: 'Note', zh_CN: '处理备注' } },
   ],
@@ -203,32 +197,29 @@ export const multiParty: ResourceDef = {
   table: 'aiso_multi_party',
   title: { en: 'Multi-party call', zh_CN: '多方通话' },
   fields: [
-    { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, max: 64, list: true, keyword: true },
-    {
-      name: 'moderator_ext',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Moderator extension', zh_CN: '主持人分机' },
-      required: true,
-      list: true,
-    },
-    {
-      name: 'participants',
-      type: 'json',
-      example: '["8001", "8002"]',
-      label: { en: 'Participants', zh_CN: '参与方' },
-      required: true,
-    },
+    nameField({ required: undefined, filter: undefined }),
+    refField(
+      'moderator_ext',
+      'voice:extension',
+      { en: 'Moderator extension', zh_CN: '主持人分机' },
+      { required: true, list: true },
+    ),
+    jsonField(
+      'participants',
+      { en: 'Participants', zh_CN: '参与方' },
+      { kind: 'list', of: participant },
+      { example: '["8001", "8002"]', required: true },
+    ),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' } },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['active', 'ended'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        active: { en: 'In progress', zh_CN: '通话中', tone: 'success' },
+        ended: { en: 'Ended', zh_CN: '已结束', tone: 'default' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
     { name: 'started_at', type: 'dt', label: { en: 'Started', zh_CN: '开始时间' }, readonly: true },
     { name: 'ended_at', type: 'dt', label: { en: 'Ended', zh_CN: '结束时间' }, readonly: true },
   ],
@@ -272,14 +263,45 @@ export const patrolRoute: ResourceDef = {
   table: 'aiso_patrol_route',
   title: { en: 'Patrol route', zh_CN: '巡更路线' },
   fields: [
-    name,
-    {
-      name: 'checkpoints',
-      type: 'json',
-      label: { en: 'Checkpoints', zh_CN: '巡更点' },
-      required: true,
-    },
-    { name: 'times', type: 'json', label: { en: 'Times', zh_CN: '巡更时间' }, required: true },
+    nameField(),
+    // DOMAIN: {extension, area_id, window_min (10)}: the checkpoint's phone by its number, where
+    // it is, and the minutes the guard has to confirm.
+    jsonField(
+      'checkpoints',
+      { en: 'Checkpoints', zh_CN: '巡更点' },
+      {
+        kind: 'rows',
+        fields: [
+          part(
+            'extension',
+            'str',
+            { en: 'Extension', zh_CN: '分机号' },
+            {
+              required: true,
+              max: 16,
+              pattern: {
+                source: '^\\d+$',
+                message: { en: 'Extension may contain digits only', zh_CN: '分机号只能填写数字' },
+              },
+            },
+          ),
+          refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }),
+          part(
+            'window_min',
+            'int',
+            { en: 'Time to confirm (min)', zh_CN: '确认时限（分钟）' },
+            { min: 1, max: 1440, default: 10 },
+          ),
+        ],
+      },
+      { required: true },
+    ),
+    jsonField(
+      'times',
+      { en: 'Times', zh_CN: '巡更时间' },
+      { kind: 'list', of: part('time', 'time', { en: 'Time', zh_CN: '时间' }) },
+      { required: true },
+    ),
     {
       name: 'confirm_key',
       type: 'str',
@@ -291,7 +313,7 @@ export const patrolRoute: ResourceDef = {
       },
     },
     { name: 'sound', type: 'file', label: { en: 'Prompt', zh_CN: '提示音' } },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -313,14 +335,17 @@ export const patrolRecord: ResourceDef = {
     },
     { name: 'due_at', type: 'dt', label: { en: 'Due', zh_CN: '应巡时间' }, list: true },
     { name: 'answered_at', type: 'dt', label: { en: 'Answered', zh_CN: '应答时间' }, list: true },
-    {
-      name: 'result',
-      type: 'enum',
-      label: { en: 'Result', zh_CN: '结果' },
-      options: ['confirmed', 'no_answer', 'wrong_key', 'failed'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'result',
+      { en: 'Result', zh_CN: '结果' },
+      {
+        confirmed: { en: 'Confirmed', zh_CN: '已确认', tone: 'success' },
+        no_answer: { en: 'No answer', zh_CN: '未应答', tone: 'warning' },
+        wrong_key: { en: 'Wrong key', zh_CN: '按键错误', tone: 'warning' },
+        failed: { en: 'Failed', zh_CN: '失败', tone: 'error' },
+      },
+      { list: true, filter: true },
+    ),
   ],
   io: { export: ['csv'] },
   defaultSort: { field: 'due_at', order: 'desc' },

@@ -1,27 +1,40 @@
-import type { FieldDef, ResourceDef } from '../types.ts';
+import {
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  sortField,
+  WEEKDAYS,
+} from '../fields.ts';
+import type { FieldDef, JsonShape, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Voice (DOMAIN section 2.2): the record lists; BasicSettings and AdvancedSettings are singletons. */
 
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const sort: FieldDef = {
-  name: 'sort',
-  type: 'int',
-  label: { en: 'Sort', zh_CN: '排序' },
-  default: 0,
-  min: 0,
-  max: 99999,
-  list: true,
-};
 const digits = (en: string, zh: string) => ({
   source: '^\\d+$',
   message: { en: `${en} may contain digits only`, zh_CN: `${zh}只能填写数字` },
+});
+// A dialable number, as the server's dialplan writer checks it (isDialable).
+const dialable = (en: string, zh: string) => ({
+  source: '^[0-9*#+]{1,32}$',
+  message: { en: `${en} may contain digits, *, # and + only`, zh_CN: `${zh}只能包含数字、*、#和+` },
+});
+/**
+ * An Asterisk extension pattern as the server's dialplan writer reads it (isPatternBody): an
+ * optional leading `_`, then at most 64 of digits, * # +, the wildcards X Z N . ! (either case),
+ * `-` (ignored by Asterisk) and character classes such as [1-5] (not empty, not nested); a
+ * literal number is the same without wildcards. The stored patterns are written with or
+ * without the `_` (the writer adds it where a wildcard needs it).
+ */
+const asteriskPattern = (en: string, zh: string) => ({
+  source: '^_?(?=[^_]{1,64}$)(?:[0-9*#+XNZxnz.!-]|\\[[0-9*#+-]+\\])+$',
+  message: {
+    en: `${en} must be a number (digits, *, #) or an Asterisk pattern such as _9NXXXXXX (digits, X, Z, N, [1-5], . and !)`,
+    zh_CN: `${zh}须为号码（数字、*、#）或Asterisk号码规则，如_9NXXXXXX（数字、X、Z、N、[1-5]、.、!）`,
+  },
 });
 
 // Fields of the voice verbs (DOMAIN "Verbs:"), asked in the verb's small form.
@@ -31,10 +44,7 @@ const dialNumber = (en: string, zh: string): FieldDef => ({
   label: { en, zh_CN: zh },
   required: true,
   max: 32,
-  pattern: {
-    source: '^[0-9*#+]{1,32}$',
-    message: { en: `${en} may contain digits, *, # and + only`, zh_CN: `${zh}只能包含数字、*、#和+` },
-  },
+  pattern: dialable(en, zh),
 });
 const extensionNumber = (en: string, zh: string): FieldDef => ({
   name: 'extension',
@@ -57,6 +67,55 @@ const channel: FieldDef = {
   },
 };
 
+// --- The words of the voice enums ---
+
+/** An extension's call permission, and the level of an outbound route (internal has no route). */
+const CALL_PERMISSIONS = {
+  internal: { en: 'Internal only', zh_CN: '仅内部通话' },
+  local: { en: 'Local', zh_CN: '市话' },
+  national: { en: 'National', zh_CN: '国内长途' },
+  international: { en: 'International', zh_CN: '国际长途' },
+} as const satisfies Record<string, OptionLabel>;
+const ROUTE_LEVELS = {
+  local: CALL_PERMISSIONS.local,
+  national: CALL_PERMISSIONS.national,
+  international: CALL_PERMISSIONS.international,
+} as const satisfies Record<string, OptionLabel>;
+
+/** The days of the week, ISO numbered (1 = Monday) as the dialplan writer reads them (GotoIfTime). */
+const weekdaysShape: JsonShape = {
+  kind: 'list',
+  of: enumField('day', { en: 'Day', zh_CN: '星期' }, WEEKDAYS),
+};
+
+/** A Dest (DOMAIN section 0): the kind of target and its number (or record id), as destSteps reads it. */
+const destShape: JsonShape = {
+  kind: 'object',
+  fields: [
+    enumField(
+      'type',
+      { en: 'Send to', zh_CN: '目的地类型' },
+      {
+        extension: { en: 'Extension', zh_CN: '分机' },
+        ivr: { en: 'IVR menu', zh_CN: 'IVR语音导航' },
+        queue: { en: 'Call queue', zh_CN: '呼叫队列' },
+        conference: { en: 'Meeting room', zh_CN: '会议室' },
+        paging: { en: 'Paging group', zh_CN: '广播组' },
+        voicemail: { en: 'Voicemail', zh_CN: '语音信箱' },
+        external: { en: 'External number', zh_CN: '外部号码' },
+        hangup: { en: 'Hang up', zh_CN: '挂断' },
+      },
+    ),
+    part('target', 'str', { en: 'Number', zh_CN: '号码' }, { max: 32, pattern: dialable('Number', '号码') }),
+  ],
+};
+
+/** A list of extension numbers (the server stores the numbers, not the records' ids). */
+const extensionNumbers = (en: string, zh: string): JsonShape => ({
+  kind: 'list',
+  of: part('extension', 'str', { en, zh_CN: zh }, { max: 16, pattern: digits(en, zh) }),
+});
+
 // DOMAIN 2.2 voice/SipTrunk: Trunk. I/O: the pjsip.conf sections of the trunks (`pjsip`, export,
 // passwords masked), written by the server's voice feature.
 export const trunk: ResourceDef = {
@@ -65,16 +124,9 @@ export const trunk: ResourceDef = {
   table: 'voice_trunk',
   title: { en: 'SIP outgoing line', zh_CN: 'SIP外线' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
+    nameField({
       max: 50,
       unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
       pattern: {
         source: '^[A-Za-z0-9_-]+$',
         message: {
@@ -82,7 +134,7 @@ export const trunk: ResourceDef = {
           zh_CN: '名称只能包含字母、数字、下划线和连字符',
         },
       },
-    },
+    }),
     {
       name: 'sip_server',
       type: 'host',
@@ -100,31 +152,37 @@ export const trunk: ResourceDef = {
       default: 5060,
       list: true,
     },
-    {
-      name: 'transport',
-      type: 'enum',
-      label: { en: 'Transport', zh_CN: '传输协议' },
-      required: true,
-      options: ['udp', 'tcp', 'tls'],
-      default: 'udp',
-    },
-    {
-      name: 'registration',
-      type: 'enum',
-      label: { en: 'Registration', zh_CN: '注册方式' },
-      required: true,
-      options: ['send', 'receive', 'none'],
-      default: 'send',
-      list: true,
-    },
-    {
-      name: 'auth',
-      type: 'enum',
-      label: { en: 'Authentication', zh_CN: '认证方式' },
-      required: true,
-      options: ['outbound', 'inbound', 'both', 'none'],
-      default: 'outbound',
-    },
+    enumField(
+      'transport',
+      { en: 'Transport', zh_CN: '传输协议' },
+      {
+        udp: { en: 'UDP', zh_CN: 'UDP传输' },
+        tcp: { en: 'TCP', zh_CN: 'TCP传输' },
+        tls: { en: 'TLS (encrypted)', zh_CN: 'TLS加密传输' },
+      },
+      { required: true, default: 'udp' },
+    ),
+    enumField(
+      'registration',
+      { en: 'Registration', zh_CN: '注册方式' },
+      {
+        send: { en: 'Register to the provider', zh_CN: '发送注册' },
+        receive: { en: 'Provider registers here', zh_CN: '接收注册' },
+        none: { en: 'No registration', zh_CN: '不注册' },
+      },
+      { required: true, default: 'send', list: true },
+    ),
+    enumField(
+      'auth',
+      { en: 'Authentication', zh_CN: '认证方式' },
+      {
+        outbound: { en: 'Outbound (we authenticate)', zh_CN: '出局认证' },
+        inbound: { en: 'Inbound (provider authenticates)', zh_CN: '入局认证' },
+        both: { en: 'Both ways', zh_CN: '双向认证' },
+        none: { en: 'None', zh_CN: '不认证' },
+      },
+      { required: true, default: 'outbound' },
+    ),
     // Required when registration is `send` (422 from the server's voice write rules).
     { name: 'username', type: 'str', label: { en: 'Username', zh_CN: '用户名' }, max: 64 },
     { name: 'secret', type: 'pwd', label: { en: 'Password', zh_CN: '密码' }, max: 128 },
@@ -138,16 +196,19 @@ export const trunk: ResourceDef = {
       max: 10000,
       default: 0,
     },
-    enabled,
-    {
-      name: 'reg_state',
-      type: 'enum',
-      label: { en: 'Registration state', zh_CN: '注册状态' },
-      options: ['registered', 'unregistered', 'rejected', 'unreachable'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enabledField(),
+    // From AMI PJSIPShowRegistrationsOutbound; the same words and colours as the voice management page.
+    enumField(
+      'reg_state',
+      { en: 'Registration state', zh_CN: '注册状态' },
+      {
+        registered: { en: 'Registered', zh_CN: '已注册', tone: 'success' },
+        unregistered: { en: 'Unregistered', zh_CN: '未注册', tone: 'warning' },
+        rejected: { en: 'Rejected', zh_CN: '被拒绝', tone: 'error' },
+        unreachable: { en: 'Unreachable', zh_CN: '不可达', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
   io: { export: ['pjsip'] },
 };
@@ -159,32 +220,22 @@ export const trunkGroup: ResourceDef = {
   table: 'voice_trunk_group',
   title: { en: 'SIP outgoing group', zh_CN: 'SIP外线组' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'strategy',
-      type: 'enum',
-      label: { en: 'Strategy', zh_CN: '选线策略' },
-      options: ['sequential', 'round_robin'],
-      default: 'sequential',
-      list: true,
-    },
-    {
-      name: 'trunk_ids',
-      type: 'refs',
-      ref: 'voice:trunk',
-      label: { en: 'Trunks (in dialling order)', zh_CN: '外线（按呼出顺序）' },
-      required: true,
-      max: 8,
-    },
+    nameField(),
+    enumField(
+      'strategy',
+      { en: 'Strategy', zh_CN: '选线策略' },
+      {
+        sequential: { en: 'In order', zh_CN: '顺序选线' },
+        round_robin: { en: 'Round robin', zh_CN: '轮询' },
+      },
+      { default: 'sequential', list: true },
+    ),
+    refsField(
+      'trunk_ids',
+      'voice:trunk',
+      { en: 'Trunks (in dialling order)', zh_CN: '外线（按呼出顺序）' },
+      { required: true, max: 8 },
+    ),
     { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '描述' }, max: 500 },
   ],
 };
@@ -217,16 +268,12 @@ export const inboundRoute: ResourceDef = {
       pattern: digits('DID', '被叫号码'),
     },
     { name: 'cid', type: 'str', label: { en: 'Caller pattern', zh_CN: '主叫号码规则' }, max: 64, list: true },
-    { name: 'dest', type: 'json', label: { en: 'Destination', zh_CN: '目的地' }, required: true, list: true },
-    { name: 'hours_weekdays', type: 'json', label: { en: 'Office days', zh_CN: '工作日' } },
+    jsonField('dest', { en: 'Destination', zh_CN: '目的地' }, destShape, { required: true, list: true }),
+    jsonField('hours_weekdays', { en: 'Office days', zh_CN: '工作日' }, weekdaysShape),
     { name: 'hours_from', type: 'time', label: { en: 'Office hours from', zh_CN: '工作时间开始' } },
     { name: 'hours_to', type: 'time', label: { en: 'Office hours to', zh_CN: '工作时间结束' } },
-    {
-      name: 'after_hours_dest',
-      type: 'json',
-      label: { en: 'After-hours destination', zh_CN: '非工作时间目的地' },
-    },
-    enabled,
+    jsonField('after_hours_dest', { en: 'After-hours destination', zh_CN: '非工作时间目的地' }, destShape),
+    enabledField(),
   ],
 };
 
@@ -239,44 +286,56 @@ export const outboundRoute: ResourceDef = {
   table: 'voice_outbound_route',
   title: { en: 'Outbound route', zh_CN: '呼出路由' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
+    nameField({ max: 40, unique: true }),
+    // FreePBX's outbound_route_patterns as the dialplan writer reads them (patternItems): a number
+    // dialled as `prefix` + `match` (from caller `cid`, when set) goes out as `prepend` + `match`,
+    // the prefix removed.
+    jsonField(
+      'patterns',
+      { en: 'Dial patterns', zh_CN: '拨号规则' },
+      {
+        kind: 'rows',
+        fields: [
+          part(
+            'prepend',
+            'str',
+            { en: 'Prepend', zh_CN: '前置号码' },
+            { max: 32, pattern: dialable('Prepend', '前置号码') },
+          ),
+          part(
+            'prefix',
+            'str',
+            { en: 'Prefix (removed)', zh_CN: '前缀（拨出时去掉）' },
+            { max: 32, pattern: dialable('Prefix', '前缀') },
+          ),
+          part(
+            'match',
+            'str',
+            { en: 'Match pattern', zh_CN: '匹配规则' },
+            { required: true, max: 65, pattern: asteriskPattern('Match pattern', '匹配规则') },
+          ),
+          part(
+            'cid',
+            'str',
+            { en: 'Caller pattern', zh_CN: '主叫规则' },
+            { max: 65, pattern: asteriskPattern('Caller pattern', '主叫规则') },
+          ),
+        ],
+      },
+      { example: '[{"match": "_9NXXXXXX", "prefix": "9"}]', required: true, list: true },
+    ),
+    refField(
+      'trunk_group_id',
+      'voice:trunk_group',
+      { en: 'Trunk group', zh_CN: '外线组' },
+      { required: true, list: true, filter: true },
+    ),
+    enumField('level', { en: 'Call level', zh_CN: '呼叫级别' }, ROUTE_LEVELS, {
       required: true,
-      max: 40,
-      unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'patterns',
-      type: 'json',
-      example: '[{"match": "_9NXXXXXX", "prefix": "9"}]',
-      label: { en: 'Dial patterns', zh_CN: '拨号规则' },
-      required: true,
-      list: true,
-    },
-    {
-      name: 'trunk_group_id',
-      type: 'ref',
-      ref: 'voice:trunk_group',
-      label: { en: 'Trunk group', zh_CN: '外线组' },
-      required: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'level',
-      type: 'enum',
-      label: { en: 'Call level', zh_CN: '呼叫级别' },
-      required: true,
-      options: ['local', 'national', 'international'],
       default: 'local',
       list: true,
       filter: true,
-    },
+    }),
     { name: 'outcid', type: 'str', label: { en: 'Outbound caller ID', zh_CN: '外显号码' }, max: 64 },
     {
       name: 'pin',
@@ -287,10 +346,16 @@ export const outboundRoute: ResourceDef = {
     },
     { name: 'emergency', type: 'bool', label: { en: 'Emergency route', zh_CN: '紧急路由' } },
     { name: 'seq', type: 'int', label: { en: 'Order', zh_CN: '顺序' }, readonly: true, list: true },
-    enabled,
+    enabledField(),
   ],
   defaultSort: { field: 'seq', order: 'asc' },
 };
+
+const extensionRecording = {
+  inherit: { en: 'As the global setting', zh_CN: '跟随全局设置' },
+  always: { en: 'Always', zh_CN: '始终录音' },
+  never: { en: 'Never', zh_CN: '不录音' },
+} as const satisfies Record<string, OptionLabel>;
 
 // DOMAIN 2.2 voice/Extension: Extension. The number is unique across the whole numbering plan
 // (checked by the server); its length follows BasicSettings.ext_length (3 to 6 digits).
@@ -315,16 +380,7 @@ export const extension: ResourceDef = {
       keyword: true,
       pattern: digits('Extension number', '分机号'),
     },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 50,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField({ max: 50 }),
     // Required, but generated by the server when left empty.
     {
       name: 'secret',
@@ -334,24 +390,13 @@ export const extension: ResourceDef = {
       min: 12,
       max: 128,
     },
-    {
-      name: 'call_permission',
-      type: 'enum',
-      label: { en: 'Call permission', zh_CN: '呼叫权限' },
+    enumField('call_permission', { en: 'Call permission', zh_CN: '呼叫权限' }, CALL_PERMISSIONS, {
       required: true,
-      options: ['internal', 'local', 'national', 'international'],
       default: 'local',
       list: true,
       filter: true,
-    },
-    {
-      name: 'area_id',
-      type: 'ref',
-      ref: 'system:region',
-      label: { en: 'Area', zh_CN: '区域' },
-      list: true,
-      filter: true,
-    },
+    }),
+    refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }, { list: true, filter: true }),
     { name: 'outbound_cid', type: 'str', label: { en: 'Outbound caller ID', zh_CN: '外显号码' }, max: 64 },
     { name: 'voicemail', type: 'bool', label: { en: 'Voicemail', zh_CN: '语音信箱' } },
     {
@@ -366,18 +411,13 @@ export const extension: ResourceDef = {
     {
       name: 'ring_timeout',
       type: 'int',
-      label: { en: 'Ring timeout (s, 0 = global)', zh_CN: '振铃超时（秒，0为全局）' },
+      label: { en: 'Ring timeout (0 = global)', zh_CN: '振铃超时（0为全局）' },
+      unit: 'seconds',
       min: 0,
       max: 600,
       default: 0,
     },
-    {
-      name: 'recording',
-      type: 'enum',
-      label: { en: 'Recording', zh_CN: '录音' },
-      options: ['inherit', 'always', 'never'],
-      default: 'inherit',
-    },
+    enumField('recording', { en: 'Recording', zh_CN: '录音' }, extensionRecording, { default: 'inherit' }),
     { name: 'cf_always', type: 'str', label: { en: 'Always forward to', zh_CN: '无条件转移' }, max: 32 },
     { name: 'cf_busy', type: 'str', label: { en: 'Forward when busy', zh_CN: '遇忙转移' }, max: 32 },
     { name: 'cf_noanswer', type: 'str', label: { en: 'Forward on no answer', zh_CN: '无应答转移' }, max: 32 },
@@ -392,15 +432,15 @@ export const extension: ResourceDef = {
     },
     { name: 'nat', type: 'bool', label: { en: 'NAT', zh_CN: 'NAT穿透' }, default: 1 },
     { name: 'dnd', type: 'bool', label: { en: 'Do not disturb', zh_CN: '免打扰' }, default: 0, list: true },
-    {
-      name: 'reg_state',
-      type: 'enum',
-      label: { en: 'Registration state', zh_CN: '注册状态' },
-      options: ['online', 'offline'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'reg_state',
+      { en: 'Registration state', zh_CN: '注册状态' },
+      {
+        online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+        offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
     {
       name: 'contact',
       type: 'str',
@@ -441,14 +481,10 @@ export const extension: ResourceDef = {
           max: 50,
           default: 'Room {n}',
         },
-        {
-          name: 'call_permission',
-          type: 'enum',
-          label: { en: 'Call permission', zh_CN: '呼叫权限' },
+        enumField('call_permission', { en: 'Call permission', zh_CN: '呼叫权限' }, CALL_PERMISSIONS, {
           required: true,
-          options: ['internal', 'local', 'national', 'international'],
           default: 'local',
-        },
+        }),
       ],
     },
   ],
@@ -461,23 +497,23 @@ export const softTerminal: ResourceDef = {
   table: 'voice_soft_terminal',
   title: { en: 'Soft terminal', zh_CN: '软终端' },
   fields: [
-    {
-      name: 'extension_id',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Extension', zh_CN: '分机' },
-      required: true,
-      unique: true,
-      list: true,
-    },
-    {
-      name: 'platform',
-      type: 'enum',
-      label: { en: 'Platform', zh_CN: '平台' },
-      options: ['android', 'ios', 'windows', 'web'],
-      list: true,
-      filter: true,
-    },
+    refField(
+      'extension_id',
+      'voice:extension',
+      { en: 'Extension', zh_CN: '分机' },
+      { required: true, unique: true, list: true },
+    ),
+    enumField(
+      'platform',
+      { en: 'Platform', zh_CN: '平台' },
+      {
+        android: { en: 'Android', zh_CN: '安卓手机' },
+        ios: { en: 'iOS', zh_CN: '苹果手机' },
+        windows: { en: 'Windows', zh_CN: 'Windows电脑' },
+        web: { en: 'Web browser', zh_CN: '网页浏览器' },
+      },
+      { list: true, filter: true },
+    ),
     // DOMAIN: on by default for the web platform (a rule of the form, not a fixed default).
     { name: 'webrtc', type: 'bool', label: { en: 'WebRTC', zh_CN: 'WebRTC' } },
     {
@@ -488,7 +524,7 @@ export const softTerminal: ResourceDef = {
       list: true,
       keyword: true,
     },
-    enabled,
+    enabledField(),
     {
       name: 'last_register',
       type: 'dt',
@@ -513,23 +549,9 @@ export const contactGroup: ResourceDef = {
   table: 'voice_contact_group',
   title: { en: 'Contact group', zh_CN: '通讯录分组' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      keyword: true,
-    },
-    {
-      name: 'parent_id',
-      type: 'ref',
-      ref: 'voice:contact_group',
-      label: { en: 'Parent group', zh_CN: '上级分组' },
-      filter: true,
-    },
-    sort,
+    nameField({ filter: undefined }),
+    refField('parent_id', 'voice:contact_group', { en: 'Parent group', zh_CN: '上级分组' }, { filter: true }),
+    sortField(),
   ],
 };
 
@@ -541,25 +563,9 @@ export const contact: ResourceDef = {
   table: 'voice_contact',
   title: { en: 'Contact', zh_CN: '联系人' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '姓名' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    { ...nameField(), label: { en: 'Name', zh_CN: '姓名' } },
     { name: 'pinyin', type: 'str', label: { en: 'Pinyin', zh_CN: '拼音' }, readonly: true, keyword: true },
-    {
-      name: 'group_id',
-      type: 'ref',
-      ref: 'voice:contact_group',
-      label: { en: 'Group', zh_CN: '分组' },
-      list: true,
-      filter: true,
-    },
+    refField('group_id', 'voice:contact_group', { en: 'Group', zh_CN: '分组' }, { list: true, filter: true }),
     { name: 'department', type: 'str', label: { en: 'Department', zh_CN: '部门' }, max: 64, list: true },
     { name: 'position', type: 'str', label: { en: 'Position', zh_CN: '职务' }, max: 64 },
     {
@@ -595,7 +601,7 @@ export const contact: ResourceDef = {
         message: { en: 'Email must be an email address', zh_CN: '邮箱格式不正确' },
       },
     },
-    sort,
+    sortField(),
   ],
   io: { import: ['csv', 'vcard'], export: ['csv', 'vcard'] },
 };
@@ -621,16 +627,7 @@ export const conference: ResourceDef = {
       keyword: true,
       pattern: digits('Number', '号码'),
     },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField(),
     {
       name: 'user_pin',
       type: 'str',
@@ -663,13 +660,21 @@ export const conference: ResourceDef = {
       label: { en: 'Music when alone', zh_CN: '单人时播放音乐' },
       default: 1,
     },
-    {
-      name: 'members',
-      type: 'json',
-      label: { en: 'Members', zh_CN: '在会成员' },
-      readonly: true,
-      list: true,
-    },
+    // DOMAIN: the people in the room now, {caller, joined_at, admin, muted}[].
+    jsonField(
+      'members',
+      { en: 'Members', zh_CN: '在会成员' },
+      {
+        kind: 'rows',
+        fields: [
+          part('caller', 'str', { en: 'Caller', zh_CN: '成员号码' }),
+          part('joined_at', 'dt', { en: 'Joined', zh_CN: '入会时间' }),
+          part('admin', 'bool', { en: 'Host', zh_CN: '主持人' }),
+          part('muted', 'bool', { en: 'Muted', zh_CN: '已静音' }),
+        ],
+      },
+      { readonly: true, list: true },
+    ),
   ],
   verbs: [
     {
@@ -705,16 +710,7 @@ export const ivr: ResourceDef = {
   table: 'voice_ivr',
   title: { en: 'IVR', zh_CN: 'IVR语音导航' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    nameField(),
     {
       name: 'number',
       type: 'str',
@@ -728,7 +724,8 @@ export const ivr: ResourceDef = {
     {
       name: 'timeout_s',
       type: 'int',
-      label: { en: 'Timeout (s)', zh_CN: '超时（秒）' },
+      label: { en: 'Timeout', zh_CN: '超时' },
+      unit: 'seconds',
       min: 1,
       max: 60,
       default: 10,
@@ -749,24 +746,46 @@ export const ivr: ResourceDef = {
       max: 9,
       default: 3,
     },
-    { name: 'invalid_dest', type: 'json', label: { en: 'Invalid-key destination', zh_CN: '按键错误目的地' } },
-    { name: 'timeout_dest', type: 'json', label: { en: 'Timeout destination', zh_CN: '超时目的地' } },
-    {
-      name: 'direct_dial',
-      type: 'enum',
-      label: { en: 'Direct dial', zh_CN: '直拨分机' },
-      options: ['none', 'extensions'],
-      default: 'none',
-    },
+    jsonField('invalid_dest', { en: 'Invalid-key destination', zh_CN: '按键错误目的地' }, destShape),
+    jsonField('timeout_dest', { en: 'Timeout destination', zh_CN: '超时目的地' }, destShape),
+    enumField(
+      'direct_dial',
+      { en: 'Direct dial', zh_CN: '直拨分机' },
+      {
+        none: { en: 'Not allowed', zh_CN: '不允许' },
+        extensions: { en: 'Any extension', zh_CN: '可直拨分机' },
+      },
+      { default: 'none' },
+    ),
     // {key, dest}[]: each key one of 0-9, * and #, used once (422 from the server's voice write rules).
-    {
-      name: 'entries',
-      type: 'json',
-      example: '[{"key": "1", "dest": "8001"}, {"key": "0", "dest": "8000"}]',
-      label: { en: 'Key entries', zh_CN: '按键菜单' },
-      required: true,
-      list: true,
-    },
+    jsonField(
+      'entries',
+      { en: 'Key entries', zh_CN: '按键菜单' },
+      {
+        kind: 'rows',
+        fields: [
+          part(
+            'key',
+            'str',
+            { en: 'Key', zh_CN: '按键' },
+            {
+              required: true,
+              pattern: {
+                source: '^[0-9*#]$',
+                message: { en: 'Key must be one of 0-9, * or #', zh_CN: '按键须为0-9、*或#' },
+              },
+            },
+          ),
+          jsonField('dest', { en: 'Destination', zh_CN: '目的地' }, destShape),
+        ],
+      },
+      {
+        example:
+          '[{"key": "1", "dest": {"type": "queue", "target": "6100"}}, {"key": "0", "dest": {"type": "extension", "target": "8000"}}]',
+        required: true,
+        list: true,
+      },
+    ),
   ],
 };
 
@@ -789,31 +808,45 @@ export const queue: ResourceDef = {
       keyword: true,
       pattern: digits('Number', '号码'),
     },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'strategy',
-      type: 'enum',
-      label: { en: 'Ring strategy', zh_CN: '振铃策略' },
-      required: true,
-      options: ['ringall', 'leastrecent', 'fewestcalls', 'random', 'rrmemory', 'linear'],
-      default: 'rrmemory',
-      list: true,
-    },
-    // {extension, penalty 0-10}[] (422 from the server's voice write rules).
-    { name: 'members', type: 'json', label: { en: 'Static agents', zh_CN: '固定坐席' }, list: true },
+    nameField(),
+    // Asterisk queues.conf `strategy`.
+    enumField(
+      'strategy',
+      { en: 'Ring strategy', zh_CN: '振铃策略' },
+      {
+        ringall: { en: 'Ring all', zh_CN: '全部同时振铃' },
+        leastrecent: { en: 'Longest idle first', zh_CN: '最久未接听优先' },
+        fewestcalls: { en: 'Fewest calls first', zh_CN: '接听最少优先' },
+        random: { en: 'Random', zh_CN: '随机' },
+        rrmemory: { en: 'Round robin with memory', zh_CN: '记忆轮询' },
+        linear: { en: 'In listed order', zh_CN: '按列表顺序' },
+      },
+      { required: true, default: 'rrmemory', list: true },
+    ),
+    // {extension, penalty 0-10}[] (422 from the server's voice write rules): extension numbers,
+    // as queues.conf's `member` lines are written from them; an agent of a lower penalty rings first.
+    jsonField(
+      'members',
+      { en: 'Static agents', zh_CN: '固定坐席' },
+      {
+        kind: 'rows',
+        fields: [
+          part(
+            'extension',
+            'str',
+            { en: 'Agent extension', zh_CN: '坐席分机' },
+            { required: true, max: 16, pattern: digits('Agent extension', '坐席分机') },
+          ),
+          part('penalty', 'int', { en: 'Penalty', zh_CN: '优先级' }, { min: 0, max: 10, default: 0 }),
+        ],
+      },
+      { list: true },
+    ),
     {
       name: 'agent_timeout',
       type: 'int',
-      label: { en: 'Agent ring time (s)', zh_CN: '坐席振铃时长（秒）' },
+      label: { en: 'Agent ring time', zh_CN: '坐席振铃时长' },
+      unit: 'seconds',
       required: true,
       min: 0,
       max: 600,
@@ -822,7 +855,8 @@ export const queue: ResourceDef = {
     {
       name: 'retry',
       type: 'int',
-      label: { en: 'Retry interval (s)', zh_CN: '重试间隔（秒）' },
+      label: { en: 'Retry interval', zh_CN: '重试间隔' },
+      unit: 'seconds',
       required: true,
       min: 0,
       max: 600,
@@ -831,7 +865,8 @@ export const queue: ResourceDef = {
     {
       name: 'wrapup',
       type: 'int',
-      label: { en: 'Wrap-up time (s)', zh_CN: '话后整理时间（秒）' },
+      label: { en: 'Wrap-up time', zh_CN: '话后整理时间' },
+      unit: 'seconds',
       required: true,
       min: 0,
       max: 3600,
@@ -848,7 +883,8 @@ export const queue: ResourceDef = {
     {
       name: 'maxwait',
       type: 'int',
-      label: { en: 'Max wait (s, 0 = unlimited)', zh_CN: '最长等待（秒，0为不限）' },
+      label: { en: 'Max wait (0 = unlimited)', zh_CN: '最长等待（0为不限）' },
+      unit: 'seconds',
       min: 0,
       max: 86400,
       default: 0,
@@ -868,21 +904,31 @@ export const queue: ResourceDef = {
     {
       name: 'announce_frequency',
       type: 'int',
-      label: { en: 'Announce every (s)', zh_CN: '播报间隔（秒）' },
+      label: { en: 'Announce every', zh_CN: '播报间隔' },
+      unit: 'seconds',
       min: 0,
       max: 3600,
       default: 0,
     },
     { name: 'periodic_announce', type: 'file', label: { en: 'Periodic announcement', zh_CN: '周期提示音' } },
-    { name: 'fail_dest', type: 'json', label: { en: 'Failover destination', zh_CN: '失败目的地' } },
+    jsonField('fail_dest', { en: 'Failover destination', zh_CN: '失败目的地' }, destShape),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' }, default: 0 },
-    {
-      name: 'live',
-      type: 'json',
-      label: { en: 'Live state', zh_CN: '实时状态' },
-      readonly: true,
-      list: true,
-    },
+    // DOMAIN: the queue now: callers waiting, the longest wait, calls answered and abandoned, agents.
+    jsonField(
+      'live',
+      { en: 'Live state', zh_CN: '实时状态' },
+      {
+        kind: 'object',
+        fields: [
+          part('waiting', 'int', { en: 'Waiting callers', zh_CN: '排队人数' }),
+          part('longest_wait', 'int', { en: 'Longest wait', zh_CN: '最长等待' }, { unit: 'seconds' }),
+          part('answered', 'int', { en: 'Answered', zh_CN: '已接听' }),
+          part('abandoned', 'int', { en: 'Abandoned', zh_CN: '放弃' }),
+          part('agents', 'int', { en: 'Agents', zh_CN: '坐席数' }),
+        ],
+      },
+      { readonly: true, list: true },
+    ),
   ],
   // Through Asterisk's manager interface: QueueAdd and QueueRemove (503 when it cannot be reached).
   verbs: [
@@ -920,18 +966,38 @@ export const pagingGroup: ResourceDef = {
       keyword: true,
       pattern: digits('Number', '号码'),
     },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    // Extensions and/or area ids.
-    { name: 'members', type: 'json', label: { en: 'Members', zh_CN: '成员' }, required: true },
+    nameField(),
+    // Extension numbers and/or areas (an area pages every extension in it and in the areas below
+    // it), as the dialplan writer reads them (memberExtensions).
+    jsonField(
+      'members',
+      { en: 'Members', zh_CN: '成员' },
+      {
+        kind: 'object',
+        fields: [
+          part(
+            'extensions',
+            'json',
+            { en: 'Extensions', zh_CN: '分机' },
+            {
+              shape: extensionNumbers('Extension', '分机号'),
+            },
+          ),
+          part(
+            'area_ids',
+            'json',
+            { en: 'Areas (with the areas below)', zh_CN: '区域（含下级区域）' },
+            {
+              shape: {
+                kind: 'list',
+                of: refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }),
+              },
+            },
+          ),
+        ],
+      },
+      { required: true },
+    ),
     { name: 'duplex', type: 'bool', label: { en: 'Two-way', zh_CN: '双向对讲' }, default: 0 },
     { name: 'force', type: 'bool', label: { en: 'Barge in on busy phones', zh_CN: '强插忙线' }, default: 0 },
     { name: 'announcement', type: 'file', label: { en: 'Announcement', zh_CN: '提示音' } },
@@ -945,38 +1011,29 @@ export const broadcastTask: ResourceDef = {
   table: 'voice_broadcast_task',
   title: { en: 'Broadcast task', zh_CN: '广播任务' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'group_id',
-      type: 'ref',
-      ref: 'voice:paging',
-      label: { en: 'Paging group', zh_CN: '广播组' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    refField(
+      'group_id',
+      'voice:paging',
+      { en: 'Paging group', zh_CN: '广播组' },
+      { required: true, list: true, filter: true },
+    ),
     { name: 'sound', type: 'file', label: { en: 'Sound', zh_CN: '播放音频' }, required: true },
     { name: 'repeat', type: 'int', label: { en: 'Repeat', zh_CN: '重复次数' }, min: 1, max: 10, default: 1 },
-    {
-      name: 'schedule',
-      type: 'enum',
-      label: { en: 'Schedule', zh_CN: '执行周期' },
-      options: ['once', 'daily', 'weekly'],
-      list: true,
-    },
+    enumField(
+      'schedule',
+      { en: 'Schedule', zh_CN: '执行周期' },
+      {
+        once: { en: 'Once', zh_CN: '单次' },
+        daily: { en: 'Daily', zh_CN: '每天' },
+        weekly: { en: 'Weekly', zh_CN: '每周' },
+      },
+      { list: true },
+    ),
     { name: 'date', type: 'date', label: { en: 'Date', zh_CN: '日期' } },
     { name: 'time', type: 'time', label: { en: 'Time', zh_CN: '时间' }, required: true },
-    { name: 'weekdays', type: 'json', example: '[1, 2, 3, 4, 5]', label: { en: 'Weekdays', zh_CN: '星期' } },
-    enabled,
+    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape, { example: '[1, 2, 3, 4, 5]' }),
+    enabledField(),
     {
       name: 'last_run',
       type: 'dt',
@@ -1011,15 +1068,12 @@ export const wakeup: ResourceDef = {
   table: 'voice_wakeup',
   title: { en: 'Wake-up call', zh_CN: '叫醒服务' },
   fields: [
-    {
-      name: 'room_ext',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Room extension', zh_CN: '房间分机' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    refField(
+      'room_ext',
+      'voice:extension',
+      { en: 'Room extension', zh_CN: '房间分机' },
+      { required: true, list: true, filter: true },
+    ),
     { name: 'date', type: 'date', label: { en: 'Date', zh_CN: '日期' }, list: true, filter: true },
     {
       name: 'time',
@@ -1029,15 +1083,16 @@ export const wakeup: ResourceDef = {
       list: true,
       filter: true,
     },
-    {
-      name: 'repeat',
-      type: 'enum',
-      label: { en: 'Repeat', zh_CN: '重复' },
-      required: true,
-      options: ['once', 'daily', 'weekdays'],
-      default: 'once',
-      list: true,
-    },
+    enumField(
+      'repeat',
+      { en: 'Repeat', zh_CN: '重复' },
+      {
+        once: { en: 'Once', zh_CN: '单次' },
+        daily: { en: 'Daily', zh_CN: '每天' },
+        weekdays: { en: 'Weekdays (Mon–Fri)', zh_CN: '工作日（周一至周五）' },
+      },
+      { required: true, default: 'once', list: true },
+    ),
     {
       name: 'max_retries',
       type: 'int',
@@ -1050,7 +1105,8 @@ export const wakeup: ResourceDef = {
     {
       name: 'retry_s',
       type: 'int',
-      label: { en: 'Retry interval (s)', zh_CN: '重试间隔（秒）' },
+      label: { en: 'Retry interval', zh_CN: '重试间隔' },
+      unit: 'seconds',
       required: true,
       min: 10,
       max: 600,
@@ -1059,39 +1115,44 @@ export const wakeup: ResourceDef = {
     {
       name: 'wait_s',
       type: 'int',
-      label: { en: 'Ring time (s)', zh_CN: '振铃时长（秒）' },
+      label: { en: 'Ring time', zh_CN: '振铃时长' },
+      unit: 'seconds',
       required: true,
       min: 10,
       max: 120,
       default: 60,
     },
-    {
-      name: 'language',
-      type: 'enum',
-      label: { en: 'Language', zh_CN: '语言' },
-      options: ['zh', 'en'],
-      default: 'zh',
-    },
-    {
-      name: 'source',
-      type: 'enum',
-      label: { en: 'Source', zh_CN: '来源' },
-      options: ['manual', 'phone', 'pms'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['scheduled', 'calling', 'answered', 'failed', 'cancelled'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'language',
+      { en: 'Language', zh_CN: '语言' },
+      { zh: { en: 'Chinese', zh_CN: '中文' }, en: { en: 'English', zh_CN: '英文' } },
+      { default: 'zh' },
+    ),
+    enumField(
+      'source',
+      { en: 'Source', zh_CN: '来源' },
+      {
+        manual: { en: 'Added by hand', zh_CN: '手工添加' },
+        phone: { en: 'Set on the phone', zh_CN: '话机设置' },
+        pms: { en: 'Hotel PMS', zh_CN: '酒店管理系统(PMS)' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        scheduled: { en: 'Scheduled', zh_CN: '待叫醒', tone: 'warning' },
+        calling: { en: 'Calling', zh_CN: '呼叫中', tone: 'processing' },
+        answered: { en: 'Answered', zh_CN: '已接听', tone: 'success' },
+        failed: { en: 'Failed', zh_CN: '失败', tone: 'error' },
+        cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
   io: { export: ['csv'] },
+  defaultSort: { field: 'time', order: 'asc' },
   verbs: [
     {
       name: 'cancel',
@@ -1112,42 +1173,41 @@ export const dnd: ResourceDef = {
   table: 'voice_dnd_schedule',
   title: { en: 'Do-not-disturb schedule', zh_CN: '免打扰计划' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'extension_ids',
-      type: 'refs',
-      ref: 'voice:extension',
-      label: { en: 'Extensions', zh_CN: '分机' },
-    },
-    { name: 'area_ids', type: 'refs', ref: 'system:region', label: { en: 'Areas', zh_CN: '区域' } },
-    {
-      name: 'weekdays',
-      type: 'json',
+    nameField(),
+    refsField('extension_ids', 'voice:extension', { en: 'Extensions', zh_CN: '分机' }),
+    refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
+    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape, {
       example: '[1, 2, 3, 4, 5]',
-      label: { en: 'Weekdays', zh_CN: '星期' },
       required: true,
-    },
+    }),
     { name: 'time_from', type: 'time', label: { en: 'From', zh_CN: '开始时间' }, required: true },
     { name: 'time_to', type: 'time', label: { en: 'To', zh_CN: '结束时间' }, required: true },
-    { name: 'exempt_numbers', type: 'json', label: { en: 'Exempt numbers', zh_CN: '白名单号码' } },
-    {
-      name: 'action',
-      type: 'enum',
-      label: { en: 'Action', zh_CN: '处理方式' },
-      options: ['busy', 'voicemail', 'forward'],
-      default: 'busy',
-    },
+    // Callers who still get through.
+    jsonField(
+      'exempt_numbers',
+      { en: 'Exempt numbers', zh_CN: '白名单号码' },
+      {
+        kind: 'list',
+        of: part(
+          'number',
+          'str',
+          { en: 'Number', zh_CN: '号码' },
+          { max: 32, pattern: dialable('Number', '号码') },
+        ),
+      },
+    ),
+    enumField(
+      'action',
+      { en: 'Action', zh_CN: '处理方式' },
+      {
+        busy: { en: 'Busy tone', zh_CN: '回忙音' },
+        voicemail: { en: 'To voicemail', zh_CN: '转语音信箱' },
+        forward: { en: 'Forward', zh_CN: '转移到号码' },
+      },
+      { default: 'busy' },
+    ),
     { name: 'forward_to', type: 'str', label: { en: 'Forward to', zh_CN: '转移号码' }, max: 32 },
-    enabled,
+    enabledField(),
     {
       name: 'now_active',
       type: 'bool',
@@ -1166,35 +1226,18 @@ export const dispatch: ResourceDef = {
   table: 'voice_dispatch_console',
   title: { en: 'Dispatch console', zh_CN: '调度台' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      keyword: true,
-    },
-    {
-      name: 'operator_ext',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Operator extension', zh_CN: '调度员分机' },
-      required: true,
-      list: true,
-    },
-    {
-      name: 'monitored_area_ids',
-      type: 'refs',
-      ref: 'system:region',
-      label: { en: 'Monitored areas', zh_CN: '监控区域' },
-    },
-    {
-      name: 'monitored_extension_ids',
-      type: 'refs',
-      ref: 'voice:extension',
-      label: { en: 'Monitored extensions', zh_CN: '监控分机' },
-    },
+    nameField({ filter: undefined }),
+    refField(
+      'operator_ext',
+      'voice:extension',
+      { en: 'Operator extension', zh_CN: '调度员分机' },
+      { required: true, list: true },
+    ),
+    refsField('monitored_area_ids', 'system:region', { en: 'Monitored areas', zh_CN: '监控区域' }),
+    refsField('monitored_extension_ids', 'voice:extension', {
+      en: 'Monitored extensions',
+      zh_CN: '监控分机',
+    }),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' }, default: 0 },
   ],
   // From the console's operator extension, through Asterisk's manager interface (Originate with
@@ -1285,10 +1328,12 @@ export const cdr: ResourceDef = {
     { name: 'dcontext', type: 'str', label: { en: 'Destination context', zh_CN: '目的上下文' }, max: 80 },
     { name: 'lastapp', type: 'str', label: { en: 'Last application', zh_CN: '最后应用' }, max: 80 },
     { name: 'lastdata', type: 'str', label: { en: 'Last data', zh_CN: '最后参数' } },
+    // cdr_csv's duration (from the start) and billsec (from the answer), in seconds.
     {
       name: 'duration',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       min: 0,
       max: 100_000_000,
       list: true,
@@ -1296,32 +1341,39 @@ export const cdr: ResourceDef = {
     {
       name: 'billsec',
       type: 'int',
-      label: { en: 'Billed (s)', zh_CN: '通话时长（秒）' },
+      label: { en: 'Billed', zh_CN: '通话时长' },
+      unit: 'seconds',
       min: 0,
       max: 100_000_000,
       list: true,
       filter: true,
     },
-    {
-      name: 'disposition',
-      type: 'enum',
-      label: { en: 'Result', zh_CN: '呼叫结果' },
-      options: ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'disposition',
+      { en: 'Result', zh_CN: '呼叫结果' },
+      {
+        ANSWERED: { en: 'Answered', zh_CN: '已接听', tone: 'success' },
+        'NO ANSWER': { en: 'No answer', zh_CN: '未接听', tone: 'warning' },
+        BUSY: { en: 'Busy', zh_CN: '忙线', tone: 'error' },
+        FAILED: { en: 'Failed', zh_CN: '呼叫失败', tone: 'error' },
+        CONGESTION: { en: 'Congestion', zh_CN: '线路拥塞', tone: 'error' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'accountcode', type: 'str', label: { en: 'Account code', zh_CN: '账户代码' }, max: 80 },
     { name: 'amaflags', type: 'str', label: { en: 'AMA flags', zh_CN: 'AMA标志' }, max: 32 },
     { name: 'uniqueid', type: 'str', label: { en: 'Unique id', zh_CN: '唯一标识' }, max: 64 },
     { name: 'recording', type: 'url', label: { en: 'Recording', zh_CN: '录音' }, max: 1024 },
-    {
-      name: 'direction',
-      type: 'enum',
-      label: { en: 'Direction', zh_CN: '呼叫方向' },
-      options: ['internal', 'inbound', 'outbound'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'direction',
+      { en: 'Direction', zh_CN: '呼叫方向' },
+      {
+        internal: { en: 'Internal', zh_CN: '内部' },
+        inbound: { en: 'Inbound', zh_CN: '呼入' },
+        outbound: { en: 'Outbound', zh_CN: '呼出' },
+      },
+      { list: true, filter: true },
+    ),
   ],
   io: { export: ['csv', 'cdr_csv'] },
   defaultSort: { field: 'start', order: 'desc' },
@@ -1367,18 +1419,60 @@ export const notifyTask: ResourceDef = {
   table: 'voice_notify_task',
   title: { en: 'Queue notification', zh_CN: '排队通知' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    // Extensions, numbers and contact_group_ids.
-    { name: 'callees', type: 'json', label: { en: 'Callees', zh_CN: '通知对象' }, required: true },
+    nameField(),
+    // Extensions, numbers and contact groups (their people's extension, mobile or phone), as the
+    // `start` verb reads them.
+    jsonField(
+      'callees',
+      { en: 'Callees', zh_CN: '通知对象' },
+      {
+        kind: 'object',
+        fields: [
+          part(
+            'extensions',
+            'json',
+            { en: 'Extensions', zh_CN: '分机' },
+            {
+              shape: extensionNumbers('Extension', '分机号'),
+            },
+          ),
+          part(
+            'numbers',
+            'json',
+            { en: 'Numbers', zh_CN: '号码' },
+            {
+              shape: {
+                kind: 'list',
+                of: part(
+                  'number',
+                  'str',
+                  { en: 'Number', zh_CN: '号码' },
+                  {
+                    max: 32,
+                    pattern: dialable('Number', '号码'),
+                  },
+                ),
+              },
+            },
+          ),
+          part(
+            'contact_group_ids',
+            'json',
+            { en: 'Contact groups', zh_CN: '通讯录分组' },
+            {
+              shape: {
+                kind: 'list',
+                of: refField('contact_group_id', 'voice:contact_group', {
+                  en: 'Contact group',
+                  zh_CN: '通讯录分组',
+                }),
+              },
+            },
+          ),
+        ],
+      },
+      { required: true },
+    ),
     { name: 'sound', type: 'file', label: { en: 'Sound', zh_CN: '通知音频' }, required: true },
     {
       name: 'concurrency',
@@ -1392,7 +1486,8 @@ export const notifyTask: ResourceDef = {
     {
       name: 'retry_interval_s',
       type: 'int',
-      label: { en: 'Retry interval (s)', zh_CN: '重试间隔（秒）' },
+      label: { en: 'Retry interval', zh_CN: '重试间隔' },
+      unit: 'seconds',
       min: 0,
       max: 86400,
       default: 60,
@@ -1404,16 +1499,42 @@ export const notifyTask: ResourceDef = {
       default: 1,
     },
     { name: 'start_at', type: 'dt', label: { en: 'Start at (empty = now)', zh_CN: '开始时间（空为立即）' } },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['draft', 'running', 'done', 'cancelled'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    { name: 'results', type: 'json', label: { en: 'Results', zh_CN: '通知结果' }, readonly: true },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        draft: { en: 'Draft', zh_CN: '草稿', tone: 'warning' },
+        running: { en: 'Running', zh_CN: '进行中', tone: 'processing' },
+        done: { en: 'Done', zh_CN: '已完成', tone: 'success' },
+        cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
+    // DOMAIN: one row per callee, {callee, attempts, result, at}.
+    jsonField(
+      'results',
+      { en: 'Results', zh_CN: '通知结果' },
+      {
+        kind: 'rows',
+        fields: [
+          part('callee', 'str', { en: 'Callee', zh_CN: '通知对象' }),
+          part('attempts', 'int', { en: 'Attempts', zh_CN: '呼叫次数' }),
+          enumField(
+            'result',
+            { en: 'Result', zh_CN: '结果' },
+            {
+              answered: { en: 'Answered', zh_CN: '已接听', tone: 'success' },
+              confirmed: { en: 'Confirmed', zh_CN: '已确认', tone: 'success' },
+              no_answer: { en: 'No answer', zh_CN: '未接听', tone: 'warning' },
+              busy: { en: 'Busy', zh_CN: '忙线', tone: 'error' },
+              failed: { en: 'Failed', zh_CN: '失败', tone: 'error' },
+            },
+          ),
+          part('at', 'dt', { en: 'Time', zh_CN: '时间' }),
+        ],
+      },
+      { readonly: true },
+    ),
   ],
   io: { export: ['csv'] },
   // `start` drops one call file per callee into Asterisk's outgoing spool, `concurrency` at a time
@@ -1443,32 +1564,53 @@ export const preplan: ResourceDef = {
   table: 'voice_preplan',
   title: { en: 'Preplan', zh_CN: '预案' },
   fields: [
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      required: true,
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'level',
-      type: 'enum',
-      label: { en: 'Level', zh_CN: '级别' },
-      options: ['1', '2', '3', '4'],
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'actions',
-      type: 'json',
-      label: { en: 'Actions (in order)', zh_CN: '处置步骤（按顺序）' },
-      required: true,
-    },
+    nameField(),
+    // As China's emergency response levels: I is the gravest.
+    enumField(
+      'level',
+      { en: 'Level', zh_CN: '级别' },
+      {
+        '1': { en: 'Level I (most severe)', zh_CN: 'Ⅰ级（特别重大）' },
+        '2': { en: 'Level II (major)', zh_CN: 'Ⅱ级（重大）' },
+        '3': { en: 'Level III (serious)', zh_CN: 'Ⅲ级（较大）' },
+        '4': { en: 'Level IV (general)', zh_CN: 'Ⅳ级（一般）' },
+      },
+      { list: true, filter: true },
+    ),
+    // The steps as the dry run reads them (preplan-test.ts): what each reaches is its `target`.
+    jsonField(
+      'actions',
+      { en: 'Actions (in order)', zh_CN: '处置步骤（按顺序）' },
+      {
+        kind: 'rows',
+        fields: [
+          enumField(
+            'type',
+            { en: 'Action', zh_CN: '步骤' },
+            {
+              call_group: { en: 'Call a number', zh_CN: '呼叫号码' },
+              page: { en: 'Page a group', zh_CN: '广播' },
+              notify: { en: 'Start a notification task', zh_CN: '启动排队通知' },
+              sms: { en: 'Send an SMS', zh_CN: '发送短信' },
+              display_message: { en: 'Show a message on terminals', zh_CN: '终端显示消息' },
+              conference: { en: 'Bring into a meeting room', zh_CN: '拉入会议室' },
+            },
+            { required: true },
+          ),
+          part(
+            'target',
+            'str',
+            { en: 'Target (number, group, task or phones)', zh_CN: '目标（号码、广播组、任务或手机号）' },
+            { required: true, max: 200 },
+          ),
+          part('sound', 'str', { en: 'Sound', zh_CN: '提示音' }, { max: 64 }),
+          part('text', 'str', { en: 'Text', zh_CN: '文本' }, { max: 500 }),
+        ],
+      },
+      { required: true },
+    ),
     { name: 'description', type: 'text', label: { en: 'Description', zh_CN: '描述' }, max: 2000 },
-    enabled,
+    enabledField(),
   ],
   // `test` is a dry run: the steps as they would run, each with whether its channel is there.
   verbs: [{ name: 'test', label: { en: 'Dry run', zh_CN: '演练' }, scope: 'row', result: 'report' }],
