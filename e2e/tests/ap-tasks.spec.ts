@@ -86,10 +86,10 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
   await dialog.locator('.ant-btn-primary').click();
   await expect(dialog).toBeHidden();
   const op = ops.locator('.resource-table tbody tr.ant-table-row', { hasText: name });
-  await expect(op).toContainText('in-progress');
+  await expect(op).toContainText('升级中');
   await shoot(page, 'ap-upgrade-in-progress-zh_CN');
   await op.getByRole('button', { name: /^取\s?消$/ }).click();
   await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
-  await expect(op).toContainText('cancelled');
+  await expect(op).toContainText('已取消');
   await expect(op.getByRole('button', { name: /^取\s?消$/ })).toHaveCount(0);
 });

@@ -1,48 +1,26 @@
 import { APP_LANGUAGES, APP_STYLES, APP_TYPES, choicesOf } from '../../extras/options.ts';
-import type { FieldDef, ResourceDef } from '../types.ts';
+import {
+  choices,
+  enabledField,
+  enumField,
+  jsonField,
+  moneyField,
+  nameEnField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  sortField,
+  WEEKDAYS,
+} from '../fields.ts';
+import type { ResourceDef } from '../types.ts';
 
 /** Smart display (DOMAIN section 2.8). */
 
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const sort: FieldDef = {
-  name: 'sort',
-  type: 'int',
-  label: { en: 'Sort', zh_CN: '排序' },
-  default: 0,
-  min: 0,
-  max: 99999,
-  list: true,
-};
-const name = (max = 64): FieldDef => ({
-  name: 'name',
-  type: 'str',
-  label: { en: 'Name', zh_CN: '名称' },
-  required: true,
-  max,
-  list: true,
-  filter: true,
-  keyword: true,
-});
-const nameEn: FieldDef = {
-  name: 'name_en',
-  type: 'str',
-  label: { en: 'English name', zh_CN: '英文名称' },
-  max: 64,
-  keyword: true,
-};
-const areaIds: FieldDef = {
-  name: 'area_ids',
-  type: 'refs',
-  ref: 'system:region',
-  label: { en: 'Areas', zh_CN: '区域' },
-};
+const areaIds = refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' });
+/** A list of uploaded pictures (upload ids), shown as thumbnails. */
+const imageList = (label: { en: string; zh_CN: string }) =>
+  jsonField('images', label, { kind: 'list', of: part('image', 'file', { en: 'Image', zh_CN: '图片' }) });
 
 // DOMAIN 2.8 smart/TerminalAuthorization: Terminal, shared with operations. The command history
 // (`app_command`: send and list) is not a generic collection. `state` changes only through the
@@ -114,16 +92,17 @@ export const terminal: ResourceDef = {
       list: true,
       filter: true,
     },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'Authorization', zh_CN: '授权状态' },
-      options: ['pending', 'authorized', 'rejected', 'disabled'],
-      default: 'pending',
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'Authorization', zh_CN: '授权状态' },
+      {
+        pending: { en: 'Pending', zh_CN: '待授权', tone: 'warning' },
+        authorized: { en: 'Authorized', zh_CN: '已授权', tone: 'success' },
+        rejected: { en: 'Rejected', zh_CN: '已拒绝', tone: 'error' },
+        disabled: { en: 'Disabled', zh_CN: '已停用', tone: 'default' },
+      },
+      { default: 'pending', readonly: true, list: true, filter: true },
+    ),
     {
       name: 'online',
       type: 'bool',
@@ -150,7 +129,7 @@ export const terminal: ResourceDef = {
       name: 'language',
       type: 'enum',
       label: { en: 'Language', zh_CN: '语言' },
-      options: ['zh', 'en'],
+      ...choicesOf(APP_LANGUAGES),
       default: 'zh',
       list: true,
     },
@@ -198,32 +177,20 @@ export const binding: ResourceDef = {
   table: 'smart_binding',
   title: { en: 'Device binding', zh_CN: '设备绑定' },
   fields: [
-    {
-      name: 'area_id',
-      type: 'ref',
-      ref: 'system:region',
-      label: { en: 'Room', zh_CN: '房间' },
-      required: true,
-      unique: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'terminal_id',
-      type: 'ref',
-      ref: 'index:app_list',
-      label: { en: 'Terminal', zh_CN: '终端' },
-      unique: true,
-      list: true,
-    },
-    {
-      name: 'extension_id',
-      type: 'ref',
-      ref: 'voice:extension',
-      label: { en: 'Extension', zh_CN: '分机' },
-      list: true,
-    },
-    { name: 'camera_id', type: 'ref', ref: 'media:camera', label: { en: 'Camera', zh_CN: '摄像头' } },
+    refField(
+      'area_id',
+      'system:region',
+      { en: 'Room', zh_CN: '房间' },
+      { required: true, unique: true, list: true, filter: true },
+    ),
+    refField(
+      'terminal_id',
+      'index:app_list',
+      { en: 'Terminal', zh_CN: '终端' },
+      { unique: true, list: true },
+    ),
+    refField('extension_id', 'voice:extension', { en: 'Extension', zh_CN: '分机' }, { list: true }),
+    refField('camera_id', 'media:camera', { en: 'Camera', zh_CN: '摄像头' }),
     { name: 'bed_no', type: 'str', label: { en: 'Bed number', zh_CN: '床位号' }, max: 32, keyword: true },
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
     { name: 'bound_at', type: 'dt', label: { en: 'Bound at', zh_CN: '绑定时间' }, readonly: true },
@@ -243,31 +210,24 @@ export const scene: ResourceDef = {
   table: 'smart_scene',
   title: { en: 'Application scenario', zh_CN: '应用场景' },
   fields: [
-    name(),
-    {
-      name: 'industry',
-      type: 'enum',
-      label: { en: 'Industry', zh_CN: '行业' },
-      required: true,
-      options: ['hotel', 'hospital', 'school', 'custom'],
-      optionLabels: {
+    nameField(),
+    enumField(
+      'industry',
+      { en: 'Industry', zh_CN: '行业' },
+      {
         hotel: { en: 'Hotel', zh_CN: '酒店' },
         hospital: { en: 'Hospital', zh_CN: '医院' },
         school: { en: 'School', zh_CN: '学校' },
         custom: { en: 'Custom', zh_CN: '自定义' },
       },
-      default: 'hotel',
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'template_id',
-      type: 'ref',
-      ref: 'smart:easy_template',
-      label: { en: 'Template', zh_CN: '模板' },
-      required: true,
-      list: true,
-    },
+      { required: true, default: 'hotel', list: true, filter: true },
+    ),
+    refField(
+      'template_id',
+      'smart:easy_template',
+      { en: 'Template', zh_CN: '模板' },
+      { required: true, list: true },
+    ),
     // Placeholders {guest_name} {room} {bed}.
     { name: 'welcome_title', type: 'str', label: { en: 'Welcome title', zh_CN: '欢迎标题' }, max: 100 },
     {
@@ -290,7 +250,7 @@ export const scene: ResourceDef = {
     { name: 'show_weather', type: 'bool', label: { en: 'Show weather', zh_CN: '显示天气' }, default: 0 },
     { ...areaIds, list: true },
     { name: 'is_default', type: 'bool', label: { en: 'Default', zh_CN: '默认场景' }, list: true },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -305,20 +265,18 @@ export const sceneResource: ResourceDef = {
   title: { en: 'Scenario carousel item', zh_CN: '场景轮播资源' },
   editedIn: 'index:scenario',
   fields: [
-    {
-      name: 'scene_id',
-      type: 'ref',
-      ref: 'index:scenario',
-      label: { en: 'Scenario', zh_CN: '场景' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    refField(
+      'scene_id',
+      'index:scenario',
+      { en: 'Scenario', zh_CN: '场景' },
+      { required: true, list: true, filter: true },
+    ),
     { name: 'file', type: 'file', label: { en: 'File', zh_CN: '文件' }, required: true, list: true },
     {
       name: 'duration_s',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       min: 1,
       max: 3600,
       list: true,
@@ -331,7 +289,7 @@ export const sceneResource: ResourceDef = {
       list: true,
       keyword: true,
     },
-    sort,
+    sortField(),
   ],
 };
 
@@ -345,23 +303,46 @@ export const easyTemplate: ResourceDef = {
   title: { en: 'Easy template', zh_CN: '简易模板' },
   sharedWithSites: true,
   fields: [
-    name(),
-    {
-      name: 'layout',
-      type: 'enum',
-      label: { en: 'Layout', zh_CN: '布局' },
-      options: ['banner_4', 'banner_6', 'grid_3x2', 'grid_4x2', 'list'],
-      list: true,
-    },
-    {
-      name: 'orientation',
-      type: 'enum',
-      label: { en: 'Orientation', zh_CN: '方向' },
-      options: ['landscape', 'portrait'],
-    },
-    { name: 'tiles', type: 'json', label: { en: 'Tiles', zh_CN: '磁贴' } },
+    nameField(),
+    enumField(
+      'layout',
+      { en: 'Layout', zh_CN: '布局' },
+      {
+        banner_4: { en: 'Banner and 4 tiles', zh_CN: '横幅加4格' },
+        banner_6: { en: 'Banner and 6 tiles', zh_CN: '横幅加6格' },
+        grid_3x2: { en: 'Grid 3 × 2', zh_CN: '3×2宫格' },
+        grid_4x2: { en: 'Grid 4 × 2', zh_CN: '4×2宫格' },
+        list: { en: 'List', zh_CN: '列表' },
+      },
+      { list: true },
+    ),
+    enumField(
+      'orientation',
+      { en: 'Orientation', zh_CN: '方向' },
+      {
+        landscape: { en: 'Landscape', zh_CN: '横屏' },
+        portrait: { en: 'Portrait', zh_CN: '竖屏' },
+      },
+    ),
+    // {slot, app_menu_id}[]: one app menu per slot of the layout (features/smart-display/template-tiles.ts).
+    jsonField(
+      'tiles',
+      { en: 'Tiles', zh_CN: '磁贴' },
+      {
+        kind: 'rows',
+        fields: [
+          part('slot', 'int', { en: 'Slot', zh_CN: '位置' }, { required: true, min: 1, max: 50 }),
+          part(
+            'app_menu_id',
+            'ref',
+            { en: 'App menu', zh_CN: '应用菜单' },
+            { ref: 'index:app_menu', required: true },
+          ),
+        ],
+      },
+    ),
     { name: 'background', type: 'file', label: { en: 'Background', zh_CN: '背景' } },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -376,8 +357,8 @@ export const appMenu: ResourceDef = {
   table: 'smart_app_menu',
   title: { en: 'App menu', zh_CN: '应用菜单' },
   fields: [
-    name(),
-    { ...nameEn, list: true, filter: true },
+    nameField(),
+    nameEnField({ keyword: true, list: true, filter: true }),
     {
       name: 'type',
       type: 'enum',
@@ -398,13 +379,7 @@ export const appMenu: ResourceDef = {
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' }, required: true, list: true },
     { name: 'focus_icon', type: 'file', label: { en: 'Focused icon', zh_CN: '选中图标' }, list: true },
     // Two levels at most, hence no cycles (checked by the server).
-    {
-      name: 'parent_id',
-      type: 'ref',
-      ref: 'index:app_menu',
-      label: { en: 'Parent menu', zh_CN: '上级菜单' },
-      filter: true,
-    },
+    refField('parent_id', 'index:app_menu', { en: 'Parent menu', zh_CN: '上级菜单' }, { filter: true }),
     { name: 'style', type: 'enum', label: { en: 'Style', zh_CN: '样式' }, ...choicesOf(APP_STYLES) },
     // The languages the item is shown in; none means every language. Stored as a JSON array, as
     // the free `json` field before it held them.
@@ -416,7 +391,7 @@ export const appMenu: ResourceDef = {
     },
     areaIds,
     { name: 'visible', type: 'bool', label: { en: 'Visible', zh_CN: '显示' }, list: true, filter: true },
-    { ...sort, filter: true },
+    sortField({ filter: true }),
   ],
 };
 
@@ -459,21 +434,34 @@ export const appRelease: ResourceDef = {
       list: true,
     },
     { name: 'file', type: 'file', label: { en: 'APK file', zh_CN: 'APK文件' }, required: true },
-    { name: 'size', type: 'int', label: { en: 'Size (bytes)', zh_CN: '大小（字节）' }, readonly: true },
+    {
+      name: 'size',
+      type: 'int',
+      label: { en: 'Size', zh_CN: '大小' },
+      unit: 'bytes',
+      readonly: true,
+    },
     { name: 'md5', type: 'str', label: { en: 'MD5', zh_CN: 'MD5' }, readonly: true },
     { name: 'force', type: 'bool', label: { en: 'Forced update', zh_CN: '强制升级' }, list: true },
     // Staged rollout: models and areas.
-    { name: 'models', type: 'json', label: { en: 'Models', zh_CN: '适用型号' } },
+    // Terminal models (compared without case, features/terminal-api/upgrade.ts); none = every model.
+    jsonField(
+      'models',
+      { en: 'Models', zh_CN: '适用型号' },
+      { kind: 'list', of: part('model', 'str', { en: 'Model', zh_CN: '型号' }) },
+    ),
     areaIds,
     { name: 'notes', type: 'text', label: { en: 'Release notes', zh_CN: '更新说明' }, max: 5000 },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['draft', 'published', 'withdrawn'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        draft: { en: 'Draft', zh_CN: '草稿', tone: 'warning' },
+        published: { en: 'Published', zh_CN: '已发布', tone: 'success' },
+        withdrawn: { en: 'Withdrawn', zh_CN: '已撤回', tone: 'default' },
+      },
+      { list: true, filter: true },
+    ),
   ],
 };
 
@@ -484,22 +472,19 @@ export const introResource: ResourceDef = {
   table: 'smart_intro_resource',
   title: { en: 'Introduction resource', zh_CN: '介绍资源' },
   fields: [
-    {
-      name: 'kind',
-      type: 'enum',
-      label: { en: 'Kind', zh_CN: '类型' },
-      options: ['department', 'expert', 'facility', 'service'],
-      list: true,
-      filter: true,
-    },
-    name(),
-    {
-      name: 'parent_id',
-      type: 'ref',
-      ref: 'introduce:resource',
-      label: { en: 'Department', zh_CN: '所属科室' },
-      filter: true,
-    },
+    enumField(
+      'kind',
+      { en: 'Kind', zh_CN: '类型' },
+      {
+        department: { en: 'Department', zh_CN: '科室' },
+        expert: { en: 'Expert', zh_CN: '专家' },
+        facility: { en: 'Facility', zh_CN: '设施' },
+        service: { en: 'Service', zh_CN: '服务' },
+      },
+      { list: true, filter: true },
+    ),
+    nameField(),
+    refField('parent_id', 'introduce:resource', { en: 'Department', zh_CN: '所属科室' }, { filter: true }),
     { name: 'title', type: 'str', label: { en: 'Title', zh_CN: '职称' }, max: 64, list: true },
     { name: 'specialty', type: 'str', label: { en: 'Specialty', zh_CN: '专长' }, max: 500 },
     { name: 'photo', type: 'file', label: { en: 'Photo', zh_CN: '照片' } },
@@ -507,9 +492,31 @@ export const introResource: ResourceDef = {
     { name: 'location', type: 'str', label: { en: 'Location', zh_CN: '位置' }, max: 128 },
     { name: 'phone', type: 'str', label: { en: 'Phone', zh_CN: '电话' }, max: 32 },
     { name: 'open_hours', type: 'str', label: { en: 'Opening hours', zh_CN: '开放时间' }, max: 128 },
-    { name: 'schedule', type: 'json', label: { en: 'Clinic schedule', zh_CN: '出诊安排' } },
-    sort,
-    enabled,
+    // DOMAIN: {weekday, am|pm}[], the weekday as ISO 1 (Monday) to 7 (Sunday), as DOMAIN's Sched.
+    jsonField(
+      'schedule',
+      { en: 'Clinic schedule', zh_CN: '出诊安排' },
+      {
+        kind: 'rows',
+        fields: [
+          part('weekday', 'enum', { en: 'Day', zh_CN: '星期' }, { ...choices(WEEKDAYS), required: true }),
+          part(
+            'period',
+            'enum',
+            { en: 'Session', zh_CN: '时段' },
+            {
+              ...choices({
+                am: { en: 'Morning', zh_CN: '上午' },
+                pm: { en: 'Afternoon', zh_CN: '下午' },
+              }),
+              required: true,
+            },
+          ),
+        ],
+      },
+    ),
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -521,18 +528,21 @@ export const introType: ResourceDef = {
   table: 'smart_intro_type',
   title: { en: 'Introduction type', zh_CN: '介绍类型' },
   fields: [
-    name(),
-    nameEn,
+    nameField(),
+    nameEnField({ keyword: true }),
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
-    {
-      name: 'template',
-      type: 'enum',
-      label: { en: 'Template', zh_CN: '展示模板' },
-      options: ['text', 'gallery', 'video'],
-      list: true,
-    },
-    sort,
-    enabled,
+    enumField(
+      'template',
+      { en: 'Template', zh_CN: '展示模板' },
+      {
+        text: { en: 'Text and pictures', zh_CN: '图文' },
+        gallery: { en: 'Gallery', zh_CN: '图集' },
+        video: { en: 'Video', zh_CN: '视频' },
+      },
+      { list: true },
+    ),
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -544,15 +554,12 @@ export const introItem: ResourceDef = {
   table: 'smart_intro_item',
   title: { en: 'Introduction item', zh_CN: '介绍内容' },
   fields: [
-    {
-      name: 'type_id',
-      type: 'ref',
-      ref: 'introduce:type',
-      label: { en: 'Type', zh_CN: '类型' },
-      required: true,
-      list: true,
-      filter: true,
-    },
+    refField(
+      'type_id',
+      'introduce:type',
+      { en: 'Type', zh_CN: '类型' },
+      { required: true, list: true, filter: true },
+    ),
     {
       name: 'title',
       type: 'str',
@@ -565,10 +572,10 @@ export const introItem: ResourceDef = {
     },
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
     { name: 'content', type: 'html', label: { en: 'Content', zh_CN: '正文' } },
-    { name: 'images', type: 'json', label: { en: 'Images', zh_CN: '图片' } },
+    imageList({ en: 'Images', zh_CN: '图片' }),
     { name: 'video', type: 'file', label: { en: 'Video', zh_CN: '视频' } },
-    sort,
-    enabled,
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -580,11 +587,11 @@ export const goodsType: ResourceDef = {
   table: 'shop_goods_type',
   title: { en: 'Goods type', zh_CN: '商品分类' },
   fields: [
-    name(),
-    nameEn,
+    nameField(),
+    nameEnField({ keyword: true }),
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
-    sort,
-    enabled,
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -597,36 +604,18 @@ export const goods: ResourceDef = {
   table: 'shop_goods',
   title: { en: 'Goods', zh_CN: '商品' },
   fields: [
-    {
-      name: 'type_id',
-      type: 'ref',
-      ref: 'shop:type',
-      label: { en: 'Type', zh_CN: '分类' },
-      required: true,
-      list: true,
-      filter: true,
-    },
-    name(60),
-    { ...nameEn, max: 60, required: true, list: true, filter: true },
+    refField(
+      'type_id',
+      'shop:type',
+      { en: 'Type', zh_CN: '分类' },
+      { required: true, list: true, filter: true },
+    ),
+    nameField({ max: 60 }),
+    nameEnField({ keyword: true, max: 60, required: true, list: true, filter: true }),
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' }, required: true, list: true },
-    { name: 'images', type: 'json', label: { en: 'Images (up to 9)', zh_CN: '图片（最多9张）' }, list: true },
-    {
-      name: 'price',
-      type: 'int',
-      label: { en: 'Price (fen)', zh_CN: '价格（分）' },
-      required: true,
-      min: 0,
-      max: 100_000_000,
-      list: true,
-    },
-    {
-      name: 'original_price',
-      type: 'int',
-      label: { en: 'Original price (fen)', zh_CN: '原价（分）' },
-      min: 0,
-      max: 100_000_000,
-      list: true,
-    },
+    { ...imageList({ en: 'Images (up to 9)', zh_CN: '图片（最多9张）' }), list: true },
+    moneyField('price', { en: 'Price', zh_CN: '价格' }, { required: true, list: true }),
+    moneyField('original_price', { en: 'Original price', zh_CN: '原价' }, { list: true }),
     {
       name: 'stock',
       type: 'int',
@@ -637,14 +626,16 @@ export const goods: ResourceDef = {
       list: true,
     },
     { name: 'unit', type: 'str', label: { en: 'Unit', zh_CN: '单位' }, max: 16 },
-    {
-      name: 'delivery',
-      type: 'enum',
-      label: { en: 'Delivery', zh_CN: '配送方式' },
-      required: true,
-      options: ['room', 'pickup', 'service'],
-      default: 'room',
-    },
+    enumField(
+      'delivery',
+      { en: 'Delivery', zh_CN: '配送方式' },
+      {
+        room: { en: 'Delivered to the room', zh_CN: '送至房间' },
+        pickup: { en: 'Pick up at the front desk', zh_CN: '前台自取' },
+        service: { en: 'Brought by staff', zh_CN: '服务人员上门' },
+      },
+      { required: true, default: 'room' },
+    ),
     { name: 'description', type: 'html', label: { en: 'Description', zh_CN: '详情' } },
     {
       name: 'on_sale',
@@ -654,7 +645,7 @@ export const goods: ResourceDef = {
       list: true,
       filter: true,
     },
-    { ...sort, filter: true },
+    sortField({ filter: true }),
   ],
   io: { import: ['csv'], export: ['csv'] },
 };
@@ -697,31 +688,54 @@ export const order: ResourceDef = {
       list: true,
       filter: true,
     },
-    { name: 'items', type: 'json', label: { en: 'Items', zh_CN: '商品明细' }, readonly: true },
+    // A snapshot of each line when ordered: the goods, its name and unit price then, the quantity
+    // (features/smart-display/order-stock.ts).
+    jsonField(
+      'items',
+      { en: 'Items', zh_CN: '商品明细' },
+      {
+        kind: 'rows',
+        fields: [
+          part('goods_id', 'ref', { en: 'Goods', zh_CN: '商品' }, { ref: 'shop:goods', required: true }),
+          part('name', 'str', { en: 'Name', zh_CN: '名称' }),
+          moneyField('price', { en: 'Unit price', zh_CN: '单价' }),
+          part('qty', 'int', { en: 'Quantity', zh_CN: '数量' }, { required: true, min: 1 }),
+        ],
+      },
+      { readonly: true },
+    ),
+    // The sum of the lines, in fen; set with the order, so without moneyField's input range.
     {
       name: 'amount',
       type: 'int',
-      label: { en: 'Amount (fen)', zh_CN: '金额（分）' },
+      label: { en: 'Amount', zh_CN: '金额' },
+      unit: 'fen',
       readonly: true,
       list: true,
     },
-    {
-      name: 'pay_method',
-      type: 'enum',
-      label: { en: 'Payment', zh_CN: '支付方式' },
-      options: ['room_charge', 'cash', 'wechat', 'alipay'],
-      list: true,
-    },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['pending', 'accepted', 'delivering', 'completed', 'cancelled'],
-      default: 'pending',
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'pay_method',
+      { en: 'Payment', zh_CN: '支付方式' },
+      {
+        room_charge: { en: 'Charge to room', zh_CN: '挂房账' },
+        cash: { en: 'Cash', zh_CN: '现金' },
+        wechat: { en: 'WeChat Pay', zh_CN: '微信支付' },
+        alipay: { en: 'Alipay', zh_CN: '支付宝' },
+      },
+      { list: true },
+    ),
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        pending: { en: 'Pending', zh_CN: '待接单', tone: 'warning' },
+        accepted: { en: 'Accepted', zh_CN: '已接单', tone: 'processing' },
+        delivering: { en: 'Delivering', zh_CN: '配送中', tone: 'processing' },
+        completed: { en: 'Completed', zh_CN: '已完成', tone: 'success' },
+        cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
+      },
+      { default: 'pending', readonly: true, list: true, filter: true },
+    ),
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
     { name: 'contact_phone', type: 'str', label: { en: 'Contact phone', zh_CN: '联系电话' }, max: 32 },
     { name: 'handled_by', type: 'str', label: { en: 'Handled by', zh_CN: '处理人' }, readonly: true },
@@ -798,14 +812,17 @@ export const message: ResourceDef = {
       readonly: true,
       keyword: true,
     },
-    {
-      name: 'category',
-      type: 'enum',
-      label: { en: 'Category', zh_CN: '类别' },
-      options: ['suggestion', 'complaint', 'request', 'other'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'category',
+      { en: 'Category', zh_CN: '类别' },
+      {
+        suggestion: { en: 'Suggestion', zh_CN: '建议' },
+        complaint: { en: 'Complaint', zh_CN: '投诉' },
+        request: { en: 'Request', zh_CN: '服务请求' },
+        other: { en: 'Other', zh_CN: '其他' },
+      },
+      { list: true, filter: true },
+    ),
     {
       name: 'content',
       type: 'text',
@@ -814,16 +831,17 @@ export const message: ResourceDef = {
       keyword: true,
     },
     { name: 'contact', type: 'str', label: { en: 'Contact', zh_CN: '联系方式' }, max: 64 },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '状态' },
-      options: ['unread', 'read', 'replied', 'closed'],
-      default: 'unread',
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '状态' },
+      {
+        unread: { en: 'Unread', zh_CN: '未读', tone: 'warning' },
+        read: { en: 'Read', zh_CN: '已读', tone: 'processing' },
+        replied: { en: 'Replied', zh_CN: '已回复', tone: 'success' },
+        closed: { en: 'Closed', zh_CN: '已关闭', tone: 'default' },
+      },
+      { default: 'unread', readonly: true, list: true, filter: true },
+    ),
     { name: 'reply', type: 'text', label: { en: 'Reply', zh_CN: '回复' }, max: 2000 },
     {
       name: 'replied_by',
@@ -896,25 +914,36 @@ export const evalItem: ResourceDef = {
       max: 200,
       keyword: true,
     },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Answer type', zh_CN: '题型' },
-      options: ['star5', 'choice', 'text'],
-      list: true,
-    },
-    { name: 'options', type: 'json', label: { en: 'Choices', zh_CN: '选项' } },
-    {
-      name: 'target',
-      type: 'enum',
-      label: { en: 'Evaluates', zh_CN: '评价对象' },
-      options: ['hospital', 'department', 'nurse', 'doctor'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'type',
+      { en: 'Answer type', zh_CN: '题型' },
+      {
+        star5: { en: 'Five-star rating', zh_CN: '五星评分' },
+        choice: { en: 'Multiple choice', zh_CN: '选择题' },
+        text: { en: 'Free text', zh_CN: '文字意见' },
+      },
+      { list: true },
+    ),
+    // The answers a choice question offers, as the terminal shows them.
+    jsonField(
+      'options',
+      { en: 'Choices', zh_CN: '选项' },
+      { kind: 'list', of: part('choice', 'str', { en: 'Choice', zh_CN: '选项' }) },
+    ),
+    enumField(
+      'target',
+      { en: 'Evaluates', zh_CN: '评价对象' },
+      {
+        hospital: { en: 'Hospital', zh_CN: '医院' },
+        department: { en: 'Department', zh_CN: '科室' },
+        nurse: { en: 'Nurse', zh_CN: '护士' },
+        doctor: { en: 'Doctor', zh_CN: '医生' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'required', type: 'bool', label: { en: 'Required', zh_CN: '必答' } },
-    sort,
-    enabled,
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -936,7 +965,24 @@ export const evalRecord: ResourceDef = {
       keyword: true,
     },
     { name: 'patient', type: 'str', label: { en: 'Patient', zh_CN: '患者' }, list: true, keyword: true },
-    { name: 'answers', type: 'json', label: { en: 'Answers', zh_CN: '答案' } },
+    // DOMAIN {item_id, value}[]: the value is the stars (1–5), the choice or the text given.
+    jsonField(
+      'answers',
+      { en: 'Answers', zh_CN: '答案' },
+      {
+        kind: 'rows',
+        fields: [
+          part(
+            'item_id',
+            'ref',
+            { en: 'Question', zh_CN: '题目' },
+            { ref: 'smart:eval_item', required: true },
+          ),
+          // A number (stars) or text: a part of any value.
+          part('value', 'json', { en: 'Answer', zh_CN: '回答' }),
+        ],
+      },
+    ),
     {
       name: 'score_avg',
       type: 'num',
@@ -982,14 +1028,18 @@ export const playRecord: ResourceDef = {
       filter: true,
       keyword: true,
     },
-    {
-      name: 'content_type',
-      type: 'enum',
-      label: { en: 'Content type', zh_CN: '内容类型' },
-      options: ['live', 'vod', 'ad', 'music', 'self_media'],
-      list: true,
-      filter: true,
-    },
+    enumField(
+      'content_type',
+      { en: 'Content type', zh_CN: '内容类型' },
+      {
+        live: { en: 'Live TV', zh_CN: '直播' },
+        vod: { en: 'Video on demand', zh_CN: '点播' },
+        ad: { en: 'Advert', zh_CN: '广告' },
+        music: { en: 'Music', zh_CN: '音乐' },
+        self_media: { en: 'Self-media', zh_CN: '自媒体' },
+      },
+      { list: true, filter: true },
+    ),
     {
       name: 'content_id',
       type: 'int',
@@ -1009,7 +1059,8 @@ export const playRecord: ResourceDef = {
     {
       name: 'duration_s',
       type: 'int',
-      label: { en: 'Duration (s)', zh_CN: '时长（秒）' },
+      label: { en: 'Duration', zh_CN: '时长' },
+      unit: 'seconds',
       min: 0,
       max: 2_147_483_647,
       list: true,
@@ -1038,14 +1089,21 @@ export const terminalEvent: ResourceDef = {
       keyword: true,
     },
     { name: 'area', type: 'str', label: { en: 'Area', zh_CN: '区域' }, max: 64, list: true },
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Event', zh_CN: '事件类型' },
-      options: ['online', 'offline', 'auth_request', 'command_ack', 'upgrade_ok', 'upgrade_fail', 'message'],
-      list: true,
-      filter: true,
-    },
+    // What happened, toned as the state it reports.
+    enumField(
+      'type',
+      { en: 'Event', zh_CN: '事件类型' },
+      {
+        online: { en: 'Came online', zh_CN: '上线', tone: 'success' },
+        offline: { en: 'Went offline', zh_CN: '离线', tone: 'error' },
+        auth_request: { en: 'Authorization request', zh_CN: '授权申请', tone: 'warning' },
+        command_ack: { en: 'Command acknowledged', zh_CN: '指令已执行', tone: 'success' },
+        upgrade_ok: { en: 'Upgrade succeeded', zh_CN: '升级成功', tone: 'success' },
+        upgrade_fail: { en: 'Upgrade failed', zh_CN: '升级失败', tone: 'error' },
+        message: { en: 'Guest message', zh_CN: '客人留言', tone: 'processing' },
+      },
+      { list: true, filter: true },
+    ),
     { name: 'detail', type: 'text', label: { en: 'Detail', zh_CN: '详情' }, max: 2000, list: true },
     {
       name: 'read',

@@ -1,4 +1,16 @@
+import { SERVICE_TITLES } from '../../extras/system-services.ts';
 import { OPERATIONS_JOB_TYPES } from '../../system-admin.ts';
+import {
+  choices,
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  part,
+  refField,
+  refsField,
+  sortField,
+} from '../fields.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 
 /**
@@ -6,33 +18,6 @@ import type { FieldDef, ResourceDef } from '../types.ts';
  * SmsSettings and WebSettings are singletons; the other system pages are hand-built screens.
  */
 
-const enabled: FieldDef = {
-  name: 'enabled',
-  type: 'bool',
-  label: { en: 'Enabled', zh_CN: '启用' },
-  default: 1,
-  list: true,
-  filter: true,
-};
-const sort: FieldDef = {
-  name: 'sort',
-  type: 'int',
-  label: { en: 'Sort', zh_CN: '排序' },
-  default: 0,
-  min: 0,
-  max: 99999,
-  list: true,
-};
-const name: FieldDef = {
-  name: 'name',
-  type: 'str',
-  label: { en: 'Name', zh_CN: '名称' },
-  required: true,
-  max: 64,
-  list: true,
-  filter: true,
-  keyword: true,
-};
 const description: FieldDef = {
   name: 'description',
   type: 'str',
@@ -49,22 +34,21 @@ export const area: ResourceDef = {
   table: 'system_area',
   title: { en: 'Area', zh_CN: '区域' },
   fields: [
-    name,
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Type', zh_CN: '类型' },
-      options: ['building', 'floor', 'room', 'ward', 'bed', 'zone'],
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'parent_id',
-      type: 'ref',
-      ref: 'system:region',
-      label: { en: 'Parent area', zh_CN: '上级区域' },
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'type',
+      { en: 'Type', zh_CN: '类型' },
+      {
+        building: { en: 'Building', zh_CN: '楼栋' },
+        floor: { en: 'Floor', zh_CN: '楼层' },
+        room: { en: 'Room', zh_CN: '房间' },
+        ward: { en: 'Ward', zh_CN: '病区' },
+        bed: { en: 'Bed', zh_CN: '床位' },
+        zone: { en: 'Zone', zh_CN: '片区' },
+      },
+      { list: true, filter: true },
+    ),
+    refField('parent_id', 'system:region', { en: 'Parent area', zh_CN: '上级区域' }, { filter: true }),
     // The room or bed number: the PMS/HIS join key.
     {
       name: 'code',
@@ -76,7 +60,7 @@ export const area: ResourceDef = {
       filter: true,
       keyword: true,
     },
-    sort,
+    sortField(),
   ],
   io: { import: ['csv', 'region_path'] },
 };
@@ -123,9 +107,14 @@ export const externalLink: ResourceDef = {
     },
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
     { name: 'parent', type: 'str', label: { en: 'Menu group', zh_CN: '所属菜单组' }, max: 128 },
-    { name: 'role_ids', type: 'json', label: { en: 'Roles', zh_CN: '角色' } },
-    sort,
-    enabled,
+    // Role ids (features/menus/external-links.ts); none = every role. Roles are not a resource.
+    jsonField(
+      'role_ids',
+      { en: 'Roles', zh_CN: '角色' },
+      { kind: 'list', of: part('role_id', 'int', { en: 'Role', zh_CN: '角色' }, { min: 1 }) },
+    ),
+    sortField(),
+    enabledField(),
   ],
 };
 
@@ -197,17 +186,16 @@ export const pmsInterface: ResourceDef = {
   table: 'system_pms_interface',
   title: { en: 'External interface', zh_CN: '外部接口' },
   fields: [
-    name,
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Type', zh_CN: '类型' },
-      required: true,
-      options: ['fias', 'his_http'],
-      default: 'fias',
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'type',
+      { en: 'Type', zh_CN: '类型' },
+      {
+        fias: { en: 'Hotel PMS (FIAS)', zh_CN: '酒店管理系统（FIAS）' },
+        his_http: { en: 'Hospital HIS (HTTP)', zh_CN: '医院信息系统（HTTP）' },
+      },
+      { required: true, default: 'fias', list: true, filter: true },
+    ),
     // fias: we are the TCP client of the PMS interface.
     { name: 'host', type: 'host', label: { en: 'PMS host', zh_CN: 'PMS地址' }, list: true },
     {
@@ -220,30 +208,44 @@ export const pmsInterface: ResourceDef = {
     },
     // his_http: the bearer token of inbound POSTs.
     { name: 'token', type: 'pwd', label: { en: 'Inbound token', zh_CN: '接入令牌' }, max: 128 },
-    {
-      name: 'on_checkin',
-      type: 'enums',
-      label: { en: 'On check-in', zh_CN: '入住时' },
-      options: ['greet', 'enable_calls', 'grant_package'],
-      default: ['greet', 'enable_calls', 'grant_package'],
-    },
-    {
-      name: 'on_checkout',
-      type: 'enums',
-      label: { en: 'On check-out', zh_CN: '退房时' },
-      options: ['restrict_calls', 'cancel_wakeups', 'clear_messages', 'end_package'],
-      default: ['restrict_calls', 'cancel_wakeups', 'clear_messages', 'end_package'],
-    },
-    enabled,
-    {
-      name: 'link_state',
-      type: 'enum',
-      label: { en: 'Link state', zh_CN: '连接状态' },
-      options: ['connected', 'linked', 'down'],
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    // What a check-in and a check-out do to the room (features/outreach/room-effects.ts).
+    enumField(
+      'on_checkin',
+      { en: 'On check-in', zh_CN: '入住时' },
+      {
+        greet: { en: 'Welcome the guest by name', zh_CN: '按姓名欢迎客人' },
+        enable_calls: { en: 'Open the room phone', zh_CN: '开通客房电话' },
+        grant_package: { en: 'Grant the live TV packages', zh_CN: '开通直播套餐' },
+      },
+      { many: true, default: ['greet', 'enable_calls', 'grant_package'] },
+    ),
+    enumField(
+      'on_checkout',
+      { en: 'On check-out', zh_CN: '退房时' },
+      {
+        restrict_calls: { en: 'Restrict the room phone to internal calls', zh_CN: '客房电话限内线' },
+        cancel_wakeups: { en: 'Cancel wake-up calls', zh_CN: '取消叫醒服务' },
+        clear_messages: { en: 'Close the guest messages', zh_CN: '关闭客人留言' },
+        end_package: { en: 'End the live TV packages', zh_CN: '结束直播套餐' },
+      },
+      { many: true, default: ['restrict_calls', 'cancel_wakeups', 'clear_messages', 'end_package'] },
+    ),
+    enabledField(),
+    // FIAS: TCP connected, then linked once the PMS answers Link Start (features/outreach/fias-client.ts).
+    enumField(
+      'link_state',
+      { en: 'Link state', zh_CN: '连接状态' },
+      {
+        connected: {
+          en: 'Connected, awaiting link start',
+          zh_CN: '已连接，等待链路建立',
+          tone: 'processing',
+        },
+        linked: { en: 'Linked', zh_CN: '链路正常', tone: 'success' },
+        down: { en: 'Down', zh_CN: '已断开', tone: 'error' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
 };
 
@@ -256,26 +258,24 @@ export const theme: ResourceDef = {
   table: 'system_theme',
   title: { en: 'Holiday theme', zh_CN: '节日主题' },
   fields: [
-    name,
-    {
-      name: 'festival',
-      type: 'enum',
-      label: { en: 'Festival', zh_CN: '节日' },
-      options: [
-        'spring_festival',
-        'lantern',
-        'qingming',
-        'labour_day',
-        'dragon_boat',
-        'mid_autumn',
-        'national_day',
-        'christmas',
-        'new_year',
-        'custom',
-      ],
-      list: true,
-      filter: true,
-    },
+    nameField(),
+    enumField(
+      'festival',
+      { en: 'Festival', zh_CN: '节日' },
+      {
+        spring_festival: { en: 'Spring Festival', zh_CN: '春节' },
+        lantern: { en: 'Lantern Festival', zh_CN: '元宵节' },
+        qingming: { en: 'Qingming Festival', zh_CN: '清明节' },
+        labour_day: { en: 'Labour Day', zh_CN: '劳动节' },
+        dragon_boat: { en: 'Dragon Boat Festival', zh_CN: '端午节' },
+        mid_autumn: { en: 'Mid-Autumn Festival', zh_CN: '中秋节' },
+        national_day: { en: 'National Day', zh_CN: '国庆节' },
+        christmas: { en: 'Christmas', zh_CN: '圣诞节' },
+        new_year: { en: "New Year's Day", zh_CN: '元旦' },
+        custom: { en: 'Custom', zh_CN: '自定义' },
+      },
+      { list: true, filter: true },
+    ),
     {
       name: 'start_date',
       type: 'date',
@@ -294,10 +294,10 @@ export const theme: ResourceDef = {
       label: { en: 'Greeting (English)', zh_CN: '祝福语（英文）' },
       max: 200,
     },
-    { name: 'scene_ids', type: 'refs', ref: 'index:scenario', label: { en: 'Scenarios', zh_CN: '应用场景' } },
+    refsField('scene_ids', 'index:scenario', { en: 'Scenarios', zh_CN: '应用场景' }),
     // The higher priority wins when themes overlap.
     { name: 'priority', type: 'int', label: { en: 'Priority', zh_CN: '优先级' }, min: 0, max: 99 },
-    enabled,
+    enabledField(),
   ],
 };
 
@@ -314,12 +314,10 @@ export const auditItem: ResourceDef = {
   title: { en: 'Resource audit', zh_CN: '资源审核' },
   readonly: true,
   fields: [
-    {
-      name: 'resource_type',
-      type: 'enum',
-      label: { en: 'Resource type', zh_CN: '资源类型' },
-      options: ['ad_material', 'film', 'self_media', 'intro', 'goods', 'apk', 'theme'],
-      optionLabels: {
+    enumField(
+      'resource_type',
+      { en: 'Resource type', zh_CN: '资源类型' },
+      {
         ad_material: { en: 'Ad material', zh_CN: '广告素材' },
         film: { en: 'Film', zh_CN: '影片' },
         self_media: { en: 'Self-media post', zh_CN: '自媒体内容' },
@@ -328,9 +326,8 @@ export const auditItem: ResourceDef = {
         apk: { en: 'App package', zh_CN: '应用安装包' },
         theme: { en: 'Holiday theme', zh_CN: '节日主题' },
       },
-      list: true,
-      filter: true,
-    },
+      { list: true, filter: true },
+    ),
     {
       name: 'name',
       type: 'str',
@@ -344,7 +341,8 @@ export const auditItem: ResourceDef = {
     {
       name: 'size',
       type: 'int',
-      label: { en: 'Size (bytes)', zh_CN: '大小（字节）' },
+      label: { en: 'Size', zh_CN: '大小' },
+      unit: 'bytes',
       min: 0,
       max: 2_147_483_647,
     },
@@ -356,19 +354,16 @@ export const auditItem: ResourceDef = {
       list: true,
       filter: true,
     },
-    {
-      name: 'state',
-      type: 'enum',
-      label: { en: 'State', zh_CN: '审核状态' },
-      options: ['pending', 'approved', 'rejected'],
-      optionLabels: {
-        pending: { en: 'Pending', zh_CN: '待审核' },
-        approved: { en: 'Approved', zh_CN: '已通过' },
-        rejected: { en: 'Rejected', zh_CN: '已驳回' },
+    enumField(
+      'state',
+      { en: 'State', zh_CN: '审核状态' },
+      {
+        pending: { en: 'Pending', zh_CN: '待审核', tone: 'warning' },
+        approved: { en: 'Approved', zh_CN: '已通过', tone: 'success' },
+        rejected: { en: 'Rejected', zh_CN: '已驳回', tone: 'error' },
       },
-      list: true,
-      filter: true,
-    },
+      { list: true, filter: true },
+    ),
     { name: 'reviewer', type: 'str', label: { en: 'Reviewer', zh_CN: '审核人' } },
     { name: 'reviewed_at', type: 'dt', label: { en: 'Reviewed', zh_CN: '审核时间' } },
     // Required to reject (checked by the reject verb).
@@ -409,6 +404,25 @@ export const auditItem: ResourceDef = {
   ],
 };
 
+/** The services a restart_service task may name: those run by a program of their own (not web, gb28181). */
+const RESTARTABLE_SERVICES = choices({
+  sip: SERVICE_TITLES.sip,
+  dhcp_dns: SERVICE_TITLES.dhcp_dns,
+  acs: { en: 'TR-069 ACS', zh_CN: 'TR-069 ACS服务' },
+  rtmp: SERVICE_TITLES.rtmp,
+  ntp: SERVICE_TITLES.ntp,
+  ssh: SERVICE_TITLES.ssh,
+  snmp: SERVICE_TITLES.snmp,
+  igmpproxy: SERVICE_TITLES.igmpproxy,
+});
+/** The terminal commands a task may queue (features/scheduler/jobs.ts SCHEDULABLE_COMMANDS). */
+const SCHEDULABLE_COMMANDS = choices({
+  reboot: { en: 'Reboot', zh_CN: '重启' },
+  clear_cache: { en: 'Clear cache', zh_CN: '清除缓存' },
+  screenshot: { en: 'Screenshot', zh_CN: '截屏' },
+  show_message: { en: 'Show a message', zh_CN: '显示消息' },
+});
+
 // DOMAIN 2.9 system/ScheduledTask: ScheduledJob, shared with operations (where the types are
 // limited to sync_sources, epg_refresh, clear_cache and terminal_command: checked by the server).
 export const scheduledJob: ResourceDef = {
@@ -418,28 +432,44 @@ export const scheduledJob: ResourceDef = {
   table: 'system_scheduled_job',
   title: { en: 'Scheduled task', zh_CN: '定时任务' },
   fields: [
-    name,
-    {
-      name: 'type',
-      type: 'enum',
-      label: { en: 'Action', zh_CN: '任务类型' },
-      required: true,
-      opsOptions: OPERATIONS_JOB_TYPES,
-      options: [
-        'reboot_system',
-        'restart_service',
-        'backup',
-        'clean_logs',
-        'sync_sources',
-        'epg_refresh',
-        'clear_cache',
-        'terminal_command',
-      ],
-      list: true,
-      filter: true,
-    },
-    // Service key, command, area_ids.
-    { name: 'params', type: 'json', label: { en: 'Parameters', zh_CN: '参数' } },
+    nameField(),
+    enumField(
+      'type',
+      { en: 'Action', zh_CN: '任务类型' },
+      {
+        reboot_system: { en: 'Reboot the system', zh_CN: '重启系统' },
+        restart_service: { en: 'Restart a service', zh_CN: '重启服务' },
+        backup: { en: 'Back up', zh_CN: '备份' },
+        clean_logs: { en: 'Clean logs', zh_CN: '清理日志' },
+        sync_sources: { en: 'Sync live sources', zh_CN: '同步直播源' },
+        epg_refresh: { en: 'Refresh the programme guide', zh_CN: '刷新节目单' },
+        clear_cache: { en: 'Clear server caches', zh_CN: '清理服务器缓存' },
+        terminal_command: { en: 'Terminal command', zh_CN: '终端指令' },
+      },
+      { required: true, opsOptions: OPERATIONS_JOB_TYPES, list: true, filter: true },
+    ),
+    // The keys each type reads (checked by the server, features/scheduler/jobs.ts): clean_logs
+    // older_than_days; restart_service service; terminal_command command, text (show_message) and
+    // area_ids (none = every terminal).
+    jsonField(
+      'params',
+      { en: 'Parameters', zh_CN: '参数' },
+      {
+        kind: 'object',
+        fields: [
+          part(
+            'older_than_days',
+            'int',
+            { en: 'Older than (days)', zh_CN: '早于（天）' },
+            { min: 1, max: 3650 },
+          ),
+          part('service', 'enum', { en: 'Service', zh_CN: '服务' }, RESTARTABLE_SERVICES),
+          part('command', 'enum', { en: 'Command', zh_CN: '指令' }, SCHEDULABLE_COMMANDS),
+          part('text', 'str', { en: 'Message text', zh_CN: '消息内容' }, { max: 500 }),
+          part('area_ids', 'refs', { en: 'Areas', zh_CN: '区域' }, { ref: 'system:region' }),
+        ],
+      },
+    ),
     {
       name: 'cron',
       type: 'cron',
@@ -448,7 +478,7 @@ export const scheduledJob: ResourceDef = {
       default: '0 3 * * *',
       list: true,
     },
-    enabled,
+    enabledField(),
     {
       name: 'last_run_at',
       type: 'dt',
