@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@igs/contract/resources';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Modal, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -11,24 +11,22 @@ import { usePermissionStore } from '../../stores/permission.ts';
 import { api, type ResourceRecord, resourceKeys } from './api.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { buildColumns } from './columns.tsx';
-import { RouteButton, RouteLink } from './editor-links.tsx';
+import { RouteButton } from './editor-links.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import type { PageExtras } from './page-extras.ts';
 import { RecordForm } from './record-form.tsx';
+import { type RowAction, RowActions, rowActionsWidth } from './row-actions.tsx';
 import { SearchForm } from './search-form.tsx';
 import { useResourceButtons } from './use-resource-buttons.ts';
 import { useResourceList } from './use-resource-list.ts';
-import { rowVerbButtons, rowVerbsWidth, toolbarVerbButtons, useHeldVerbs, useVerbRunner } from './verbs.tsx';
+import { rowVerbActions, toolbarVerbButtons, useHeldVerbs, useVerbRunner } from './verbs.tsx';
 import './resource-page.css';
 import './texts.ts';
 
 /** Above this page size the table renders only the visible rows (antd `virtual`). */
 export const VIRTUAL_ABOVE = 50;
 const VIRTUAL_HEIGHT = 560;
-const ACTIONS_WIDTH = 140;
-/** Room for a row's own links (page-extras `rowLinks`) beside edit and delete. */
-const ROW_LINK_WIDTH = 110;
 
 interface FormState {
   mode: 'add' | 'edit';
@@ -114,47 +112,57 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   );
   const visible = dataColumns.filter((c) => !hidden.includes(c.key));
 
+  const rowActions = (row: ResourceRecord): RowAction[] => [
+    ...(can.edit
+      ? [
+          {
+            key: 'edit',
+            label: t('res.edit'),
+            ...(editor
+              ? { route: { path: editor.path, query: { [editor.param]: row.id } } }
+              : { run: () => openForm('edit', row.id) }),
+          },
+        ]
+      : []),
+    ...rowVerbActions(verbs.row, row, verbRunner.run, lang),
+    ...rowLinks(row).map((link) => ({
+      key: `link-${link.key}`,
+      label: t(link.label),
+      route: { path: link.path, query: link.query },
+    })),
+    ...(can.del
+      ? [
+          {
+            key: 'delete',
+            label: t('res.delete'),
+            danger: true,
+            run: () => void remove([row.id]),
+            confirm: {
+              title: t('res.confirmDelete'),
+              description: t('res.deleteHint'),
+              okText: t('res.delete'),
+              cancelText: t('res.cancel'),
+            },
+          },
+        ]
+      : []),
+  ];
+  // The column is as wide as the widest row's inline links: the labels of every action a row may
+  // have, in the order rows show them.
+  const widestLabels = [
+    ...(can.edit ? [t('res.edit')] : []),
+    ...verbs.row.map((v) => v.label[lang]),
+    ...(hasRowLinks ? [t('res.more')] : []),
+    ...(can.del ? [t('res.delete')] : []),
+  ];
   const actions: ColumnType<ResourceRecord> | null =
     can.edit || can.del || hasRowLinks || verbs.row.length
       ? {
           key: '__actions',
           title: t('res.actions'),
-          width: ACTIONS_WIDTH + (hasRowLinks ? ROW_LINK_WIDTH : 0) + rowVerbsWidth(verbs.row, lang),
+          width: rowActionsWidth(widestLabels, t('res.more'), lang === 'zh_CN'),
           fixed: 'right',
-          render: (_: unknown, row: ResourceRecord) => (
-            <Space size="small">
-              {can.edit &&
-                (editor ? (
-                  <RouteButton type="link" size="small" path={editor.path} query={{ [editor.param]: row.id }}>
-                    {t('res.edit')}
-                  </RouteButton>
-                ) : (
-                  <Button type="link" size="small" onClick={() => openForm('edit', row.id)}>
-                    {t('res.edit')}
-                  </Button>
-                ))}
-              {rowVerbButtons(verbs.row, row, verbRunner.run, lang)}
-              {rowLinks(row).map((link) => (
-                <RouteLink key={link.key} path={link.path} query={link.query}>
-                  {t(link.label)}
-                </RouteLink>
-              ))}
-              {can.del && (
-                <Popconfirm
-                  title={t('res.confirmDelete')}
-                  description={t('res.deleteHint')}
-                  okButtonProps={{ danger: true }}
-                  okText={t('res.delete')}
-                  cancelText={t('res.cancel')}
-                  onConfirm={() => remove([row.id])}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('res.delete')}
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
-          ),
+          render: (_: unknown, row: ResourceRecord) => <RowActions actions={rowActions(row)} modal={modal} />,
         }
       : null;
   const columns = actions ? [...visible, actions] : visible;

@@ -14,6 +14,7 @@ import { usePermissionStore } from '../../stores/permission.ts';
 import { useEndpoint } from './api.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues } from './form-values.ts';
+import type { RowAction } from './row-actions.tsx';
 import { clearedErrors, zodToFormErrors } from './zod-to-form-errors.ts';
 import './texts.ts';
 
@@ -184,35 +185,21 @@ function VerbDialog({
   );
 }
 
-/**
- * A row's verbs that apply to its record, as link buttons: an array, so the actions column's
- * Space spaces each button like the others.
- */
-export function rowVerbButtons(
+/** The row's verbs that apply to this record, as row actions (row-actions.tsx). */
+export function rowVerbActions(
   verbs: readonly VerbDef[],
   record: Record<string, unknown> & { id: number },
   run: (verb: VerbDef, target: VerbTarget) => void,
   lang: 'en' | 'zh_CN',
-) {
+): RowAction[] {
   return verbs
     .filter((v) => verbApplies(v, record))
-    .map((v) => (
-      <Button
-        key={v.name}
-        type="link"
-        size="small"
-        danger={v.danger}
-        onClick={() => run(v, v.scope === 'records' ? { ids: [record.id] } : { id: record.id })}
-      >
-        {v.label[lang]}
-      </Button>
-    ));
-}
-
-/** Room the row verbs' links need in the actions column, from their labels. */
-export function rowVerbsWidth(verbs: readonly VerbDef[], lang: 'en' | 'zh_CN'): number {
-  const perChar = lang === 'zh_CN' ? 14 : 7.5;
-  return verbs.reduce((sum, v) => sum + Math.ceil(v.label[lang].length * perChar) + 24, 0);
+    .map((v) => ({
+      key: `verb-${v.name}`,
+      label: v.label[lang],
+      danger: v.danger,
+      run: () => run(v, v.scope === 'records' ? { ids: [record.id] } : { id: record.id }),
+    }));
 }
 
 /**

@@ -289,7 +289,7 @@ describe('the scene list opens the editor', { timeout: 30_000 }, () => {
     grant(ALL_KEYS);
     mount('/scenelistadd', list());
     expect(await screen.findByText('Lakeside welcome')).toBeTruthy();
-    await userEvent.click(screen.getByRole('link', { name: 'Other settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Other settings' }));
     await waitFor(() => expect(where()).toBe('/otherconfig?scene_id=7'));
   });
 
@@ -310,7 +310,7 @@ describe('the scene list opens the editor', { timeout: 30_000 }, () => {
     usePermissionStore.setState({ menus: [] });
     mount('/scenelistadd', list());
     expect(await screen.findByText('Lakeside welcome')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Other settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Other settings' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Add/ }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(where()).toBe('/scenelistadd');
