@@ -41,6 +41,8 @@ export type RegisterInput = z.input<typeof RegisterInput>;
 
 export const SettingsOutput = z.object({
   title: z.string(),
+  /** The English title; the console shows it in English, `title` in Chinese (either when the other is empty). */
+  title_en: z.string(),
   weak_psw: z.union([z.literal(0), z.literal(1)]),
   home_logo: z.string(),
   icon: z.string(),
@@ -49,9 +51,12 @@ export type SettingsOutput = z.infer<typeof SettingsOutput>;
 
 export const CopyrightOutput = z.object({
   title: z.string(),
+  title_en: z.string(),
   home_logo: z.string(),
   company_url: z.string(),
   company: z.string(),
+  /** 1 when sign-in asks for a verification code (the sign-in page shows the field only then). */
+  captcha: z.union([z.literal(0), z.literal(1)]),
 });
 export type CopyrightOutput = z.infer<typeof CopyrightOutput>;
 

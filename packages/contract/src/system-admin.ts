@@ -231,6 +231,8 @@ export function webSettingsSchema(lang: Lang = 'en') {
       .max(max, t(lang, `${name} must be between ${min} and ${max}`, `${name}必须在${min}到${max}之间`));
   return z.object({
     title: text('title', 64),
+    /** The English title; a body without it keeps the stored one (it came after the other fields). */
+    title_en: text('title_en', 64).optional(),
     logo: link('logo'),
     favicon: link('favicon'),
     company: text('company', 128),

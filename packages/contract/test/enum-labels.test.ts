@@ -52,3 +52,22 @@ describe('states read at a glance', () => {
     expect(untoned).toEqual([]);
   });
 });
+
+describe('state flags', () => {
+  it('read as their state in both languages, with tones (online is 在线/离线, not yes/no)', () => {
+    const missing: string[] = [];
+    for (const r of resources)
+      for (const [key, f] of fieldsOf(r.fields, r.name)) {
+        if (f.type !== 'bool') continue;
+        if (/^(online|pushing|pulling)$/.test(f.name) && !f.boolLabels) missing.push(key);
+        for (const side of ['on', 'off'] as const) {
+          const words = f.boolLabels?.[side];
+          if (!words) continue;
+          expect(words.en.trim(), key).not.toBe('');
+          expect(words.zh_CN, key).toMatch(/[\u4e00-\u9fff]/);
+          expect(words.tone, key).toBeTruthy();
+        }
+      }
+    expect(missing).toEqual([]);
+  });
+});

@@ -69,6 +69,15 @@ describe('json fields with a shape', () => {
     );
   });
 
+  it('take the structure as JSON text, as API callers sent it before shapes were checked', () => {
+    expect(schema.safeParse({ patterns: '[{"match":"_9X."}]' }).data).toEqual({
+      patterns: [{ match: '_9X.' }],
+    });
+    expect(schema.safeParse({ patterns: 'not json' }).error?.issues.map((i) => i.message)).toEqual([
+      'Dial patterns must be a list',
+    ]);
+  });
+
   it('refuse a value that is not a list where rows are expected', () => {
     const r = schema.safeParse({ patterns: { match: '9' } });
     expect(r.error?.issues.map((i) => i.message)).toEqual(['Dial patterns must be a list']);

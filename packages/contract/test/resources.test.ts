@@ -43,6 +43,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^udp://239\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}:\\d{1,5}$': 'udp://239.1.1.1:5000',
   '^#[0-9A-Fa-f]{6}$': '#FFCC00',
   '^https?://': 'https://example.com/a',
+  '^[0-9*#+]{1,32}$': '8001',
+  '^_?(?=[^_]{1,64}$)(?:[0-9*#+XNZxnz.!-]|\\[[0-9*#+-]+\\])+$': '_9NXXXXXX',
 };
 
 /** A valid value of one field, from its type and rules. */
@@ -68,8 +70,15 @@ function sampleValue(f: FieldDef): unknown {
       return f.options![0];
     case 'enums':
       return [f.options![0]];
-    case 'json':
-      return [{ sample: 1 }];
+    case 'json': {
+      // A json field with a shape gets a value of that shape, built from its parts' own rules.
+      const shape = f.shape;
+      const group = (parts: readonly FieldDef[]) =>
+        Object.fromEntries(parts.map((p) => [p.name, sampleValue(p)]));
+      if (!shape) return [{ sample: 1 }];
+      if (shape.kind === 'list') return [sampleValue(shape.of)];
+      return shape.kind === 'rows' ? [group(shape.fields)] : group(shape.fields);
+    }
     case 'date':
       return '2025-03-01';
     case 'time':

@@ -28,6 +28,22 @@ export function enumField<const V extends string>(
   return { name, type: many ? 'enums' : 'enum', label, ...choices(labels), ...rest };
 }
 
+/** The words of a device's reachability, the most common state flag. */
+export const ONLINE_WORDS = {
+  on: { en: 'Online', zh_CN: '在线', tone: 'success' },
+  off: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+} as const satisfies { on: OptionLabel; off: OptionLabel };
+
+/** A bool that is a state, set by the server from what it observes (online, pushing, pulling). */
+export function stateFlag(
+  name: string,
+  label: Text,
+  words: { on: OptionLabel; off: OptionLabel } = ONLINE_WORDS,
+  extra: Extra = {},
+): FieldDef {
+  return { name, type: 'bool', label, boolLabels: words, readonly: true, ...extra };
+}
+
 /** The record's name: required, listed, filtered and matched by the keyword. */
 export function nameField(extra: Extra = {}): FieldDef {
   return {

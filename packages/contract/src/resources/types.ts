@@ -82,6 +82,11 @@ export interface FieldDef {
    * fails when a value lacks them). Written with `choices` of fields.ts.
    */
   optionLabels?: Readonly<Record<string, OptionLabel>>;
+  /**
+   * bool that is a state (online, pushing): its words and tones for on and off, so it reads as
+   * 在线/离线 in green/red rather than yes/no. Written with `stateFlag` of fields.ts.
+   */
+  boolLabels?: Readonly<{ on: OptionLabel; off: OptionLabel }>;
   /** int: what the number counts (money in fen, a duration in seconds …), see Unit. */
   unit?: Unit;
   /** json: the shape of the value, see JsonShape. */

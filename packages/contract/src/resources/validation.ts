@@ -42,7 +42,10 @@ function optionWords(f: FieldDef, lang: Lang): string {
 }
 
 const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: Record<Lang, string> }>> = {
-  date: { re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, what: { en: 'YYYY-MM-DD', zh_CN: 'YYYY-MM-DD' } },
+  date: {
+    re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+    what: { en: 'YYYY-MM-DD', zh_CN: 'YYYY-MM-DD' },
+  },
   time: { re: /^([01]\d|2[0-3]):[0-5]\d$/, what: { en: 'HH:mm', zh_CN: 'HH:mm' } },
   dt: {
     re: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
@@ -56,16 +59,25 @@ const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: Record<Lang,
     re: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([12]?\d|3[0-2])$/,
     what: { en: 'an address/prefix such as 192.168.1.1/24', zh_CN: '应为地址/前缀，如 192.168.1.1/24' },
   },
-  mac: { re: /^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/, what: { en: 'a MAC address such as 00:11:22:aa:bb:cc', zh_CN: '应为MAC地址，如 00:11:22:aa:bb:cc' } },
+  mac: {
+    re: /^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/,
+    what: { en: 'a MAC address such as 00:11:22:aa:bb:cc', zh_CN: '应为MAC地址，如 00:11:22:aa:bb:cc' },
+  },
   host: {
     re: /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$|^[0-9a-fA-F:]*:[0-9a-fA-F:]+$/,
     what: { en: 'a host name or address', zh_CN: '应为主机名或地址' },
   },
   url: {
     re: /^(https?|rtsp|rtmp|rtp|udp):\/\/[^\s]+$/i,
-    what: { en: 'a URL (http, https, rtsp, rtmp, rtp or udp)', zh_CN: '应为 http、https、rtsp、rtmp、rtp 或 udp 地址' },
+    what: {
+      en: 'a URL (http, https, rtsp, rtmp, rtp or udp)',
+      zh_CN: '应为 http、https、rtsp、rtmp、rtp 或 udp 地址',
+    },
   },
-  cron: { re: /^(\S+\s+){4}\S+$/, what: { en: 'a five-field cron expression', zh_CN: '应为五段式 cron 表达式' } },
+  cron: {
+    re: /^(\S+\s+){4}\S+$/,
+    what: { en: 'a five-field cron expression', zh_CN: '应为五段式 cron 表达式' },
+  },
 };
 
 function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
@@ -109,7 +121,8 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
       if (f.min) s = s.min(f.min, T.range[lang](label, f.min, max));
       const format = FORMATS[f.type];
       let out: z.ZodType<string> = s;
-      if (format) out = out.refine((v) => v === '' || format.re.test(v), T.format[lang](label, format.what[lang]));
+      if (format)
+        out = out.refine((v) => v === '' || format.re.test(v), T.format[lang](label, format.what[lang]));
       // The shape check above names the field; cron-parser then checks each field's values.
       if (f.type === 'cron')
         out = out.refine((v) => v === '' || !format?.re.test(v) || cronError(v) === null, {
@@ -156,8 +169,10 @@ function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
     for (const p of fields) if (p.name in out || p.required) out[p.name] = part(p, out[p.name], issues);
     return out;
   };
-  return z.unknown().transform((v, ctx) => {
+  return z.unknown().transform((given, ctx) => {
     const issues: string[] = [];
+    // API callers may send the structure as JSON text, as they could before shapes were checked.
+    const v = typeof given === 'string' ? parseJsonText(given) : given;
     let out: unknown = v;
     if (shape.kind === 'object') out = group(shape.fields, v, issues);
     else if (!Array.isArray(v)) issues.push(T.list[lang](label));
@@ -171,6 +186,15 @@ function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
     for (const message of issues) ctx.addIssue({ code: 'custom', message });
     return out;
   });
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? parsed : text;
+  } catch {
+    return text;
+  }
 }
 
 function isEmpty(v: unknown): boolean {

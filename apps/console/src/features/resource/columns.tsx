@@ -44,8 +44,10 @@ export function enumLabel(
   return value;
 }
 
-/** `enabled` reads as 启用/停用; any other flag as yes/no. */
-export function boolLabel(field: FieldDef, on: boolean, t: Translate): string {
+/** A state flag reads by its own words (在线/离线); `enabled` as 启用/停用; any other flag as yes/no. */
+export function boolLabel(field: FieldDef, on: boolean, t: Translate, lang?: Lang): string {
+  const own = lang && field.boolLabels?.[on ? 'on' : 'off'][lang];
+  if (own) return own;
   if (field.name === 'enabled') return t(on ? 'res.on' : 'res.off');
   return t(on ? 'res.yes' : 'res.no');
 }
@@ -90,8 +92,10 @@ function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: Col
   switch (field.type) {
     case 'bool': {
       const on = value === 1 || value === true || value === '1';
-      const color = field.name === 'enabled' ? (on ? 'success' : 'default') : on ? 'processing' : 'default';
-      return <Tag color={color}>{boolLabel(field, on, ctx.t)}</Tag>;
+      const tone = field.boolLabels?.[on ? 'on' : 'off'].tone;
+      const color =
+        tone ?? (field.name === 'enabled' ? (on ? 'success' : 'default') : on ? 'processing' : 'default');
+      return <Tag color={color}>{boolLabel(field, on, ctx.t, ctx.lang)}</Tag>;
     }
     case 'enum': {
       const words = enumLabel(def, field, String(value), ctx);
@@ -127,8 +131,9 @@ function sortState(key: string, ctx: ColumnContext): 'ascend' | 'descend' | null
   return ctx.order === 'asc' ? 'ascend' : ctx.order === 'desc' ? 'descend' : null;
 }
 
-/** A state: an enum whose values carry tones (online, registered, answered …). */
+/** A state: an enum whose values carry tones (registered, answered …) or a state flag (online). */
 export function isStateField(field: FieldDef): boolean {
+  if (field.type === 'bool') return Boolean(field.boolLabels);
   return field.type === 'enum' && Object.values(field.optionLabels ?? {}).some((l) => l.tone);
 }
 

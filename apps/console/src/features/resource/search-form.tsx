@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { boolLabel } from './columns.tsx';
 import { filterFields, keywordFields, type SearchValues, toCriteria } from './criteria.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
 import { useRefOptions } from './use-ref-options.ts';
@@ -48,10 +49,7 @@ function FilterControl({ def, field }: { def: ResourceDef; field: FieldDef }) {
             allowClear
             placeholder={t('res.all')}
             style={{ width: 110 }}
-            options={[1, 0].map((v) => ({
-              value: v,
-              label: t(field.name === 'enabled' ? (v ? 'res.on' : 'res.off') : v ? 'res.yes' : 'res.no'),
-            }))}
+            options={[1, 0].map((v) => ({ value: v, label: boolLabel(field, v === 1, t, lang) }))}
           />
         </Form.Item>
       );

@@ -15,14 +15,21 @@ function words(field: FieldDef, value: unknown, lang: Lang): string {
  * The columns of a flat export: every field as the code import reads back, and beside each enum
  * its words (`<field>_label`) and beside each money field its yuan (`<field>_yuan`), in the caller's
  * language, so a spreadsheet reads as the console does. Import ignores the readable columns, as it
- * ignores every column that is not a field. Lists travel as a|b|c, the shape import reads back.
+ * ignores every column that is not a field.
  */
 export function exportColumns(def: ResourceDef, lang: Lang): ExportColumn[] {
-  const flat = (v: unknown) => (Array.isArray(v) ? v.join('|') : v);
+  // A list of single values travels as a|b|c; a structure (rows, a group) as its JSON, which
+  // import reads back.
+  const flat = (f: FieldDef, v: unknown) => {
+    if (v === null || v === undefined) return v;
+    if (f.type === 'json' && !(f.shape?.kind === 'list' && Array.isArray(v) && v.every((x) => typeof x !== 'object')))
+      return JSON.stringify(v);
+    return Array.isArray(v) ? v.join('|') : v;
+  };
   const out: ExportColumn[] = [{ header: 'id', value: (r) => r.id }];
   for (const f of def.fields) {
     if (f.type === 'pwd') continue;
-    out.push({ header: f.name, value: (r) => flat(r[f.name]) });
+    out.push({ header: f.name, value: (r) => flat(f, r[f.name]) });
     if (f.type === 'enum' || f.type === 'enums')
       out.push({
         header: `${f.name}_label`,

@@ -45,11 +45,23 @@ class Undo extends Error {
 }
 
 /** CSV cells back to field values: lists were exported joined by `|`. */
+type ListShape = Extract<NonNullable<FieldDef['shape']>, { kind: 'list' }>;
+
+function listPart(shape: ListShape, v: string): unknown {
+  const of = shape.of;
+  const numeric =
+    ['int', 'num', 'ref'].includes(of.type) || (of.type === 'enum' && (of.options ?? []).every((o) => /^\d+$/.test(o)));
+  return numeric && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+}
+
 function fromCell(f: FieldDef, cell: string): unknown {
   if (cell === '') return undefined;
   if (isJsonField(f) && f.type !== 'json')
     return cell.split('|').map((v) => (f.type === 'refs' ? Number(v) : v));
   if (f.type === 'json') {
+    // A list of single values travels as a|b|c (export-columns.ts), numbers where its parts are.
+    if (f.shape?.kind === 'list' && !cell.trimStart().startsWith('['))
+      return cell.split('|').map((v) => listPart(f.shape as ListShape, v));
     try {
       return JSON.parse(cell);
     } catch {

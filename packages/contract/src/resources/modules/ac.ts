@@ -1,4 +1,13 @@
-import { enabledField, enumField, jsonField, nameField, part, refField, refsField } from '../fields.ts';
+import {
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  ONLINE_WORDS,
+  part,
+  refField,
+  refsField,
+} from '../fields.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 import type { VerbDef } from '../verbs.ts';
 
@@ -107,6 +116,7 @@ export const ap: ResourceDef = {
     {
       name: 'online',
       type: 'bool',
+      boolLabels: ONLINE_WORDS,
       label: { en: 'Online', zh_CN: '在线' },
       readonly: true,
       list: true,

@@ -7,6 +7,7 @@ import {
   moneyField,
   nameEnField,
   nameField,
+  ONLINE_WORDS,
   part,
   refField,
   refsField,
@@ -106,6 +107,7 @@ export const terminal: ResourceDef = {
     {
       name: 'online',
       type: 'bool',
+      boolLabels: ONLINE_WORDS,
       label: { en: 'Online', zh_CN: '在线' },
       readonly: true,
       list: true,

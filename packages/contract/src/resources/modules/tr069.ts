@@ -1,4 +1,13 @@
-import { choices, enabledField, enumField, jsonField, nameField, part, refField } from '../fields.ts';
+import {
+  choices,
+  enabledField,
+  enumField,
+  jsonField,
+  nameField,
+  ONLINE_WORDS,
+  part,
+  refField,
+} from '../fields.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 import type { VerbDef } from '../verbs.ts';
 import { planResult } from './ac.ts';
@@ -78,7 +87,7 @@ export const cpe: ResourceDef = {
     ro('ip', 'IP', 'IP地址', { type: 'ip' }),
     ro('mac', 'MAC', 'MAC地址', { type: 'mac' }),
     ro('last_inform', 'Last inform', '最近上报', { type: 'dt' }),
-    ro('online', 'Online', '在线', { type: 'bool', filter: true }),
+    ro('online', 'Online', '在线', { type: 'bool', filter: true, boolLabels: ONLINE_WORDS }),
     // The CPE's ConnectionRequestURL from its informs: where the ITMS `test` verb and queued tasks
     // send the digest-authenticated connection request (DOMAIN 2.5).
     ro('connection_request_url', 'Connection request URL', '连接请求地址', { list: false, max: 512 }),

@@ -1,4 +1,4 @@
-import { enabledField, enumField, nameField, refField, refsField } from '../fields.ts';
+import { enabledField, enumField, nameField, ONLINE_WORDS, refField, refsField } from '../fields.ts';
 import type { FieldDef, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Video: GB28181 (DOMAIN section 2.3). */
@@ -125,6 +125,7 @@ export const gbDevice: ResourceDef = {
     {
       name: 'online',
       type: 'bool',
+      boolLabels: ONLINE_WORDS,
       label: { en: 'Online', zh_CN: '在线' },
       readonly: true,
       list: true,
@@ -276,6 +277,10 @@ export const streamPush: ResourceDef = {
     {
       name: 'pushing',
       type: 'bool',
+      boolLabels: {
+        on: { en: 'Pushing', zh_CN: '推流中', tone: 'success' },
+        off: { en: 'Not pushing', zh_CN: '未推流', tone: 'default' },
+      },
       label: { en: 'Pushing', zh_CN: '推流中' },
       readonly: true,
       list: true,
@@ -373,7 +378,17 @@ export const streamProxy: ResourceDef = {
       pattern: gbId('GB id', '国标编号', 20),
     },
     enabledField(),
-    { name: 'pulling', type: 'bool', label: { en: 'Pulling', zh_CN: '拉流中' }, readonly: true, list: true },
+    {
+      name: 'pulling',
+      type: 'bool',
+      label: { en: 'Pulling', zh_CN: '拉流中' },
+      boolLabels: {
+        on: { en: 'Pulling', zh_CN: '拉流中', tone: 'success' },
+        off: { en: 'Stopped', zh_CN: '已停止', tone: 'default' },
+      },
+      readonly: true,
+      list: true,
+    },
   ],
   // start/stop call the media server's proxy API; probe runs ffprobe on the source.
   verbs: [
@@ -437,6 +452,7 @@ export const mediaServer: ResourceDef = {
     {
       name: 'online',
       type: 'bool',
+      boolLabels: ONLINE_WORDS,
       label: { en: 'Online', zh_CN: '在线' },
       readonly: true,
       list: true,
