@@ -145,14 +145,15 @@ describeEachDb('app menu: option lists and rules', (kind) => {
     const before = await count();
     const style = await call(MENU, item({ style: 'huge' }));
     expect(style.code).toBe(422);
-    expect(style.msg).toBe('Style must be one of: icon_text, icon, card, banner');
+    // The refusal names the choices by their words, as the form offers them.
+    expect(style.msg).toBe('Style must be one of: Icon and text, Icon only, Large card, Banner');
     expect(style.data).toEqual({ errors: [{ field: 'style', msg: style.msg }] });
     const lang = await call(MENU, item({ languages: ['zh', 'fr'] }));
     expect(lang.code).toBe(422);
-    expect(lang.msg).toBe('Languages must be one of: zh, en');
+    expect(lang.msg).toBe('Languages must be one of: Chinese, English');
     expect((await call(MENU, item({ languages: 'zh' }))).code).toBe(422);
     const zh = await s.call(MENU, item({ style: 'huge' }), { token, headers: { cookie: 'language=zh_CN' } });
-    expect(zh.msg).toBe('样式必须是以下之一：icon_text, icon, card, banner');
+    expect(zh.msg).toBe('样式必须是以下之一：图标加文字、仅图标、大卡片、横幅');
     const opsBad = await call(OPS_MENU, item({ languages: ['de'] }), ops, site('1'));
     expect(opsBad.code).toBe(422);
     expect(await count()).toBe(before);

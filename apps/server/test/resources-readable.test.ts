@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: assertions read replies of many shapes
+type Rec = Record<string, any>;
+
+const GOODS = '/admin.php/shop/goods';
+const TYPES = '/admin.php/shop/type';
+const LIVE = '/admin.php/media/live';
+
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from([0, 0, 0, 64, 0, 0, 0, 64]),
+  Buffer.alloc(64),
+]);
+
+/** Lists and exports read as the console does: files as links, codes with their words, fen as yuan. */
+describeEachDb('readable lists and exports', (kind) => {
+  let s: TestServer;
+  let token: string;
+  const call = <T = Rec>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+    s.call<T>(path, body, { token, headers });
+  const upload = async (name: string) => {
+    const fd = new FormData();
+    fd.append('kind', 'image');
+    fd.append('file', new Blob([new Uint8Array(PNG)]), name);
+    const r = await s.call<{ id: string }>('/admin.php/common/upload', fd, { token });
+    expect(r.code, r.msg).toBe(200);
+    return r.data.id;
+  };
+  const download = async (url: string) => Buffer.from(await (await fetch(s.url + url)).arrayBuffer());
+  const csvLines = (bytes: Buffer) => bytes.subarray(3).toString('utf8').trim().split(/\r\n/);
+
+  let cover: string;
+  let images: string[];
+  beforeAll(async () => {
+    s = await startServer(kind);
+    token = await s.login();
+    cover = await upload('cover.png');
+    images = [await upload('a.png'), await upload('b.png')];
+    const type = (await call<{ id: number }>(TYPES, { method: 'add', name: 'Dining' })).data.id;
+    const added = await call(GOODS, {
+      method: 'add',
+      type_id: type,
+      name: '奶茶',
+      name_en: 'Milk tea',
+      cover,
+      images,
+      price: 3800,
+    });
+    expect(added.code, added.msg).toBe(200);
+  });
+  afterAll(async () => s.close());
+
+  it('a list carries a signed link, the name and the type of every file its rows name', async () => {
+    const r = await call<{ list: Rec[]; files: Record<string, Rec> }>(GOODS, {
+      method: 'list',
+      keyword: 'Milk',
+    });
+    expect(r.code).toBe(200);
+    expect(Object.keys(r.data.files).sort()).toEqual([cover, ...images].sort());
+    expect(r.data.files[cover]).toMatchObject({ name: 'cover.png', mime: 'image/png' });
+    const img = await fetch(s.url + r.data.files[images[0]!]!.url);
+    expect(img.status).toBe(200);
+    expect(Buffer.from(await img.arrayBuffer()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
+    // A list whose rows name no file sends none.
+    expect((await call<{ files: Rec }>(TYPES, { method: 'list' })).data.files).toEqual({});
+  });
+
+  it('an export puts the yuan beside the fen and the files as a|b, and reads back on import', async () => {
+    const r = await call<{ url: string }>(GOODS, { method: 'export' });
+    expect(r.code, r.msg).toBe(200);
+    const [header, row] = csvLines(await download(r.data.url));
+    const cols = header!.split(',');
+    expect(cols.slice(cols.indexOf('price'), cols.indexOf('price') + 2)).toEqual(['price', 'price_yuan']);
+    const cells = row!.split(',');
+    expect(cells[cols.indexOf('price')]).toBe('3800');
+    expect(cells[cols.indexOf('price_yuan')]).toBe('¥38.00');
+    expect(cells[cols.indexOf('images')]).toBe(images.join('|'));
+  });
+
+  it('an export puts each enum’s words beside its code, in the caller’s language', async () => {
+    const cls = (
+      await call<{ id: number }>('/admin.php/media/live_type', {
+        method: 'add',
+        name: '测试',
+        name_en: 'Test',
+      })
+    ).data.id;
+    const add = await call(LIVE, {
+      method: 'add',
+      number: 901,
+      name: '湖畔测试',
+      name_en: 'Lakeside Test',
+      category_ids: [cls],
+      url: 'udp://239.1.1.9:5000',
+      type: 'multicast',
+    });
+    expect(add.code, add.msg).toBe(200);
+    for (const [lang, words] of [
+      ['en', /^Multicast/],
+      ['zh_CN', /组播/],
+    ] as const) {
+      const r = await call<{ url: string }>(
+        LIVE,
+        { method: 'export', filter: { name: '湖畔' } },
+        { cookie: `language=${lang}` },
+      );
+      const [header, row] = csvLines(await download(r.data.url));
+      const cols = header!.split(',');
+      const at = cols.indexOf('type');
+      expect(cols[at + 1]).toBe('type_label');
+      const cells = row!.split(',');
+      expect(cells[at]).toBe('multicast');
+      expect(cells[at + 1]).toMatch(words);
+    }
+  });
+});
+
+describe('export columns', () => {
+  it('are only fields and readable companions, so import reads the file back unchanged', async () => {
+    const { exportColumns } = await import('../src/features/resources/export-columns.ts');
+    const { resourceByName } = await import('@igs/contract/resources');
+    const headers = exportColumns(resourceByName('voice:trunk')!, 'en').map((c) => c.header);
+    expect(headers).toContain('transport');
+    expect(headers).toContain('transport_label');
+    expect(headers).not.toContain('password');
+  });
+});
