@@ -37,6 +37,7 @@ export function PartValue({ def, field, value }: { def: ResourceDef; field: Fiel
   if (field.type === 'bool')
     return <>{t(value === 1 || value === true || value === '1' ? 'res.yes' : 'res.no')}</>;
   if (field.unit && typeof value === 'number') return <>{formatUnit(field.unit, value)}</>;
+  if (field.type === 'json') return <ShapeCell def={def} field={field} value={value} />;
   if (typeof value === 'object') return <JsonSummary value={value} />;
   return <>{String(value)}</>;
 }

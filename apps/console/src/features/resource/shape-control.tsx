@@ -96,6 +96,12 @@ export function PartInput({ def, field, value, onChange }: ControlProps) {
     }
     case 'file':
       return <FileUpload field={field} value={(value as string | null) ?? null} onChange={change} />;
+    case 'json':
+      // A structure inside a structure (an IVR entry's destination, paging members' lists).
+      if (field.shape) return <ShapeControl def={def} field={field} value={value} onChange={change} />;
+      return (
+        <Input value={typeof value === 'string' ? value : ''} onChange={(e) => change(e.target.value)} />
+      );
     default:
       return (
         <Input
@@ -136,7 +142,9 @@ function RowsEditor({ def, field, value, onChange }: ControlProps<Row[] | null>)
               </span>
             ),
             render: (_: unknown, r: Row & { _i: number }) => (
-              <PartInput def={def} field={p} value={r[p.name]} onChange={(v) => set(r._i, p.name, v)} />
+              <div data-part={p.name}>
+                <PartInput def={def} field={p} value={r[p.name]} onChange={(v) => set(r._i, p.name, v)} />
+              </div>
             ),
           })),
           {
@@ -217,7 +225,7 @@ export function ShapeControl(props: ControlProps) {
         {shape.fields.map((p) => (
           <Flex key={p.name} gap={8} align="center" wrap>
             <Typography.Text style={{ minWidth: 120 }}>{p.label[lang]}</Typography.Text>
-            <div style={{ flex: 1, minWidth: 160 }}>
+            <div style={{ flex: 1, minWidth: 160 }} data-part={p.name}>
               <PartInput
                 def={def}
                 field={p}
