@@ -337,6 +337,7 @@ describeEachDb('web settings (system/web_set)', (kind) => {
       [{ lockout_attempts: 'x' }, 'lockout_attempts'],
       [{ company_url: 'javascript:alert(1)' }, 'company_url'],
       [{ title: 't'.repeat(65) }, 'title'],
+      [{ title_en: 't'.repeat(65) }, 'title_en'],
       [{ debug: 2 }, 'debug'],
     ] as const) {
       const r = await s.call(WEB_SET, { method: 'form', ...current, ...patch }, { token: admin });
@@ -354,6 +355,7 @@ describeEachDb('web settings (system/web_set)', (kind) => {
         method: 'form',
         ...current,
         title: 'Hotel gateway',
+        title_en: 'Hotel gateway (en)',
         company: 'ACME',
         company_url: 'https://acme.example',
         service_call: '400-800-1234',
@@ -367,6 +369,7 @@ describeEachDb('web settings (system/web_set)', (kind) => {
     expect(r.code, r.msg).toBe(200);
     expect((await s.call('/admin.php/common/copyright', {})).data).toMatchObject({
       title: 'Hotel gateway',
+      title_en: 'Hotel gateway (en)',
       company: 'ACME',
       company_url: 'https://acme.example',
     });

@@ -1,5 +1,6 @@
 import { hashPassword } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSetting } from '../src/features/settings/settings.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const LOGIN = '/admin.php/common/login';
@@ -189,6 +190,14 @@ describeEachDb('captcha', (kind) => {
       { username: 'admin', password: hashPassword('admin123'), code },
       { headers: cookie ? { cookie } : {} },
     );
+
+  it('the public branding call says the code is asked, and not once the web settings turn it off', async () => {
+    const flag = async () => (await s.call<{ captcha: number }>('/admin.php/common/copyright')).data.captcha;
+    expect(await flag()).toBe(1);
+    await setSetting(s.app, 'captcha', '0');
+    expect(await flag()).toBe(0);
+    await setSetting(s.app, 'captcha', '1');
+  });
 
   it('requires the code', async () => {
     const cookie = await fetchCaptcha('WXYZ');

@@ -25,12 +25,34 @@ describeEachDb('shell calls', (kind) => {
   });
   afterAll(async () => s.close());
 
-  it('copyright is public and carries the default title', async () => {
+  it('copyright is public and carries the default title in both languages and the captcha flag', async () => {
     const r = await s.call('/admin.php/common/copyright');
     expect(r).toMatchObject({
       code: 200,
-      data: { title: '多业务融合网关', home_logo: '', company_url: '', company: '' },
+      data: {
+        title: '多业务融合网关',
+        title_en: 'Multi-business integrated gateway',
+        home_logo: '',
+        company_url: '',
+        company: '',
+        // The test server runs with the captcha off (GW_CAPTCHA=off).
+        captcha: 0,
+      },
     });
+  });
+
+  it("an operator's own title serves both languages until an English one is given", async () => {
+    const copyright = async () =>
+      (await s.call<{ title: string; title_en: string }>('/admin.php/common/copyright')).data;
+    const settings = async () =>
+      (await s.call<{ title: string; title_en: string }>('/admin.php/common/settings', {}, { token })).data;
+    await setSetting(s.app, 'title', '湖畔酒店');
+    expect(await copyright()).toMatchObject({ title: '湖畔酒店', title_en: '' });
+    await setSetting(s.app, 'title_en', 'Lakeside Hotel');
+    expect(await copyright()).toMatchObject({ title: '湖畔酒店', title_en: 'Lakeside Hotel' });
+    expect(await settings()).toMatchObject({ title: '湖畔酒店', title_en: 'Lakeside Hotel' });
+    await setSetting(s.app, 'title', '多业务融合网关');
+    await setSetting(s.app, 'title_en', '');
   });
 
   it('footer info is public: hotline, copyright, debug', async () => {
@@ -47,7 +69,13 @@ describeEachDb('shell calls', (kind) => {
     await weak(1);
     const r = await s.call('/admin.php/common/settings', {}, { token });
     await weak(0);
-    expect(r.data).toEqual({ title: '多业务融合网关', weak_psw: 1, home_logo: '', icon: '' });
+    expect(r.data).toEqual({
+      title: '多业务融合网关',
+      title_en: 'Multi-business integrated gateway',
+      weak_psw: 1,
+      home_logo: '',
+      icon: '',
+    });
   });
 
   it('credentials: mode, customer id and languages', async () => {

@@ -26,6 +26,7 @@ async function currentWebSettings(app: AppContext): Promise<WebSettingsDetail> {
   const [s, rules] = await Promise.all([getSettings(app), loginRules(app)]);
   return {
     title: s.title,
+    title_en: s.title_en,
     logo: s.logo,
     favicon: s.favicon,
     company: s.company,
@@ -67,9 +68,10 @@ export const webSettingsActions = [
       const changed: SettingKey[] = [];
       for (const [key, value] of Object.entries(parsed.data) as [
         SettingKey & keyof WebSettings,
-        string | number,
+        string | number | undefined,
       ][]) {
-        if (String(before[key]) === String(value)) continue;
+        // A field the body left out (title_en, newer than the rest) keeps its value.
+        if (value === undefined || String(before[key]) === String(value)) continue;
         await setSetting(ctx.app, key, String(value));
         changed.push(key);
       }

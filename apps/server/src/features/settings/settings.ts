@@ -6,6 +6,8 @@ import type { AppContext } from '../../app-context.ts';
  */
 export const SETTING_DEFAULTS = {
   title: '多业务融合网关',
+  /** The English title; empty: `title` serves both languages (the default title has its own, below). */
+  title_en: '',
   logo: '',
   favicon: '',
   company: '',
@@ -38,6 +40,22 @@ export const SETTING_DEFAULTS = {
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+/** The English name of the default title, so the untouched product reads in English in the English console. */
+export const DEFAULT_TITLE_EN = 'Multi-business integrated gateway';
+
+/**
+ * The brand title in both languages, as copyright and settings give it: the stored English title,
+ * else the default title's English name while the title is still the default, else none (the
+ * console then shows `title` in both languages: an operator's own name is not translated).
+ */
+export function brandTitles(s: Pick<Record<SettingKey, string>, 'title' | 'title_en'>): {
+  title: string;
+  title_en: string;
+} {
+  const english = s.title_en.trim() || (s.title === SETTING_DEFAULTS.title ? DEFAULT_TITLE_EN : '');
+  return { title: s.title, title_en: english };
+}
 
 const CACHE_NAME = 'settings';
 

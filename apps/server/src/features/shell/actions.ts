@@ -12,20 +12,28 @@ import { seesResource } from '../../auth/record-kinds.ts';
 import { requestedSites } from '../../auth/sites.ts';
 import { defineAction } from '../../http/action.ts';
 import { pendingOrders, unreadTerminalRecords } from '../resources/counts.ts';
-import { getSettings } from '../settings/settings.ts';
+import { loginRules } from '../settings/login-rules.ts';
+import { brandTitles, getSettings } from '../settings/settings.ts';
 
 const empty = z.object({}).loose();
 
 export const shellActions = [
   defineAction({
     path: Paths.copyright,
-    summary: 'Branding for the login page and the shell: page title, logo, company',
+    summary:
+      'Branding for the login page and the shell: page title (Chinese and English), logo, company; captcha 1 when sign-in asks for a verification code',
     access: 'public',
     mutates: false,
     input: empty,
     async handler({ app }): Promise<CopyrightOutput> {
-      const s = await getSettings(app);
-      return { title: s.title, home_logo: s.logo, company_url: s.company_url, company: s.company };
+      const [s, rules] = await Promise.all([getSettings(app), loginRules(app)]);
+      return {
+        ...brandTitles(s),
+        home_logo: s.logo,
+        company_url: s.company_url,
+        company: s.company,
+        captcha: rules.captcha ? 1 : 0,
+      };
     },
   }),
 
@@ -43,13 +51,19 @@ export const shellActions = [
 
   defineAction({
     path: Paths.settings,
-    summary: "Settings read after sign-in: title, the caller's weak-password flag, logo and favicon",
+    summary:
+      "Settings read after sign-in: title (Chinese and English), the caller's weak-password flag, logo and favicon",
     access: 'session',
     mutates: false,
     input: empty,
     async handler({ app, caller }): Promise<SettingsOutput> {
       const s = await getSettings(app);
-      return { title: s.title, weak_psw: caller!.user.weak_psw ? 1 : 0, home_logo: s.logo, icon: s.favicon };
+      return {
+        ...brandTitles(s),
+        weak_psw: caller!.user.weak_psw ? 1 : 0,
+        home_logo: s.logo,
+        icon: s.favicon,
+      };
     },
   }),
 
