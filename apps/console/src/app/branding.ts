@@ -1,6 +1,9 @@
-import { type CopyrightOutput, Paths } from '@igs/contract';
+import { type CopyrightOutput, type Lang, Paths } from '@igs/contract';
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { useLanguage, useT } from '../i18n/index.ts';
 import { request } from '../request/index.ts';
+import { useUserStore } from '../stores/user.ts';
 
 /** Delay before the server's favicon replaces the bundled one (spec section 9). */
 export const FAVICON_DELAY_MS = 100;
@@ -8,18 +11,24 @@ export const FAVICON_DELAY_MS = 100;
 interface BrandingState {
   /** Public branding from the copyright call: shown before sign-in too. */
   title: string;
+  /** The English title (empty: `title` serves both languages). */
+  titleEn: string;
   homeLogo: string;
   companyUrl: string;
   company: string;
+  /** Whether sign-in asks for a verification code; undefined until the server has said. */
+  captcha: boolean | undefined;
   loaded: boolean;
   load: () => Promise<void>;
 }
 
 export const useBrandingStore = create<BrandingState>()((set, get) => ({
   title: '',
+  titleEn: '',
   homeLogo: '',
   companyUrl: '',
   company: '',
+  captcha: undefined,
   loaded: false,
   async load() {
     if (get().loaded) return;
@@ -28,9 +37,12 @@ export const useBrandingStore = create<BrandingState>()((set, get) => ({
       const data = await request<CopyrightOutput>(Paths.copyright, {}, { loading: false, silent: true });
       set({
         title: data.title ?? '',
+        titleEn: data.title_en ?? '',
         homeLogo: data.home_logo ?? '',
         companyUrl: data.company_url ?? '',
         company: data.company ?? '',
+        // An older server without the flag always asked for the code.
+        captcha: data.captcha === undefined ? true : data.captcha === 1,
         loaded: true,
       });
     } catch {
@@ -42,6 +54,29 @@ export const useBrandingStore = create<BrandingState>()((set, get) => ({
 /** The server's title (settings after sign-in, else copyright), else the default title. */
 export function pageTitle(settingsTitle: string, copyrightTitle: string, defaultTitle: string): string {
   return settingsTitle.trim() || copyrightTitle.trim() || defaultTitle;
+}
+
+/**
+ * The server's title in the console's language: the English one in English and the Chinese one
+ * in Chinese when the server gives both; the one it gives when it gives only one.
+ */
+export function titleIn(lang: Lang, title: string, titleEn: string): string {
+  const zh = title.trim();
+  const en = titleEn.trim();
+  return lang === 'en' ? en || zh : zh || en;
+}
+
+/** The brand title shown in the current language: settings (signed in), else copyright, else the default. */
+export function useBrandTitle(): string {
+  const lang = useLanguage();
+  const t = useT();
+  const settings = useUserStore(useShallow((s) => [s.doctitle, s.doctitleEn] as const));
+  const copyright = useBrandingStore(useShallow((s) => [s.title, s.titleEn] as const));
+  return pageTitle(
+    titleIn(lang, settings[0], settings[1]),
+    titleIn(lang, copyright[0], copyright[1]),
+    t('app.title'),
+  );
 }
 
 /** Point the page's icon link at `url`, creating the link if the page has none. */

@@ -1,25 +1,23 @@
 import { useEffect } from 'react';
-import { useT } from '../i18n/index.ts';
 import { useUserStore } from '../stores/user.ts';
-import { applyFavicon, FAVICON_DELAY_MS, pageTitle, useBrandingStore } from './branding.ts';
+import { applyFavicon, FAVICON_DELAY_MS, useBrandingStore, useBrandTitle } from './branding.ts';
 
 /**
  * Page title and favicon from the server (spec sections 1 and 9): the settings title once signed
- * in, else the public copyright title, else the default title; the favicon after 100 ms.
+ * in, else the public copyright title, else the default title, each in the console's language
+ * when the server gives both; the favicon after 100 ms.
  */
 export function useDocumentBranding(): void {
-  const t = useT();
-  const settingsTitle = useUserStore((s) => s.doctitle);
+  const title = useBrandTitle();
   const icon = useUserStore((s) => s.icon);
-  const copyrightTitle = useBrandingStore((s) => s.title);
 
   useEffect(() => {
     void useBrandingStore.getState().load();
   }, []);
 
   useEffect(() => {
-    document.title = pageTitle(settingsTitle, copyrightTitle, t('app.title'));
-  }, [settingsTitle, copyrightTitle, t]);
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     if (!icon) return;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, decideGuard, guardNeedsRun, isPublicPath, loginRedirect } from './guard.ts';
+import {
+  afterLoginPath,
+  decideGuard,
+  guardNeedsRun,
+  isPublicPath,
+  legacyPath,
+  loginRedirect,
+  modeHomePath,
+} from './guard.ts';
 
 describe('decideGuard', () => {
   it('sends a signed-in visitor on /login to /', () => {
@@ -65,16 +73,38 @@ describe('guard helpers', () => {
     expect(isPublicPath('/dashboard')).toBe(false);
   });
 
-  it('loginRedirect encodes the target', () => {
+  it('loginRedirect encodes the target, and leaves home out', () => {
     expect(loginRedirect('/a', '?b=1&c=2')).toBe('/login?redirect=%2Fa%3Fb%3D1%26c%3D2');
+    expect(loginRedirect('/')).toBe('/login');
+    expect(loginRedirect('/', '?id=2')).toBe('/login?redirect=%2F%3Fid%3D2');
+    expect(decideGuard({ path: '/', hasToken: false, hasUserInfo: false })).toEqual({
+      type: 'redirect',
+      to: '/login',
+    });
   });
 
-  it('afterLoginPath accepts local paths only', () => {
+  it('afterLoginPath accepts local paths only, else goes to the home given', () => {
     expect(afterLoginPath('/voice/extension?x=1')).toBe('/voice/extension?x=1');
     expect(afterLoginPath(null)).toBe('/');
     expect(afterLoginPath('https://evil.test/')).toBe('/');
     expect(afterLoginPath('//evil.test/')).toBe('/');
     expect(afterLoginPath('/login?redirect=/x')).toBe('/');
+    // The sign-in page knows the mode: straight to its home, never through `/`.
+    expect(afterLoginPath(null, modeHomePath(0))).toBe('/dashboard');
+    expect(afterLoginPath(null, modeHomePath(1))).toBe('/operations');
+    expect(afterLoginPath('/', modeHomePath(0))).toBe('/dashboard');
+    expect(afterLoginPath('https://evil.test/', modeHomePath(0))).toBe('/dashboard');
+    expect(afterLoginPath('/login?redirect=/x', modeHomePath(1))).toBe('/operations');
+  });
+
+  it("legacyPath reads the earlier console's hash routes and /index.html", () => {
+    expect(legacyPath('/', '#/system/log')).toBe('/system/log');
+    expect(legacyPath('/', '#/dashboard?x=1')).toBe('/dashboard?x=1');
+    expect(legacyPath('/index.html', '#/voice/extension')).toBe('/voice/extension');
+    expect(legacyPath('/index.html', '')).toBe('/');
+    expect(legacyPath('/', '')).toBeUndefined();
+    expect(legacyPath('/', '#top')).toBeUndefined();
+    expect(legacyPath('/dashboard', '#/x')).toBeUndefined();
   });
 });
 

@@ -38,8 +38,22 @@ function normalise(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/** The sign-in page, with the page to come back to unless that is just home (`/`). */
 export function loginRedirect(path: string, search = ''): string {
+  if (normalise(path) === HOME_PATH && !search) return LOGIN_PATH;
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(`${path}${search}`)}`;
+}
+
+/**
+ * The path an address of the earlier console means: it routed in the hash (`/#/system/log`), and
+ * `/index.html` is home. Undefined when the address is already one of this console's.
+ */
+export function legacyPath(path: string, hash: string): string | undefined {
+  if (path === '/' || path === '/index.html') {
+    if (hash.startsWith('#/')) return hash.slice(1);
+    if (path === '/index.html') return HOME_PATH;
+  }
+  return undefined;
 }
 
 /** The route guard of spec sections 2 and 4, as a pure decision. */
@@ -63,11 +77,22 @@ export function guardNeedsRun({ path, hasToken, hasUserInfo }: Omit<GuardInput, 
 }
 
 /**
- * Where to go after signing in: the `redirect` query when it is a local path (never another
- * origin, never back to /login), else home.
+ * The home page of a mode: /dashboard in full mode (spec section 2); operations mode has no
+ * dashboard in its menu tree, its home is /operations (DOMAIN section 1.2).
  */
-export function afterLoginPath(redirect: string | null | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return HOME_PATH;
-  if (normalise(redirect.split(/[?#]/)[0] ?? '') === LOGIN_PATH) return HOME_PATH;
+export function modeHomePath(isOperations: 0 | 1): string {
+  return isOperations === 1 ? OPERATIONS_HOME_PATH : DASHBOARD_PATH;
+}
+
+/**
+ * Where to go after signing in: the `redirect` query when it is a local path (never another
+ * origin, never back to /login), else `home`: the sign-in page passes the home of the mode signed
+ * in to (`/dashboard` or `/operations`) so the address goes straight there; `/` (the default)
+ * leads to the home of whatever mode the session has.
+ */
+export function afterLoginPath(redirect: string | null | undefined, home: string = HOME_PATH): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return home;
+  const path = normalise(redirect.split(/[?#]/)[0] ?? '');
+  if (path === LOGIN_PATH || path === HOME_PATH) return home;
   return redirect;
 }

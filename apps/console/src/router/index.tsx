@@ -10,7 +10,7 @@ import { t } from '../i18n/index.ts';
 import Login from '../pages/login/Login.tsx';
 import { errorMessage, isRequestError } from '../request/index.ts';
 import { useUserStore } from '../stores/user.ts';
-import { decideGuard, guardNeedsRun, loginRedirect } from './guard.ts';
+import { decideGuard, guardNeedsRun, legacyPath, loginRedirect } from './guard.ts';
 import { pageRouteProps } from './menu-routes.tsx';
 import { bindNavigate } from './navigate.ts';
 import { bindProgress } from './progress.ts';
@@ -45,6 +45,9 @@ function page(path: string, component: string, title?: string): RouteObject {
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // A bookmark of the earlier, hash-routed console opens the page it meant.
+  const legacy = legacyPath(url.pathname, url.hash);
+  if (legacy) throw redirect(legacy);
   const user = useUserStore.getState();
   const decision = decideGuard({
     path: url.pathname,

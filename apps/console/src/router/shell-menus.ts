@@ -1,14 +1,9 @@
 import type { MenuNode } from '@igs/contract';
-import { DASHBOARD_PATH, OPERATIONS_HOME_PATH } from './guard.ts';
+import { DASHBOARD_PATH, modeHomePath } from './guard.ts';
 import { findMenu } from './menu-routes.tsx';
 
-/**
- * The home page of a mode: /dashboard in full mode (spec section 2); operations mode has no
- * dashboard in its menu tree, its home is /operations (DOMAIN section 1.2).
- */
-export function homePath(isOperations: 0 | 1): string {
-  return isOperations === 1 ? OPERATIONS_HOME_PATH : DASHBOARD_PATH;
-}
+/** The home page of a mode (guard.ts modeHomePath). */
+export const homePath = modeHomePath;
 
 /** Fallback home entry for a full-mode tree without one, so `/` never leads nowhere. */
 export const DASHBOARD_MENU: MenuNode = {

@@ -7,6 +7,8 @@ export const DEFAULT_THEME = '#1890ff';
 /** Display settings of spec section 3, shown in the settings drawer and on the theme page. */
 export interface DisplaySettings {
   theme: string;
+  /** antd's dark algorithm for the whole console (shell, pages, sign-in card). */
+  darkTheme: boolean;
   /** Whether the navbar offers the settings drawer. */
   showSettings: boolean;
   tagsView: boolean;
@@ -17,6 +19,7 @@ export interface DisplaySettings {
 
 export const DEFAULT_SETTINGS: DisplaySettings = {
   theme: DEFAULT_THEME,
+  darkTheme: false,
   showSettings: true,
   tagsView: true,
   fixedHeader: true,
@@ -43,9 +46,19 @@ export const useSettingsStore = create<SettingsState>()(
       name: SETTINGS_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       version: 1,
-      // Only the values are stored; actions come from the code.
-      partialize: ({ theme, showSettings, tagsView, fixedHeader, sidebarLogo, supportPinyinSearch }) => ({
+      // Only the values are stored; actions come from the code. A setting added later (darkTheme)
+      // is missing from older stored values and takes its default in the merge.
+      partialize: ({
         theme,
+        darkTheme,
+        showSettings,
+        tagsView,
+        fixedHeader,
+        sidebarLogo,
+        supportPinyinSearch,
+      }) => ({
+        theme,
+        darkTheme,
         showSettings,
         tagsView,
         fixedHeader,

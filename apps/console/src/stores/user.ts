@@ -81,6 +81,8 @@ interface UserState {
   /** Exists but is never filled at sign-in (spec section 6). */
   roles: string[];
   doctitle: string;
+  /** The English title from the settings call (empty: `doctitle` serves both languages). */
+  doctitleEn: string;
   weakPsw: Flag;
   menus: MenuNode[];
   btnlist: string[];
@@ -116,6 +118,7 @@ const emptyInfo = {
   introduction: '',
   roles: [] as string[],
   doctitle: '',
+  doctitleEn: '',
   menus: [] as MenuNode[],
   btnlist: [] as string[],
   isOperations: 0 as Flag,
@@ -160,6 +163,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       name: PLACEHOLDER_NAME,
       avatar: PLACEHOLDER_AVATAR,
       doctitle: settings.title,
+      doctitleEn: settings.title_en ?? '',
       weakPsw: settings.weak_psw === 1 ? 1 : get().weakPsw,
       logo: settings.home_logo,
       icon: settings.icon,

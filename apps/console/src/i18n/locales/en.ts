@@ -15,6 +15,7 @@ export const en: Record<string, string> = {
   'login.operations': 'Operations login',
   'login.submit': 'Sign in',
   'login.toRegister': 'No account? Register',
+  'login.passwordChanged': 'Your password has been changed. Sign in with the new password.',
 
   'register.heading': 'Register an account',
   'register.authCode': 'Authorisation code',

@@ -15,6 +15,7 @@ export const zhCN: Record<string, string> = {
   'login.operations': '运营登录',
   'login.submit': '登录',
   'login.toRegister': '没有账号？注册',
+  'login.passwordChanged': '密码已修改，请使用新密码登录。',
 
   'register.heading': '注册账号',
   'register.authCode': '授权码',

@@ -1,5 +1,5 @@
 import { hashPassword, Paths } from '@igs/contract';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,19 +12,28 @@ vi.mock('../../router/shell.tsx', () => ({ preloadShell }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { useUserStore } = await import('../../stores/user.ts');
+const { useBrandingStore } = await import('../../app/branding.ts');
 const { DEFAULT_THEME, useSettingsStore } = await import('../../stores/settings.ts');
+const { leaveLoginNotice, LOGIN_NOTICE_KEY } = await import('./login-notice.ts');
 const { default: Login } = await import('./Login.tsx');
 
-function renderLogin() {
+function renderLogin(entry = '/login?redirect=%2Fvoice%2Fextension') {
   const router = createMemoryRouter(
     [
       { path: '/login', Component: Login },
       { path: '/voice/extension', element: <p>landed</p> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+      { path: '/operations', element: <p>operations</p> },
     ],
-    { initialEntries: ['/login?redirect=%2Fvoice%2Fextension'] },
+    { initialEntries: [entry] },
   );
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** What the branding call said about the captcha (undefined: not answered yet). */
+function serverAsksCaptcha(captcha: boolean | undefined) {
+  useBrandingStore.setState({ captcha, loaded: captcha !== undefined });
 }
 
 describe('Login page', () => {
@@ -36,6 +45,8 @@ describe('Login page', () => {
     preloadShell.mockReset();
     useUserStore.getState().resetToken();
     useSettingsStore.getState().resetSettings();
+    sessionStorage.clear();
+    serverAsksCaptcha(true);
     setLanguage('en');
   });
 
@@ -170,5 +181,117 @@ describe('Login page', () => {
     expect(preloadShell).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Username'), 'a');
     expect(preloadShell).toHaveBeenCalled();
+  });
+  it('shows no captcha field and asks no code when the server does not ask for one', async () => {
+    serverAsksCaptcha(false);
+    request.mockResolvedValueOnce({ token: 'T', weak_psw: 0 });
+    const router = renderLogin();
+    expect(screen.queryByPlaceholderText('Verification code')).toBeNull();
+    expect(screen.queryByAltText('Verification code image')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/voice/extension'));
+    expect(request).toHaveBeenCalledWith(Paths.login, {
+      username: 'admin',
+      password: hashPassword('secret1'),
+      code: '',
+      is_operations: 0,
+    });
+    expect(screen.queryByText('Verification code is required')).toBeNull();
+  });
+
+  it('shows no captcha before the server has said, and shows it once it asks', async () => {
+    serverAsksCaptcha(undefined);
+    renderLogin();
+    expect(screen.queryByPlaceholderText('Verification code')).toBeNull();
+    act(() => serverAsksCaptcha(true));
+    expect(await screen.findByPlaceholderText('Verification code')).toBeTruthy();
+    // With the field shown, the specification's rule applies.
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Verification code is required')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('shows the captcha when a sign-in is refused for the code (an account slowed after failures)', async () => {
+    serverAsksCaptcha(false);
+    request.mockRejectedValueOnce(
+      Object.assign(new Error('Verification code is required'), {
+        code: 422,
+        data: { errors: [{ field: 'code', msg: 'Verification code is required' }] },
+      }),
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByPlaceholderText('Verification code')).toBeTruthy();
+    expect(screen.getByAltText('Verification code image')).toBeTruthy();
+  });
+
+  it('goes straight to /dashboard after signing in without a redirect, or to /operations', async () => {
+    request.mockResolvedValue({ token: 'T', weak_psw: 0 });
+    for (const [entry, operations, landing] of [
+      ['/login', false, '/dashboard'],
+      ['/login?redirect=%2F', false, '/dashboard'],
+      ['/login', true, '/operations'],
+    ] as const) {
+      const router = renderLogin(entry);
+      await userEvent.type(screen.getByLabelText('Username'), 'admin');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Verification code'), 'ab12');
+      if (operations) await userEvent.click(screen.getByRole('checkbox', { name: 'Operations login' }));
+      const seen: string[] = [];
+      const stop = router.subscribe((state) => seen.push(state.location.pathname));
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+      // Never through `/` on the way.
+      expect(seen).not.toContain('/');
+      stop();
+      cleanup();
+    }
+  });
+
+  it('says the password was changed after a change signed the account out, once', () => {
+    leaveLoginNotice('passwordChanged');
+    renderLogin('/login?redirect=%2Fdashboard');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your password has been changed. Sign in with the new password.',
+    );
+    expect(sessionStorage.getItem(LOGIN_NOTICE_KEY)).toBeNull();
+    cleanup();
+    renderLogin();
+    expect(screen.queryByTestId('login-notice')).toBeNull();
+  });
+
+  it('says it in Chinese in the Chinese console', () => {
+    setLanguage('zh_CN');
+    leaveLoginNotice('passwordChanged');
+    renderLogin();
+    expect(screen.getByTestId('login-notice').textContent).toBe('密码已修改，请使用新密码登录。');
+  });
+
+  it('shows the title in the console language when the server gives both, else the one it gives', () => {
+    useBrandingStore.setState({ title: '湖畔酒店', titleEn: 'Lakeside Hotel' });
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lakeside Hotel');
+    cleanup();
+    setLanguage('zh_CN');
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('湖畔酒店');
+    cleanup();
+    setLanguage('en');
+    useBrandingStore.setState({ title: '湖畔酒店', titleEn: '' });
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('湖畔酒店');
+    useBrandingStore.setState({ title: '', titleEn: '' });
+  });
+
+  it('draws the card dark with the dark theme setting', () => {
+    useSettingsStore.getState().changeSetting('darkTheme', true);
+    renderLogin();
+    expect(document.querySelector('.login-page')!.classList.contains('login-page--dark')).toBe(true);
   });
 });

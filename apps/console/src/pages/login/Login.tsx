@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useBrandingStore } from '../../app/branding.ts';
 import { useT } from '../../i18n/index.ts';
-import { afterLoginPath } from '../../router/guard.ts';
+import { afterLoginPath, modeHomePath } from '../../router/guard.ts';
 import { preloadShell } from '../../router/shell.tsx';
 import { type LoginForm, useUserStore } from '../../stores/user.ts';
 import { getSavedLogin } from '../../utils/cookies.ts';
@@ -9,8 +10,9 @@ import { AuthCard } from './auth-card.tsx';
 import { CaptchaImage } from './captcha-image.tsx';
 import { Checkbox, Field, PasswordInput, SubmitButton, TextInput } from './login-controls.tsx';
 import { useLoginFormState } from './login-form-state.ts';
-import { LockIcon, SafetyIcon, UserIcon } from './login-icons.tsx';
-import { checkCaptcha, checkPassword, checkUsername } from './login-rules.ts';
+import { CheckCircleIcon, LockIcon, SafetyIcon, UserIcon } from './login-icons.tsx';
+import { clearLoginNotice, LOGIN_NOTICE_TEXT, peekLoginNotice } from './login-notice.ts';
+import { asksForCaptcha, checkCaptcha, checkPassword, checkUsername } from './login-rules.ts';
 
 type Values = Required<LoginForm>;
 
@@ -26,15 +28,25 @@ function initialValues(): Values {
   };
 }
 
-const CHECKS = { username: checkUsername, password: checkPassword, code: checkCaptcha };
+const CHECKS = { username: checkUsername, password: checkPassword };
+/** With the captcha shown, the spec's "verification code required" rule applies too. */
+const CHECKS_WITH_CAPTCHA = { ...CHECKS, code: checkCaptcha };
 
 export default function Login() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useUserStore((s) => s.login);
-  const form = useLoginFormState<Values>(initialValues, CHECKS);
+  // The captcha field shows when the server asks for a code: its branding call says so, or a
+  // sign-in refused for a missing code does (an account slowed after failures is asked anyway).
+  const captchaOn = useBrandingStore((s) => s.captcha === true);
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  const showCaptcha = captchaOn || captchaDemanded;
+  const form = useLoginFormState<Values>(initialValues, showCaptcha ? CHECKS_WITH_CAPTCHA : CHECKS);
   const { values, errors } = form;
+  // A notice left by the page before the reload (the password was changed), shown once.
+  const [notice] = useState(peekLoginNotice);
+  useEffect(clearLoginNotice, []);
   const [captchaNonce, setCaptchaNonce] = useState(() => Date.now());
   const [submitting, setSubmitting] = useState(false);
   const errorOf = (name: keyof Values) => (errors[name] ? t(errors[name]) : undefined);
@@ -50,10 +62,13 @@ export default function Login() {
     if (submitting || !form.validate()) return;
     setSubmitting(true);
     try {
-      await login(values);
-      navigate(afterLoginPath(params.get('redirect')), { replace: true });
-    } catch {
+      await login(showCaptcha ? values : { ...values, code: '' });
+      navigate(afterLoginPath(params.get('redirect'), modeHomePath(values.isOperations ? 1 : 0)), {
+        replace: true,
+      });
+    } catch (error) {
       // The request layer has shown the server's message; a captcha is single use.
+      if (asksForCaptcha(error)) setCaptchaDemanded(true);
       refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -62,8 +77,23 @@ export default function Login() {
 
   return (
     <AuthCard heading={t('login.heading')}>
+      {notice && (
+        <div className="login-notice" role="status" data-testid="login-notice">
+          <span className="login-notice__icon">
+            <CheckCircleIcon />
+          </span>
+          <span>{t(LOGIN_NOTICE_TEXT[notice])}</span>
+        </div>
+      )}
       {/* The first keystroke (or autofill, or a tick) starts loading the signed-in console. */}
-      <form className="login-form" onSubmit={onSubmit} onInput={preloadShell} autoComplete="on" noValidate>
+      <form
+        className="login-form"
+        onSubmit={onSubmit}
+        onInput={preloadShell}
+        autoComplete="on"
+        noValidate
+        data-captcha={showCaptcha ? 'on' : 'off'}
+      >
         <Field id="username" error={errorOf('username')}>
           <TextInput
             id="username"
@@ -87,21 +117,23 @@ export default function Login() {
             onChange={(e) => form.set('password', e.target.value)}
           />
         </Field>
-        <Field id="code" error={errorOf('code')}>
-          <div className="login-captcha-row">
-            <TextInput
-              id="code"
-              error={errorOf('code')}
-              icon={<SafetyIcon />}
-              placeholder={t('login.captcha')}
-              autoComplete="off"
-              maxLength={16}
-              value={values.code}
-              onChange={(e) => form.set('code', e.target.value)}
-            />
-            <CaptchaImage nonce={captchaNonce} onRefresh={refreshCaptcha} />
-          </div>
-        </Field>
+        {showCaptcha && (
+          <Field id="code" error={errorOf('code')}>
+            <div className="login-captcha-row">
+              <TextInput
+                id="code"
+                error={errorOf('code')}
+                icon={<SafetyIcon />}
+                placeholder={t('login.captcha')}
+                autoComplete="off"
+                maxLength={16}
+                value={values.code}
+                onChange={(e) => form.set('code', e.target.value)}
+              />
+              <CaptchaImage nonce={captchaNonce} onRefresh={refreshCaptcha} />
+            </div>
+          </Field>
+        )}
         <div className="login-options">
           <Checkbox id="remember" checked={values.remember} onChange={(on) => form.set('remember', on)}>
             {t('login.remember')}

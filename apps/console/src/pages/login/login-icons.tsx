@@ -1,7 +1,8 @@
 /**
  * The sign-in page's icons, drawn inline with the paths of @ant-design/icons (user, lock, safety,
- * eye, eye-invisible) so they look as before without loading the icon package on the page that
- * must be usable first (docs/performance.md). Decorative: the controls they sit in carry the names.
+ * eye, eye-invisible, check-circle) so they look as before without loading the icon package on the
+ * page that must be usable first (docs/performance.md). Decorative: the controls they sit in carry
+ * the names.
  */
 function Icon({ viewBox, paths }: { viewBox: string; paths: readonly string[] }) {
   return (
@@ -43,8 +44,13 @@ const EYE_INVISIBLE = [
   'M508 624c-3.46 0-6.87-.16-10.25-.47l-52.82 52.82a176.09 176.09 0 00227.42-227.42l-52.82 52.82c.31 3.38.47 6.79.47 10.25a111.94 111.94 0 01-112 112z',
 ];
 
+const CHECK_CIRCLE = [
+  'M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm193.5 301.7l-210.6 292a31.8 31.8 0 01-51.7 0L318.5 484.9c-3.8-5.3 0-12.7 6.5-12.7h46.9c10.2 0 19.9 4.9 25.9 13.3l71.2 98.8 157.2-218c6-8.3 15.6-13.3 25.9-13.3H699c6.5 0 10.3 7.4 6.5 12.7z',
+];
+
 export const UserIcon = () => <Icon viewBox="64 64 896 896" paths={USER} />;
 export const LockIcon = () => <Icon viewBox="64 64 896 896" paths={LOCK} />;
 export const SafetyIcon = () => <Icon viewBox="0 0 1024 1024" paths={SAFETY} />;
 export const EyeIcon = () => <Icon viewBox="64 64 896 896" paths={EYE} />;
+export const CheckCircleIcon = () => <Icon viewBox="64 64 896 896" paths={CHECK_CIRCLE} />;
 export const EyeInvisibleIcon = () => <Icon viewBox="64 64 896 896" paths={EYE_INVISIBLE} />;

@@ -1,6 +1,6 @@
 import { hashPassword } from '@igs/contract';
 import { describe, expect, it } from 'vitest';
-import { checkCaptcha, checkPassword, checkPhone, checkUsername } from './login-rules.ts';
+import { asksForCaptcha, checkCaptcha, checkPassword, checkPhone, checkUsername } from './login-rules.ts';
 import { buildRegisterForm } from './register-payload.ts';
 
 describe('login rules', () => {
@@ -51,5 +51,16 @@ describe('register payload', () => {
   it('sends an empty auth code when none was typed', () => {
     const form = buildRegisterForm({ username: 'a', password: 'secret1', phone: '13800138000' });
     expect(form.get('auth_code')).toBe('');
+  });
+});
+
+describe('asksForCaptcha', () => {
+  it('is true for a refusal naming the code field (required or wrong), false otherwise', () => {
+    const refusal = (field: string) => ({ code: 422, data: { errors: [{ field, msg: 'x' }] } });
+    expect(asksForCaptcha(refusal('code'))).toBe(true);
+    expect(asksForCaptcha(refusal('password'))).toBe(false);
+    expect(asksForCaptcha({ code: 423, data: null })).toBe(false);
+    expect(asksForCaptcha(new Error('network'))).toBe(false);
+    expect(asksForCaptcha(undefined)).toBe(false);
   });
 });

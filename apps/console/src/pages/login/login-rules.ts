@@ -18,3 +18,13 @@ export const checkPassword: FieldCheck = (value) =>
 export const checkCaptcha: FieldCheck = (value) => ((value ?? '').trim() ? null : 'msg.captchaRequired');
 
 export const checkPhone: FieldCheck = (value) => (isMobile(value ?? '') ? null : 'msg.phoneRequired');
+
+/**
+ * Whether a refused sign-in asks for the verification code (the server names the `code` field:
+ * required or wrong), so the form shows the captcha even if the branding call said none.
+ */
+export function asksForCaptcha(error: unknown): boolean {
+  const data = (error as { data?: { errors?: unknown } } | null)?.data;
+  const list = data?.errors;
+  return Array.isArray(list) && list.some((e) => (e as { field?: unknown } | null)?.field === 'code');
+}

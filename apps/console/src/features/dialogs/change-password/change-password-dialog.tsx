@@ -3,7 +3,8 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useLanguage, useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { leaveLoginNotice } from '../../../pages/login/login-notice.ts';
+import { errorMessage, isRequestError, request } from '../../../request/index.ts';
 import { loginRedirect } from '../../../router/guard.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import {
@@ -33,13 +34,35 @@ function ruleOf(check: (value: string | undefined) => string | undefined) {
 
 /**
  * After a successful change the session is over (the server ends it too): log out and come back
- * to the current page through /login?redirect= (spec section 4).
+ * to the current page through /login?redirect= (spec section 4), where a notice says the password
+ * was changed (a toast here would go with the reload).
  */
 async function logoutToLogin(): Promise<void> {
   const { pathname, search } = window.location;
+  leaveLoginNotice('passwordChanged');
   // The logout reloads the page; point the address at the login page first so the reload lands there.
   window.history.replaceState(window.history.state, '', loginRedirect(pathname, search));
   await useUserStore.getState().logout();
+}
+
+/** The server's name of each field (`password`, `new_password`) in this form. */
+const SERVER_FIELDS: Record<string, keyof ChangePasswordForm> = {
+  password: 'password',
+  new_password: 'newpass',
+};
+
+/**
+ * The reasons a refused change gives for fields of this form (a wrong original password), to be
+ * shown under those fields: one message where it belongs, not a toast as well.
+ */
+export function fieldErrorsOf(error: unknown): { name: keyof ChangePasswordForm; errors: string[] }[] {
+  if (!isRequestError(error)) return [];
+  const list = (error.data as { errors?: { field?: unknown; msg?: unknown }[] } | null)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((e) => {
+    const name = typeof e.field === 'string' ? SERVER_FIELDS[e.field] : undefined;
+    return name ? [{ name, errors: [String(e.msg ?? '')] }] : [];
+  });
 }
 
 export function ChangePasswordDialog({ open, forced = false, onClose }: ChangePasswordDialogProps) {
@@ -59,17 +82,21 @@ export function ChangePasswordDialog({ open, forced = false, onClose }: ChangePa
     }
     setSubmitting(true);
     try {
+      // Silent: a reason about a field goes under it, any other is toasted below, once.
       await request(
         Paths.personal,
         { method: 'change_password', password: hashPassword(values.password), new_password: values.newpass },
-        { form: true, successToast: 'msg.modifiedSuccessfully' },
+        { form: true, silent: true },
       );
       // Closing after success resets the weak-password flag (spec section 4).
       useUserStore.getState().setWeakPsw(0);
       onClose();
       await logoutToLogin();
-    } catch {
-      // The request layer has shown the server's message (e.g. the original password is wrong).
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.length > 0) form.setFields(fields);
+      else if (!(isRequestError(error) && error.notified))
+        toast.error(errorMessage(error, t('msg.hasError')));
     } finally {
       setSubmitting(false);
     }
