@@ -1,33 +1,50 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { antdSizeOf } from '../features/size-select/size-map.ts';
 import { useLanguage } from '../i18n/index.ts';
 import { useAppStore } from '../stores/app.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 
 /**
- * antd's locale, theme colour and size. It wraps the signed-in layout and the pages routed outside
+ * antd's locale, theme colour, dark or light theme and size. It wraps the signed-in layout and the pages routed outside
  * it, not the whole app: the sign-in page is drawn without antd, and a provider at the root would
  * put antd's core and its style engine on that page's start (docs/performance.md).
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const colorPrimary = useSettingsStore((s) => s.theme);
+  const dark = useSettingsStore((s) => s.darkTheme);
   const { componentSize, compact } = antdSizeOf(useAppStore((s) => s.size));
+  const themeConfig = useMemo(() => antdTheme(colorPrimary, dark, compact), [colorPrimary, dark, compact]);
   return (
-    <ConfigProvider
-      locale={lang === 'zh_CN' ? zhCN : enUS}
-      componentSize={componentSize}
-      theme={{
-        token: { colorPrimary },
-        algorithm: compact ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
-      }}
-    >
+    <ConfigProvider locale={lang === 'zh_CN' ? zhCN : enUS} componentSize={componentSize} theme={themeConfig}>
       {children}
     </ConfigProvider>
   );
+}
+
+/** The sidebar's colour in the dark theme: the dark layout's own surface, not antd's navy. */
+export const DARK_SIDER_BG = '#141414';
+
+/**
+ * antd's theme from the display settings: the theme colour, the dark algorithm when the dark
+ * theme is on, the compact one for the small sizes (antd applies the list in order).
+ */
+export function antdTheme(colorPrimary: string, dark: boolean, compact: boolean): ThemeConfig {
+  const base = dark ? theme.darkAlgorithm : theme.defaultAlgorithm;
+  return {
+    token: { colorPrimary },
+    algorithm: compact ? [base, theme.compactAlgorithm] : base,
+    // The sidebar is dark in both themes; in the dark one it takes the page's near-black instead of navy.
+    components: dark
+      ? {
+          Layout: { siderBg: DARK_SIDER_BG },
+          Menu: { darkItemBg: DARK_SIDER_BG, darkSubMenuItemBg: '#0a0a0a', darkPopupBg: '#1f1f1f' },
+        }
+      : undefined,
+  };
 }
 
 /** A page component inside antd's provider (pages routed outside the shell). */

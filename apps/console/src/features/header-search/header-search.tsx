@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Checkbox, Select, Space, Tooltip } from 'antd';
+import { Checkbox, Select, Space, Tooltip, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { translateTitle, useLanguage, useT } from '../../i18n/index.ts';
@@ -9,9 +9,14 @@ import { isExternal } from '../../utils/validate.ts';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
 import { createSearch, loadPinyin, search, searchItems, type ToPinyin } from './search-index.ts';
 
-/** Fuzzy search over the menu titles (spec section 2), with an optional pinyin mode in Chinese. */
-export function HeaderSearch() {
+/**
+ * Fuzzy search over the menu titles (spec section 2), with an optional pinyin mode in Chinese.
+ * `overlay` (below 992 px, where the top bar has no room for it): opened, the search covers the
+ * top bar's full width instead of sitting among its icons.
+ */
+export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
   const t = useT();
+  const { token } = theme.useToken();
   const lang = useLanguage();
   const navigate = useNavigate();
   const menus = usePermissionStore((s) => s.menus);
@@ -73,7 +78,8 @@ export function HeaderSearch() {
   return (
     <Space
       size={4}
-      className="header-search"
+      className={`header-search${overlay ? ' header-search--overlay' : ''}`}
+      style={overlay ? { background: token.colorBgContainer } : undefined}
       // Close when the focus leaves the search and its pinyin toggle, not when it moves between them.
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
@@ -85,7 +91,7 @@ export function HeaderSearch() {
         showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
         placeholder={t('shell.search')}
         value={null}
-        style={{ width: 220 }}
+        style={{ width: overlay ? '100%' : 220 }}
         notFoundContent={null}
         options={results.map((item) => ({ value: item.path, label: item.title }))}
         onChange={(path: string) => go(path)}

@@ -6,7 +6,7 @@ import { DEFAULT_THEME, type DisplaySettings, useSettingsStore } from '../../sto
 /** Preset colours offered next to the free picker; the first is the default theme colour. */
 const PRESET_COLOURS = [DEFAULT_THEME, '#11a983', '#13c2c2', '#6959cd', '#f5222d', '#fa8c16', '#304156'];
 
-type SwitchKey = Exclude<keyof DisplaySettings, 'theme' | 'showSettings'>;
+type SwitchKey = Exclude<keyof DisplaySettings, 'theme' | 'darkTheme' | 'showSettings'>;
 const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'tagsView', label: 'settings.tagsView' },
   { key: 'fixedHeader', label: 'settings.fixedHeader' },
@@ -35,6 +35,14 @@ export function SettingsPanel() {
           disabledAlpha
           presets={[{ label: t('settings.theme'), colors: PRESET_COLOURS }]}
           onChangeComplete={(colour) => settings.changeSetting('theme', colour.toHexString())}
+        />
+      </Row>
+      <Row label={t('settings.darkTheme')}>
+        <Switch
+          checked={settings.darkTheme}
+          onChange={(on) => settings.changeSetting('darkTheme', on)}
+          aria-label={t('settings.darkTheme')}
+          data-testid="dark-theme-switch"
         />
       </Row>
       {SWITCHES.map(({ key, label }) => (

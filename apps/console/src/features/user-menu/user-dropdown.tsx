@@ -4,9 +4,14 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/index.ts';
 import { get } from '../../request/index.ts';
+import { useAppStore } from '../../stores/app.ts';
 import { useTagsViewStore } from '../../stores/tags-view.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useDialogStore } from '../dialogs/dialog-store.ts';
+import { isUiSize, UI_SIZES } from '../size-select/size-map.ts';
+
+/** Key prefix of the size entries (below 992 px). */
+const SIZE_KEY = 'size:';
 
 /** Home of the current mode. */
 export function homePath(isOperations: 0 | 1): string {
@@ -21,6 +26,9 @@ export function UserDropdown() {
   const avatar = useUserStore((s) => s.avatar);
   const isOperations = useUserStore((s) => s.isOperations);
   const show = useDialogStore((s) => s.show);
+  // Below 992 px the top bar has no size switch: it is here instead.
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const size = useAppStore((s) => s.size);
 
   const items: MenuProps['items'] = [
     { key: 'dashboard', label: t('shell.dashboard') },
@@ -32,11 +40,25 @@ export function UserDropdown() {
       label: isOperations === 1 ? t('shell.switchToFull') : t('shell.switchToOperations'),
     },
     { key: 'clearCache', label: t('shell.clearCache') },
+    ...(mobile
+      ? [
+          {
+            key: 'size',
+            label: t('shell.size'),
+            children: UI_SIZES.map((key) => ({ key: `${SIZE_KEY}${key}`, label: t(`shell.size.${key}`) })),
+          },
+        ]
+      : []),
     { type: 'divider' },
     { key: 'logout', label: t('shell.logout'), danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith(SIZE_KEY)) {
+      const next = key.slice(SIZE_KEY.length);
+      if (isUiSize(next)) useAppStore.getState().setSize(next);
+      return;
+    }
     switch (key) {
       case 'dashboard':
         navigate(homePath(isOperations));
@@ -65,7 +87,11 @@ export function UserDropdown() {
   };
 
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+    <Dropdown
+      trigger={['click']}
+      menu={{ items, onClick, selectedKeys: mobile ? [`${SIZE_KEY}${size}`] : [] }}
+      placement="bottomRight"
+    >
       <span className="navbar__user" data-testid="user-dropdown">
         <Avatar size="small" src={avatar || undefined}>
           {name.slice(0, 1)}

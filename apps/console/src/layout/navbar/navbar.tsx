@@ -37,7 +37,8 @@ export function Navbar() {
       <AppBreadcrumb isOperations={isOperations} />
       <div className="navbar__right">
         {isOperations && <ExportHomeButton />}
-        {!mobile && <HeaderSearch />}
+        {/* Below 992 px: the search icon stays and opens across the bar; the size is in the user menu. */}
+        <HeaderSearch overlay={mobile} />
         <ErrorLogButton />
         {!mobile && <ScreenfullButton />}
         {!mobile && <SizeSelect />}

@@ -12,7 +12,14 @@ function toItem(entry: SidebarEntry): MenuItem {
   const icon = entry.icon ? <MenuIcon icon={entry.icon} /> : undefined;
   const title = translateTitle(entry.title);
   if (entry.kind === 'submenu')
-    return { key: entry.key, icon, label: title, children: toItems(entry.children) };
+    return {
+      key: entry.key,
+      icon,
+      label: title,
+      children: toItems(entry.children),
+      // The collapsed sidebar's pop-ups wrap long titles too (layout.css).
+      popupClassName: 'sidebar-popup',
+    };
   const label = entry.external ? (
     <a href={entry.path} target="_blank" rel="noopener noreferrer">
       {title}

@@ -540,9 +540,15 @@ function WebSettingsTab() {
       initialValues={{ ...d, debug: d.debug === 1, captcha: d.captcha === 1 } as never}
     >
       <Divider titlePlacement="start">{t('web.branding')}</Divider>
-      <Form.Item name="title" label={t('web.title')} rules={[{ max: 64 }]}>
-        <Input />
-      </Form.Item>
+      <Flex gap={12}>
+        <Form.Item name="title" label={t('web.title')} style={{ flex: 1 }} rules={[{ max: 64 }]}>
+          <Input />
+        </Form.Item>
+        {/* Shown in the English console; empty: the title above serves both languages. */}
+        <Form.Item name="title_en" label={t('web.titleEn')} style={{ flex: 1 }} rules={[{ max: 64 }]}>
+          <Input placeholder={t('web.titleEnPlaceholder')} />
+        </Form.Item>
+      </Flex>
       <Form.Item name="logo" label={t('web.logo')} rules={[urlRule]}>
         <ImageUrlInput />
       </Form.Item>

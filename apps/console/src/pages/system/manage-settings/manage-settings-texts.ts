@@ -60,6 +60,11 @@ const texts: Record<string, Record<Lang, string>> = {
   },
   'web.branding': { en: 'Branding', zh_CN: '品牌' },
   'web.title': { en: 'Page title', zh_CN: '页面标题' },
+  'web.titleEn': { en: 'Page title in English', zh_CN: '英文页面标题' },
+  'web.titleEnPlaceholder': {
+    en: 'Empty: the page title in both languages',
+    zh_CN: '留空则两种语言都用页面标题',
+  },
   'web.logo': { en: 'Logo', zh_CN: '标志' },
   'web.favicon': { en: 'Favicon', zh_CN: '网站图标' },
   'web.upload': { en: 'Upload', zh_CN: '上传' },
