@@ -60,8 +60,9 @@ export const resourceKeys = {
 // Lists and selects fetch quietly: the table and the select show their own spinners, the global
 // overlay is for writes.
 export const api = {
-  list: (endpoint: string, q: ListQuery) =>
-    request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false }),
+  /** `silent`: a refusal is the caller's to handle (a drawer's related records it may not read). */
+  list: (endpoint: string, q: ListQuery, opts: { silent?: boolean } = {}) =>
+    request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false, ...opts }),
   detail: (endpoint: string, id: number) =>
     request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false }),
   /**

@@ -16,6 +16,8 @@ export interface ColumnContext {
   exists: (key: string) => boolean;
   sort?: string;
   order?: 'asc' | 'desc';
+  /** Opens a record's detail drawer from its name (the first column). */
+  onOpen?: (row: ResourceRecord) => void;
 }
 
 export type ResourceColumn = ColumnType<ResourceRecord> & { key: string };
@@ -83,7 +85,8 @@ export function titleWidth(title: string, sortable: boolean): number {
   return text + 34 + (sortable ? 26 : 0);
 }
 
-function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: ColumnContext) {
+/** One value as its cell shows it (also the detail drawer's). */
+export function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: ColumnContext) {
   if (field.type === 'ref' || field.type === 'refs')
     return <RefCell refName={field.ref} value={value} owner={{ def, field: field.name }} />;
   if (field.type === 'file') return <FileCell value={value} />;
@@ -167,6 +170,17 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
     sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
     render: (value: unknown) => renderValue(def, field, value, ctx),
   }));
+  // The record's name opens its details.
+  const first = columns[0];
+  if (first && ctx.onOpen) {
+    const open = ctx.onOpen;
+    const field = listFieldsInOrder(def)[0]!;
+    first.render = (value: unknown, row: ResourceRecord) => (
+      <Typography.Link className="record-open" onClick={() => open(row)}>
+        {renderValue(def, field, value, ctx)}
+      </Typography.Link>
+    );
+  }
   columns.push({
     key: CREATED_AT,
     dataIndex: CREATED_AT,

@@ -47,4 +47,6 @@ export interface PageExtras {
   editor?: RecordEditor;
   /** Links of each row, beside its edit and delete. */
   rowLinks?: (row: { id: number }) => RowLink[];
+  /** The module's own related records in a record's detail drawer (a device's parameters). */
+  related?: (record: Record<string, unknown> & { id: number }) => ReactNode;
 }

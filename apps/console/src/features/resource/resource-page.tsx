@@ -15,6 +15,7 @@ import { RouteButton } from './editor-links.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import type { PageExtras } from './page-extras.ts';
+import { RecordDrawer } from './record-drawer.tsx';
 import { RecordForm } from './record-form.tsx';
 import { type RowAction, RowActions, rowActionsWidth } from './row-actions.tsx';
 import { SearchForm } from './search-form.tsx';
@@ -60,6 +61,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   const [form, setForm] = useState<FormState | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
   // Pages of their own for add/edit and a row's links, where the role holds their routes.
   const menus = usePermissionStore((s) => s.menus);
   const editor = extras?.editor && findMenu(menus, extras.editor.path) ? extras.editor : undefined;
@@ -107,6 +109,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
         exists: (key) => i18n.exists(key),
         sort: list.query.sort,
         order: list.query.order,
+        onOpen: (row) => setDetailId(row.id),
       }),
     [def, lang, t, list.query.sort, list.query.order],
   );
@@ -289,6 +292,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
           onSaved={() => void refresh()}
         />
       )}
+      <RecordDrawer def={def} id={detailId} onClose={() => setDetailId(null)} related={extras?.related} />
       {can.import && (
         <ImportDialog
           def={def}

@@ -70,7 +70,16 @@ export function JsonSummary({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
-function RowsTable({ def, parts, rows }: { def: ResourceDef; parts: readonly FieldDef[]; rows: unknown[] }) {
+/** Rows of a structure as a small table (the cell's popover, the detail drawer). */
+export function RowsTable({
+  def,
+  parts,
+  rows,
+}: {
+  def: ResourceDef;
+  parts: readonly FieldDef[];
+  rows: unknown[];
+}) {
   const lang = useLanguage();
   return (
     <Table

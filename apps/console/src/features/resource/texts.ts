@@ -24,6 +24,8 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.exportFiltered': { en: 'Exports the filtered list', zh_CN: '按当前查询条件导出' },
   'res.actions': { en: 'Actions', zh_CN: '操作' },
   'res.createdAt': { en: 'Created', zh_CN: '创建时间' },
+  'res.updatedAt': { en: 'Updated', zh_CN: '更新时间' },
+  'res.details': { en: 'Details', zh_CN: '详情' },
   'res.total': { en: '{{n}} in total', zh_CN: '共 {{n}} 条' },
   'res.selected': { en: '{{n}} selected', zh_CN: '已选 {{n}} 项' },
   'res.columns': { en: 'Columns', zh_CN: '列设置' },
@@ -112,21 +114,6 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.errRecord': { en: 'Record', zh_CN: '序号' },
   'res.errField': { en: 'Field', zh_CN: '字段' },
   'res.errMsg': { en: 'Message', zh_CN: '错误信息' },
-  // Enum values: `res.enum.<field>.<value>` for every resource, `res.enum.<resource>.<field>.<value>`
-  // where one resource means something else; values without a label show as they are.
-  'res.enum.type.multicast': { en: 'Multicast', zh_CN: '组播' },
-  'res.enum.type.hls': { en: 'HLS', zh_CN: 'HLS' },
-  'res.enum.type.rtsp': { en: 'RTSP', zh_CN: 'RTSP' },
-  'res.enum.type.http_ts': { en: 'HTTP-TS', zh_CN: 'HTTP-TS' },
-  'res.enum.type.camera': { en: 'Camera', zh_CN: '监控摄像头' },
-  'res.enum.type.rotation': { en: 'Rotation', zh_CN: '轮播' },
-  'res.enum.encryption.none': { en: 'None', zh_CN: '不加密' },
-  'res.enum.encryption.hls_aes128': { en: 'HLS AES-128', zh_CN: 'HLS AES-128' },
-  'res.enum.health.up': { en: 'Up', zh_CN: '正常' },
-  'res.enum.health.down': { en: 'Down', zh_CN: '异常' },
-  'res.enum.kind.live': { en: 'Live', zh_CN: '直播' },
-  'res.enum.kind.vod': { en: 'Video on demand', zh_CN: '点播' },
-  'res.enum.kind.mixed': { en: 'Mixed', zh_CN: '混合' },
 };
 
 function bundle(lang: Lang): Record<string, string> {

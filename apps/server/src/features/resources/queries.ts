@@ -42,7 +42,8 @@ export function applyFilters(
   const like = kind === 'postgres' ? ('ilike' as const) : ('like' as const);
   for (const [name, raw] of Object.entries(filter)) {
     if (raw === undefined || raw === null || raw === '') continue;
-    const f = def.fields.find((x) => x.name === name && x.filter);
+    // A reference is always a filter: a record's drawer lists the records that name it.
+    const f = def.fields.find((x) => x.name === name && (x.filter || x.type === 'ref' || x.type === 'refs'));
     if (!f) throw invalidField(`filter.${name}`, `${name} is not a filter of this list`);
     q = applyOne(kind, f, q, raw as FilterValue, like);
   }
