@@ -4,6 +4,7 @@ export * from './menu.ts';
 export * from './messages.ts';
 export * from './password.ts';
 export * from './paths.ts';
+export * from './server-texts/index.ts';
 export * from './shell-api.ts';
 export * from './system-admin.ts';
 export * from './voice-settings.ts';

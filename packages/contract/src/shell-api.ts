@@ -198,17 +198,61 @@ export type LogEntry = z.infer<typeof LogEntry>;
 export const ListOutput = <T extends z.ZodType>(row: T) =>
   z.object({ list: z.array(row), total: z.number() });
 
+/**
+ * Why a live figure is unknown (`value` null): the service it is read from cannot be asked.
+ * Asterisk absent, stopped, or running with its console closed to the server.
+ */
+export const HOME_UNKNOWN_REASONS = [
+  'asterisk_not_installed',
+  'asterisk_stopped',
+  'asterisk_console',
+] as const;
+export type HomeUnknownReason = (typeof HOME_UNKNOWN_REASONS)[number];
+
 /** Dashboard figures (`system/home`): every number is read from live state, never invented. */
 export const HomeCard = z.object({
   key: z.string(),
   /** Business area, for grouping: system, terminals, voice, wireless, tr069, media, mall, alarms... */
   area: z.string(),
-  value: z.number(),
+  /** null when the live source cannot be asked (`unknown` says why): unknown, never 0. */
+  value: z.number().nullable(),
   /** When the card is a part of a whole (online of total). */
   total: z.number().optional(),
+  unknown: z.enum(HOME_UNKNOWN_REASONS).optional(),
+});
+/** The filesystem holding the data directory: the one disk figure of the dashboard, disk page and status page. */
+export const HomeDisk = z.object({
+  /** The data directory. */
+  path: z.string(),
+  /** Mount point of the filesystem holding it (a row of the status page's and disk page's tables). */
+  mountpoint: z.string(),
+  total: z.number(),
+  used: z.number(),
+  avail: z.number(),
+  /** As df computes it, and as the status and disk pages show it: used / (used + available). */
+  used_pct: z.number(),
+});
+/** One day of the 7-day trends (server zone), oldest first. */
+export const HomeCallDay = z.object({
+  date: z.string(),
+  total: z.number(),
+  answered: z.number(),
+  missed: z.number(),
+});
+export const HomeOnlineDay = z.object({
+  date: z.string(),
+  /** Terminals heard from that day; null for a day the server did not sample (it was not running). */
+  value: z.number().nullable(),
+});
+export const HomeTrends = z.object({
+  /** Calls per day from the call records (CDR); present when the caller holds the call records page. */
+  calls: z.array(HomeCallDay).optional(),
+  /** Terminals online per day (daily samples); present when the caller holds the terminals page. */
+  terminals_online: z.array(HomeOnlineDay).optional(),
 });
 export const HomeOutput = z.object({
   cards: z.array(HomeCard),
+  trends: HomeTrends,
   system: z.object({
     hostname: z.string(),
     uptime_s: z.number(),
@@ -216,12 +260,13 @@ export const HomeOutput = z.object({
     cpu_count: z.number(),
     cpu_percent: z.number(),
     memory: z.object({ total: z.number(), used: z.number() }),
-    disk: z.object({ path: z.string(), total: z.number(), used: z.number() }),
+    disk: HomeDisk,
   }),
   generated_at: z.string(),
 });
 export type HomeOutput = z.infer<typeof HomeOutput>;
 export type HomeCard = z.infer<typeof HomeCard>;
+export type HomeTrends = z.infer<typeof HomeTrends>;
 
 export const LoggingExportInput = LoggingListInput.omit({ method: true, page: true, limit: true }).extend({
   method: z.literal('export'),
@@ -244,9 +289,12 @@ export const LoggingDeleteInput = z
     path: ['ids'],
   });
 
-/** Operations home (`/operations/bulletin_board/home`): the dashboard cards for each site asked for. */
+/**
+ * Operations home (`/operations/bulletin_board/home`): the dashboard cards of each site asked for
+ * (igs-sids), or of every site the account reaches when none is named, one entry per site.
+ */
 export const OperationsHomeOutput = z.object({
-  sites: z.array(z.object({ site_id: z.number().nullable(), cards: z.array(HomeCard) })),
+  sites: z.array(z.object({ site_id: z.number(), cards: z.array(HomeCard) })),
   system: HomeOutput.shape.system,
   generated_at: z.string(),
 });

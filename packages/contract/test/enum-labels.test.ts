@@ -71,3 +71,14 @@ describe('state flags', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('column priority', () => {
+  it('names only list columns of the resource, each once', () => {
+    for (const r of resources) {
+      const listed = new Set(r.fields.filter((f) => f.list).map((f) => f.name));
+      const named = [...(r.columns?.first ?? []), ...(r.columns?.more ?? [])];
+      for (const n of named) expect(listed.has(n), `${r.name}: ${n} is not a list column`).toBe(true);
+      expect(new Set(named).size, r.name).toBe(named.length);
+    }
+  });
+});

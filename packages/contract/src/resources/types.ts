@@ -125,6 +125,13 @@ export interface ResourceDef {
   io?: { import?: readonly FileFormatName[]; export?: readonly FileFormatName[] };
   /** The resource's own actions (DOMAIN "Verbs:"), see verbs.ts. */
   verbs?: readonly VerbDef[];
+  /**
+   * Column priority of the list: `first`, the columns an operator reads first, in that order (a
+   * TR-069 device's serial, model, online state, IP, software version, last inform); `more`, list
+   * columns hidden until the column settings show them. Without it the list shows the record's
+   * name, then its states, then the rest in description order.
+   */
+  columns?: { first?: readonly string[]; more?: readonly string[] };
   /** Default sort; otherwise `sort` ascending then newest first when there is a sort field, else newest first. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /**

@@ -8,29 +8,31 @@ export const columnsStorageKey = (resource: string) => `igs.resource.columns.${r
 
 /**
  * Hidden columns are stored (not shown ones), so a column added to the description later appears
- * by default. Storage failures (private mode, quota) only lose the preference.
+ * by default. Until the operator chooses, the description's secondary columns (`columns.more`) are
+ * hidden. Storage failures (private mode, quota) only lose the preference.
  */
-export function readHidden(resource: string): string[] {
+export function readHidden(resource: string, defaults: readonly string[] = []): string[] {
   try {
-    const raw = JSON.parse(localStorage.getItem(columnsStorageKey(resource)) ?? '[]');
-    return Array.isArray(raw) ? raw.filter((k): k is string => typeof k === 'string') : [];
+    const stored = localStorage.getItem(columnsStorageKey(resource));
+    if (stored === null) return [...defaults];
+    const raw = JSON.parse(stored);
+    return Array.isArray(raw) ? raw.filter((k): k is string => typeof k === 'string') : [...defaults];
   } catch {
-    return [];
+    return [...defaults];
   }
 }
 
 function writeHidden(resource: string, hidden: readonly string[]): void {
   try {
-    if (hidden.length) localStorage.setItem(columnsStorageKey(resource), JSON.stringify(hidden));
-    else localStorage.removeItem(columnsStorageKey(resource));
+    localStorage.setItem(columnsStorageKey(resource), JSON.stringify(hidden));
   } catch {
     // The preference is a convenience; the table works without it.
   }
 }
 
 /** Hidden column keys of one resource, remembered in localStorage. */
-export function useHiddenColumns(resource: string) {
-  const [hidden, setHidden] = useState<string[]>(() => readHidden(resource));
+export function useHiddenColumns(resource: string, defaults: readonly string[] = []) {
+  const [hidden, setHidden] = useState<string[]>(() => readHidden(resource, defaults));
   const update = (next: string[]) => {
     setHidden(next);
     writeHidden(resource, next);

@@ -127,3 +127,21 @@ describe('value labels', () => {
     expect(isSortable(free)).toBe(false);
   });
 });
+
+describe('column priority of the description', () => {
+  it('shows what an operator reads first, first, and hides the secondary columns until asked', async () => {
+    const { listFieldsInOrder } = await import('./columns.tsx');
+    const { readHidden, columnsStorageKey } = await import('./column-settings.tsx');
+    const device = resourceByName('tr069:device')!;
+    expect(
+      listFieldsInOrder(device)
+        .slice(0, 6)
+        .map((f) => f.name),
+    ).toEqual(['serial_number', 'model', 'online', 'ip', 'software_version', 'last_inform']);
+    localStorage.removeItem(columnsStorageKey(device.name));
+    expect(readHidden(device.name, device.columns?.more)).toContain('oui');
+    // Once the operator has chosen (here: show all), the choice stands.
+    localStorage.setItem(columnsStorageKey(device.name), '[]');
+    expect(readHidden(device.name, device.columns?.more)).toEqual([]);
+  });
+});

@@ -147,6 +147,14 @@ export function isStateField(field: FieldDef): boolean {
  */
 export function listFieldsInOrder(def: ResourceDef): FieldDef[] {
   const listed = def.fields.filter((f) => f.list);
+  const first = def.columns?.first;
+  if (first?.length) {
+    const chosen = first
+      .map((n) => listed.find((f) => f.name === n))
+      .filter((f): f is FieldDef => Boolean(f));
+    const others = listed.filter((f) => !chosen.includes(f));
+    return [...chosen, ...others.filter(isStateField), ...others.filter((f) => !isStateField(f))];
+  }
   // The identity is the name with what precedes it (a channel's number), else the first column.
   const named = listed.findIndex((f) => f.name === 'name');
   let cut = named >= 0 && named < 3 ? named + 1 : 1;

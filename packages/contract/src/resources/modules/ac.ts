@@ -41,6 +41,10 @@ export const ap: ResourceDef = {
   endpoint: '/admin.php/ac/ap',
   table: 'ac_ap',
   title: { en: 'AP', zh_CN: 'AP' },
+  columns: {
+    first: ['name', 'management_ip', 'online', 'clients', 'config_status'],
+    more: ['mac', 'category_id', 'os', 'last_ip'],
+  },
   fields: [
     nameField({
       max: 63,

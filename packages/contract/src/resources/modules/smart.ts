@@ -33,6 +33,10 @@ export const terminal: ResourceDef = {
   opsEndpoint: '/operations/index/app_list',
   table: 'smart_terminal',
   title: { en: 'Terminal', zh_CN: '终端' },
+  columns: {
+    first: ['name', 'mac', 'state', 'online', 'ip', 'app_version', 'last_seen'],
+    more: ['sn', 'os_version', 'language', 'remark'],
+  },
   fields: [
     {
       name: 'mac',

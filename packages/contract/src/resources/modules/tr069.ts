@@ -75,6 +75,10 @@ export const cpe: ResourceDef = {
   endpoint: '/admin.php/tr069/device',
   table: 'tr069_device',
   title: { en: 'CPE', zh_CN: '终端设备' },
+  columns: {
+    first: ['serial_number', 'model', 'online', 'ip', 'software_version', 'last_inform'],
+    more: ['device_id', 'oui', 'product_class', 'manufacturer', 'hardware_version', 'mac', 'template_id'],
+  },
   fields: [
     ro('device_id', 'Device id', '设备标识', { keyword: true }),
     ro('oui', 'OUI', '厂商OUI', { filter: true }),

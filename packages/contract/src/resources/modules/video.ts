@@ -45,6 +45,10 @@ export const gbDevice: ResourceDef = {
   endpoint: '/admin.php/video/gb_device',
   table: 'video_gb_device',
   title: { en: 'GB28181 device', zh_CN: 'GB28181设备' },
+  columns: {
+    first: ['name', 'device_id', 'online', 'channel_count', 'ip'],
+    more: ['manufacturer', 'model', 'firmware', 'port', 'register_time'],
+  },
   fields: [
     {
       name: 'device_id',

@@ -1,0 +1,31 @@
+/** The server's texts of one area (server-texts/index.ts). */
+export const httpTexts = {
+  'http.tooManyRequestsAddress': {
+    en: 'Too many requests from your address: try again in {wait} s',
+    zh_CN: '来自您地址的请求过多，请 {wait} 秒后再试',
+  },
+  'http.fieldNamesProtoConstructor': {
+    en: 'Field names __proto__, constructor and prototype are not allowed in a form',
+    zh_CN: '表单字段名不能是 __proto__、constructor 或 prototype',
+  },
+  'http.malformedMultipartFormBody': {
+    en: 'Malformed multipart form: the body ended before its last part (was the upload cut short?)',
+    zh_CN: '表单格式错误：请求体在最后一部分之前结束（上传是否被中断？）',
+  },
+  'http.malformedMultipartFormContent': {
+    en: 'Malformed multipart form: the Content-Type header names no boundary',
+    zh_CN: '表单格式错误：Content-Type 头未给出 boundary',
+  },
+  'http.malformedMultipartFormField': {
+    en: 'Malformed multipart form: a field declared as JSON is not valid JSON',
+    zh_CN: '表单格式错误：声明为 JSON 的字段不是有效的 JSON',
+  },
+  'http.malformedMultipartFormPart': {
+    en: 'Malformed multipart form: a part header cannot be read',
+    zh_CN: '表单格式错误：无法读取某一部分的头',
+  },
+  'http.diskFullDataCould': {
+    en: 'The disk is full: the data could not be written. Free space on the data disk and try again',
+    zh_CN: '磁盘已满：数据无法写入。请清理数据盘空间后重试',
+  },
+} as const;

@@ -1,0 +1,112 @@
+/** The server's texts of one area (server-texts/index.ts). */
+export const mediaTexts = {
+  'media.m3uFileNotFound': {
+    en: 'The M3U file was not found: upload it again',
+    zh_CN: '找不到M3U文件，请重新上传',
+  },
+  'media.notM3uPlaylist': { en: 'Not an M3U playlist: {message}', zh_CN: '不是M3U播放列表：{message}' },
+  'media.sourceNoAddress': { en: 'The source has no address', zh_CN: '直播源没有地址' },
+  'media.addressDoesNotAnswer': {
+    en: 'The address does not answer with an HLS playlist',
+    zh_CN: '该地址返回的不是HLS播放列表',
+  },
+  'media.streamDidNotAnswer': { en: 'The stream did not answer: {error}', zh_CN: '流无响应：{error}' },
+  'media.sourceNoAddressTest': { en: 'The source has no address to test', zh_CN: '直播源没有可测试的地址' },
+  'media.notFound': { en: 'was not found', zh_CN: '不存在' },
+  'media.hlsAesAppliesHls': {
+    en: 'HLS AES-128 applies to HLS-delivered programmes only, not channel',
+    zh_CN: 'HLS AES-128 只能用于以HLS分发的节目，不适用于频道',
+  },
+  'media.ffmpegNotInstalledHost': {
+    en: '{name} (FFmpeg) is not installed on this host, so this cannot be done',
+    zh_CN: '本机未安装{name}（FFmpeg），无法执行此操作',
+  },
+  'media.notAddress': { en: 'Not an address: {url}', zh_CN: '不是有效地址：{url}' },
+  'media.onlyHttpHttpsAddresses': {
+    en: 'Only http and https addresses are fetched, not {protocol}',
+    zh_CN: '只能获取http或https地址，不支持{protocol}',
+  },
+  'media.couldNotFetched': { en: '{shown} could not be fetched: {why}', zh_CN: '无法获取{shown}：{why}' },
+  'media.noAnswerTime': { en: 'no answer in time', zh_CN: '超时未响应' },
+  'media.largerThanMb': { en: '{shown} is larger than {mb} MB', zh_CN: '{shown}超过{mb} MB' },
+  'media.notXmltvFile': { en: 'Not an XMLTV file: {message}', zh_CN: '不是XMLTV文件：{message}' },
+  'media.noneFileSProgrammes': {
+    en: "None of the file's {programmesCount} programmes is on a channel here: set the live programmes' XMLTV id (tvg_id) to the file's channel ids",
+    zh_CN: '文件中的{programmesCount}个节目都不属于本机的频道：请将直播节目的XMLTV标识设为文件中的频道id',
+  },
+  'media.fileHoldsNoProgramme': { en: 'The file holds no programme', zh_CN: '文件中没有节目' },
+  'media.probeMostTimeGot': {
+    en: 'Probe at most {PROBE_MAX} at a time (got {n})',
+    zh_CN: '每次最多探测{PROBE_MAX}个（当前{n}个）',
+  },
+  'media.filmsNotApprovedResource': {
+    en: 'Films not approved in the resource audit cannot be played: #{unapproved}',
+    zh_CN: '未通过资源审核的影片不能播放：#{unapproved}',
+  },
+  'media.filmsWithoutVideoFile': {
+    en: 'Films without a video file: #{missing}',
+    zh_CN: '影片没有视频文件：#{missing}',
+  },
+  'media.multicastOutputNeedsMulticast': {
+    en: 'Multicast output needs a multicast address',
+    zh_CN: '组播输出须填写组播地址',
+  },
+  'media.ffmpegCouldNotPlay': {
+    en: 'ffmpeg could not play the channel: {message}',
+    zh_CN: 'ffmpeg无法播放该频道：{message}',
+  },
+  'media.ignoredChannelsNotImported': {
+    en: '#{id} {name}: ignored channels are not imported',
+    zh_CN: '#{id} {name}：已忽略的频道不能导入',
+  },
+  'media.alreadyImportedProgramme': {
+    en: '#{id} {name}: already imported as programme #{imported_program_id}',
+    zh_CN: '#{id} {name}：已导入为直播节目 #{imported_program_id}',
+  },
+  'media.everyChannelNumberTaken': {
+    en: 'Every channel number 1–9999 is taken',
+    zh_CN: '频道号1–9999已全部占用',
+  },
+  'media.noVideoFileTranscode': {
+    en: '#{id} has no video file to transcode',
+    zh_CN: '#{id}没有可转码的视频文件',
+  },
+  'media.alreadyBeingTranscoded': { en: '#{id} is already being transcoded', zh_CN: '#{id}正在转码' },
+  'media.videoFileCannotRead': {
+    en: 'The video file cannot be read: {error}',
+    zh_CN: '无法读取视频文件：{error}',
+  },
+  'media.stopMustAfterStart': {
+    en: 'Stop ({stop}) must be after start ({start})',
+    zh_CN: '结束时间（{stop}）须晚于开始时间（{start}）',
+  },
+  'media.overlapsSameChannel': {
+    en: 'Overlaps "{title}" ({start} – {stop}) on the same channel',
+    zh_CN: '与同一频道的“{title}”（{start} – {stop}）时间重叠',
+  },
+  'media.channelNumberAlreadyLive': {
+    en: 'Channel number {channel_number} is already live programme "{name}"',
+    zh_CN: '频道号{channel_number}已被直播节目“{name}”使用',
+  },
+  'media.channelNumberAlreadyRotation': {
+    en: 'Channel number {number} is already rotation channel "{name}" (only a programme of type rotation may share it)',
+    zh_CN: '频道号{number}已被轮播频道“{name}”使用（仅类型为轮播的节目可与之相同）',
+  },
+  'media.classCannotOwnParent': { en: 'A class cannot be its own parent', zh_CN: '分类不能以自身为上级' },
+  'media.itselfSubclassFilmClasses': {
+    en: '"{name}" is itself a subclass: film classes have two levels at most',
+    zh_CN: '“{name}”本身是二级分类：影片分类最多两级',
+  },
+  'media.classSubclassesCannotBecome': {
+    en: 'This class has subclasses ("{name}"): it cannot become a subclass itself (two levels at most)',
+    zh_CN: '该分类下有子分类（“{name}”），不能再设为子分类（最多两级）',
+  },
+  'media.m3uFileSourceNeeds': {
+    en: 'An M3U file source needs its M3U file',
+    zh_CN: 'M3U文件类型的直播源须上传M3U文件',
+  },
+  'media.urlRequiredSourceType': {
+    en: 'URL is required for this source type',
+    zh_CN: '该类型的直播源须填写地址',
+  },
+} as const;

@@ -1,0 +1,74 @@
+/** The server's texts of one area (server-texts/index.ts). */
+export const videoTexts = {
+  'video.mediaServerRefusedApi': {
+    en: 'Media server {where} refused the API secret: {message}',
+    zh_CN: '媒体节点 {where} 拒绝了接口密钥：{message}',
+  },
+  'video.mediaServerRefused': {
+    en: 'Media server {where} refused {api}: {message}',
+    zh_CN: '媒体节点 {where} 拒绝了 {api}：{message}',
+  },
+  'video.mediaServerNotAvailable': {
+    en: 'Media server {where} is not available: {message}',
+    zh_CN: '媒体节点 {where} 不可用：{message}',
+  },
+  'video.noMediaServerConfigured': {
+    en: 'No media server is configured (Video › GB28181 › Media list): a media server is needed for this',
+    zh_CN: '未配置媒体节点（视频 › GB28181 › 媒体节点）：此操作需要媒体节点',
+  },
+  'video.mediaServerAnswered': {
+    en: 'Media server {server_id} answered',
+    zh_CN: '媒体节点 {server_id} 响应正常',
+  },
+  'video.pulling': { en: 'Pulling {app}/{stream}', zh_CN: '已开始拉流 {app}/{stream}' },
+  'video.stoppedPulling': { en: 'Stopped pulling {app}/{stream}', zh_CN: '已停止拉流 {app}/{stream}' },
+  'video.notBeingPulled': { en: '{app}/{stream} was not being pulled', zh_CN: '{app}/{stream} 未在拉流' },
+  'video.ffprobeNotInstalledServer': {
+    en: 'ffprobe is not installed on this server (Debian package ffmpeg): the source cannot be probed',
+    zh_CN: '本服务器未安装 ffprobe（Debian 软件包 ffmpeg）：无法探测源',
+  },
+  'video.noAnswerWithinS': { en: 'no answer within {value} s', zh_CN: '{value} 秒内无响应' },
+  'video.sourceCouldNotProbed': {
+    en: 'The source {url} could not be probed: {why}',
+    zh_CN: '无法探测源 {url}：{why}',
+  },
+  'video.sourceAnswersX': {
+    en: 'Source answers: {codec_name} {width}x{height}',
+    zh_CN: '源正常：{codec_name} {width}x{height}',
+  },
+  'video.sourceAnswersWithoutVideo': {
+    en: 'Source answers, without a video stream',
+    zh_CN: '源正常，但没有视频流',
+  },
+  'video.notBeingPushedMedia': {
+    en: '{app}/{stream} is not being pushed to media server {server_id} now',
+    zh_CN: '{app}/{stream} 当前未推流到媒体节点 {server_id}',
+  },
+  'video.queryCatalogue': { en: 'query the catalogue of', zh_CN: '查询目录：' },
+  'video.startStream': { en: 'start a stream from', zh_CN: '点播：' },
+  'video.stopStream': { en: 'stop the stream of', zh_CN: '停止点播：' },
+  'video.sendPtz': { en: 'send PTZ {command} to', zh_CN: '发送云台指令 {command}：' },
+  'video.reboot': { en: 'reboot', zh_CN: '重启' },
+  'video.register': { en: 'register with', zh_CN: '注册到' },
+  'video.sharesNoChannelsChoose': {
+    en: '{name} shares no channels: choose the shared channels first',
+    zh_CN: '{name} 未共享任何通道：请先选择共享通道',
+  },
+  'video.pushChannels': { en: 'push {channelsCount} channels to', zh_CN: '推送 {channelsCount} 个通道到' },
+  'video.streamAlreadyExists': {
+    en: 'Stream "{app}/{stream}" already exists (#{id})',
+    zh_CN: '应用名“{app}”下的流标识“{stream}”已被 #{id} 使用',
+  },
+  'video.apiSecretRequiredEvery': {
+    en: 'API secret is required: every call of the media server API needs it',
+    zh_CN: '接口密钥为必填项：媒体节点的接口调用都需要它',
+  },
+  'video.gb28181ServiceDisabledSystem': {
+    en: 'The GB28181 service is disabled (System › Service configuration): cannot {what} {target}',
+    zh_CN: 'GB28181 服务已停用（系统 › 服务配置）：无法{what}{target}',
+  },
+  'video.gb28181SipAgentUdp': {
+    en: 'The GB28181 SIP agent (udp/{port}) is not running: this server has no GB28181 agent yet, so it cannot {what} {target}',
+    zh_CN: 'GB28181 信令服务（udp/{port}）未运行：本服务器尚无 GB28181 信令代理，无法{what}{target}',
+  },
+} as const;
