@@ -26,6 +26,7 @@ import { deviceSecrets } from './migrations/023-device-secrets.ts';
 import { uploadOwnerIndex } from './migrations/024-upload-owner-index.ts';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
 import { handoffSession } from './migrations/026-handoff-session.ts';
+import { terminalOnlineDays } from './migrations/027-terminal-online-days.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -109,6 +110,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '024-upload-owner-index': uploadOwnerIndex,
     '025-explicit-all-sites': explicitAllSites,
     '026-handoff-session': handoffSession,
+    '027-terminal-online-days': terminalOnlineDays,
   };
 }
 

@@ -467,3 +467,16 @@ export interface Database {
   developer_keys: DeveloperKeysTable;
   ended_sessions: EndedSessionsTable;
 }
+
+/** Days each authorised terminal was heard from (migration 027, the dashboard's online trend). */
+export interface TerminalOnlineDaysTable {
+  /** YYYY-MM-DD in the server's zone. */
+  day: string;
+  /** 0 marks a day the sampler ran (site_id -1). */
+  terminal_id: number;
+  site_id: number;
+}
+
+export interface Database {
+  terminal_online_days: TerminalOnlineDaysTable;
+}

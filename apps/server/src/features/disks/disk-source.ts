@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
-import { parseMounts } from '../system-status/proc-parsers.ts';
+import { fsUsage, parseMounts } from '../system-status/proc-parsers.ts';
 import {
   type BlockDevice,
   fromSysBlock,
@@ -163,18 +163,10 @@ export interface FsUsage {
   used_pct: number;
 }
 
+/** A mount's use, by the formula the status page and the dashboard use (fsUsage). */
 export async function mountUsage(host: DiskHost, mountpoint: string): Promise<FsUsage | null> {
   try {
-    const s = await host.statfs(path.join(host.root, mountpoint));
-    const total = s.blocks * s.bsize;
-    const used = (s.blocks - s.bfree) * s.bsize;
-    const avail = s.bavail * s.bsize;
-    return {
-      total,
-      used,
-      avail,
-      used_pct: used + avail > 0 ? Math.round((used / (used + avail)) * 1000) / 10 : 0,
-    };
+    return fsUsage(await host.statfs(path.join(host.root, mountpoint)));
   } catch {
     return null;
   }

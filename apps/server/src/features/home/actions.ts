@@ -7,9 +7,11 @@ import { requestedSites } from '../../auth/sites.ts';
 import { type Caller, defineAction } from '../../http/action.ts';
 import { apiError } from '../../http/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { offerDownload } from '../exports/downloads.ts';
-import { onlyCards, visibleCardKeys } from './card-scope.ts';
-import { homeFigures } from './figures.ts';
+import { visibleCardKeys } from './card-scope.ts';
+import { homeCards, homeFigures, homeSystem } from './figures.ts';
+import { knownSites } from './sites.ts';
 
 /**
  * The home data as a ZIP of CSV files behind a single-use URL (DOMAIN section 2.1): the cards the
@@ -20,8 +22,8 @@ async function exportHome(app: AppContext, caller: Caller, sites: number[] | nul
   const zip = zipSync({
     'cards.csv': strToU8(
       toCsv(
-        ['area', 'key', 'value', 'total'],
-        home.cards.map((x) => [x.area, x.key, x.value, x.total ?? '']),
+        ['area', 'key', 'value', 'total', 'unknown'],
+        home.cards.map((x) => [x.area, x.key, x.value ?? '', x.total ?? '', x.unknown ?? '']),
       ),
     ),
     'system.csv': strToU8(
@@ -36,6 +38,7 @@ async function exportHome(app: AppContext, caller: Caller, sites: number[] | nul
           'memory_used',
           'disk_total',
           'disk_used',
+          'disk_used_pct',
           'generated_at',
         ],
         [
@@ -49,6 +52,7 @@ async function exportHome(app: AppContext, caller: Caller, sites: number[] | nul
             home.system.memory.used,
             home.system.disk.total,
             home.system.disk.used,
+            home.system.disk.used_pct,
             home.generated_at,
           ],
         ],
@@ -59,10 +63,9 @@ async function exportHome(app: AppContext, caller: Caller, sites: number[] | nul
   return offerDownload(app, caller.user.id, `home-${stamp}.zip`, zip);
 }
 
-/** The home figures of these sites, with only the cards the caller may see. */
+/** The home figures of these sites: only the cards and trends the caller may see are read and sent. */
 async function scopedHome(app: AppContext, caller: Caller, sites: number[] | null): Promise<HomeOutput> {
-  const [home, keys] = await Promise.all([homeFigures(app, sites), visibleCardKeys(app, caller)]);
-  return { ...home, cards: onlyCards(home.cards, keys) };
+  return homeFigures(app, sites, await visibleCardKeys(app, caller));
 }
 
 export const homeActions = [
@@ -100,14 +103,17 @@ export const homeActions = [
     mutates: false,
     input: z.object({}).loose(),
     async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
-      const sites = requestedSites(caller!, req);
-      const per = sites
-        ? await Promise.all(sites.map((id) => scopedHome(app, caller!, [id])))
-        : [await scopedHome(app, caller!, null)];
+      // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
+      const sites = requestedSites(caller!, req) ?? (await knownSites(app));
+      const keys = await visibleCardKeys(app, caller!);
+      const [per, system] = await Promise.all([
+        Promise.all(sites.map((id) => homeCards(app, [id], keys))),
+        homeSystem(app),
+      ]);
       return {
-        sites: per.map((h, i) => ({ site_id: sites ? sites[i]! : null, cards: h.cards })),
-        system: per[0]!.system,
-        generated_at: per[0]!.generated_at,
+        sites: per.map((cards, i) => ({ site_id: sites[i]!, cards })),
+        system,
+        generated_at: formatDateTime(app.now()),
       };
     },
   }),

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
 import { nextAutoBackup } from '../backup/backups.ts';
 import { runDuePlans } from '../device-tasks/reboot-plans.ts';
+import { sampleIfDue } from '../home/online-days.ts';
 import { LOG_RETENTION_CRON, logRetentionDays } from '../logging/retention.ts';
 import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
 
@@ -141,6 +142,11 @@ export class Scheduler {
     if (!this.stopped) await this.logRetention(now);
     // The AC and TR069 reboot plans (DOMAIN 2.4 TimedReboot): their own tables, their own runs.
     if (!this.stopped) await runDuePlans(this.app, now);
+    // The dashboard's terminals-online history (home/online-days.ts): once a minute, idempotent.
+    if (!this.stopped)
+      await sampleIfDue(this.app, now).catch((err) =>
+        this.app.log.error({ err }, 'terminals-online sample failed'),
+      );
     return started;
   }
 

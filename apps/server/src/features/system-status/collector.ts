@@ -4,7 +4,9 @@ import path from 'node:path';
 import {
   type CpuStat,
   cpuPercentBetween,
+  fsUsage,
   memoryFigures,
+  mountOf,
   type NetCounters,
   type NetRate,
   netRatesBetween,
@@ -215,11 +217,7 @@ export function createCollector(opts: CollectorOptions = {}) {
     mountpoint: string,
   ): Promise<Omit<MountUsage, 'device' | 'mountpoint' | 'fstype'> | null> {
     try {
-      const s = await statfs(at(mountpoint));
-      const total = s.blocks * s.bsize;
-      const used = (s.blocks - s.bfree) * s.bsize;
-      const avail = s.bavail * s.bsize;
-      return { total, used, avail, used_pct: pct(used, used + avail) };
+      return fsUsage(await statfs(at(mountpoint)));
     } catch {
       return null; // unmounted meanwhile, or not ours to read
     }
@@ -233,6 +231,25 @@ export function createCollector(opts: CollectorOptions = {}) {
       if (u) out.push({ device: m.source, mountpoint: m.mountpoint, fstype: m.fstype, ...u });
     }
     return out;
+  }
+
+  /**
+   * The filesystem holding the data directory: the dashboard's disk figure. Measured at its mount
+   * point, so it is the very row of the status page's table and of the disk page (fsUsage).
+   */
+  async function dataDisk(dataDir: string) {
+    const real = await fs.realpath(dataDir).catch(() => path.resolve(dataDir));
+    const mount = mountOf(parseMounts(await readOr('proc/mounts', '')), real);
+    const mountpoint = mount?.mountpoint ?? '/';
+    const u = (await usageOf(mountpoint)) ?? (await usageOf(real));
+    return {
+      path: dataDir,
+      mountpoint,
+      total: u?.total ?? 0,
+      used: u?.used ?? 0,
+      avail: u?.avail ?? 0,
+      used_pct: u?.used_pct ?? 0,
+    };
   }
 
   async function listDir(p: string): Promise<string[]> {
@@ -360,6 +377,7 @@ export function createCollector(opts: CollectorOptions = {}) {
     services,
     host,
     usageOf,
+    dataDisk,
 
     /** Everything the status page shows. */
     async status(): Promise<SystemStatus> {
@@ -402,7 +420,7 @@ export function createCollector(opts: CollectorOptions = {}) {
         cpuStatic(),
         rates(),
         memory(),
-        usageOf(dataDir),
+        dataDisk(dataDir),
       ]);
       return {
         hostname: h.hostname,
@@ -411,7 +429,7 @@ export function createCollector(opts: CollectorOptions = {}) {
         cpu_count: cpu.info.logical || r.cpu.per_core.length,
         cpu_percent: r.cpu.usage_pct ?? 0,
         memory: { total: mem.memory.total, used: mem.memory.used },
-        disk: { path: dataDir, total: disk?.total ?? 0, used: disk?.used ?? 0 },
+        disk,
       };
     },
   };

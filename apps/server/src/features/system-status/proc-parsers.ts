@@ -213,6 +213,42 @@ const PSEUDO_FS = new Set([
 const SOURCELESS_REAL = new Set(['zfs', 'btrfs', 'nfs', 'nfs4', 'cifs', 'smb3', 'fuseblk', '9p', 'virtiofs']);
 
 /**
+ * A filesystem's use from statfs, as df computes it: used = blocks - free, and the percentage of
+ * what users may fill, used / (used + available to users), one decimal. The one formula of the
+ * dashboard, the status page and the disk page, so all three show the same figure.
+ */
+export function fsUsage(s: { blocks: number; bsize: number; bfree: number; bavail: number }): {
+  total: number;
+  used: number;
+  avail: number;
+  used_pct: number;
+} {
+  const total = s.blocks * s.bsize;
+  const used = (s.blocks - s.bfree) * s.bsize;
+  const avail = s.bavail * s.bsize;
+  return {
+    total,
+    used,
+    avail,
+    used_pct: used + avail > 0 ? Math.round((used / (used + avail)) * 1000) / 10 : 0,
+  };
+}
+
+/**
+ * The mount holding a path: the longest mount point that contains it. A filesystem mounted at
+ * several points (bind mounts) is named by the point realMounts lists, as the status page does.
+ */
+export function mountOf(mounts: MountEntry[], target: string): MountEntry | undefined {
+  const inside = (p: string, dir: string) => dir === '/' || p === dir || p.startsWith(`${dir}/`);
+  const holder = mounts
+    .filter((m) => m.mountpoint.startsWith('/') && inside(target, m.mountpoint))
+    .sort((a, b) => b.mountpoint.length - a.mountpoint.length)[0];
+  if (!holder) return undefined;
+  const listed = realMounts(mounts).find((m) => m.source === holder.source && m.fstype === holder.fstype);
+  return listed ?? holder;
+}
+
+/**
  * Real filesystems only: a block device (never a loop image) or a network/pool filesystem. A
  * device mounted twice (bind mounts) is listed once, at its shortest mount point.
  */

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { TABLES } from '../terminal-api/records.ts';
+
+/**
+ * Terminals online per day, for the dashboard's 7-day trend (DOMAIN 2.1). A terminal row keeps
+ * only its last heartbeat, so the scheduler samples once a minute: every authorised terminal
+ * whose last heartbeat falls on a day is recorded for that day (migration 027), and a marker row
+ * (terminal 0, site -1) says the day was sampled. The rows are keyed by (day, terminal), so the
+ * insert is idempotent: several instances on one database, or a restart, record a terminal-day
+ * once. A day's figure is "terminals heard from that day"; a day never sampled reads null.
+ */
+
+const TABLE = 'terminal_online_days';
+/** Sampling period per instance; the scheduler ticks every 10 s. */
+export const SAMPLE_EVERY_MS = 60_000;
+/** Days of history kept. */
+export const KEEP_DAYS = 400;
+const PURGE_EVERY_MS = 3_600_000;
+const MARK_TERMINAL = 0;
+const MARK_SITE = -1;
+
+const dayOf = (ms: number) => formatDateTime(ms).slice(0, 10);
+
+/** The last `n` calendar days up to today (server zone), oldest first. */
+export function lastDays(now: number, n = 7): string[] {
+  const d = new Date(now);
+  return Array.from({ length: n }, (_, i) =>
+    dayOf(new Date(d.getFullYear(), d.getMonth(), d.getDate() - (n - 1) + i).getTime()),
+  );
+}
+
+/** One sample: the terminals heard from today (and late yesterday) recorded for their day. */
+export async function sampleTerminalsOnline(app: AppContext, now = app.now()): Promise<void> {
+  const db = app.db.kysely as unknown as AnyDb;
+  const d = new Date(now);
+  const since = formatDateTime(new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1).getTime());
+  await db
+    .insertInto(TABLE)
+    .columns(['day', 'terminal_id', 'site_id'])
+    .expression(
+      db
+        .selectFrom(TABLES.terminal)
+        .select([sql<string>`substr(last_seen, 1, 10)`.as('day'), 'id', 'site_id'])
+        .where('state', '=', 'authorized')
+        .where('last_seen', '>=', since),
+    )
+    .onConflict((oc) => oc.columns(['day', 'terminal_id']).doNothing())
+    .execute();
+  await db
+    .insertInto(TABLE)
+    .values({ day: dayOf(now), terminal_id: MARK_TERMINAL, site_id: MARK_SITE })
+    .onConflict((oc) => oc.columns(['day', 'terminal_id']).doNothing())
+    .execute();
+}
+
+/** Drops days older than KEEP_DAYS; any instance may run it, a second run finds nothing. */
+export async function purgeOnlineDays(app: AppContext, now = app.now()): Promise<number> {
+  const d = new Date(now);
+  const cutoff = dayOf(new Date(d.getFullYear(), d.getMonth(), d.getDate() - KEEP_DAYS).getTime());
+  const r = await (app.db.kysely as unknown as AnyDb)
+    .deleteFrom(TABLE)
+    .where('day', '<', cutoff)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+const lastRun = new WeakMap<AppContext, { sample: number; purge: number }>();
+
+/** Called on every scheduler pass: samples once a minute and purges hourly on this instance. */
+export async function sampleIfDue(app: AppContext, now: number): Promise<void> {
+  const last = lastRun.get(app) ?? { sample: 0, purge: 0 };
+  lastRun.set(app, last);
+  if (now - last.sample >= SAMPLE_EVERY_MS) {
+    last.sample = now;
+    await sampleTerminalsOnline(app, now);
+  }
+  if (now - last.purge >= PURGE_EVERY_MS) {
+    last.purge = now;
+    await purgeOnlineDays(app, now);
+  }
+}
+
+/** Terminals heard from on each of the last 7 days, of these sites (null = all); null where not sampled. */
+export async function terminalsOnlineTrend(
+  app: AppContext,
+  sites: number[] | null,
+): Promise<{ date: string; value: number | null }[]> {
+  const db = app.db.kysely as unknown as AnyDb;
+  const days = lastDays(app.now());
+  const first = days[0]!;
+  let counts = db
+    .selectFrom(TABLE)
+    .select(['day', sql<number>`count(*)`.as('n')])
+    .where('day', '>=', first)
+    .where('terminal_id', '<>', MARK_TERMINAL)
+    .groupBy('day');
+  if (sites) counts = counts.where('site_id', 'in', sites.length ? sites : [MARK_SITE - 1]);
+  const [rows, marks] = await Promise.all([
+    counts.execute(),
+    db
+      .selectFrom(TABLE)
+      .select('day')
+      .where('day', '>=', first)
+      .where('terminal_id', '=', MARK_TERMINAL)
+      .execute(),
+  ]);
+  const sampled = new Set(marks.map((m) => String(m.day)));
+  const byDay = new Map(rows.map((r) => [String(r.day), Number(r.n)]));
+  return days.map((date) => ({ date, value: sampled.has(date) ? (byDay.get(date) ?? 0) : null }));
+}
