@@ -117,6 +117,40 @@ describeEachDb('readable lists and exports', (kind) => {
   });
 });
 
+describeEachDb('references named in the caller’s language', (kind) => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    token = await s.login();
+  });
+  afterAll(async () => s.close());
+
+  it('options give the English name in English and the Chinese one in Chinese, and find either', async () => {
+    const CLASS = '/admin.php/media/live_type';
+    const id = (
+      await s.call<{ id: number }>(
+        CLASS,
+        { method: 'add', name: '湖畔测试', name_en: 'Lakeside Test' },
+        { token },
+      )
+    ).data.id;
+    const options = async (lang: string, keyword = '') =>
+      (
+        await s.call<{ value: number; label: string }[]>(
+          CLASS,
+          { method: 'options', keyword },
+          { token, headers: { cookie: `language=${lang}` } },
+        )
+      ).data.find((o) => o.value === id)?.label;
+    expect(await options('en')).toBe('Lakeside Test');
+    expect(await options('zh_CN')).toBe('湖畔测试');
+    // The English console's picker finds "Lakeside Test" by its English words, and by the Chinese.
+    expect(await options('en', 'Lakeside')).toBe('Lakeside Test');
+    expect(await options('en', '湖畔')).toBe('Lakeside Test');
+  });
+});
+
 describe('export columns', () => {
   it('are only fields and readable companions, so import reads the file back unchanged', async () => {
     const { exportColumns } = await import('../src/features/resources/export-columns.ts');

@@ -1,6 +1,7 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useLanguage } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { api, endpointOf, type RefOption, resourceKeys } from './api.ts';
 
@@ -36,9 +37,11 @@ export function refOptionsCall(
  */
 export function useRefOptions(refName: string | undefined, owner?: RefOwner) {
   const isOperations = useUserStore((s) => s.isOperations);
+  const lang = useLanguage();
   const call = refOptionsCall(refName, owner, isOperations);
   const { data, isFetching } = useQuery({
-    queryKey: resourceKeys.options(refName ?? '', call?.endpoint ?? '', call?.field),
+    // The server names records in the caller's language (name_en in English): one cache per language.
+    queryKey: [...resourceKeys.options(refName ?? '', call?.endpoint ?? '', call?.field), lang],
     queryFn: () => api.options(call!.endpoint, call?.field),
     enabled: call !== undefined,
     staleTime: 30_000,

@@ -12,7 +12,14 @@ import { exportColumns } from './export-columns.ts';
 import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
-import { type AnyDb, type AnySelect, applyFilters, referenceCounts, siteFilter } from './queries.ts';
+import {
+  type AnyDb,
+  type AnyEb,
+  type AnySelect,
+  applyFilters,
+  referenceCounts,
+  siteFilter,
+} from './queries.ts';
 import { readScope, refScope, writeScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
@@ -99,15 +106,27 @@ async function optionRows(
   input: { keyword: string; limit: number },
 ): Promise<{ value: number; label: string }[]> {
   const label = labelField(def);
-  let q = siteFilter(db(ctx).selectFrom(def.table).select(['id', label]), sites);
+  // A record with an English name is named by it in the English console (and found by either).
+  const english = label === 'name' && def.fields.some((f) => f.name === 'name_en') ? 'name_en' : undefined;
+  let q = siteFilter(
+    db(ctx)
+      .selectFrom(def.table)
+      .select(english ? ['id', label, english] : ['id', label]),
+    sites,
+  );
   if (input.keyword) {
     const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
     // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
     const column = label === 'id' ? sql<string>`cast(${sql.ref(label)} as text)` : label;
-    q = q.where(column, like, `%${input.keyword}%`);
+    const words = `%${input.keyword}%`;
+    q = english
+      ? q.where((eb: AnyEb) => eb.or([eb(column, like, words), eb(english, like, words)]))
+      : q.where(column, like, words);
   }
   const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
-  return rows.map((r) => ({ value: Number(r.id), label: String(r[label] ?? r.id) }));
+  const nameOf = (r: Record<string, unknown>) =>
+    (ctx.lang === 'en' && english && r[english] ? r[english] : r[label]) ?? r.id;
+  return rows.map((r) => ({ value: Number(r.id), label: String(nameOf(r)) }));
 }
 
 /** The resource a reference field of `def` names; 422 naming `field` for any other field. */

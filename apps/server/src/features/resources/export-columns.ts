@@ -22,7 +22,10 @@ export function exportColumns(def: ResourceDef, lang: Lang): ExportColumn[] {
   // import reads back.
   const flat = (f: FieldDef, v: unknown) => {
     if (v === null || v === undefined) return v;
-    if (f.type === 'json' && !(f.shape?.kind === 'list' && Array.isArray(v) && v.every((x) => typeof x !== 'object')))
+    if (
+      f.type === 'json' &&
+      !(f.shape?.kind === 'list' && Array.isArray(v) && v.every((x) => typeof x !== 'object'))
+    )
       return JSON.stringify(v);
     return Array.isArray(v) ? v.join('|') : v;
   };

@@ -50,7 +50,8 @@ type ListShape = Extract<NonNullable<FieldDef['shape']>, { kind: 'list' }>;
 function listPart(shape: ListShape, v: string): unknown {
   const of = shape.of;
   const numeric =
-    ['int', 'num', 'ref'].includes(of.type) || (of.type === 'enum' && (of.options ?? []).every((o) => /^\d+$/.test(o)));
+    ['int', 'num', 'ref'].includes(of.type) ||
+    (of.type === 'enum' && (of.options ?? []).every((o) => /^\d+$/.test(o)));
   return numeric && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
 }
 

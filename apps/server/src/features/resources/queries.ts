@@ -11,7 +11,7 @@ export type AnyDb = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: see above
-type AnyEb = ExpressionBuilder<any, any>;
+export type AnyEb = ExpressionBuilder<any, any>;
 
 /** True when the JSON list in `column` holds any of `values` (refs and enums fields). */
 export function jsonHasAny(kind: DialectKind, column: string, values: readonly (string | number)[]) {
