@@ -366,8 +366,11 @@ async function fillPicker(item: Locator, drawer: Locator, value: string, confirm
 
 /** Picks the first option of a select that has no form id (a part of a structured editor). */
 async function pickFirstOf(select: Locator, drawer: Locator): Promise<boolean> {
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const open = page.locator('.ant-select-dropdown:visible');
+  const dropdown = open.last();
   for (let attempt = 0; attempt < 2; attempt++) {
+    // The previous select's dropdown closes with an animation: wait for it, or its option is taken.
+    await expect(open).toHaveCount(0);
     await select.click();
     const option = dropdown.locator('.ant-select-item-option').first();
     await expect(option.or(dropdown.locator('.ant-empty, .ant-select-item-empty')).first()).toBeVisible();
@@ -413,11 +416,11 @@ async function fillShape(item: Locator, drawer: Locator, f: FieldDef, n: number)
     const of = shape.of;
     if (of.type === 'enum' || of.type === 'ref' || of.type === 'refs')
       return pickFirstOf(item.locator('.ant-select').first(), drawer);
-    // Free values are typed and taken at the separator.
+    // Free values are typed and taken at the separator; two, as a list of participants needs.
     await item
       .locator('.ant-select input')
       .first()
-      .pressSequentially(`${textValue(of, n)},`);
+      .pressSequentially(`${textValue(of, n)},${textValue(of, n + 1)},`);
     await drawer.locator('.ant-drawer-title').click();
     return true;
   }
