@@ -45,8 +45,10 @@ function page(path: string, component: string, title?: string): RouteObject {
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // A bookmark of the earlier, hash-routed console opens the page it meant.
-  const legacy = legacyPath(url.pathname, url.hash);
+  // A bookmark of the earlier, hash-routed console opens the page it meant. A loader's Request
+  // carries no fragment: the hash is read from the page's own address (it is there on a first load).
+  const hash = window.location.pathname === url.pathname ? window.location.hash : '';
+  const legacy = legacyPath(url.pathname, hash);
   if (legacy) throw redirect(legacy);
   const user = useUserStore.getState();
   const decision = decideGuard({
