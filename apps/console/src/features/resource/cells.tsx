@@ -31,13 +31,33 @@ export function RefCell({
   );
 }
 
-/** A stored upload id: a thumbnail or the name when uploaded this session, else a short id. */
+/**
+ * A stored upload id: a thumbnail, a player for sounds and videos, else the file's name (lists carry
+ * their files' links: use-resource-list.ts), or a short id for a file this session does not know.
+ */
 export function FileCell({ value, size = 32 }: { value: unknown; size?: number }) {
   const t = useT();
   const file = useUploadedFile(value);
   if (typeof value !== 'string' || !value) return <>{EMPTY}</>;
   if (file && isImage(file) && file.url)
     return <Image src={file.url} alt={file.name} width={size} height={size} style={{ objectFit: 'cover' }} />;
+  // Sounds and videos play where they are listed; nothing loads until the operator presses play.
+  if (file?.url && file.mime?.startsWith('audio/'))
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: uploaded prompts and music carry no caption track
+      <audio controls preload="none" src={file.url} title={file.name} style={{ height: 32, maxWidth: 220 }} />
+    );
+  if (file?.url && file.mime?.startsWith('video/'))
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: uploaded films carry no caption track
+      <video
+        controls
+        preload="none"
+        src={file.url}
+        title={file.name}
+        style={{ width: size * 4, maxWidth: 240 }}
+      />
+    );
   return (
     <Typography.Text ellipsis style={{ maxWidth: 160 }} title={file?.name ?? value}>
       <FileOutlined /> {file?.name ?? t('res.file', { id: value.slice(0, 8) })}
