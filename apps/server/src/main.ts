@@ -1,9 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { buildServer } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type CwmpListener, startCwmpListener } from './features/cwmp/listener.ts';
 import { seedDemo } from './features/demo/seed.ts';
+import { type DemoSimulator, startDemoSimulator } from './features/demo/simulator.ts';
 
 const config = loadConfig();
+// The demo's simulated APs poll with the agent key; without AC_AGENT_KEY they get one for this run
+// only (real agents, which cannot know it, are refused as they are without a key).
+const simulate = config.demo && (process.env.GW_DEMO_DEVICES ?? 'on').toLowerCase() !== 'off';
+if (simulate && !config.acAgentKey) config.acAgentKey = randomBytes(24).toString('base64url');
 const server = await buildServer({ config });
 const { fastify, app } = server;
 if (config.demo) {
@@ -18,6 +25,7 @@ if (config.demo) {
           : `demo data not added: ${demo.reason}`,
       );
       for (const s of demo.skipped) app.log.warn(`demo data: no ${s.resource} records: ${s.reason}`);
+      for (const note of demo.settings) app.log.info(`demo settings: ${note}`);
     },
     (err: unknown) => app.log.error({ err }, 'demo data could not be added'),
   );
@@ -39,9 +47,33 @@ if ((process.env.GW_CWMP ?? 'on').toLowerCase() !== 'off') {
   );
 }
 
+/** This server as seen from the host itself: loopback when it listens on every address. */
+function selfUrl(protocol: string, a: AddressInfo): string {
+  const host = ['0.0.0.0', '::'].includes(a.address) ? '127.0.0.1' : a.address;
+  return `${protocol}://${host.includes(':') ? `[${host}]` : host}:${a.port}`;
+}
+
+// `--demo`: the demo hotel's boxes, APs and ONTs call in over loopback (features/demo/simulator.ts);
+// GW_DEMO_DEVICES=off leaves them out.
+let simulator: DemoSimulator | undefined;
+if (simulate) {
+  const consoleUrl = selfUrl(config.tls ? 'https' : 'http', fastify.server.address() as AddressInfo);
+  const acsUrl = cwmp ? `${selfUrl('http', { address: config.host, port: cwmp.port, family: '' })}/` : null;
+  simulator = startDemoSimulator(app, { consoleUrl, acsUrl });
+  void simulator.firstRound.then(() => {
+    const n = simulator!.counts();
+    app.log.info(
+      `demo devices: simulated boxes and APs${acsUrl ? ' and ONTs' : ''} call in over loopback (${n.terminal} terminal, ${n.ap} AP and ${n.cpe} CWMP calls so far)${acsUrl ? '' : '; the ONTs are not simulated: the CWMP ACS does not run'}`,
+    );
+  });
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: shutting down`);
-    void (cwmp?.close() ?? Promise.resolve()).then(() => server.close()).then(() => process.exit(0));
+    void (simulator?.stop() ?? Promise.resolve())
+      .then(() => cwmp?.close())
+      .then(() => server.close())
+      .then(() => process.exit(0));
   });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { insertRecord } from '../resources/write.ts';
+import { configureBeforeRecords, writeFilesAfterRecords } from './configure.ts';
 import { DemoFiles } from './files.ts';
 import { acData } from './hotel/ac.ts';
 import { advertData } from './hotel/advert.ts';
@@ -42,6 +43,10 @@ export interface DemoResult {
   /** Resources left out because a rule that depends on the host's settings refused them. */
   skipped: { resource: string; reason: string }[];
   files: number;
+  /** The interface given the LAN role (DHCP serves on it), or null when there is none. */
+  lan: string | null;
+  /** What the demo configured beside its records (network, DHCP, generated files), or why not. */
+  settings: string[];
 }
 
 /** True when no resource table holds a record, in any site. */
@@ -63,7 +68,17 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
   const records: Record<string, number> = {};
   const skipped: DemoResult['skipped'] = [];
   if (!(await isEmpty(db)))
-    return { seeded: false, reason: 'the database already holds records', records, skipped, files: 0 };
+    return {
+      seeded: false,
+      reason: 'the database already holds records',
+      records,
+      skipped,
+      files: 0,
+      lan: null,
+      settings: [],
+    };
+  // The hotel's own settings first: the static leases among the records need the LAN subnet.
+  const settings = await configureBeforeRecords(app);
   const files = new DemoFiles(app);
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
   files.userId = Number(admin?.id ?? 0);
@@ -129,10 +144,20 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
         records: {},
         skipped: [],
         files: 0,
+        lan: null,
+        settings: [],
       };
     throw e;
   }
-  return { seeded: true, records, skipped, files: files.count };
+  const written = await writeFilesAfterRecords(app);
+  return {
+    seeded: true,
+    records,
+    skipped,
+    files: files.count,
+    lan: settings.lan,
+    settings: [...settings.notes, ...written],
+  };
 }
 
 class AlreadySeeded extends Error {}

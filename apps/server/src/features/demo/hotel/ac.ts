@@ -13,15 +13,51 @@ const category = (key: string) => ref('ac:ap_category', key);
 const mac = (n: number) =>
   `02:1a:2b:3c:${String(Math.floor(n / 256).toString(16)).padStart(2, '0')}:${(n % 256).toString(16).padStart(2, '0')}`;
 
-export function acData(clock: DemoClock): DemoTable[] {
-  const aps = [
-    ...GUEST_FLOORS.flatMap((floor, i) => [
-      { name: `AP-${floor}F-E`, area: `${floor}F`, n: 10 + i * 2, clients: 6 + i },
-      { name: `AP-${floor}F-W`, area: `${floor}F`, n: 11 + i * 2, clients: 3 + i },
-    ]),
-    { name: 'AP-LOBBY', area: 'lobby', n: 1, clients: 21 },
-    { name: 'AP-RESTAURANT', area: 'restaurant', n: 2, clients: 9 },
-  ];
+/** An AP of the demo and what its agent reports when the demo's simulator runs it. */
+export interface DemoAp {
+  name: string;
+  mac: string;
+  area: string;
+  category: 'ceiling' | 'outdoor';
+  n: number;
+  model: string;
+  os: string;
+  clients: number;
+  /** The pool AP is down (its upgrade failed): no agent answers for it. */
+  simulated: boolean;
+}
+
+export const DEMO_APS: readonly DemoAp[] = [
+  ...GUEST_FLOORS.flatMap((floor, i) => [
+    { name: `AP-${floor}F-E`, area: `${floor}F`, n: 10 + i * 2, clients: 6 + i },
+    { name: `AP-${floor}F-W`, area: `${floor}F`, n: 11 + i * 2, clients: 3 + i },
+  ]),
+  { name: 'AP-LOBBY', area: 'lobby', n: 1, clients: 21 },
+  { name: 'AP-RESTAURANT', area: 'restaurant', n: 2, clients: 9 },
+]
+  .map(
+    (ap): DemoAp => ({
+      ...ap,
+      mac: mac(ap.n),
+      category: 'ceiling' as const,
+      model: 'AX3000 Ceiling',
+      os: 'OpenWrt 23.05.3',
+      simulated: true,
+    }),
+  )
+  .concat({
+    name: 'AP-POOL',
+    area: 'pool',
+    n: 3,
+    mac: mac(3),
+    category: 'outdoor',
+    model: 'AX1800 Outdoor',
+    os: 'OpenWrt 23.05.2',
+    clients: 0,
+    simulated: false,
+  });
+
+export function acData(_clock: DemoClock): DemoTable[] {
   return [
     {
       resource: 'ac:template',
@@ -83,40 +119,18 @@ export function acData(clock: DemoClock): DemoTable[] {
       ],
     },
     {
+      // Model, system, address, clients and whether an AP is online are what its agent reports
+      // when it polls (ac/agent.ts): they start out empty and the demo's simulator fills them.
       resource: 'ac:ap',
-      rows: [
-        ...aps.map((ap) => ({
-          name: ap.name,
-          mac: mac(ap.n),
-          category_id: category('ceiling'),
-          area_id: area(ap.area),
-          template_ids: ap.area === 'lobby' ? [template('iot')] : [],
-          management_ip: `192.168.40.${ap.n}`,
-          channel_5g: ap.n % 2 ? '36' : '149',
-          model: 'AX3000 Ceiling',
-          os: 'OpenWrt 23.05.3',
-          last_ip: `192.168.40.${ap.n}`,
-          config_status: 'applied',
-          online: 1,
-          clients: ap.clients,
-          last_seen: clock.ago(1),
-        })),
-        {
-          name: 'AP-POOL',
-          mac: mac(3),
-          category_id: category('outdoor'),
-          area_id: area('pool'),
-          management_ip: '192.168.40.3',
-          tx_power: '20',
-          model: 'AX1800 Outdoor',
-          os: 'OpenWrt 23.05.2',
-          last_ip: '192.168.40.3',
-          config_status: 'modified',
-          online: 0,
-          clients: 0,
-          last_seen: clock.ago(60 * 5),
-        },
-      ],
+      rows: DEMO_APS.map((ap) => ({
+        name: ap.name,
+        mac: ap.mac,
+        category_id: category(ap.category),
+        area_id: area(ap.area),
+        template_ids: ap.area === 'lobby' ? [template('iot')] : [],
+        management_ip: `192.168.40.${ap.n}`,
+        ...(ap.category === 'outdoor' ? { tx_power: '20' } : { channel_5g: ap.n % 2 ? '36' : '149' }),
+      })),
     },
     {
       resource: 'ac:firmware',

@@ -21,7 +21,6 @@ export function aisoData(clock: DemoClock): DemoTable[] {
         plan_id: ref('voice:preplan', 'sos'),
         camera_id: ref('media:camera', CAMERA_OF[p.area]!),
         auto_answer: 1,
-        state: 'online',
         last_alarm_at: i === 1 ? clock.at(-2, '23:42') : null,
       })),
     },

@@ -6,6 +6,8 @@ import { area } from './areas.ts';
  * Television: an IPTV source with its collected channels, the channel line-up (multicast from
  * the head-end, the hotel's own HLS channel, a lobby camera and a film rotation channel), three
  * packages, today's programme guide, films, a live room, the plaza, sleep music and posts.
+ * Channel health and probe results are what a probe of the stream finds, and a rotation runs once
+ * it is started: the demo leaves those to the real calls, so they start out empty.
  */
 export const live = (key: string) => ref('media:live', key);
 const cls = (key: string) => ref('media:live_type', key);
@@ -22,7 +24,6 @@ const CHANNELS: {
   classes: string[];
   free?: boolean;
   catchup?: number;
-  down?: boolean;
 }[] = [
   { key: 'cctv1', number: 1, name: 'CCTV-1 综合', name_en: 'CCTV-1 General', classes: ['cctv'], catchup: 3 },
   { key: 'cctv2', number: 2, name: 'CCTV-2 财经', name_en: 'CCTV-2 Finance', classes: ['cctv'] },
@@ -53,7 +54,7 @@ const CHANNELS: {
   { key: 'cgtn', number: 14, name: 'CGTN', name_en: 'CGTN', classes: ['news'] },
   { key: 'zjtv', number: 21, name: '浙江卫视', name_en: 'Zhejiang TV', classes: ['satellite'] },
   { key: 'hntv', number: 22, name: '湖南卫视', name_en: 'Hunan TV', classes: ['satellite'] },
-  { key: 'dftv', number: 23, name: '东方卫视', name_en: 'Dragon TV', classes: ['satellite'], down: true },
+  { key: 'dftv', number: 23, name: '东方卫视', name_en: 'Dragon TV', classes: ['satellite'] },
   { key: 'hztv', number: 31, name: '杭州综合', name_en: 'Hangzhou TV', classes: ['local'] },
 ];
 
@@ -115,7 +116,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           type: 'multicast',
           catchup_days: c.catchup ?? 0,
           is_free: c.free === false ? 0 : 1,
-          health: c.down ? 'down' : 'up',
           sort: i,
           logo: logo(c.key),
         })),
@@ -128,7 +128,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           url: 'http://192.168.10.1/hls/hotel/index.m3u8',
           tvg_id: 'LAKESIDE.hotel',
           type: 'hls',
-          health: 'up',
           sort: 20,
           logo: logo('hotel'),
         },
@@ -140,7 +139,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           category_ids: [cls('hotel')],
           url: 'rtsp://192.168.10.2:554/proxy/lobby',
           type: 'camera',
-          health: 'up',
           sort: 21,
         },
         {
@@ -151,7 +149,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           category_ids: [cls('hotel')],
           url: 'udp://239.10.9.1:5000',
           type: 'rotation',
-          health: 'up',
           sort: 22,
         },
       ],
@@ -166,13 +163,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
         group_title: c.classes[0] === 'cctv' ? '央视' : '体育',
         tvg_chno: c.number,
         url: `udp://239.10.1.${c.number}:5000`,
-        probe: {
-          ok: true,
-          codec: 'h264',
-          resolution: '1920x1080',
-          bitrate: 8_000_000,
-          probed_at: clock.at(-1, '05:01'),
-        },
         imported_program_id: live(c.key),
         ignored: i === 3 ? 1 : 0,
       })),
@@ -280,7 +270,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           daily_to: '23:59',
           output: 'udp_multicast',
           multicast_addr: 'udp://239.10.9.1:5000',
-          state: 'running',
         },
       ],
     },
@@ -340,7 +329,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           area_id: area('lobby'),
           as_channel: 1,
           channel_number: 90,
-          state: 'online',
         },
         {
           $key: 'parking',
@@ -348,7 +336,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           type: 'gb28181',
           gb_channel_id: ref('video:gb_channel', 'parking'),
           area_id: area('parking'),
-          state: 'online',
         },
         {
           $key: 'pool',
@@ -359,7 +346,6 @@ export function mediaData(clock: DemoClock): DemoTable[] {
           password: secret(12),
           area_id: area('pool'),
           visible_area_ids: [area('lobby')],
-          state: 'offline',
         },
       ],
     },

@@ -18,8 +18,42 @@ const picture = (key: string) => file('image', `photo-${key}.png`, { width: 640,
 
 /** A locally administered MAC per box, from its room number. */
 const boxMac = (room: string) => `02:5e:60:00:${room.slice(0, 2)}:${room.slice(2)}`;
-const boxIp = (i: number) => `192.168.50.${20 + i}`;
-const OFFLINE_BOXES = new Set(['1203', '1505']);
+
+/** A set-top box of the demo and what it reports when the demo's simulator runs it. */
+export interface DemoBox {
+  key: string;
+  mac: string;
+  sn: string;
+  model: string;
+  appVersion: string;
+  firmware: string;
+  /** Room 1203 is under repair with its box unplugged: nothing calls in for it. */
+  simulated: boolean;
+}
+
+const box = (key: string, mac: string, sn: string, more: Partial<DemoBox> = {}): DemoBox => ({
+  key,
+  mac,
+  sn,
+  model: 'IPTV-4K-A1',
+  appVersion: '2.3.1',
+  firmware: 'Android 9',
+  simulated: true,
+  ...more,
+});
+
+export const DEMO_BOXES: readonly DemoBox[] = [
+  ...ROOMS.map((room, i) =>
+    box(room, boxMac(room), `LKS24${room}${String(i).padStart(3, '0')}`, {
+      // The 15th floor's last box failed its upgrade (a terminal record says so).
+      appVersion: room === '1505' ? '2.2.0' : '2.3.1',
+      simulated: room !== '1203',
+    }),
+  ),
+  box('lobby-sign', '02:5e:60:00:00:01', 'LKS24LOBBY001'),
+  // Registered by itself and waiting for an operator to authorise it.
+  box('new', '02:5e:60:00:99:01', 'LKS24NEW0001'),
+];
 
 const launcher = file('apk', 'com.lakeside.launcher-2.3.1.apk');
 const cast = file('apk', 'com.lakeside.cast-1.2.0.apk');
@@ -164,49 +198,33 @@ const MENUS: { key: string; name: string; name_en: string; type: string; target:
 ];
 
 export function smartData(clock: DemoClock): DemoTable[] {
-  const boxes: DemoRow[] = ROOMS.map((room, i) => ({
-    $key: room,
-    mac: boxMac(room),
-    sn: `LKS24${room}${String(i).padStart(3, '0')}`,
-    name: `TV-${room}`,
-    model: 'IPTV-4K-A1',
-    app_version: room === '1505' ? '2.2.0' : '2.3.1',
-    os_version: 'Android 9',
-    ip: boxIp(i),
-    state: 'authorized',
-    online: OFFLINE_BOXES.has(room) ? 0 : 1,
-    last_seen: clock.ago(OFFLINE_BOXES.has(room) ? 60 * 20 : 1),
-    language: room.startsWith('15') ? 'en' : 'zh',
-  }));
+  const boxOf = (key: string) => DEMO_BOXES.find((b) => b.key === key)!;
+  // Model, versions, address and whether a box is online are what it reports when it registers
+  // and heartbeats (terminal-api): they start out empty and the demo's simulator fills them.
   return [
     {
       resource: 'index:app_list',
       rows: [
-        ...boxes,
+        ...ROOMS.map((room) => ({
+          $key: room,
+          mac: boxOf(room).mac,
+          sn: boxOf(room).sn,
+          name: `TV-${room}`,
+          state: 'authorized',
+          language: room.startsWith('15') ? 'en' : 'zh',
+        })),
         {
           $key: 'lobby-sign',
-          mac: '02:5e:60:00:00:01',
-          sn: 'LKS24LOBBY001',
+          mac: boxOf('lobby-sign').mac,
+          sn: boxOf('lobby-sign').sn,
           name: 'Lobby signage',
-          model: 'IPTV-4K-A1',
-          app_version: '2.3.1',
-          os_version: 'Android 9',
-          ip: '192.168.50.10',
           state: 'authorized',
-          online: 1,
-          last_seen: clock.ago(1),
           remark: '大堂信息屏',
         },
         {
-          mac: '02:5e:60:00:99:01',
-          sn: 'LKS24NEW0001',
-          model: 'IPTV-4K-A1',
-          app_version: '2.3.1',
-          os_version: 'Android 9',
-          ip: '192.168.50.99',
+          mac: boxOf('new').mac,
+          sn: boxOf('new').sn,
           state: 'pending',
-          online: 1,
-          last_seen: clock.ago(2),
           remark: 'New box waiting for authorisation',
         },
       ],

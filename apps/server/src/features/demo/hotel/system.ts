@@ -26,7 +26,8 @@ export function systemData(clock: DemoClock): DemoTable[] {
     {
       resource: 'system:dhcp_host',
       // Static leases must lie in the DHCP subnet, which comes from the LAN interface of the
-      // network settings; the demo leaves network settings alone.
+      // network settings: the demo makes one (configure.ts) where the host has an Ethernet
+      // interface and its network settings were never saved.
       dependsOn: 'static DHCP leases need a LAN interface under Network card settings',
       rows: [
         {
@@ -61,7 +62,6 @@ export function systemData(clock: DemoClock): DemoTable[] {
           host: '192.168.10.50',
           port: 5010,
           enabled: 0,
-          link_state: 'down',
         },
       ],
     },
@@ -125,8 +125,8 @@ export function systemData(clock: DemoClock): DemoTable[] {
       rows: [
         {
           name: '每日备份 Daily backup',
+          // How many backups are kept is the backup page's keep_count, not a task parameter.
           type: 'backup',
-          params: { keep: 7 },
           cron: '0 3 * * *',
         },
         {

@@ -5,22 +5,49 @@ import { area, GUEST_FLOORS } from './areas.ts';
 /**
  * TR-069: the optical network terminals of each guest floor and the conference centre, a
  * provisioning template with a firmware target, the firmware file, and a weekly reboot plan.
- * Device rows are what the CPEs reported in their informs; tags, template, area and remark are
- * the hotel's own.
+ * Device rows hold the CPEs' identity and the hotel's own tags, template, area and remark.
  */
-const OUI = '00259E';
-const PRODUCT = 'HG8245H';
+export const OUI = '00259E';
+export const PRODUCT = 'HG8245H';
 
-export function tr069Data(clock: DemoClock): DemoTable[] {
-  const devices = [
-    ...GUEST_FLOORS.map((floor, i) => ({
-      area: `${floor}F`,
-      tag: `floor${floor}`,
-      serial: `4857544300A1B2${10 + i}`,
-      n: i,
-    })),
-    { area: 'annex', tag: 'conference', serial: '4857544300A1B2C0', n: 4 },
-  ];
+/** An optical network terminal of the demo and what it says in its Informs when simulated. */
+export interface DemoCpe {
+  area: string;
+  tag: string;
+  serial: string;
+  n: number;
+  softwareVersion: string;
+  /** The WAN address it reports (ExternalIPAddress) and its MAC. */
+  ip: string;
+  mac: string;
+  /** The conference centre's ONT is switched off: nothing informs for it. */
+  simulated: boolean;
+}
+
+export const DEMO_CPES: readonly DemoCpe[] = [
+  ...GUEST_FLOORS.map((floor, i) => ({
+    area: `${floor}F`,
+    tag: `floor${floor}`,
+    serial: `4857544300A1B2${10 + i}`,
+    n: i,
+  })),
+  { area: 'annex', tag: 'conference', serial: '4857544300A1B2C0', n: 4 },
+].map((d) => ({
+  ...d,
+  // The 15th floor's ONT still runs the old build (see its remark).
+  softwareVersion: d.n === 3 ? 'V3R017C10S120' : 'V3R017C10S215',
+  ip: `10.64.0.${11 + d.n}`,
+  mac: `00:25:9e:a1:b2:${(0x10 + d.n).toString(16)}`,
+  simulated: d.n !== 4,
+}));
+
+export const CPE_FACTS = {
+  manufacturer: 'Huawei Technologies Co., Ltd',
+  model: PRODUCT,
+  hardwareVersion: '27C7.A',
+};
+
+export function tr069Data(_clock: DemoClock): DemoTable[] {
   return [
     {
       resource: 'tr069:file',
@@ -65,24 +92,19 @@ export function tr069Data(clock: DemoClock): DemoTable[] {
       ],
     },
     {
+      // The CPEs as the ACS first registered them (their identity) with the hotel's tags, template,
+      // area and remark. Versions, addresses and whether a CPE is online are what its Informs
+      // report (cwmp/acs.ts): they start out empty and the demo's simulator fills them.
       resource: 'tr069:device',
-      rows: devices.map((d) => ({
+      rows: DEMO_CPES.map((d) => ({
         device_id: `${OUI}-${PRODUCT}-${d.serial}`,
         oui: OUI,
         product_class: PRODUCT,
         serial_number: d.serial,
-        software_version: d.n === 3 ? 'V3R017C10S120' : 'V3R017C10S215',
-        manufacturer: 'Huawei Technologies Co., Ltd',
-        model: PRODUCT,
-        hardware_version: '27C7.A',
-        ip: `10.64.0.${11 + d.n}`,
-        mac: `00:25:9e:a1:b2:${(0x10 + d.n).toString(16)}`,
-        last_inform: clock.ago(d.n === 4 ? 60 * 30 : 2 + d.n),
-        online: d.n === 4 ? 0 : 1,
         tags: [d.tag],
         template_id: ref('tr069:template', 'ont'),
         area_id: area(d.area),
-        remark: d.n === 3 ? 'Firmware upgrade queued for the next inform' : null,
+        remark: d.n === 3 ? 'Runs V3R017C10S120, older than the template target V3R017C10S215' : null,
       })),
     },
     {

@@ -2,8 +2,10 @@ import type { DemoClock, DemoTable } from '../model.ts';
 import { ref, refs, secret } from '../model.ts';
 
 /**
- * GB28181 video: the hotel's NVR registered to the local media server (ZLMediaKit), its camera
- * channels, one pushed and one pulled stream, and the city's security platform upstream.
+ * GB28181 video: the hotel's NVR on the local media server (ZLMediaKit), its camera channels, one
+ * pushed and one pulled stream, and the city's security platform upstream. Whether the media
+ * server answers, the NVR is registered, a channel is on or a stream flows is what the media
+ * server and the SIP side report: with neither running in a demo, those states stay empty.
  * GB ids follow the standard: 10-digit domain 3301060000, type 118 (NVR), 131/132 (cameras),
  * 200 (platform).
  */
@@ -17,7 +19,7 @@ export const CAMERA_CHANNELS: { key: string; id: string; name: string; ptz: numb
   { key: 'pool', id: `${DOMAIN}1310000004`, name: '泳池 Pool deck', ptz: 3 },
 ];
 
-export function videoData(clock: DemoClock): DemoTable[] {
+export function videoData(_clock: DemoClock): DemoTable[] {
   return [
     {
       resource: 'video:media_server',
@@ -34,7 +36,6 @@ export function videoData(clock: DemoClock): DemoTable[] {
           record_path: '/var/lib/igs/record',
           record_days: 15,
           is_default: 1,
-          online: 1,
         },
       ],
     },
@@ -52,12 +53,7 @@ export function videoData(clock: DemoClock): DemoTable[] {
           manufacturer: 'Hikvision',
           model: 'DS-7616N-K2',
           firmware: 'V4.31.105',
-          ip: '192.168.20.10',
-          port: 5060,
-          register_time: clock.ago(60 * 26),
-          keepalive_time: clock.ago(1),
           channel_count: CAMERA_CHANNELS.length,
-          online: 1,
         },
       ],
     },
@@ -73,7 +69,6 @@ export function videoData(clock: DemoClock): DemoTable[] {
         civil_code: '330106',
         address: '杭州市西湖区湖畔路 1 号',
         parent_id: NVR_ID,
-        status: i === 3 ? 'OFF' : 'ON',
         ptz_type: c.ptz,
         longitude: 120.1336 + i * 0.0002,
         latitude: 30.2592 + i * 0.0001,
@@ -89,7 +84,6 @@ export function videoData(clock: DemoClock): DemoTable[] {
           name: '宴会厅舞台 Ballroom stage',
           gb_id: `${DOMAIN}1320000010`,
           media_server_id: ref('video:media_server', 'zlm'),
-          pushing: 0,
           origin: 'rtmp',
         },
       ],
@@ -105,7 +99,6 @@ export function videoData(clock: DemoClock): DemoTable[] {
           src_url: 'rtsp://192.168.20.31:554/Streaming/Channels/101',
           rtsp_transport: 'tcp',
           gb_id: `${DOMAIN}1320000011`,
-          pulling: 1,
         },
       ],
     },
@@ -125,7 +118,6 @@ export function videoData(clock: DemoClock): DemoTable[] {
           charset: 'GB2312',
           ptz: 0,
           channel_ids: refs('video:gb_channel', 'entrance', 'parking'),
-          status: 'ON',
           enabled: 1,
         },
       ],

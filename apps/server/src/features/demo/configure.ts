@@ -1,0 +1,144 @@
+import type { AppContext } from '../../app-context.ts';
+import type { ActionContext } from '../../http/action.ts';
+import { LABELS as DNSMASQ_LABELS } from '../dnsmasq/model.ts';
+import { readDhcp } from '../dnsmasq/rules.ts';
+import { loadDhcp, writeHalf } from '../dnsmasq/service.ts';
+import { dhcpSubnet } from '../dnsmasq/subnet.ts';
+import { loadDoc } from '../network/config-docs.ts';
+import { applyTouchesHost } from '../network/config-set.ts';
+import { FormReader } from '../network/form.ts';
+import type { LiveInterface } from '../network/live.ts';
+import { LABELS as NETWORK_LABELS } from '../network/model.ts';
+import { readIface } from '../network/rules.ts';
+import { changeNetwork, NETWORK_DOC, netContext } from '../network/service.ts';
+import { regenerateVoiceFiles } from '../voice/regenerate.ts';
+
+/**
+ * The demo hotel's own settings, written through the same rules and writers as the Network card,
+ * DHCP and voice pages, so what the demo configures passes the product's own checks:
+ * - before the records: a LAN interface (role lan, static 192.168.10.1/24) and the DHCP settings
+ *   on it, so the static leases of the records have their subnet and DHCP serves at once;
+ * - after the records: the dnsmasq files rendered with the leases and host records (each half
+ *   checked by `dnsmasq --test` before it is written) and the voice files (checked as the voice
+ *   management page checks them).
+ *
+ * Settings an operator already saved are left as they are, and nothing is done where a write
+ * would change the running host (IGS_APPLY=1 with the real root): a demo never re-addresses a
+ * machine's network card.
+ */
+
+export const LAN_ADDRESS = '192.168.10.1';
+export const LAN_CIDR = `${LAN_ADDRESS}/24`;
+const DHCP_SETTINGS = {
+  enabled: 1,
+  interface: 'lan',
+  range_start: '192.168.10.100',
+  range_end: '192.168.10.199',
+  lease_time: '12h',
+  gateway: LAN_ADDRESS,
+  dns1: LAN_ADDRESS,
+  ntp: LAN_ADDRESS,
+  domain: 'lakeside.lan',
+  authoritative: 1,
+};
+
+export interface DemoSettings {
+  /** The interface given the LAN role, or null when none was (see `notes`). */
+  lan: string | null;
+  /** What was configured, or why a part was not, in plain words for the start log. */
+  notes: string[];
+}
+
+/** A context for the settings writers, which otherwise run inside an operator's call. */
+function systemContext(app: AppContext): ActionContext {
+  return {
+    app,
+    lang: 'en',
+    caller: undefined,
+    ip: '127.0.0.1',
+    files: [],
+    extra: {},
+    req: undefined as never,
+    reply: undefined as never,
+  };
+}
+
+/**
+ * The interface the demo makes its LAN: an Ethernet interface of the host that is not loopback
+ * and not part of a bond, a physical one first, then one that is up, then by name.
+ */
+export function pickLanInterface(live: readonly LiveInterface[]): string | null {
+  const rank = (l: LiveInterface) => (l.virtual ? 2 : 0) + (l.operstate === 'up' ? 0 : 1);
+  const usable = live
+    .filter((l) => !l.loopback && l.master === null && l.type === 1)
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  return usable[0]?.name ?? null;
+}
+
+/** Before the records: the LAN interface and the DHCP settings on it. */
+export async function configureBeforeRecords(app: AppContext): Promise<DemoSettings> {
+  const out: DemoSettings = { lan: null, notes: [] };
+  if (applyTouchesHost()) {
+    out.notes.push(
+      'network and DHCP settings left alone: IGS_APPLY=1 would apply them to this host, and a demo does not re-address it',
+    );
+    return out;
+  }
+  const ctx = systemContext(app);
+  if ((await loadDoc(app, NETWORK_DOC)).doc) {
+    out.notes.push('network settings already saved: left as they are');
+  } else {
+    const name = pickLanInterface((await netContext(app)).live);
+    if (!name) {
+      out.notes.push('network: this host has no Ethernet interface to make the LAN, so DHCP stays off');
+      return out;
+    }
+    await changeNetwork(ctx, (c) => {
+      const r = new FormReader({ role: 'lan', mode: 'static', ip: LAN_CIDR }, 'en', NETWORK_LABELS);
+      const cfg = readIface(r, name, c.doc.interfaces[name], c);
+      r.done();
+      return { ...c.doc, interfaces: { ...c.doc.interfaces, [name]: cfg } };
+    });
+    out.notes.push(`network: ${name} is the LAN interface with ${LAN_CIDR}`);
+  }
+  const subnet = await dhcpSubnet(app, DHCP_SETTINGS.interface);
+  out.lan = subnet.ok ? subnet.name : null;
+  if ((await loadDoc(app, 'dhcp')).doc) {
+    out.notes.push('DHCP settings already saved: left as they are');
+    return out;
+  }
+  if (!subnet.ok) {
+    out.notes.push('DHCP not configured: no interface with the LAN role has an IPv4 subnet');
+    return out;
+  }
+  const r = new FormReader(DHCP_SETTINGS, 'en', DNSMASQ_LABELS);
+  const doc = readDhcp(r, await loadDhcp(app), subnet);
+  r.done();
+  const reply = await writeHalf(ctx, 'dhcp', { doc });
+  out.notes.push(
+    `DHCP: ${DHCP_SETTINGS.range_start}–${DHCP_SETTINGS.range_end} on ${subnet.dev}${reply.test.ran ? ', checked by dnsmasq --test' : ' (dnsmasq is not installed: not checked)'}`,
+  );
+  return out;
+}
+
+/** After the records: the dnsmasq files with the leases and host records, and the voice files. */
+export async function writeFilesAfterRecords(app: AppContext): Promise<string[]> {
+  const notes: string[] = [];
+  if (applyTouchesHost()) {
+    notes.push('dnsmasq files not written: IGS_APPLY=1 would restart dnsmasq on this host');
+  } else {
+    const ctx = systemContext(app);
+    for (const half of ['dhcp', 'dns'] as const) {
+      const reply = await writeHalf(ctx, half);
+      notes.push(`dnsmasq ${half} file ${reply.test.ran ? 'checked and ' : ''}written`);
+    }
+  }
+  const { checks } = await regenerateVoiceFiles(app);
+  const bad = checks.filter((c) => !c.ok);
+  notes.push(
+    bad.length
+      ? `voice files written; the voice check finds errors in ${bad.map((c) => `${c.file} (${c.errors.length})`).join(', ')}`
+      : 'voice files written and checked',
+  );
+  return notes;
+}

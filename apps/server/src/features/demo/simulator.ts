@@ -1,0 +1,469 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import type { AppContext } from '../../app-context.ts';
+import { AC_AGENT, AGENT_POLL_S } from '../ac/agent.ts';
+import { acsFault, envelope } from '../cwmp/soap.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { TERMINAL_API } from '../terminal-api/actions.ts';
+import { HEARTBEAT_S } from '../terminal-api/presence.ts';
+import { TABLES } from '../terminal-api/records.ts';
+import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { DEMO_APS, type DemoAp } from './hotel/ac.ts';
+import { DEMO_BOXES, type DemoBox } from './hotel/smart.ts';
+import { CPE_FACTS, DEMO_CPES, type DemoCpe, OUI, PRODUCT } from './hotel/tr069.ts';
+
+/**
+ * The demo's devices, simulated (`npm start -- --demo`): the set-top boxes, APs and ONTs of the
+ * demo hotel call the gateway over loopback with the real protocols, so their online states are
+ * written by the real code paths and nowhere else:
+ * - boxes `register` and then `heartbeat` every HEARTBEAT_S on /api/terminal (keys and tokens as
+ *   the terminal API issues them, kept under DATA_DIR/demo so a restart does not lose them);
+ * - APs `poll` /api/ac/agent every AGENT_POLL_S with the agent key;
+ * - ONTs open a CWMP session at the ACS every inform interval of the ITMS settings: an Inform,
+ *   then the RPCs the ACS hands out, answered as a CPE would (Reboot, FactoryReset, Get and Set
+ *   ParameterValues; anything else gets CWMP fault 9000).
+ *
+ * It is bounded: only the demo's own devices, and only while their records exist (the simulator
+ * never registers a device the database does not hold), one request at a time, each with a
+ * timeout, and a CWMP session of at most MAX_EXCHANGES messages. `stop()` ends it. The devices
+ * the demo describes as down (the pool AP, the conference-centre ONT, the box of room 1203) are
+ * not simulated: they stay offline, as the states say.
+ */
+
+export interface SimulatorTargets {
+  /** The console's HTTP(S) server, e.g. `http://127.0.0.1:8080`. */
+  consoleUrl: string;
+  /** The CWMP ACS, e.g. `http://127.0.0.1:7547/`; null when it does not run (GW_CWMP=off). */
+  acsUrl: string | null;
+}
+
+export interface DemoSimulator {
+  /** Resolves once each kind of device has made its first round of calls. */
+  firstRound: Promise<void>;
+  /** Calls made so far, per kind (for the start log and the tests). */
+  counts(): { terminal: number; ap: number; cpe: number };
+  stop(): Promise<void>;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+const MAX_REPLY_BYTES = 1024 * 1024;
+const MAX_EXCHANGES = 16;
+
+interface Reply {
+  status: number;
+  cookie: string | null;
+  text: string;
+}
+
+/** One POST; self-signed certificates are accepted, as the target is this gateway on loopback. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<Reply> {
+  const u = new URL(url);
+  const lib = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.request(
+      u,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: REQUEST_TIMEOUT_MS,
+        ...(u.protocol === 'https:' ? { rejectUnauthorized: false } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_REPLY_BYTES) req.destroy(new Error('reply too large'));
+          else chunks.push(c);
+        });
+        res.on('end', () => {
+          const set = res.headers['set-cookie']?.[0];
+          resolve({
+            status: res.statusCode ?? 0,
+            cookie: set ? set.split(';')[0]! : null,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: Record<string, unknown> | null;
+}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Envelope> {
+  const r = await post(url, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
+  try {
+    return JSON.parse(r.text) as Envelope;
+  } catch {
+    return { code: r.status, msg: `HTTP ${r.status}`, data: null };
+  }
+}
+
+/** What a simulated box keeps on its flash: the register key and the token the API gave it. */
+interface BoxCredentials {
+  register_key?: string;
+  token?: string;
+}
+
+class CredentialStore {
+  readonly #file: string;
+  #data: Record<string, BoxCredentials> = {};
+  constructor(file: string) {
+    this.#file = file;
+  }
+  async load(): Promise<void> {
+    try {
+      this.#data = JSON.parse(await fs.readFile(this.#file, 'utf8')) as Record<string, BoxCredentials>;
+    } catch {
+      this.#data = {};
+    }
+  }
+  get(mac: string): BoxCredentials {
+    this.#data[mac] ??= {};
+    return this.#data[mac];
+  }
+  async save(): Promise<void> {
+    await fs.mkdir(path.dirname(this.#file), { recursive: true, mode: 0o700 });
+    const tmp = `${this.#file}.tmp`;
+    await fs.writeFile(tmp, JSON.stringify(this.#data), { mode: 0o600 });
+    await fs.rename(tmp, this.#file);
+  }
+}
+
+const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
+
+/** The parameters a simulated ONT holds (TR-098 names), as its Informs and replies give them. */
+function cpeParameters(d: DemoCpe): Map<string, { value: string; type: string }> {
+  const p = new Map<string, { value: string; type: string }>();
+  const set = (name: string, value: string, type = 'xsd:string') =>
+    p.set(`InternetGatewayDevice.${name}`, { value, type });
+  set('DeviceInfo.Manufacturer', CPE_FACTS.manufacturer);
+  set('DeviceInfo.ManufacturerOUI', OUI);
+  set('DeviceInfo.ModelName', CPE_FACTS.model);
+  set('DeviceInfo.ProductClass', PRODUCT);
+  set('DeviceInfo.SerialNumber', d.serial);
+  set('DeviceInfo.HardwareVersion', CPE_FACTS.hardwareVersion);
+  set('DeviceInfo.SoftwareVersion', d.softwareVersion);
+  set('ManagementServer.PeriodicInformEnable', 'true', 'xsd:boolean');
+  set('ManagementServer.PeriodicInformInterval', '300', 'xsd:unsignedInt');
+  set('Time.NTPServer1', 'pool.ntp.org');
+  set('LANDevice.1.WLANConfiguration.1.Enable', 'true', 'xsd:boolean');
+  set('WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.ExternalIPAddress', d.ip);
+  set('WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.MACAddress', d.mac);
+  return p;
+}
+
+const INFORM_PARAMS = [
+  'DeviceInfo.HardwareVersion',
+  'DeviceInfo.SoftwareVersion',
+  'DeviceInfo.ModelName',
+  'ManagementServer.PeriodicInformInterval',
+  'WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.ExternalIPAddress',
+  'WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.MACAddress',
+].map((n) => `InternetGatewayDevice.${n}`);
+
+const CWMP_NS = 'urn:dslforum-org:cwmp-1-0';
+
+function parameterList(entries: [string, { value: string; type: string }][]): string {
+  return (
+    `<ParameterList soap-enc:arrayType="cwmp:ParameterValueStruct[${entries.length}]">` +
+    entries
+      .map(
+        ([name, v]) =>
+          `<ParameterValueStruct><Name>${xmlEscape(name)}</Name><Value xsi:type="${v.type}">${xmlEscape(v.value)}</Value></ParameterValueStruct>`,
+      )
+      .join('') +
+    '</ParameterList>'
+  );
+}
+
+class SimulatedCpe {
+  readonly device: DemoCpe;
+  readonly params: Map<string, { value: string; type: string }>;
+  #events = ['1 BOOT'];
+  #informs = 0;
+
+  constructor(device: DemoCpe) {
+    this.device = device;
+    this.params = cpeParameters(device);
+  }
+
+  inform(): string {
+    const events = this.#events.map(
+      (e) => `<EventStruct><EventCode>${e}</EventCode><CommandKey></CommandKey></EventStruct>`,
+    );
+    this.#events = ['2 PERIODIC'];
+    this.#informs += 1;
+    const listed = INFORM_PARAMS.map(
+      (n) => [n, this.params.get(n)!] as [string, { value: string; type: string }],
+    );
+    return envelope(
+      CWMP_NS,
+      `inform-${this.#informs}`,
+      '<cwmp:Inform><DeviceId>' +
+        `<Manufacturer>${xmlEscape(CPE_FACTS.manufacturer)}</Manufacturer><OUI>${OUI}</OUI>` +
+        `<ProductClass>${PRODUCT}</ProductClass><SerialNumber>${this.device.serial}</SerialNumber></DeviceId>` +
+        `<Event soap-enc:arrayType="cwmp:EventStruct[${events.length}]">${events.join('')}</Event>` +
+        `<MaxEnvelopes>1</MaxEnvelopes><CurrentTime>${new Date().toISOString()}</CurrentTime><RetryCount>0</RetryCount>` +
+        `${parameterList(listed)}</cwmp:Inform>`,
+    );
+  }
+
+  /** The CPE's answer to one ACS request. */
+  answer(request: string): string {
+    const id = /<(?:\w+:)?ID[^>]*>([^<]*)</.exec(request)?.[1] ?? '';
+    const rpc = /<(?:\w+:)?Body>\s*<(?:\w+:)?(\w+)/.exec(request)?.[1] ?? '';
+    const reply = (body: string) => envelope(CWMP_NS, id, body);
+    const fault = (code: string, message: string) => reply(acsFault(code, message));
+    switch (rpc) {
+      case 'Reboot':
+        this.#events = ['1 BOOT', 'M Reboot'];
+        return reply('<cwmp:RebootResponse></cwmp:RebootResponse>');
+      case 'FactoryReset':
+        this.#events = ['0 BOOTSTRAP', '1 BOOT'];
+        return reply('<cwmp:FactoryResetResponse></cwmp:FactoryResetResponse>');
+      case 'GetParameterValues': {
+        const names = [...request.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => m[1]!);
+        const found = [...this.params].filter(([name]) =>
+          names.some((n) => (n.endsWith('.') || n === '' ? name.startsWith(n) : name === n)),
+        );
+        if (!found.length) return fault('9005', 'Invalid parameter name');
+        return reply(
+          `<cwmp:GetParameterValuesResponse>${parameterList(found)}</cwmp:GetParameterValuesResponse>`,
+        );
+      }
+      case 'SetParameterValues': {
+        const pairs = [
+          ...request.matchAll(
+            /<Name>([^<]*)<\/Name>\s*<Value(?:\s+[^>]*type="([^"]*)")?[^>]*>([^<]*)<\/Value>/g,
+          ),
+        ];
+        const unknown = pairs.find((m) => !this.params.has(m[1]!));
+        if (unknown) return fault('9005', `Invalid parameter name ${unknown[1]}`);
+        for (const m of pairs) this.params.set(m[1]!, { value: m[3]!, type: m[2] || 'xsd:string' });
+        return reply('<cwmp:SetParameterValuesResponse><Status>0</Status></cwmp:SetParameterValuesResponse>');
+      }
+      default:
+        return fault('9000', `Method not supported by the demo's simulated CPE: ${rpc || 'unknown'}`);
+    }
+  }
+}
+
+const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+
+async function exists(app: AppContext, table: string, column: string, value: string): Promise<boolean> {
+  const row = await db(app)
+    .selectFrom(table)
+    .select('id')
+    .where('site_id', '=', 0)
+    .where(column, '=', value)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): DemoSimulator {
+  const counts = { terminal: 0, ap: 0, cpe: 0 };
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  /** The last problem reported per device, so a device that keeps failing is logged once. */
+  const reported = new Map<string, string>();
+  const problem = (device: string, what: string) => {
+    if (reported.get(device) === what) return;
+    reported.set(device, what);
+    app.log.warn(`demo simulator: ${device}: ${what}`);
+  };
+  const fine = (device: string) => reported.delete(device);
+  const api = (p: string) => `${targets.consoleUrl.replace(/\/$/, '')}${p}`;
+  const credentials = new CredentialStore(path.join(app.config.dataDir, 'demo', 'terminals.json'));
+
+  async function box(b: DemoBox): Promise<void> {
+    if (!(await exists(app, TABLES.terminal, 'mac', b.mac))) return;
+    const creds = credentials.get(b.mac);
+    const facts = { model: b.model, firmware: b.firmware, app_version: b.appVersion };
+    if (creds.token) {
+      counts.terminal += 1;
+      const r = await postJson(api(`${TERMINAL_API}/heartbeat`), facts, {
+        authorization: `Bearer ${creds.token}`,
+      });
+      if (r.code === 200) {
+        fine(b.mac);
+        for (const c of (r.data?.commands as { id: number; type: string }[]) ?? []) {
+          const id = Number(c.id);
+          if (!id) continue;
+          counts.terminal += 1;
+          await postJson(
+            api(`${TERMINAL_API}/ack`),
+            { command_id: id, result: 'ok', detail: `demo terminal simulator: ${c.type} received` },
+            { authorization: `Bearer ${creds.token}` },
+          );
+        }
+        return;
+      }
+      // The token ended (a new one was issued, the terminal was disabled): register again below.
+      problem(b.mac, `heartbeat refused (${r.code} ${r.msg})`);
+      delete creds.token;
+      await credentials.save();
+    }
+    counts.terminal += 1;
+    const r = await postJson(api(`${TERMINAL_API}/register`), {
+      mac: b.mac,
+      sn: b.sn,
+      ...facts,
+      register_key: creds.register_key ?? '',
+    });
+    if (r.code !== 200) return problem(b.mac, `register refused (${r.code} ${r.msg})`);
+    fine(b.mac);
+    let changed = false;
+    if (typeof r.data?.register_key === 'string') {
+      creds.register_key = r.data.register_key;
+      changed = true;
+    }
+    if (typeof r.data?.token === 'string') {
+      creds.token = r.data.token;
+      changed = true;
+    }
+    if (changed) await credentials.save();
+  }
+
+  async function ap(a: DemoAp, round: number): Promise<void> {
+    if (!(await exists(app, 'ac_ap', 'mac', a.mac))) return;
+    const key = app.config.acAgentKey ?? '';
+    // A few guests come and go between polls.
+    const clients = Math.max(0, a.clients + ((round + a.mac.charCodeAt(a.mac.length - 1)) % 3) - 1);
+    counts.ap += 1;
+    const r = await postJson(api(`${AC_AGENT}/poll`), { mac: a.mac, key, model: a.model, os: a.os, clients });
+    if (r.code !== 200) return problem(a.name, `poll refused (${r.code} ${r.msg})`);
+    fine(a.name);
+    for (const c of (r.data?.commands as { task_id: number; name: string }[]) ?? []) {
+      counts.ap += 1;
+      await postJson(api(`${AC_AGENT}/ack`), {
+        mac: a.mac,
+        key,
+        task_id: c.task_id,
+        ok: true,
+        output: `demo AP simulator: ${c.name} received (nothing runs on a simulated AP)`,
+      });
+    }
+  }
+
+  const cpes = DEMO_CPES.filter((d) => d.simulated).map((d) => new SimulatedCpe(d));
+
+  async function cpe(c: SimulatedCpe): Promise<void> {
+    if (!targets.acsUrl) return;
+    if (!(await exists(app, 'tr069_device', 'serial_number', c.device.serial))) return;
+    const cfg = await itmsConfig(app);
+    const user = String(cfg.acs_username ?? '');
+    const pass = String(cfg.acs_password ?? '');
+    const headers: Record<string, string> = { 'content-type': 'text/xml; charset="utf-8"' };
+    if (user || pass) headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    counts.cpe += 1;
+    const first = await post(targets.acsUrl, c.inform(), headers);
+    if (first.status !== 200)
+      return problem(c.device.serial, `Inform refused (HTTP ${first.status} ${first.text.slice(0, 120)})`);
+    fine(c.device.serial);
+    if (first.cookie) headers.cookie = first.cookie;
+    let body = '';
+    for (let i = 0; i < MAX_EXCHANGES && !stopped; i++) {
+      counts.cpe += 1;
+      const r = await post(targets.acsUrl, body, headers);
+      if (r.status !== 200 || !r.text.trim()) return;
+      body = c.answer(r.text);
+    }
+  }
+
+  /** Runs `round` now and then every `everyS()` seconds until stopped. */
+  function loop(
+    name: string,
+    round: (n: number) => Promise<void>,
+    everyS: () => Promise<number>,
+  ): Promise<void> {
+    let n = 0;
+    let first: Promise<void> | undefined;
+    const tick = () => {
+      if (stopped) return;
+      const p = (async () => {
+        try {
+          await round(n++);
+        } catch (e) {
+          problem(name, (e as Error).message);
+        }
+        if (stopped) return;
+        const t = setTimeout(
+          () => {
+            timers.delete(t);
+            tick();
+          },
+          (await everyS().catch(() => 60)) * 1000,
+        );
+        t.unref();
+        timers.add(t);
+      })();
+      running.add(p);
+      void p.finally(() => running.delete(p));
+      first ??= p;
+    };
+    tick();
+    return first!;
+  }
+
+  const each = async <T>(list: readonly T[], fn: (x: T) => Promise<void>, what: (x: T) => string) => {
+    for (const x of list) {
+      if (stopped) return;
+      await fn(x).catch((e: unknown) => problem(what(x), (e as Error).message));
+    }
+  };
+
+  const firstRound = credentials.load().then(() =>
+    Promise.all([
+      loop(
+        'terminals',
+        () =>
+          each(
+            DEMO_BOXES.filter((b) => b.simulated),
+            box,
+            (b) => b.mac,
+          ),
+        async () => HEARTBEAT_S,
+      ),
+      loop(
+        'APs',
+        (n) =>
+          each(
+            DEMO_APS.filter((a) => a.simulated),
+            (a) => ap(a, n),
+            (a) => a.name,
+          ),
+        async () => AGENT_POLL_S,
+      ),
+      loop(
+        'CPEs',
+        () => each(cpes, cpe, (c) => c.device.serial),
+        async () => Math.max(30, Number((await itmsConfig(app)).inform_interval_s ?? 300) || 300),
+      ),
+    ]).then(() => undefined),
+  );
+
+  return {
+    firstRound,
+    counts: () => ({ ...counts }),
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await firstRound.catch(() => {});
+      await Promise.all([...running]);
+    },
+  };
+}
