@@ -1,4 +1,5 @@
 import { voiceCallsActions } from './calls-actions.ts';
+import { cdrViewActions } from './cdr-views.ts';
 import { registerVoiceFormats } from './formats.ts';
 import { voiceManagementActions } from './management-actions.ts';
 import { registerNumberingPlan } from './numbering-plan.ts';
@@ -12,12 +13,14 @@ registerVoiceWriteRules();
 registerVoiceFormats();
 
 /**
- * Voice (DOMAIN section 2.2): the settings singletons, Asterisk management, the calls in progress
- * and the outbound routes' order. The voice verbs register through features/verb-handlers.ts.
+ * Voice (DOMAIN section 2.2): the settings singletons, Asterisk management, the calls in progress,
+ * the call records' figures per day and an extension's calls, and the outbound routes' order.
+ * The voice verbs register through features/verb-handlers.ts.
  */
 export const voiceActions = [
   ...voiceSettingsActions,
   ...voiceManagementActions,
   ...voiceCallsActions,
+  ...cdrViewActions,
   outboundRouteOrderAction,
 ];

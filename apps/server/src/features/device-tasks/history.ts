@@ -1,0 +1,140 @@
+import { Code } from '@igs/contract';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../../http/action.ts';
+import { ApiError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { type AnyDb, siteFilter } from '../resources/queries.ts';
+import { readScope } from '../resources/scope.ts';
+import { type DeviceDomain, TASKS } from './queue.ts';
+
+/**
+ * `history` {id, limit} on tr069/device and ac/ap (a read under the page's menu item): what was
+ * queued for one device and how it ended, newest first — the tasks and faults sub-views of DOMAIN
+ * 2.5 TerminalList and the command log of 2.4 (in progress, success or failed). A task's arguments
+ * are given as what an operator reads about it (the parameter paths set, the file or build sent),
+ * never as stored: a password sent to an AP is not repeated, nor a value set on a secret parameter.
+ */
+
+const DEVICES: Record<DeviceDomain, ResourceDef> = {
+  tr069: resourceByName('tr069:device') as ResourceDef,
+  ac: resourceByName('ac:ap') as ResourceDef,
+};
+
+/** Parameter names whose values are secrets (Wi-Fi keys, passwords): shown as set, not shown. */
+const SECRET_PARAM = /(password|passphrase|presharedkey|wepkey|secret)/i;
+
+export interface TaskDetail {
+  /** Parameter paths (refresh) or [path, value] pairs (set); a secret's value is null. */
+  paths?: string[];
+  values?: [string, string | null][];
+  file?: string;
+  version?: string;
+  seconds?: number;
+}
+
+/** What a task's stored arguments say, in the words the list shows; nothing else. */
+export function taskDetail(name: string, raw: unknown): TaskDetail {
+  let args: Record<string, unknown> = {};
+  try {
+    const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (parsed && typeof parsed === 'object') args = parsed as Record<string, unknown>;
+  } catch {}
+  switch (name) {
+    case 'refreshObject':
+      return { paths: [String(args.objectName ?? '')] };
+    case 'setParameterValues': {
+      const list = Array.isArray(args.parameterValues) ? args.parameterValues : [];
+      return {
+        values: list
+          .filter((p): p is unknown[] => Array.isArray(p) && typeof p[0] === 'string')
+          .map(([path, value]) => [
+            String(path),
+            SECRET_PARAM.test(String(path)) ? null : String(value ?? ''),
+          ]),
+      };
+    }
+    case 'download':
+      return {
+        file: String(args.fileName ?? ''),
+        ...(args.version ? { version: String(args.version) } : {}),
+      };
+    case 'upgrade':
+      return { version: String(args.version ?? '') };
+    case 'locate':
+      return typeof args.seconds === 'number' ? { seconds: args.seconds } : {};
+    default:
+      // reboot, factoryReset, apply, change_password (whose password stays unsaid).
+      return {};
+  }
+}
+
+const HistoryInput = z.object({
+  method: z.literal('history'),
+  id: z.coerce.number({ error: 'id is required' }).int().positive(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+
+async function history(ctx: ActionContext, domain: DeviceDomain, input: z.output<typeof HistoryInput>) {
+  const def = DEVICES[domain];
+  const db = ctx.app.db.kysely as unknown as AnyDb;
+  const device = await siteFilter(db.selectFrom(def.table).select('id'), readScope(ctx))
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (!device) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${input.id} was not found`);
+  const mine = db.selectFrom(TASKS).where('domain', '=', domain).where('device_id', '=', input.id);
+  const [rows, counts] = await Promise.all([
+    mine
+      .select([
+        'id',
+        'name',
+        'args',
+        'state',
+        'fault_code',
+        'fault_string',
+        'created_by',
+        'created_at',
+        'not_before',
+        'done_at',
+      ])
+      .orderBy('id', 'desc')
+      .limit(input.limit)
+      .execute(),
+    mine
+      .select(['state', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('state')
+      .execute(),
+  ]);
+  const byState = Object.fromEntries(counts.map((r) => [String(r.state), Number(r.n)]));
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      detail: taskDetail(String(r.name), r.args),
+      state: String(r.state),
+      fault_code: String(r.fault_code ?? ''),
+      fault_string: String(r.fault_string ?? ''),
+      created_by: String(r.created_by ?? ''),
+      created_at: formatDateTime(Number(r.created_at)),
+      // A timed reboot spread over its stagger waits until then.
+      not_before: Number(r.not_before) > Number(r.created_at) ? formatDateTime(Number(r.not_before)) : '',
+      done_at: r.done_at === null || r.done_at === undefined ? '' : formatDateTime(Number(r.done_at)),
+    })),
+    total: Object.values(byState).reduce((a, b) => a + b, 0),
+    by_state: byState,
+  };
+}
+
+export const deviceHistoryActions = (['tr069', 'ac'] as const).map((domain) =>
+  defineAction({
+    path: DEVICES[domain].endpoint,
+    method: 'history',
+    summary:
+      domain === 'tr069'
+        ? "A CPE's queued CWMP tasks, newest first, with their state and fault (code and text)"
+        : "An AP's queued agent commands, newest first, with their state and the agent's answer",
+    access: 'module',
+    input: HistoryInput,
+    handler: (ctx, input) => history(ctx, domain, input),
+  }),
+);
