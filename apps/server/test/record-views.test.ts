@@ -12,6 +12,7 @@ import { describeEachDb, startServer, type TestServer } from './support/server.t
 const CDR = '/admin.php/voice/cdr';
 const CPE = '/admin.php/tr069/device';
 const AP = '/admin.php/ac/ap';
+const WAKEUP = '/admin.php/voice/wakeup';
 const DAY = 86_400_000;
 
 interface Day {
@@ -264,6 +265,68 @@ describeEachDb('record page views', (kind) => {
     expect(ap.data.list[0]!.detail).toEqual({ version: '2.1.0' });
     expect(ap.data.list[1]!.detail).toEqual({});
     expect(JSON.stringify(ap.data)).not.toContain('S3cret');
+  });
+
+  it("today's wake-up calls: how each stands, from the records of the caller's sites", async () => {
+    const now = s.clock.now();
+    const today = dayOf(now);
+    const tomorrow = dayOf(now + DAY);
+    const weekday = new Date(now).getDay() >= 1 && new Date(now).getDay() <= 5;
+    const yesterdayMs = now - DAY;
+    const w = (more: Record<string, unknown>) => ({
+      room_ext: 1,
+      date: null,
+      time: '23:59',
+      repeat: 'daily',
+      max_retries: 3,
+      retry_s: 60,
+      wait_s: 60,
+      language: 'zh',
+      source: 'manual',
+      state: 'scheduled',
+      updated_at: now,
+      ...more,
+    });
+    await insert('voice_wakeup', [
+      w({ repeat: 'once', date: today, time: '00:00' }),
+      w({ repeat: 'once', date: today, time: '00:01', state: 'answered' }),
+      w({ repeat: 'once', date: tomorrow, time: '06:00' }),
+      w({ repeat: 'once', date: dayOf(yesterdayMs), time: '06:00', state: 'failed' }),
+      w({ state: 'answered', updated_at: yesterdayMs }),
+      w({ state: 'failed', time: '00:02' }),
+      w({ date: tomorrow }),
+      w({ repeat: 'weekdays', time: '08:00' }),
+      w({ state: 'cancelled' }),
+      w({ repeat: 'once', date: today, state: null }),
+      w({ repeat: 'once', date: today, site_id: 2 }),
+    ]);
+    const r = await s.call<{
+      date: string;
+      counts: Record<string, number>;
+      passed: number;
+      list: { time: string; today: string; passed: boolean; state: string | null }[];
+    }>(WAKEUP, { method: 'stats' }, { token: admin });
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.date).toBe(today);
+    expect(r.data.counts).toEqual({
+      due: 3 + (weekday ? 1 : 0),
+      calling: 0,
+      answered: 1,
+      failed: 1,
+      cancelled: 1,
+    });
+    const times = r.data.list.map((c) => c.time);
+    expect(times).toEqual([...times].sort());
+    // The 00:00 call is due and, past midnight, its time is gone: nothing has rung it.
+    const first = r.data.list[0]!;
+    expect(first).toMatchObject({ time: '00:00', today: 'due', state: 'scheduled' });
+    expect(first.passed).toBe(formatDateTime(now).slice(11, 16) > '00:00');
+    // Answered yesterday, due again today.
+    expect(r.data.list.some((c) => c.state === 'answered' && c.today === 'due')).toBe(true);
+    const role = await addRole(s, admin, { name: 'views_cdr_only', menus: ['VoiceCdr'] });
+    await addAccount(s, admin, { username: 'views_cdr_only', role_id: role });
+    const cdrOnly = await s.login('views_cdr_only', PASSWORD);
+    expect((await s.call(WAKEUP, { method: 'stats' }, { token: cdrOnly })).code).toBe(403);
   });
 
   it('a device of another site or none at all is not found; a role without the page is refused', async () => {
