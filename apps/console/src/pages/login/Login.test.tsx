@@ -231,7 +231,9 @@ describe('Login page', () => {
     expect(screen.getByAltText('Verification code image')).toBeTruthy();
   });
 
-  it('goes straight to /dashboard after signing in without a redirect, or to /operations', async () => {
+  it('goes straight to /dashboard after signing in without a redirect, or to /operations', {
+    timeout: 20_000,
+  }, async () => {
     request.mockResolvedValue({ token: 'T', weak_psw: 0 });
     for (const [entry, operations, landing] of [
       ['/login', false, '/dashboard'],

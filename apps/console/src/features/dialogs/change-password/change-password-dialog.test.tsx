@@ -39,7 +39,7 @@ async function fillAndSubmit(original: string) {
 /** The toasts shown (the test set-up draws them as plain text). */
 const toasts = () => [...document.querySelectorAll('[data-test-toast]')].map((t) => t.textContent);
 
-describe('ChangePasswordDialog', () => {
+describe('ChangePasswordDialog', { timeout: 20_000 }, () => {
   const logout = vi.fn(async () => {});
 
   beforeEach(() => {
@@ -56,7 +56,8 @@ describe('ChangePasswordDialog', () => {
     );
     show();
     await fillAndSubmit('wrong-one');
-    await waitFor(() => expect(screen.getAllByText(WRONG)).toHaveLength(1));
+    // antd's form validates asynchronously before the call: generous on a busy machine.
+    await waitFor(() => expect(screen.getAllByText(WRONG)).toHaveLength(1), { timeout: 5_000 });
     const field = screen.getByLabelText('Original password').closest('.ant-form-item')!;
     expect(field.textContent).toContain(WRONG);
     expect(toasts()).toEqual([]);
@@ -73,7 +74,7 @@ describe('ChangePasswordDialog', () => {
     request.mockRejectedValueOnce(new RequestError(-1, 'Network error', null, false));
     show();
     await fillAndSubmit('admin123');
-    await waitFor(() => expect(toasts()).toEqual(['Network error']));
+    await waitFor(() => expect(toasts()).toEqual(['Network error']), { timeout: 5_000 });
   });
 
   it('after a change it signs out to the sign-in page, leaving it the notice that the password changed', async () => {
@@ -82,7 +83,7 @@ describe('ChangePasswordDialog', () => {
     const onClose = vi.fn();
     show(onClose);
     await fillAndSubmit('admin123');
-    await waitFor(() => expect(logout).toHaveBeenCalled());
+    await waitFor(() => expect(logout).toHaveBeenCalled(), { timeout: 5_000 });
     expect(onClose).toHaveBeenCalled();
     expect(sessionStorage.getItem(LOGIN_NOTICE_KEY)).toBe('passwordChanged');
     expect(`${window.location.pathname}${window.location.search}`).toBe(
