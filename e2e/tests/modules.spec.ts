@@ -364,6 +364,9 @@ async function fillPicker(item: Locator, drawer: Locator, value: string, confirm
   await expect(popup).toHaveCount(0);
 }
 
+/** Rows a structured field needs for its record's rules (a banner_4 template: four tiles). */
+const ROWS_NEEDED: Readonly<Record<string, number>> = { tiles: 4 };
+
 /** Picks the first option of a select that has no form id (a part of a structured editor). */
 async function pickFirstOf(select: Locator, drawer: Locator): Promise<boolean> {
   const open = page.locator('.ant-select-dropdown:visible');
@@ -424,13 +427,27 @@ async function fillShape(item: Locator, drawer: Locator, f: FieldDef, n: number)
     await drawer.locator('.ant-drawer-title').click();
     return true;
   }
-  let scope = item;
-  if (shape.kind === 'rows') {
-    await item.locator('button.ant-btn-dashed').last().click();
-    scope = item.locator('.ant-table-tbody tr.ant-table-row').last();
+  if (shape.kind === 'object') {
+    for (const p of shape.fields)
+      if (!(await fillPart(item.locator(`[data-part="${p.name}"]`).first(), drawer, p, n))) return false;
+    return true;
   }
-  for (const p of shape.fields)
-    if (!(await fillPart(scope.locator(`[data-part="${p.name}"]`).first(), drawer, p, n))) return false;
+  // Rows: as many as the record's rules need (a template's layout has four tiles), each different.
+  const rows = ROWS_NEEDED[`${f.name}`] ?? 1;
+  for (let i = 0; i < rows; i++) {
+    await item.locator('button.ant-btn-dashed').last().click();
+    const row = item.locator('.ant-table-tbody tr.ant-table-row').last();
+    for (const p of shape.fields) {
+      const cell = row.locator(`[data-part="${p.name}"]`).first();
+      // A layout's slots are numbered from 1.
+      if (p.name === 'slot')
+        await cell
+          .locator('input')
+          .first()
+          .fill(String(i + 1));
+      else if (!(await fillPart(cell, drawer, p, n + i))) return false;
+    }
+  }
   return true;
 }
 
