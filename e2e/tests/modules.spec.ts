@@ -427,9 +427,11 @@ async function fillShape(item: Locator, drawer: Locator, f: FieldDef, n: number)
     await drawer.locator('.ant-drawer-title').click();
     return true;
   }
+  // An optional part with nothing to pick (no area yet) stays empty; a required one cannot.
   if (shape.kind === 'object') {
     for (const p of shape.fields)
-      if (!(await fillPart(item.locator(`[data-part="${p.name}"]`).first(), drawer, p, n))) return false;
+      if (!(await fillPart(item.locator(`[data-part="${p.name}"]`).first(), drawer, p, n)) && p.required)
+        return false;
     return true;
   }
   // Rows: as many as the record's rules need (a template's layout has four tiles), each different.
@@ -445,7 +447,7 @@ async function fillShape(item: Locator, drawer: Locator, f: FieldDef, n: number)
           .locator('input')
           .first()
           .fill(String(i + 1));
-      else if (!(await fillPart(cell, drawer, p, n + i))) return false;
+      else if (!(await fillPart(cell, drawer, p, n + i)) && p.required) return false;
     }
   }
   return true;
