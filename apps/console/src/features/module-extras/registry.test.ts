@@ -9,7 +9,14 @@ describe('module extras registry', () => {
       expect(resourceByName(name), name).toBeTruthy();
       const extras = extrasOf(name)!;
       expect(
-        Boolean(extras.toolbar || extras.expandedRow || extras.footer || extras.editor || extras.rowLinks),
+        Boolean(
+          extras.toolbar ||
+            extras.expandedRow ||
+            extras.footer ||
+            extras.editor ||
+            extras.rowLinks ||
+            extras.related,
+        ),
         name,
       ).toBe(true);
     }

@@ -1,11 +1,16 @@
 import type { PageExtras } from '../resource/page-extras.ts';
+import { CallsPerDay } from './calls-per-day.tsx';
+import { DeviceTasks } from './device-tasks.tsx';
 import { EncryptionSettingsButton } from './encryption-settings.tsx';
+import { EpgTimeline } from './epg-timeline.tsx';
+import { ExtensionCalls } from './extension-calls.tsx';
 import { MallSettingsButton } from './mall-settings.tsx';
 import { M3uExportButton, XmltvExportButton } from './media-exports.tsx';
 import { OutreachEvents } from './outreach-events.tsx';
 import { sceneExtras } from './scene-extras.ts';
 import { CommandHistory, SendCommandButton } from './send-command.tsx';
 import { TimedTaskExtras } from './timed-task-extras.tsx';
+import { WakeupTodayView } from './wakeup-today.tsx';
 
 /** The extras of each resource, by resource name; one place to find what a module adds. */
 const EXTRAS: Readonly<Record<string, PageExtras>> = {
@@ -21,7 +26,14 @@ const EXTRAS: Readonly<Record<string, PageExtras>> = {
     toolbar: (scope) => (
       <XmltvExportButton filter={scope.filter} keyword={scope.keyword} ids={scope.selectedIds} />
     ),
+    footer: () => <EpgTimeline />,
   },
+  'voice:wakeup': { footer: () => <WakeupTodayView /> },
+  'voice:cdr': { footer: () => <CallsPerDay /> },
+  // Related records no reference field names: an extension's calls, a device's tasks and faults.
+  'voice:extension': { related: (record) => <ExtensionCalls extension={String(record.extension ?? '')} /> },
+  'tr069:device': { related: (record) => <DeviceTasks domain="tr069" id={record.id} /> },
+  'ac:ap': { related: (record) => <DeviceTasks domain="ac" id={record.id} /> },
   'shop:goods': { toolbar: () => <MallSettingsButton /> },
   'index:app_list': {
     toolbar: (scope) => <SendCommandButton ids={scope.selectedIds} onSent={scope.refresh} />,

@@ -1,0 +1,229 @@
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { type Lang, useLanguage, useT } from '../../i18n/index.ts';
+import { request } from '../../request/index.ts';
+import { resourceKeys } from '../resource/api.ts';
+import './record-views-texts.ts';
+
+/**
+ * What was queued for a device, in its detail drawer (issue 13 item 2; DOMAIN 2.5 TerminalList's
+ * tasks and faults sub-views, 2.4's command log): the latest tasks with how each ended, and for a
+ * CPE the faults it answered, by CWMP fault code. From `history` on the device's endpoint; a role
+ * the server refuses sees nothing of it.
+ */
+
+export type DeviceDomain = 'tr069' | 'ac';
+
+const DEVICE: Record<DeviceDomain, ResourceDef> = {
+  tr069: resourceByName('tr069:device') as ResourceDef,
+  ac: resourceByName('ac:ap') as ResourceDef,
+};
+
+/** A CPE task's genieacs name → the verb of the device list that queues it (whose label it takes). */
+const VERB_OF: Record<string, string> = {
+  factoryReset: 'factory_reset',
+  refreshObject: 'refresh',
+  setParameterValues: 'set_params',
+};
+
+export interface TaskDetail {
+  paths?: string[];
+  values?: [string, string | null][];
+  file?: string;
+  version?: string;
+  seconds?: number;
+}
+
+export interface DeviceTask {
+  id: number;
+  name: string;
+  detail: TaskDetail;
+  state: string;
+  fault_code: string;
+  fault_string: string;
+  created_by: string;
+  created_at: string;
+  not_before: string;
+  done_at: string;
+}
+
+interface History {
+  list: DeviceTask[];
+  total: number;
+  by_state: Record<string, number>;
+}
+
+const TONE: Record<string, string> = {
+  pending: 'warning',
+  sent: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+};
+
+/** A task's name as the device list's action that queued it calls it. */
+export function taskLabel(domain: DeviceDomain, name: string, lang: Lang, t: (k: string) => string): string {
+  const verb = DEVICE[domain].verbs?.find((v) => v.name === (VERB_OF[name] ?? name));
+  return verb ? verb.label[lang] : t('rv.tasks.other');
+}
+
+function Detail({
+  d,
+  t,
+}: {
+  d: TaskDetail;
+  t: (k: string, v?: Record<string, unknown>) => string;
+}): ReactNode {
+  const parts: ReactNode[] = [];
+  for (const p of d.paths ?? [])
+    parts.push(
+      <Typography.Text key={`p${p}`} code>
+        {p || t('rv.tasks.allParameters')}
+      </Typography.Text>,
+    );
+  for (const [path, value] of d.values ?? [])
+    parts.push(
+      <span key={`v${path}`}>
+        <Typography.Text code>{path}</Typography.Text> ={' '}
+        {value === null ? <Typography.Text type="secondary">{t('rv.tasks.secret')}</Typography.Text> : value}
+      </span>,
+    );
+  if (d.file) parts.push(<span key="f">{t('rv.tasks.file', { name: d.file })}</span>);
+  if (d.version) parts.push(<span key="v">{t('rv.tasks.version', { v: d.version })}</span>);
+  if (d.seconds) parts.push(<span key="s">{t('rv.tasks.seconds', { n: d.seconds })}</span>);
+  return parts.length ? (
+    <Flex vertical gap={2}>
+      {parts}
+    </Flex>
+  ) : (
+    '—'
+  );
+}
+
+/** A CWMP fault: its standard meaning where the code has one, with the device's own words. */
+function Fault({ code, text, t }: { code: string; text: string; t: (k: string) => string }) {
+  const key = `rv.fault.${code}`;
+  const meaning = t(key) === key ? '' : t(key);
+  return (
+    <Flex vertical gap={2}>
+      {code ? (
+        <span>
+          <Typography.Text code>{code}</Typography.Text> {meaning}
+        </span>
+      ) : null}
+      {text ? <Typography.Text type="secondary">{text}</Typography.Text> : null}
+    </Flex>
+  );
+}
+
+export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }) {
+  const t = useT();
+  const lang = useLanguage();
+  const def = DEVICE[domain];
+  const { data, isError, isLoading } = useQuery({
+    queryKey: [...resourceKeys.all(def.name), 'history', id],
+    queryFn: () =>
+      request<History>(def.endpoint, { method: 'history', id, limit: 20 }, { loading: false, silent: true }),
+    retry: false,
+  });
+  if (isError) return null;
+  const faults = domain === 'tr069' ? (data?.list ?? []).filter((x) => x.state === 'failed') : [];
+
+  return (
+    <>
+      <section className="record-drawer-related">
+        <Typography.Title level={5}>
+          {t(domain === 'ac' ? 'rv.tasks.apTitle' : 'rv.tasks.title')}
+          {data && data.total > data.list.length ? (
+            <Typography.Text type="secondary">
+              {' '}
+              ({t('rv.tasks.more', { n: data.list.length, total: data.total })})
+            </Typography.Text>
+          ) : data ? (
+            <Typography.Text type="secondary"> ({data.total})</Typography.Text>
+          ) : null}
+        </Typography.Title>
+        <Table<DeviceTask>
+          size="small"
+          rowKey="id"
+          loading={isLoading}
+          pagination={false}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('rv.tasks.none') }}
+          columns={[
+            {
+              key: 'name',
+              title: t('rv.tasks.task'),
+              dataIndex: 'name',
+              render: (v: string) => taskLabel(domain, v, lang, t),
+            },
+            {
+              key: 'state',
+              title: t('rv.tasks.state'),
+              dataIndex: 'state',
+              render: (v: string, row) => {
+                const tag = <Tag color={TONE[v] ?? 'default'}>{t(`rv.state.${v}`)}</Tag>;
+                return row.not_before && v === 'pending' ? (
+                  <Tooltip title={t('rv.tasks.notBefore', { at: row.not_before })}>{tag}</Tooltip>
+                ) : (
+                  tag
+                );
+              },
+            },
+            {
+              key: 'detail',
+              title: t('rv.tasks.detail'),
+              dataIndex: 'detail',
+              render: (v: TaskDetail) => <Detail d={v} t={t} />,
+            },
+            ...(domain === 'ac'
+              ? [
+                  {
+                    key: 'answer',
+                    title: t('rv.tasks.answer'),
+                    dataIndex: 'fault_string',
+                    render: (v: string) => v || '—',
+                  },
+                ]
+              : []),
+            { key: 'created', title: t('rv.tasks.queued'), dataIndex: 'created_at' },
+            { key: 'done', title: t('rv.tasks.done'), dataIndex: 'done_at', render: (v: string) => v || '—' },
+            { key: 'by', title: t('rv.tasks.by'), dataIndex: 'created_by', render: (v: string) => v || '—' },
+          ]}
+        />
+      </section>
+      {faults.length > 0 && (
+        <section className="record-drawer-related">
+          <Typography.Title level={5}>
+            {t('rv.tasks.faults')} <Typography.Text type="secondary">({faults.length})</Typography.Text>
+          </Typography.Title>
+          <Table<DeviceTask>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={faults}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { key: 'at', title: t('rv.tasks.done'), dataIndex: 'done_at', render: (v: string) => v || '—' },
+              {
+                key: 'name',
+                title: t('rv.tasks.task'),
+                dataIndex: 'name',
+                render: (v: string) => taskLabel(domain, v, lang, t),
+              },
+              {
+                key: 'fault',
+                title: t('rv.tasks.code'),
+                dataIndex: 'fault_code',
+                render: (v: string, row) => <Fault code={v} text={row.fault_string} t={t} />,
+              },
+            ]}
+          />
+        </section>
+      )}
+    </>
+  );
+}
