@@ -190,7 +190,7 @@ test('operations mode: no sidebar, module tiles and per-site cards, return-to-ho
   await expect(page.locator('.sidebar')).toHaveCount(0);
   await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['运营首页']);
   await expect(page.locator('[data-tile="OperationsMall"], [data-tile]').first()).toBeVisible();
-  await expect(page.locator('.app-content')).toContainText('全部站点');
+  await expect(page.locator('.app-content')).toContainText('站点概况');
   await shoot(page, 'operations-zh_CN');
   const reply = page.waitForResponse((r) => r.url().includes('/admin.php/festival/index'));
   const popup = page.waitForEvent('popup');

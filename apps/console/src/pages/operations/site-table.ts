@@ -1,0 +1,27 @@
+import type { DashboardCard } from '../dashboard/home-data.ts';
+
+/** One site of the operations home's table: its cards by key, and the values its columns sort by. */
+export interface SiteRow {
+  id: number;
+  cards: Record<string, DashboardCard>;
+  /** Sort values; an unknown figure sorts below every number. */
+  values: Record<string, number | null>;
+}
+
+export function siteRows(sites: readonly { id: number; cards: readonly DashboardCard[] }[]): SiteRow[] {
+  return sites.map((s) => ({
+    id: s.id,
+    cards: Object.fromEntries(s.cards.map((c) => [c.key, c])),
+    values: Object.fromEntries(s.cards.map((c) => [c.key, c.value])),
+  }));
+}
+
+/**
+ * The figure columns: every card key any site has, in the server's order (the same for every
+ * site, as the role's pages decide it), so a column never appears for a page the role lacks.
+ */
+export function siteColumns(sites: readonly { cards: readonly DashboardCard[] }[]): string[] {
+  const keys: string[] = [];
+  for (const s of sites) for (const c of s.cards) if (!keys.includes(c.key)) keys.push(c.key);
+  return keys;
+}
