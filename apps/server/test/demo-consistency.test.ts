@@ -208,6 +208,41 @@ describeEachDb('demo hotel: consistent with itself', (kind) => {
       const authorised = DEMO_BOXES.filter((b) => b.simulated && b.key !== 'new').length;
       expect(card('terminals_online')).toMatchObject({ value: authorised });
 
+      // A task queued for an ONT reaches it at once: the ACS knocks (a digest-authenticated connection
+      // request to the URL the ONT reported), the ONT opens a session and answers the RPC.
+      const ont = cpes.find((r) => r.serial_number === DEMO_CPES[0]!.serial)!;
+      expect(String(ont.connection_request_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cr\//);
+      const reboot = await call<{ connection_requests: { sent: boolean }[] }>(
+        resourceByName('tr069:device')!.endpoint,
+        { method: 'reboot', ids: [ont.id] },
+      );
+      expect(reboot.code, reboot.msg).toBe(200);
+      expect(reboot.data.connection_requests).toEqual([expect.objectContaining({ sent: true })]);
+      const task = (name = 'reboot') =>
+        s.app.db.kysely
+          .selectFrom('device_tasks' as never)
+          .select(['state' as never, 'fault_string' as never])
+          .where('device_id' as never, '=', Number(ont.id) as never)
+          .where('name' as never, '=', name as never)
+          .executeTakeFirst() as Promise<{ state: string } | undefined>;
+      const settled = async (name: string) => {
+        const until = Date.now() + 10_000;
+        while ((await task(name))?.state === 'pending' && Date.now() < until)
+          await new Promise((r) => setTimeout(r, 50));
+        return task(name);
+      };
+      const rebooted = await settled('reboot');
+      expect(rebooted?.state, JSON.stringify(rebooted)).toBe('done');
+      // A parameter read is answered from what the ONT holds, and the ACS stores what it says.
+      const refresh = await call(resourceByName('tr069:device')!.endpoint, {
+        method: 'refresh',
+        id: ont.id,
+        path: 'InternetGatewayDevice.DeviceInfo.',
+      });
+      expect(refresh.code, refresh.msg).toBe(200);
+      const read = await settled('refreshObject');
+      expect(read?.state, JSON.stringify(read)).toBe('done');
+
       await sim.stop();
       const after = sim.counts();
       await new Promise((r) => setTimeout(r, 300));

@@ -1,3 +1,4 @@
+import { itmsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import type { ActionContext } from '../../http/action.ts';
 import { LABELS as DNSMASQ_LABELS } from '../dnsmasq/model.ts';
@@ -11,13 +12,18 @@ import type { LiveInterface } from '../network/live.ts';
 import { LABELS as NETWORK_LABELS } from '../network/model.ts';
 import { readIface } from '../network/rules.ts';
 import { changeNetwork, NETWORK_DOC, netContext } from '../network/service.ts';
+import { hasStored, mergeAndValidate, readSingleton, writeSingleton } from '../singletons/store.ts';
+import { hostDefaults } from '../tr069-extras/itms-config.ts';
 import { regenerateVoiceFiles } from '../voice/regenerate.ts';
+import { secret } from './model.ts';
 
 /**
  * The demo hotel's own settings, written through the same rules and writers as the Network card,
  * DHCP and voice pages, so what the demo configures passes the product's own checks:
  * - before the records: a LAN interface (role lan, static 192.168.10.1/24) and the DHCP settings
- *   on it, so the static leases of the records have their subnet and DHCP serves at once;
+ *   on it, so the static leases of the records have their subnet and DHCP serves at once; the
+ *   ITMS settings with the ACS on that address and connection-request credentials, so a task
+ *   queued for a CPE reaches it at once (the demo's simulated ONTs answer connection requests);
  * - after the records: the dnsmasq files rendered with the leases and host records (each half
  *   checked by `dnsmasq --test` before it is written) and the voice files (checked as the voice
  *   management page checks them).
@@ -75,9 +81,23 @@ export function pickLanInterface(live: readonly LiveInterface[]): string | null 
   return usable[0]?.name ?? null;
 }
 
-/** Before the records: the LAN interface and the DHCP settings on it. */
+/** The ITMS settings (DOMAIN 2.5), through the same validation as its page. */
+async function configureItms(app: AppContext): Promise<string> {
+  if (await hasStored(app, itmsSettings.table, 0)) return 'ITMS settings already saved: left as they are';
+  const current = await readSingleton(app, itmsSettings, 0, itmsSettings.table, hostDefaults());
+  const values = mergeAndValidate(
+    itmsSettings,
+    current,
+    { acs_url: `http://${LAN_ADDRESS}:7547/`, cr_username: 'acs', cr_password: secret(16) },
+    'en',
+  );
+  await writeSingleton(app, itmsSettings.table, 0, values, 'demo');
+  return `ITMS: ACS at http://${LAN_ADDRESS}:7547/, with connection-request credentials`;
+}
+
+/** Before the records: the ITMS settings, the LAN interface and the DHCP settings on it. */
 export async function configureBeforeRecords(app: AppContext): Promise<DemoSettings> {
-  const out: DemoSettings = { lan: null, notes: [] };
+  const out: DemoSettings = { lan: null, notes: [await configureItms(app)] };
   if (applyTouchesHost()) {
     out.notes.push(
       'network and DHCP settings left alone: IGS_APPLY=1 would apply them to this host, and a demo does not re-address it',

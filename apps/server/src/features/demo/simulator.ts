@@ -1,6 +1,8 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { AC_AGENT, AGENT_POLL_S } from '../ac/agent.ts';
@@ -9,6 +11,7 @@ import type { AnyDb } from '../resources/queries.ts';
 import { TERMINAL_API } from '../terminal-api/actions.ts';
 import { HEARTBEAT_S } from '../terminal-api/presence.ts';
 import { TABLES } from '../terminal-api/records.ts';
+import { digestResponse } from '../tr069-extras/digest.ts';
 import { itmsConfig } from '../tr069-extras/itms-config.ts';
 import { DEMO_APS, type DemoAp } from './hotel/ac.ts';
 import { DEMO_BOXES, type DemoBox } from './hotel/smart.ts';
@@ -23,7 +26,9 @@ import { CPE_FACTS, DEMO_CPES, type DemoCpe, OUI, PRODUCT } from './hotel/tr069.
  * - APs `poll` /api/ac/agent every AGENT_POLL_S with the agent key;
  * - ONTs open a CWMP session at the ACS every inform interval of the ITMS settings: an Inform,
  *   then the RPCs the ACS hands out, answered as a CPE would (Reboot, FactoryReset, Get and Set
- *   ParameterValues; anything else gets CWMP fault 9000).
+ *   ParameterValues; anything else gets CWMP fault 9000). Each reports a ConnectionRequestURL on
+ *   a small loopback listener, which answers the ACS's connection request (HTTP digest with the
+ *   ITMS connection-request credentials) by opening a session at once, as TR-069 3.2.2 has it.
  *
  * It is bounded: only the demo's own devices, and only while their records exist (the simulator
  * never registers a device the database does not hold), one request at a time, each with a
@@ -157,6 +162,8 @@ function cpeParameters(d: DemoCpe): Map<string, { value: string; type: string }>
   set('DeviceInfo.SoftwareVersion', d.softwareVersion);
   set('ManagementServer.PeriodicInformEnable', 'true', 'xsd:boolean');
   set('ManagementServer.PeriodicInformInterval', '300', 'xsd:unsignedInt');
+  // Set once the connection-request listener has its port.
+  set('ManagementServer.ConnectionRequestURL', '');
   set('Time.NTPServer1', 'pool.ntp.org');
   set('LANDevice.1.WLANConfiguration.1.Enable', 'true', 'xsd:boolean');
   set('WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.ExternalIPAddress', d.ip);
@@ -169,6 +176,7 @@ const INFORM_PARAMS = [
   'DeviceInfo.SoftwareVersion',
   'DeviceInfo.ModelName',
   'ManagementServer.PeriodicInformInterval',
+  'ManagementServer.ConnectionRequestURL',
   'WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.ExternalIPAddress',
   'WANDevice.1.WANConnectionDevice.1.WANIPConnection.1.MACAddress',
 ].map((n) => `InternetGatewayDevice.${n}`);
@@ -193,6 +201,12 @@ class SimulatedCpe {
   readonly params: Map<string, { value: string; type: string }>;
   #events = ['1 BOOT'];
   #informs = 0;
+  /** Sessions of one CPE run one after the other (periodic and connection-requested). */
+  session: Promise<void> = Promise.resolve();
+  /** A connection-requested session is queued and has not started yet. */
+  requested = false;
+  /** The connection-request credentials it checks (ManagementServer.ConnectionRequestUsername). */
+  crCredentials = { user: '', pass: '' };
 
   constructor(device: DemoCpe) {
     this.device = device;
@@ -205,6 +219,7 @@ class SimulatedCpe {
     );
     this.#events = ['2 PERIODIC'];
     this.#informs += 1;
+    this.requested = false;
     const listed = INFORM_PARAMS.map(
       (n) => [n, this.params.get(n)!] as [string, { value: string; type: string }],
     );
@@ -220,10 +235,15 @@ class SimulatedCpe {
     );
   }
 
+  /** Adds an event to the next Inform (a connection request). */
+  event(code: string): void {
+    if (!this.#events.includes(code)) this.#events.push(code);
+  }
+
   /** The CPE's answer to one ACS request. */
   answer(request: string): string {
-    const id = /<(?:\w+:)?ID[^>]*>([^<]*)</.exec(request)?.[1] ?? '';
-    const rpc = /<(?:\w+:)?Body>\s*<(?:\w+:)?(\w+)/.exec(request)?.[1] ?? '';
+    const id = /<(?:[\w-]+:)?ID[^>]*>([^<]*)</.exec(request)?.[1] ?? '';
+    const rpc = /<(?:[\w-]+:)?Body>\s*<(?:[\w-]+:)?(\w+)/.exec(request)?.[1] ?? '';
     const reply = (body: string) => envelope(CWMP_NS, id, body);
     const fault = (code: string, message: string) => reply(acsFault(code, message));
     switch (rpc) {
@@ -261,6 +281,20 @@ class SimulatedCpe {
 }
 
 const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+
+/** The parameters of an `Authorization: Digest ...` header. */
+function digestParams(header: string): Record<string, string> | null {
+  const m = /^\s*Digest\s+(.*)$/is.exec(header);
+  if (!m) return null;
+  const out: Record<string, string> = {};
+  const re = /([a-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/gi;
+  for (let p = re.exec(m[1]!); p; p = re.exec(m[1]!))
+    out[p[1]!.toLowerCase()] = (p[2] ?? p[3] ?? '').replace(/\\(.)/g, '$1');
+  return out;
+}
+
+const CR_REALM = 'IGS demo CPE';
+const MAX_NONCES = 64;
 
 async function exists(app: AppContext, table: string, column: string, value: string): Promise<boolean> {
   const row = await db(app)
@@ -366,6 +400,7 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
     const cfg = await itmsConfig(app);
     const user = String(cfg.acs_username ?? '');
     const pass = String(cfg.acs_password ?? '');
+    c.crCredentials = { user: String(cfg.cr_username ?? ''), pass: String(cfg.cr_password ?? '') };
     const headers: Record<string, string> = { 'content-type': 'text/xml; charset="utf-8"' };
     if (user || pass) headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
     counts.cpe += 1;
@@ -382,6 +417,84 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
       body = c.answer(r.text);
     }
   }
+
+  /** Queues a session of the CPE after the one it may be in (a CPE holds one session at a time). */
+  function session(c: SimulatedCpe): Promise<void> {
+    c.session = c.session
+      .then(() => (stopped ? undefined : cpe(c)))
+      .catch((e: unknown) => problem(c.device.serial, (e as Error).message));
+    return c.session;
+  }
+
+  // The connection-request listener: GET /cr/<serial>, digest-checked against the ITMS
+  // connection-request credentials, answered 200 and followed by a session.
+  const nonces = new Set<string>();
+  const cr = http.createServer((req, res) => {
+    void (async () => {
+      const c = cpes.find((x) => req.url === `/cr/${x.device.serial}`);
+      if (req.method !== 'GET' || !c || stopped) return res.writeHead(404).end();
+      // What the ACS set on the CPE at its last session: a CPE does not look into the gateway.
+      const { user, pass } = c.crCredentials;
+      if (user || pass) {
+        const d = digestParams(req.headers.authorization ?? '');
+        const ok =
+          d !== null &&
+          nonces.has(d.nonce ?? '') &&
+          d.username === user &&
+          d.uri === req.url &&
+          (() => {
+            const expected = Buffer.from(
+              digestResponse({
+                username: user,
+                password: pass,
+                method: 'GET',
+                uri: d.uri!,
+                challenge: { realm: CR_REALM, nonce: d.nonce! },
+                cnonce: d.cnonce ?? '',
+                nc: d.nc ?? '',
+                ...(d.qop ? { qop: d.qop } : {}),
+              }),
+            );
+            const given = Buffer.from(d.response ?? '');
+            return given.length === expected.length && timingSafeEqual(given, expected);
+          })();
+        if (!ok) {
+          const nonce = randomBytes(12).toString('hex');
+          if (nonces.size >= MAX_NONCES) nonces.delete(nonces.values().next().value!);
+          nonces.add(nonce);
+          return res
+            .writeHead(401, {
+              'www-authenticate': `Digest realm="${CR_REALM}", nonce="${nonce}", qop="auth"`,
+            })
+            .end();
+        }
+        nonces.delete(d!.nonce!);
+      }
+      res.writeHead(200).end();
+      if (c.requested) return;
+      c.requested = true;
+      c.event('6 CONNECTION REQUEST');
+      void session(c);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  const crListening = new Promise<void>((resolve) => {
+    cr.once('error', (e) => {
+      problem('connection requests', `not listening: ${(e as Error).message}`);
+      resolve();
+    });
+    cr.listen(0, '127.0.0.1', () => {
+      const port = (cr.address() as AddressInfo).port;
+      for (const c of cpes)
+        c.params.set('InternetGatewayDevice.ManagementServer.ConnectionRequestURL', {
+          value: `http://127.0.0.1:${port}/cr/${c.device.serial}`,
+          type: 'xsd:string',
+        });
+      resolve();
+    });
+  });
+  cr.unref();
 
   /** Runs `round` now and then every `everyS()` seconds until stopped. */
   function loop(
@@ -425,7 +538,7 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
     }
   };
 
-  const firstRound = credentials.load().then(() =>
+  const firstRound = Promise.all([credentials.load(), crListening]).then(() =>
     Promise.all([
       loop(
         'terminals',
@@ -449,7 +562,7 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
       ),
       loop(
         'CPEs',
-        () => each(cpes, cpe, (c) => c.device.serial),
+        () => each(cpes, session, (c) => c.device.serial),
         async () => Math.max(30, Number((await itmsConfig(app)).inform_interval_s ?? 300) || 300),
       ),
     ]).then(() => undefined),
@@ -463,7 +576,11 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await firstRound.catch(() => {});
-      await Promise.all([...running]);
+      await Promise.all([...running, ...cpes.map((c) => c.session)]);
+      await new Promise<void>((resolve) => {
+        cr.close(() => resolve());
+        cr.closeAllConnections();
+      });
     },
   };
 }
