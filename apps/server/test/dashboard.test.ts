@@ -216,13 +216,17 @@ describeEachDb('dashboard figures', (kind) => {
   it('terminals online per day from the daily samples: idempotent, null where never sampled', async () => {
     const day = (ms: number) => formatDateTime(ms).slice(0, 10);
     const start = s.clock.now();
-    // Two instances sampling at once, and again: one row per terminal and day.
-    await Promise.all([sampleTerminalsOnline(s.app), sampleTerminalsOnline(s.app)]);
-    await sampleTerminalsOnline(s.app);
     const heardToday = [10_000, 20_000, 300_000, 5_000].filter(
       (ago) => day(start - ago) === day(start),
     ).length;
+    // Today is read live as well: right from the start, before any sample.
+    await db().deleteFrom('terminal_online_days').execute();
     let trend = (await home()).trends.terminals_online!;
+    expect(trend.at(-1)).toEqual({ date: day(start), value: heardToday });
+    // Two instances sampling at once, and again: one row per terminal and day.
+    await Promise.all([sampleTerminalsOnline(s.app), sampleTerminalsOnline(s.app)]);
+    await sampleTerminalsOnline(s.app);
+    trend = (await home()).trends.terminals_online!;
     expect(trend).toHaveLength(7);
     expect(trend.at(-1)).toEqual({ date: day(start), value: heardToday });
     expect(trend.slice(0, 6).every((d) => d.value === null)).toBe(true);

@@ -73,6 +73,7 @@ export function Trends({
           <Col xs={24} xl={span}>
             <Card
               size="small"
+              className="dash-trend"
               data-trend="calls"
               title={<Title text={t('dashboard.trend.calls')} to={linkOf('trend_calls')} />}
               extra={<Typography.Text type="secondary">{t('dashboard.trend.callsSource')}</Typography.Text>}
@@ -85,6 +86,7 @@ export function Trends({
           <Col xs={24} xl={span}>
             <Card
               size="small"
+              className="dash-trend"
               data-trend="terminals_online"
               title={
                 <Title text={t('dashboard.trend.terminalsOnline')} to={linkOf('trend_terminals_online')} />

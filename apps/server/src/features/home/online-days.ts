@@ -83,22 +83,36 @@ export async function sampleIfDue(app: AppContext, now: number): Promise<void> {
   }
 }
 
-/** Terminals heard from on each of the last 7 days, of these sites (null = all); null where not sampled. */
+/**
+ * Terminals heard from on each of the last 7 days, of these sites (null = all); null for a day
+ * never sampled. Today is read live as well: a terminal heard today still has today's last_seen
+ * (it only moves forward), so today's figure is current between two samples and from the start.
+ */
 export async function terminalsOnlineTrend(
   app: AppContext,
   sites: number[] | null,
 ): Promise<{ date: string; value: number | null }[]> {
   const db = app.db.kysely as unknown as AnyDb;
-  const days = lastDays(app.now());
+  const now = app.now();
+  const days = lastDays(now);
   const first = days[0]!;
+  const today = days.at(-1)!;
   let counts = db
     .selectFrom(TABLE)
     .select(['day', sql<number>`count(*)`.as('n')])
     .where('day', '>=', first)
     .where('terminal_id', '<>', MARK_TERMINAL)
     .groupBy('day');
-  if (sites) counts = counts.where('site_id', 'in', sites.length ? sites : [MARK_SITE - 1]);
-  const [rows, marks] = await Promise.all([
+  let live = db
+    .selectFrom(TABLES.terminal)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('state', '=', 'authorized')
+    .where('last_seen', '>=', `${today} 00:00:00`);
+  if (sites) {
+    counts = counts.where('site_id', 'in', sites);
+    live = live.where('site_id', 'in', sites);
+  }
+  const [rows, marks, heardToday] = await Promise.all([
     counts.execute(),
     db
       .selectFrom(TABLE)
@@ -106,8 +120,12 @@ export async function terminalsOnlineTrend(
       .where('day', '>=', first)
       .where('terminal_id', '=', MARK_TERMINAL)
       .execute(),
+    live.executeTakeFirstOrThrow(),
   ]);
   const sampled = new Set(marks.map((m) => String(m.day)));
   const byDay = new Map(rows.map((r) => [String(r.day), Number(r.n)]));
-  return days.map((date) => ({ date, value: sampled.has(date) ? (byDay.get(date) ?? 0) : null }));
+  return days.map((date) => {
+    if (date === today) return { date, value: Math.max(byDay.get(date) ?? 0, Number(heardToday.n)) };
+    return { date, value: sampled.has(date) ? (byDay.get(date) ?? 0) : null };
+  });
 }
