@@ -57,7 +57,7 @@ export const DEMO_APS: readonly DemoAp[] = [
     simulated: false,
   });
 
-export function acData(_clock: DemoClock): DemoTable[] {
+export function acData(clock: DemoClock): DemoTable[] {
   return [
     {
       resource: 'ac:template',
@@ -150,21 +150,16 @@ export function acData(_clock: DemoClock): DemoTable[] {
       ],
     },
     {
+      // As the upgrade and cancel calls leave it: the pool AP's upgrade was queued, then cancelled
+      // because the AP is down (its agent never polled for it).
       resource: 'ac:upgrade',
       rows: [
         {
-          ap: 'AP-10F-E',
-          image: 'openwrt-23.05.3-ax3000-ceiling-squashfs-sysupgrade.bin',
-          state: 'success',
-          progress: 100,
-          log: 'Downloaded 7.8 MB, checksum ok, flashed, back online after 142 s.',
-        },
-        {
           ap: 'AP-POOL',
-          image: 'openwrt-23.05.3-ax1800-outdoor-squashfs-sysupgrade.bin',
-          state: 'failed',
-          progress: 35,
-          log: 'Download stopped at 35%: the AP went offline.',
+          image: '23.05.3',
+          state: 'cancelled',
+          progress: 0,
+          log: `${clock.at(-1, '10:12')} queued by admin: waiting for the AP agent's next poll\n${clock.at(-1, '16:40')} cancelled by admin`,
         },
       ],
     },
