@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Paths, VoicePaths } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
 import { LAN_CIDR } from '../src/features/demo/configure.ts';
 import { DEMO_APS } from '../src/features/demo/hotel/ac.ts';
@@ -10,6 +10,7 @@ import { DEMO_BOXES } from '../src/features/demo/hotel/smart.ts';
 import { DEMO_CPES } from '../src/features/demo/hotel/tr069.ts';
 import { type DemoResult, seedDemo } from '../src/features/demo/seed.ts';
 import { type DemoSimulator, startDemoSimulator } from '../src/features/demo/simulator.ts';
+import { makeFakeSysfs } from './support/fake-sysfs.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -51,6 +52,9 @@ const LIVE_STATES: Record<string, string[]> = {
   'system:outreach': ['link_state'],
 };
 
+/** The host's interfaces as the server reads them: eth0 down, eth1 up (both Ethernet, physical). */
+const HOST = makeFakeSysfs(['lo', 'eth0', 'eth1']);
+
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || v === 0 || (Array.isArray(v) && v.length === 0);
 
@@ -63,15 +67,19 @@ describeEachDb('demo hotel: consistent with itself', (kind) => {
     (await call<List>(resourceByName(resource)!.endpoint, { method: 'list', limit: 200 })).data.list;
 
   beforeAll(async () => {
+    process.env.IGS_SYSFS_NET = HOST;
     s = await startServer(kind, { demo: true });
     result = await seedDemo(s.app);
     token = await s.login();
   });
-  afterAll(async () => s.close());
+  afterAll(async () => {
+    delete process.env.IGS_SYSFS_NET;
+    await s.close();
+  });
 
-  it('gives an Ethernet interface the LAN role with a static address', async () => {
+  it('gives an Ethernet interface the LAN role with a static address, one that is up first', async () => {
     expect(result.seeded).toBe(true);
-    expect(result.lan, 'this host has an Ethernet interface the demo can make its LAN').not.toBeNull();
+    expect(result.lan).toBe('eth1');
     expect(result.skipped).toEqual([]);
     const net = await call<List>('/admin.php/Network/net', { method: 'list' });
     const lan = net.data.list.filter((i) => i.role === 'lan');
@@ -260,5 +268,34 @@ describeEachDb('demo hotel: consistent with itself', (kind) => {
       await sim?.stop();
       await acs?.close();
     }
+  });
+});
+
+describe('demo hotel on a host without an Ethernet interface', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    process.env.IGS_SYSFS_NET = makeFakeSysfs(['lo']);
+    s = await startServer('sqlite', { demo: true });
+  });
+  afterAll(async () => {
+    delete process.env.IGS_SYSFS_NET;
+    await s.close();
+  });
+
+  it('leaves DHCP off and the static leases out, says why, and its files still pass dnsmasq --test', async () => {
+    const result = await seedDemo(s.app);
+    expect(result).toMatchObject({ seeded: true, lan: null });
+    expect(result.skipped).toEqual([
+      { resource: 'system:dhcp_host', reason: expect.stringContaining('LAN interface') },
+    ]);
+    expect(result.settings).toContain(
+      'network: this host has no Ethernet interface to make the LAN, so DHCP stays off',
+    );
+    const token = await s.login();
+    const dhcp = await s.call<Row>('/admin.php/system/dhcp_set', { method: 'detail' }, { token });
+    expect(dhcp.data).toMatchObject({
+      subnet: { ok: false },
+      config: { written: true, pending: false, test: { ran: true, ok: true } },
+    });
   });
 });
