@@ -95,7 +95,7 @@ describeEachDb('smart display verbs', (kind) => {
     // A batch with one authorised terminal authorises none of it.
     const again = await call(TERMINAL, { method: 'authorize', ids: [c, a] });
     expect(again.code).toBe(409);
-    expect(again.msg).toBe(`#${a}: Authorize is not possible while state is authorized`);
+    expect(again.msg).toBe(`#${a}: Authorize is not possible while authorization is Authorized`);
     expect(await statesOf(s, 'smart_terminal', [a, b, c])).toEqual(['authorized', 'authorized', 'pending']);
 
     // reject: pending only; disable: authorised only.

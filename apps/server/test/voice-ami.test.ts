@@ -416,7 +416,7 @@ describeEachDb('voice live verbs over AMI', (kind) => {
     expect(actions()).toEqual([{ Action: 'ConfbridgeKick', Conference: bridge, Channel: 'all' }]);
     expect(await detail(MP, id)).toMatchObject({ state: 'ended' });
     const again = await call(MP, { method: 'end', id });
-    expect(again).toMatchObject({ code: 409, msg: `#${id}: End is not possible while state is ended` });
+    expect(again).toMatchObject({ code: 409, msg: `#${id}: End is not possible while state is Ended` });
     expect((await call(MP, { method: 'mute', id, participant: '8101' })).code).toBe(409);
   });
 });

@@ -31,3 +31,13 @@ describe('declared verbs', () => {
       }
   });
 });
+
+describe('a verb offered only where a field is filled', () => {
+  it('applies to a call with a recording and not to one without', async () => {
+    const { verbApplies } = await import('../src/resources/verbs.ts');
+    const { resourceByName } = await import('../src/resources/index.ts');
+    const play = resourceByName('voice:cdr')!.verbs!.find((v) => v.name === 'play')!;
+    expect(verbApplies(play, { recording: 'https://gw.example/rec/1.wav' })).toBe(true);
+    for (const recording of [null, undefined, '']) expect(verbApplies(play, { recording })).toBe(false);
+  });
+});

@@ -20,8 +20,11 @@ export interface VerbDef {
   fields?: readonly FieldDef[];
   /** Asked as a question before the call. */
   confirm?: Text;
-  /** Offered (and allowed by the server) only on records whose field holds one of these values. */
-  when?: { field: string; in: readonly (string | number)[] };
+  /**
+   * Offered (and allowed by the server) only on records whose field holds one of `in`, or, with
+   * `filled`, any value at all (a call record's recording).
+   */
+  when?: { field: string; in?: readonly (string | number)[]; filled?: true };
   /** Drawn as a dangerous action. */
   danger?: boolean;
   /**
@@ -35,5 +38,6 @@ export interface VerbDef {
 export function verbApplies(verb: VerbDef, record: Readonly<Record<string, unknown>>): boolean {
   if (!verb.when) return true;
   const value = record[verb.when.field];
-  return verb.when.in.some((v) => v === value || String(v) === String(value));
+  if (verb.when.filled) return value !== null && value !== undefined && value !== '';
+  return (verb.when.in ?? []).some((v) => v === value || String(v) === String(value));
 }

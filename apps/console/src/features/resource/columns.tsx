@@ -91,7 +91,9 @@ export function renderValue(def: ResourceDef, field: FieldDef, value: unknown, c
     return <RefCell refName={field.ref} value={value} owner={{ def, field: field.name }} />;
   if (field.type === 'file') return <FileCell value={value} />;
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length))
-    return EMPTY;
+    // A state nothing has reported yet is unknown, which an operator must be able to tell from a
+    // state that is off.
+    return isStateField(field) ? <Tag>{ctx.t('res.unknown')}</Tag> : EMPTY;
   switch (field.type) {
     case 'bool': {
       const on = value === 1 || value === true || value === '1';

@@ -117,6 +117,19 @@ describe('values as a person reads them', () => {
     ]);
   });
 
+  it('reads a state nothing has reported yet as unknown, not as empty', () => {
+    setLanguage('en');
+    const ctx = { lang: 'en' as const, t: (k: string) => i18n.t(k), exists: (k: string) => i18n.exists(k) };
+    const state = buildColumns(def, ctx).find((c) => c.key === 'state')!;
+    const { container } = render(
+      <span>{state.render?.(null, { ...record, state: null } as never, 0) as never}</span>,
+      {
+        wrapper: Providers,
+      },
+    );
+    expect(container.textContent).toBe('Unknown');
+  });
+
   it('reads the same row in Chinese', () => {
     setLanguage('zh_CN');
     const { container } = render(<Row />, { wrapper: Providers });

@@ -59,6 +59,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.remove': { en: 'Remove', zh_CN: '移除' },
   'res.file': { en: 'File {{id}}', zh_CN: '文件 {{id}}' },
   'res.more': { en: 'More', zh_CN: '更多' },
+  'res.unknown': { en: 'Unknown', zh_CN: '未知' },
   'res.addRow': { en: 'Add a row', zh_CN: '添加一行' },
   'res.removeRow': { en: 'Remove the row', zh_CN: '删除该行' },
   'res.noRows': { en: 'No rows yet', zh_CN: '暂无内容' },

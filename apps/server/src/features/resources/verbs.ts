@@ -109,12 +109,21 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
         const records = wanted.length ? await recordsInScope(tctx, db, def, wanted) : [];
         for (const r of records) {
           if (!verbApplies(verb, r)) {
-            const field = verb.when!.field;
+            // Named as the operator reads them: the field's label and the value's words.
+            const field = def.fields.find((f) => f.name === verb.when!.field);
+            const label = field?.label[tctx.lang] ?? verb.when!.field;
+            const raw = r[verb.when!.field];
+            const words = field?.optionLabels?.[String(raw)]?.[tctx.lang] ?? String(raw ?? '');
+            const zh = tctx.lang === 'zh_CN';
             throw new ApiError(
               Code.conflict,
-              tctx.lang === 'zh_CN'
-                ? `#${r.id}：${verb.label.zh_CN}不适用于${field}为 ${String(r[field])} 的记录`
-                : `#${r.id}: ${verb.label.en} is not possible while ${field} is ${String(r[field])}`,
+              verb.when!.filled || raw === null || raw === undefined || raw === ''
+                ? zh
+                  ? `#${r.id}：没有${label}，不能${verb.label.zh_CN}`
+                  : `#${r.id}: ${verb.label.en} is not possible without ${label.toLowerCase()}`
+                : zh
+                  ? `#${r.id}：${label}为“${words}”时不能${verb.label.zh_CN}`
+                  : `#${r.id}: ${verb.label.en} is not possible while ${label.toLowerCase()} is ${words}`,
             );
           }
         }

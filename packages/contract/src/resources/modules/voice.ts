@@ -1378,7 +1378,14 @@ export const cdr: ResourceDef = {
   io: { export: ['csv', 'cdr_csv'] },
   defaultSort: { field: 'start', order: 'desc' },
   verbs: [
-    { name: 'play', label: { en: 'Play recording', zh_CN: '播放录音' }, scope: 'row', result: 'url' },
+    // Offered only where the call was recorded.
+    {
+      name: 'play',
+      label: { en: 'Play recording', zh_CN: '播放录音' },
+      scope: 'row',
+      result: 'url',
+      when: { field: 'recording', filled: true },
+    },
     {
       name: 'del',
       label: { en: 'Delete by date', zh_CN: '按日期删除' },
