@@ -193,7 +193,12 @@ export const liveSource: ResourceDef = {
     ),
     { name: 'url', type: 'url', label: { en: 'URL', zh_CN: '地址' }, max: 1024 },
     { name: 'file', type: 'file', label: { en: 'M3U file', zh_CN: 'M3U文件' } },
-    { name: 'user_agent', type: 'str', label: { en: 'User agent', zh_CN: '用户代理（User-Agent）' }, max: 255 },
+    {
+      name: 'user_agent',
+      type: 'str',
+      label: { en: 'User agent', zh_CN: '用户代理（User-Agent）' },
+      max: 255,
+    },
     { name: 'referrer', type: 'str', label: { en: 'Referrer', zh_CN: '来源页（Referer）' }, max: 1024 },
     { name: 'iface', type: 'str', label: { en: 'Multicast interface', zh_CN: '组播网卡' }, max: 32 },
     { name: 'xmltv_url', type: 'url', label: { en: 'XMLTV URL', zh_CN: 'XMLTV地址' }, max: 1024 },
@@ -238,8 +243,19 @@ export const collectedChannel: ResourceDef = {
   fields: [
     refField('source_id', 'media:source', { en: 'Source', zh_CN: '直播源' }, { list: true, filter: true }),
     { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, max: 128, list: true, keyword: true },
-    { name: 'tvg_id', type: 'str', label: { en: 'Guide ID (tvg-id)', zh_CN: '节目单标识（tvg-id）' }, max: 64 },
-    { name: 'tvg_name', type: 'str', label: { en: 'Guide name (tvg-name)', zh_CN: '节目单名称（tvg-name）' }, max: 128, keyword: true },
+    {
+      name: 'tvg_id',
+      type: 'str',
+      label: { en: 'Guide ID (tvg-id)', zh_CN: '节目单标识（tvg-id）' },
+      max: 64,
+    },
+    {
+      name: 'tvg_name',
+      type: 'str',
+      label: { en: 'Guide name (tvg-name)', zh_CN: '节目单名称（tvg-name）' },
+      max: 128,
+      keyword: true,
+    },
     { name: 'tvg_logo', type: 'str', label: { en: 'Logo (tvg-logo)', zh_CN: '台标（tvg-logo）' }, max: 1024 },
     {
       name: 'group_title',
