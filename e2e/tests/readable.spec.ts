@@ -52,7 +52,7 @@ const defsOf = (component: string): ResourceDef[] =>
  * operator of either language uses as they are (a header "IP" in the Chinese console is right).
  */
 const SAME_IN_BOTH =
-  /^(IP|MAC|URL|SIP|SN|SSID|PIN|APK|EPG|ID|NAT|VLAN|CPU|OUI|M3U|HLS|RTSP|RTP|XMLTV|PMS|HIS|DHCP|DNS|NTP|TR-069|GB28181|WebRTC|ACS|AP|CPE|AMI|SMS|TLS|UDP|TCP|HTTP|HTTPS|API|ICCID|IMEI|FXS|FXO|DTMF|IVR|ACD|VPN|WAN|LAN|WPA2|WPA3|PSK|OK|QoS|BSSID|RSSI|MTU|UTC|GMT|CSV|XLSX|JSON|vCard|Excel|MP4|MP3|H\.264|H\.265|AAC|PCMA|PCMU|G\.711|G\.729|Opus|VP8|ZLMediaKit|FFmpeg|Asterisk|dnsmasq|keepalived|[A-Z0-9][A-Z0-9 ./:_+#-]*)$/;
+  /^(IP|MAC|URL|SIP|SN|SSID|PIN|APK|EPG|ID|NAT|VLAN|CPU|OUI|M3U|HLS|RTSP|RTP|XMLTV|PMS|HIS|OpenVPN|WireGuard|Node\.js|User-Agent|Referer|DHCP|DNS|NTP|TR-069|GB28181|WebRTC|ACS|AP|CPE|AMI|SMS|TLS|UDP|TCP|HTTP|HTTPS|API|ICCID|IMEI|FXS|FXO|DTMF|IVR|ACD|VPN|WAN|LAN|WPA2|WPA3|PSK|OK|QoS|BSSID|RSSI|MTU|UTC|GMT|CSV|XLSX|JSON|vCard|Excel|MP4|MP3|H\.264|H\.265|AAC|PCMA|PCMU|G\.711|G\.729|Opus|VP8|ZLMediaKit|FFmpeg|Asterisk|dnsmasq|keepalived|[A-Z0-9][A-Z0-9 ./:_+#-]*)$/;
 
 /** Known exceptions, each with its reason; empty means every page passes. */
 const KNOWN: Record<string, string> = {};

@@ -115,13 +115,13 @@ export const smsSettings: SingletonDef = {
     {
       name: 'access_key_id',
       type: 'str',
-      label: label('AccessKey ID / SecretId', 'AccessKey ID / SecretId'),
+      label: label('AccessKey ID / SecretId', '访问密钥ID（AccessKey ID / SecretId）'),
       max: 128,
     },
     {
       name: 'access_key_secret',
       type: 'pwd',
-      label: label('AccessKey secret / SecretKey', 'AccessKey Secret / SecretKey'),
+      label: label('AccessKey secret / SecretKey', '访问密钥（AccessKey Secret / SecretKey）'),
       max: 128,
     },
     {

@@ -1,11 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Lang } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
+import { resourceByName } from '@igs/contract/resources';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
-import { i18n, useT } from '../../i18n/index.ts';
+import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
@@ -86,8 +87,12 @@ interface InterfaceRow {
   link_state: string | null;
 }
 
+/** The link types' words, as the external interface list names them. */
+const outreachType = resourceByName('system:outreach')?.fields.find((f) => f.name === 'type');
+
 function Links({ refreshMs }: { refreshMs: number | false }) {
   const t = useT();
+  const lang = useLanguage();
   const client = useQueryClient();
   const canTest = useHasButton('system:outreach:test');
   const canResync = useHasButton('system:outreach:resync');
@@ -125,7 +130,13 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
         dataSource={data?.list ?? []}
         columns={[
           { title: t('outreach.col.name'), dataIndex: 'name' },
-          { title: t('outreach.col.type'), dataIndex: 'type', width: 100 },
+          {
+            title: t('outreach.col.type'),
+            dataIndex: 'type',
+            width: 120,
+            // The link's protocol by the words the description gives it, never its code.
+            render: (type: string) => outreachType?.optionLabels?.[type]?.[lang] ?? type,
+          },
           {
             title: t('outreach.col.address'),
             key: 'address',

@@ -12,12 +12,21 @@ import './texts.ts';
 /** How many related records the drawer lists per kind (the list page has the rest). */
 const RELATED_ROWS = 10;
 
-/** The words a record is known by: its name, else its first listed value, else its number. */
+/**
+ * The words a record is known by: its name (the English one in English), else its first listed
+ * value when that is plain text or a labelled choice, else the resource's title and its number.
+ */
 export function recordTitle(def: ResourceDef, record: ResourceRecord, lang: 'en' | 'zh_CN'): string {
-  const en =
-    lang === 'en' && typeof record.name_en === 'string' && record.name_en ? record.name_en : undefined;
-  const name = en ?? record.name ?? record[listFieldsInOrder(def)[0]?.name ?? 'id'];
-  return name === undefined || name === null || name === '' ? `#${record.id}` : String(name);
+  const named =
+    lang === 'en' && typeof record.name_en === 'string' && record.name_en ? record.name_en : record.name;
+  if (typeof named === 'string' && named) return named;
+  const first = listFieldsInOrder(def)[0];
+  const value = first ? record[first.name] : undefined;
+  if (first && value !== null && value !== undefined && value !== '') {
+    if (first.type === 'enum') return first.optionLabels?.[String(value)]?.[lang] ?? String(value);
+    if (['str', 'int', 'ip', 'mac', 'host', 'dt', 'date'].includes(first.type)) return String(value);
+  }
+  return `${def.title[lang]} #${record.id}`;
 }
 
 /**
