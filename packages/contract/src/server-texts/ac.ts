@@ -15,4 +15,27 @@ export const acTexts = {
     en: 'Version "{version}" already exists for this AP category (#{id})',
     zh_CN: '该AP分类已有版本“{version}”（#{id}）',
   },
+  'ac.buildAnotherApCategory': {
+    en: 'Build {version} is for another AP category than {map}',
+    zh_CN: '固件版本 {version} 不属于以下AP的分类：{map}',
+  },
+  'ac.upgradeAlreadyWaitingCancel': {
+    en: 'An upgrade is already waiting for {map}: cancel it first',
+    zh_CN: '以下AP已有等待中的升级：{map}，请先取消',
+  },
+  'ac.taskReboot': { en: 'Reboot', zh_CN: '重启' },
+  'ac.taskApply': { en: 'Applying the configuration', zh_CN: '下发配置' },
+  'ac.taskChangePassword': { en: 'Changing the root password', zh_CN: '修改root密码' },
+  'ac.taskLocate': { en: 'Locate (LED blink)', zh_CN: '定位（指示灯闪烁）' },
+  'ac.taskUpgradeTo': { en: 'Upgrade to {version}', zh_CN: '升级到{version}' },
+  'ac.tasksQueued': {
+    en: '{what} queued for {n|# AP|# APs}{already}; they take it at their next poll',
+    zh_CN: '已为 {n} 台AP排队：{what}{already}；AP将在下次轮询时执行',
+  },
+  'ac.alreadyHadItPending': { en: ' ({n} already had it pending)', zh_CN: '（{n} 台已在排队）' },
+  'ac.unknownAgent': { en: 'Unknown AP or wrong agent key', zh_CN: '未知AP或代理密钥错误' },
+  'ac.noCommandAwaits': {
+    en: 'No command #{id} handed to this AP awaits an answer',
+    zh_CN: '没有发给该AP的待回复命令 #{id}',
+  },
 } as const;

@@ -37,4 +37,6 @@ export const accountsTexts = {
     en: 'You cannot kick yourself out; use log out',
     zh_CN: '不能踢出自己，请使用退出登录',
   },
+  'accounts.developerModeOff': { en: 'Developer mode is off', zh_CN: '开发者模式已关闭' },
+  'accounts.developerModeOn': { en: 'Developer mode is on', zh_CN: '开发者模式已开启' },
 } as const;

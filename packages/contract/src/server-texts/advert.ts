@@ -10,8 +10,8 @@ export const advertTexts = {
   },
   'advert.itemsLeastOneItem': { en: 'Items: at least one item is required', zh_CN: '广告项：至少需要一项' },
   'advert.itemsMostGot': {
-    en: 'Items: at most {MAX_HOMEPAGE_ITEMS} (got {listCount})',
-    zh_CN: '广告项：最多{MAX_HOMEPAGE_ITEMS}项（当前{listCount}项）',
+    en: 'Items: at most {max} (got {n})',
+    zh_CN: '广告项：最多{max}项（当前{n}项）',
   },
   'advert.itemsItemNotObject': { en: 'Items: item {n} is not an object', zh_CN: '广告项：第{n}项格式不正确' },
   'advert.itemsItemNeedsMaterial': {
@@ -29,5 +29,9 @@ export const advertTexts = {
   'advert.itemsDoesNotExist': {
     en: 'Items: {title} #{missing} does not exist',
     zh_CN: '广告项：{title} #{missing} 不存在',
+  },
+  'advert.itemsItemLinkType': {
+    en: 'Items: item {n} link_type must be one of {options}',
+    zh_CN: '广告项：第{n}项链接类型须为{options}之一',
   },
 } as const;

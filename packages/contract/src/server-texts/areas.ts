@@ -14,4 +14,13 @@ export const areasTexts = {
     en: '{segments} already has the code "{code}"',
     zh_CN: '{segments} 已有编号“{code}”',
   },
+  'areas.bindingHeader': {
+    en: 'The first line names the columns room_code, mac, extension (bed_no, remark may follow){unknown}',
+    zh_CN: '第一行须为列名 room_code、mac、extension（可另有 bed_no、remark）{unknown}',
+  },
+  'areas.unknownColumnsAfter': { en: '; unknown: {columns}', zh_CN: '；未知的列：{columns}' },
+  'areas.notAPath': {
+    en: '"{raw}" is not a path of area names such as {example}',
+    zh_CN: '“{raw}”不是形如 {example} 的区域路径',
+  },
 } as const;

@@ -30,7 +30,7 @@ export const backupTexts = {
   },
   'backup.wrongPassphraseBackup': { en: 'Wrong passphrase for this backup', zh_CN: '备份密码错误' },
   'backup.holdsMoreThanEntries': {
-    en: 'it holds more than {maxEntries} entries',
+    en: 'it holds more than {maxEntries|# entry|# entries}',
     zh_CN: '其中的条目超过 {maxEntries} 个',
   },
   'backup.entriesAddUpMore': {
@@ -61,4 +61,14 @@ export const backupTexts = {
     en: 'The backup was refused before it was unpacked further: {what}. Nothing was changed.',
     zh_CN: '已拒绝该备份，未继续解包：{what}。未做任何更改。',
   },
+  'backup.newerVersion': {
+    en: 'This backup was made by a newer version ({version}, schema {schema}); this server ({ours}) does not know: {unknown}',
+    zh_CN:
+      '该备份由更新的版本（{version}，数据结构 {schema}）生成，本服务器（{ours}）无法还原，不认识的数据结构变更：{unknown}',
+  },
+  'backup.alreadyRunning': {
+    en: 'A backup or restore is already running; try again when it has finished',
+    zh_CN: '已有备份或还原正在进行，请在完成后重试',
+  },
+  'backup.missing': { en: 'Backup #{id} does not exist', zh_CN: '备份 #{id} 不存在' },
 } as const;

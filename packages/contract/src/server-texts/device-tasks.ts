@@ -5,7 +5,7 @@ export const deviceTasksTexts = {
     en: 'Targets are required when the target is {type}',
     zh_CN: '重启对象为 {type} 时须填写对象列表',
   },
-  'deviceTasks.mostTargets': { en: 'At most {MAX_TARGETS} targets', zh_CN: '对象列表最多 {MAX_TARGETS} 项' },
+  'deviceTasks.mostTargets': { en: 'At most {max|# target|# targets}', zh_CN: '对象列表最多 {max} 项' },
   'deviceTasks.targetsMustRecordIds': {
     en: 'Targets must be record ids: {bad}',
     zh_CN: '对象须为记录编号：{bad}',

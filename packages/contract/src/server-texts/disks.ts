@@ -14,7 +14,7 @@ export const disksTexts = {
     en: '{field} must be an absolute path without ".."',
     zh_CN: '{field} 须为不含“..”的绝对路径',
   },
-  'disks.must': { en: '{field} must be {min}–{max}', zh_CN: '{field} 须为 {min}–{max}' },
+  'disks.intRange': { en: '{field} must be {min}–{max}', zh_CN: '{field} 须为 {min}–{max}' },
   'disks.deviceMustDevicePath': {
     en: 'device must be a device path such as /dev/sdb1',
     zh_CN: 'device 须为设备路径，如 /dev/sdb1',
@@ -61,5 +61,39 @@ export const disksTexts = {
   'disks.partitionsFormatOneThem': {
     en: '{path} has partitions: format one of them',
     zh_CN: '{path} 有分区：请格式化其中的分区',
+  },
+  'disks.systemFolderUnder': {
+    en: '{field}: {folder} is a folder of the operating system; choose a folder on a mounted data disk ({where})',
+    zh_CN: '{field}：{folder} 属于操作系统目录，请选择已挂载数据盘上的目录（{where}）',
+  },
+  'disks.systemFolder': {
+    en: '{field}: {folder} is a folder of the operating system; choose a folder on a mounted data disk',
+    zh_CN: '{field}：{folder} 属于操作系统目录，请选择已挂载数据盘上的目录',
+  },
+  'disks.notOnDataDiskUnder': {
+    en: '{field}: {folder} is not on a mounted data disk; choose a folder under {where}',
+    zh_CN: '{field}：{folder} 不在已挂载的数据盘上，请选择 {where} 下的目录',
+  },
+  'disks.notOnDataDiskNone': {
+    en: '{field}: {folder} is not on a mounted data disk, and no data disk is mounted; mount one first',
+    zh_CN: '{field}：{folder} 不在已挂载的数据盘上，且当前没有已挂载的数据盘，请先挂载',
+  },
+  'disks.roleOneOf': { en: 'role must be one of {roles}', zh_CN: '角色须为 {roles} 之一' },
+  'disks.holdsSystemNeeds': {
+    en: '{raw} holds {used}, which the system needs',
+    zh_CN: '{raw} 挂载了系统所需的 {used}',
+  },
+  'disks.alreadyMounted': {
+    en: '{path} is already mounted at {mountpoints}',
+    zh_CN: '{path} 已挂载在 {mountpoints}',
+  },
+  'disks.fstypeMustOne': {
+    en: 'fstype must be one of {options}',
+    zh_CN: 'fstype 须为 {options} 之一',
+  },
+  'disks.mountedUnmountFirst': { en: '{map} is mounted: unmount it first', zh_CN: '{map} 已挂载：请先卸载' },
+  'disks.nearlyFull': {
+    en: '{mountpoint} is {pct}% full (warning at {threshold}%)',
+    zh_CN: '{mountpoint} 已使用 {pct}%（告警阈值 {threshold}%）',
   },
 } as const;

@@ -33,8 +33,8 @@ export const dnsTexts = {
     zh_CN: '已保存，dnsmasq检查通过：配置文件已生成，但未应用到系统（IGS_APPLY 未设为 1）',
   },
   'dns.writingFailedNothingSaved': {
-    en: 'Writing {FILE} failed ({why}): nothing was saved',
-    zh_CN: '写入{FILE}失败（{why}）：未保存任何修改',
+    en: 'Writing {file} failed ({why}): nothing was saved',
+    zh_CN: '写入{file}失败（{why}）：未保存任何修改',
   },
   'dns.interfaceMustRoleLan': {
     en: 'Interface must be a role (lan, wan, mgmt) or an interface name',
@@ -76,7 +76,7 @@ export const dnsTexts = {
     zh_CN: '标签只能包含字母、数字、_和-（不能以igs-开头）',
   },
   'dns.tagListedTwice': { en: 'Tag {tag} is listed twice', zh_CN: '标签{tag}重复' },
-  'dns.notIpAddress': { en: '{badUp} is not an IP address', zh_CN: '{badUp}不是IP地址' },
+  'dns.notIpAddress': { en: '{value} is not an IP address', zh_CN: '{value}不是IP地址' },
   'dns.serverListedTwice': { en: 'A server is listed twice', zh_CN: '上游服务器重复' },
   'dns.ignoringResolvConfNeeds': {
     en: 'Ignoring resolv.conf needs at least one upstream server',

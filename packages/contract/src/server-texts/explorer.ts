@@ -6,13 +6,13 @@ export const explorerTexts = {
     zh_CN: '此处已有名为“{name}”的文件夹',
   },
   'explorer.foldersNestMostDeep': {
-    en: 'Folders nest at most {MAX_DEPTH} deep',
-    zh_CN: '文件夹最多嵌套{MAX_DEPTH}层',
+    en: 'Folders nest at most {max} deep',
+    zh_CN: '文件夹最多嵌套{max}层',
   },
   'explorer.fileNotFound': { en: 'The file was not found', zh_CN: '文件不存在' },
   'explorer.cannotDeleteFolderStill': {
-    en: 'Cannot delete folder "{name}": it still holds {subs} folder(s) and {files} file(s)',
-    zh_CN: '无法删除文件夹“{name}”：其中仍有 {subs} 个文件夹和 {files} 个文件',
+    en: 'Cannot delete folder "{name}": it still holds {folders|# folder|# folders} and {files|# file|# files}',
+    zh_CN: '无法删除文件夹“{name}”：其中仍有 {folders} 个文件夹和 {files} 个文件',
   },
   'explorer.cannotDeleteStillUsed': {
     en: 'Cannot delete "{name}": still used by {users}',
@@ -20,14 +20,14 @@ export const explorerTexts = {
   },
   'explorer.nameRequired': { en: 'The name is required', zh_CN: '请填写名称' },
   'explorer.nameMustMostCharacters': {
-    en: 'The name must be at most {max} characters',
+    en: 'The name must be at most {max|# character|# characters}',
     zh_CN: '名称不能超过{max}个字符',
   },
   'explorer.nameMayNotContain': { en: 'The name may not contain / or \\', zh_CN: '名称不能包含 / 或 \\' },
-  'explorer.nameMayNotContain2': {
+  'explorer.nameNoControl': {
     en: 'The name may not contain control characters',
     zh_CN: '名称不能包含控制字符',
   },
   'explorer.nameMayNot': { en: 'The name may not be . or ..', zh_CN: '名称不能是 . 或 ..' },
-  'explorer.folderNotFound2': { en: 'Folder #{raw} was not found', zh_CN: '文件夹 #{raw} 不存在' },
+  'explorer.parentNotFound': { en: 'Folder #{raw} was not found', zh_CN: '文件夹 #{raw} 不存在' },
 } as const;

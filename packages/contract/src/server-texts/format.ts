@@ -17,8 +17,24 @@ export interface Localized {
   readonly zh_CN: string;
 }
 
-/** A parameter: shown as it is, or (a text given in both languages) in the caller's language. */
-export type TextValue = string | number | Localized;
+/** A kept text (index.ts keepText) as a parameter of another: rendered in the reader's language. */
+export interface KeptText {
+  readonly $t: string;
+  readonly p?: TextParams;
+}
+
+/**
+ * A parameter: shown as it is, or (a text given in both languages, or a kept text) in the
+ * caller's language.
+ */
+export type TextValue = string | number | Localized | KeptText;
+
+let keptRenderer: ((v: KeptText, lang: Lang) => string) | null = null;
+
+/** How a kept text parameter is rendered (set by the catalogue, which knows the keys). */
+export function renderKeptWith(fn: (v: KeptText, lang: Lang) => string): void {
+  keptRenderer = fn;
+}
 
 export type TextParams = Readonly<Record<string, TextValue | null | undefined>>;
 
@@ -63,6 +79,8 @@ function isLocalized(v: unknown): v is Localized {
 export function valueText(v: TextValue | null | undefined, lang: Lang): string {
   if (v === undefined || v === null) return '';
   if (isLocalized(v)) return v[lang] ?? v.en;
+  if (typeof v === 'object' && typeof (v as KeptText).$t === 'string')
+    return keptRenderer ? keptRenderer(v as KeptText, lang) : (v as KeptText).$t;
   return String(v);
 }
 

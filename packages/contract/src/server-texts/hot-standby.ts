@@ -40,4 +40,22 @@ export const hotStandbyTexts = {
     en: 'systemd is not running on this host: keepalived cannot be restarted from here',
     zh_CN: '本机未运行systemd，无法在此重启keepalived',
   },
+  'hotStandby.noSuchInterface': {
+    en: 'Interface {iface} does not exist on this host (available: {names})',
+    zh_CN: '本机不存在网络接口{iface}（可用：{names}）',
+  },
+  'hotStandby.noneFound': { en: 'none found', zh_CN: '无' },
+  'hotStandby.notInstalledUnchecked': {
+    en: 'keepalived is not installed: the file was written unchecked',
+    zh_CN: '未安装keepalived，文件未经检查',
+  },
+  'hotStandby.offNoConfiguration': { en: 'hot standby is off: no configuration', zh_CN: '已停用，无配置' },
+  'hotStandby.roleMaster': { en: 'master', zh_CN: '主机' },
+  'hotStandby.roleBackup': { en: 'backup', zh_CN: '备机' },
+  'hotStandby.switchedNote': { en: 'Switched to {role}; {note}', zh_CN: '已切换为{role}；{note}' },
+  'hotStandby.switchedRestarted': {
+    en: 'Switched to {role}; keepalived restarted',
+    zh_CN: '已切换为{role}，keepalived已重启',
+  },
+  'hotStandby.notifyKeyWrong': { en: 'The notify key is missing or wrong', zh_CN: '通知密钥缺失或错误' },
 } as const;

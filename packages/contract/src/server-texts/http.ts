@@ -28,4 +28,26 @@ export const httpTexts = {
     en: 'The disk is full: the data could not be written. Free space on the data disk and try again',
     zh_CN: '磁盘已满：数据无法写入。请清理数据盘空间后重试',
   },
+  'http.methodRequired': {
+    en: 'method is required for {path}; one of: {known}',
+    zh_CN: '{path} 需要 method，可选：{known}',
+  },
+  'http.unknownMethod': {
+    en: 'Unknown method "{method}" for {path}; one of: {known}',
+    zh_CN: '{path} 没有方法“{method}”，可选：{known}',
+  },
+  'http.bodyNotObject': {
+    en: 'The request body must be a JSON object or a form',
+    zh_CN: '请求体须为JSON对象或表单',
+  },
+  'http.filesAtMostOne': {
+    en: 'This call accepts no files, or one at most',
+    zh_CN: '此接口不接受文件，或最多一个文件',
+  },
+  'http.tooManyFields': { en: 'Too many fields in the form', zh_CN: '表单字段过多' },
+  'http.fileFieldRefused': {
+    en: 'File field "{field}" is not accepted here',
+    zh_CN: '此处不接受文件字段“{field}”',
+  },
+  'http.noFiles': { en: 'This call accepts no files', zh_CN: '此接口不接受文件' },
 } as const;

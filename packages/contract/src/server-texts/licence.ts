@@ -1,8 +1,8 @@
 /** The server's texts of one area (server-texts/index.ts). */
 export const licenceTexts = {
   'licence.licenceExpiresDaysLeft': {
-    en: 'The licence expires on {expires_at} ({daysLeft} days left): renew it in time',
-    zh_CN: '授权将于 {expires_at} 到期（剩余 {daysLeft} 天），请及时续期',
+    en: 'The licence expires on {date} ({days|# day|# days} left): renew it in time',
+    zh_CN: '授权将于 {date} 到期（剩余 {days} 天），请及时续期',
   },
   'licence.chooseLicenceFile': { en: 'Choose the licence file', zh_CN: '请选择授权文件' },
   'licence.licenceExpiredCannotInstalled': {
@@ -31,8 +31,8 @@ export const licenceTexts = {
     zh_CN: '授权文件格式不正确：{where} {message}',
   },
   'licence.licenceProductNot': {
-    en: 'This licence is for the product "{product}", not {PRODUCT}',
-    zh_CN: '该授权属于产品“{product}”，不是 {PRODUCT}',
+    en: 'This licence is for the product "{product}", not {ours}',
+    zh_CN: '该授权属于产品“{product}”，不是 {ours}',
   },
   'licence.licenceSignatureNotValid': {
     en: 'The licence signature is not valid: the file was not issued by the vendor or has been altered',
@@ -58,4 +58,13 @@ export const licenceTexts = {
     en: 'The licence allows {max} {n} and {used} are in use: remove some or install a licence with a higher limit',
     zh_CN: '授权允许 {max} 个{n}，已使用 {used} 个：请删除部分记录或导入更高额度的授权',
   },
+  'licence.noMachineCode': {
+    en: 'Cannot check the machine code: {reason}',
+    zh_CN: '无法读取本机机器码：{reason}',
+  },
+  'licence.noMachineIdentity': {
+    en: 'this host has neither /etc/machine-id nor a network interface with a MAC address',
+    zh_CN: '本机既没有 /etc/machine-id，也没有带MAC地址的网卡',
+  },
+  'licence.fileTooLarge': { en: 'A licence file is at most 64 KB', zh_CN: '授权文件不能超过64KB' },
 } as const;

@@ -31,13 +31,13 @@ export const mediaTexts = {
   'media.largerThanMb': { en: '{shown} is larger than {mb} MB', zh_CN: '{shown}超过{mb} MB' },
   'media.notXmltvFile': { en: 'Not an XMLTV file: {message}', zh_CN: '不是XMLTV文件：{message}' },
   'media.noneFileSProgrammes': {
-    en: "None of the file's {programmesCount} programmes is on a channel here: set the live programmes' XMLTV id (tvg_id) to the file's channel ids",
-    zh_CN: '文件中的{programmesCount}个节目都不属于本机的频道：请将直播节目的XMLTV标识设为文件中的频道id',
+    en: "None of the file's {n|# programme|# programmes} is on a channel here: set the live programmes' XMLTV id (tvg_id) to the file's channel ids",
+    zh_CN: '文件中的{n}个节目都不属于本机的频道：请将直播节目的XMLTV标识设为文件中的频道id',
   },
   'media.fileHoldsNoProgramme': { en: 'The file holds no programme', zh_CN: '文件中没有节目' },
   'media.probeMostTimeGot': {
-    en: 'Probe at most {PROBE_MAX} at a time (got {n})',
-    zh_CN: '每次最多探测{PROBE_MAX}个（当前{n}个）',
+    en: 'Probe at most {max} at a time (got {n})',
+    zh_CN: '每次最多探测{max}个（当前{n}个）',
   },
   'media.filmsNotApprovedResource': {
     en: 'Films not approved in the resource audit cannot be played: #{unapproved}',
@@ -109,4 +109,9 @@ export const mediaTexts = {
     en: 'URL is required for this source type',
     zh_CN: '该类型的直播源须填写地址',
   },
+  'media.sourceScheme': {
+    en: 'A {type} source is read over {schemes}, not {scheme}',
+    zh_CN: '{type}类型的直播源须使用{schemes}地址，而不是{scheme}',
+  },
+  'media.thisAddress': { en: 'this address', zh_CN: '该地址' },
 } as const;

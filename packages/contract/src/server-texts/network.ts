@@ -42,7 +42,7 @@ export const networkTexts = {
   'network.required': { en: '{l} is required', zh_CN: '请填写{l}' },
   'network.mustText': { en: '{l} must be text', zh_CN: '{l}必须是文本' },
   'network.mustMostCharacters': {
-    en: '{l} must be at most {max} characters',
+    en: '{l} must be at most {max|# character|# characters}',
     zh_CN: '{l}不能超过{max}个字符',
   },
   'network.mayHoldPrintableCharacters': {
@@ -53,7 +53,7 @@ export const networkTexts = {
     en: '{l} must be a whole number from {min} to {max}',
     zh_CN: '{l}必须是{min}到{max}之间的整数',
   },
-  'network.must': { en: '{l} must be 0 or 1', zh_CN: '{l}必须是0或1' },
+  'network.mustBeFlag': { en: '{l} must be 0 or 1', zh_CN: '{l}必须是0或1' },
   'network.mustOne': { en: '{l} must be one of: {options}', zh_CN: '{l}必须是以下之一：{options}' },
   'network.mustIpv4AddressSuch': {
     en: '{l} must be an IPv4 address such as 192.168.1.1',
@@ -73,7 +73,7 @@ export const networkTexts = {
     zh_CN: '{l}必须是主机名或IP地址',
   },
   'network.mustList': { en: '{l} must be a list', zh_CN: '{l}必须是列表' },
-  'network.mostEntries': { en: '{l}: at most {max} entries', zh_CN: '{l}最多{max}项' },
+  'network.mostEntries': { en: '{l}: at most {max|# entry|# entries}', zh_CN: '{l}最多{max}项' },
   'network.nameMayUseLetters': {
     en: 'Name may use letters, digits, _ and - (at most 32)',
     zh_CN: '名称只能包含字母、数字、_和-（最多32个）',
@@ -114,7 +114,7 @@ export const networkTexts = {
     zh_CN: '{name}已作为IPoE接口（无VLAN），不能再设为{role}',
   },
   'network.alreadyAddress': { en: '{ip} is already the address of {other}', zh_CN: '{ip}已是{other}的地址' },
-  'network.alreadyAddress2': { en: '{ip} is already the address of {name}', zh_CN: '{ip}已是{name}的地址' },
+  'network.alreadyAddressOf': { en: '{ip} is already the address of {name}', zh_CN: '{ip}已是{name}的地址' },
   'network.noInterface': { en: 'There is no interface {iface}', zh_CN: '接口{iface}不存在' },
   'network.member': { en: '{iface} is a member of {name}', zh_CN: '{iface}是{name}的成员接口' },
   'network.vlanAlreadyUsedInterface': {
@@ -166,7 +166,7 @@ export const networkTexts = {
     zh_CN: '聚合接口至少需要一个成员接口',
   },
   'network.memberListedTwice': { en: 'A member is listed twice', zh_CN: '成员接口重复' },
-  'network.noInterface2': { en: 'There is no interface {m}', zh_CN: '接口{m}不存在' },
+  'network.noInterfaceNamed': { en: 'There is no interface {m}', zh_CN: '接口{m}不存在' },
   'network.alreadyMember': { en: '{m} is already a member of {name}', zh_CN: '{m}已是{name}的成员接口' },
   'network.bondItself': { en: '{m} is a bond itself', zh_CN: '{m}本身是聚合接口' },
   'network.ownSettingsResetRole': {

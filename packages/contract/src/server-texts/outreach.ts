@@ -18,8 +18,8 @@ export const outreachTexts = {
     zh_CN: '已请求重新同步，PMS将重新发送住客数据',
   },
   'outreach.lastHisEvent': {
-    en: 'Last HIS event: {record} ({result}) at {formatDateTime}',
-    zh_CN: '最近一次HIS事件：{record}（{result}），{formatDateTime}',
+    en: 'Last HIS event: {record} ({result}) at {at}',
+    zh_CN: '最近一次HIS事件：{record}（{result}），{at}',
   },
   'outreach.noHisEventYet': {
     en: 'No HIS event yet; the HIS posts to {hisEvent}',
@@ -40,7 +40,7 @@ export const outreachTexts = {
   },
   'outreach.mustText': { en: '{name} must be text', zh_CN: '{name} 必须是文本' },
   'outreach.mustMostCharacters': {
-    en: '{name} must be at most {max} characters',
+    en: '{name} must be at most {max|# character|# characters}',
     zh_CN: '{name} 不能超过{max}个字符',
   },
   'outreach.typeMustAdmitDischarge': {

@@ -1,4 +1,3 @@
-import { commonTexts } from './common.ts';
 import { acTexts } from './ac.ts';
 import { accountsTexts } from './accounts.ts';
 import { advertTexts } from './advert.ts';
@@ -7,6 +6,7 @@ import { areasTexts } from './areas.ts';
 import { authTexts } from './auth.ts';
 import { authorityTexts } from './authority.ts';
 import { backupTexts } from './backup.ts';
+import { commonTexts } from './common.ts';
 import { auditTexts } from './content-audit.ts';
 import { deviceTasksTexts } from './device-tasks.ts';
 import { disksTexts } from './disks.ts';
@@ -23,6 +23,7 @@ import { outreachTexts } from './outreach.ts';
 import { schedulerTexts } from './scheduler.ts';
 import { serverLogsTexts } from './server-logs.ts';
 import { servicesTexts } from './services.ts';
+import { shellTexts } from './shell.ts';
 import { smartTexts } from './smart.ts';
 import { smsTexts } from './sms.ts';
 import { toolsTexts } from './system-tools.ts';
@@ -61,6 +62,7 @@ export const sectionList = {
   schedulerTexts,
   serverLogsTexts,
   servicesTexts,
+  shellTexts,
   smartTexts,
   smsTexts,
   toolsTexts,
@@ -99,6 +101,7 @@ export const sections = {
   ...schedulerTexts,
   ...serverLogsTexts,
   ...servicesTexts,
+  ...shellTexts,
   ...smartTexts,
   ...smsTexts,
   ...toolsTexts,

@@ -1,8 +1,8 @@
 /** The server's texts of one area (server-texts/index.ts). */
 export const servicesTexts = {
   'services.keyMustOne': {
-    en: 'key must be one of: {SERVICE_KEYS}',
-    zh_CN: 'key 必须是以下之一：{SERVICE_KEYS}',
+    en: 'key must be one of: {options}',
+    zh_CN: 'key 必须是以下之一：{options}',
   },
   'services.portsMustWholeNumbers': { en: 'ports must be whole numbers', zh_CN: '端口必须是整数' },
   'services.portsMustBetween': { en: 'ports must be between 1 and 65535', zh_CN: '端口必须在1到65535之间' },
@@ -56,4 +56,26 @@ export const servicesTexts = {
     en: 'The ports of {title} are set in {owner}',
     zh_CN: '{title}的端口请在{owner}中设置',
   },
+  'services.notApplied': {
+    en: 'Not applied on this host: IGS_APPLY is not 1',
+    zh_CN: '未在本机生效：IGS_APPLY 未设为 1',
+  },
+  'services.notAppliedNotRun': {
+    en: 'Not applied on this host: IGS_APPLY is not 1 (not run: {list})',
+    zh_CN: '未在本机生效：IGS_APPLY 未设为 1（未执行：{list}）',
+  },
+  'services.noSystemd': {
+    en: 'systemd is not running on this host, so {title} cannot be controlled from here ({commands})',
+    zh_CN: '本机未运行 systemd，无法在此控制{title}（{commands}）',
+  },
+  'services.disabledEnableFirst': {
+    en: '{title} is disabled: enable it before you {verb} it',
+    zh_CN: '{title}已停用，请先启用再{verb}',
+  },
+  'services.verb.start': { en: 'start', zh_CN: '启动' },
+  'services.verb.stop': { en: 'stop', zh_CN: '停止' },
+  'services.verb.restart': { en: 'restart', zh_CN: '重启' },
+  'services.done.start': { en: '{title} started', zh_CN: '{title}已启动' },
+  'services.done.stop': { en: '{title} stopped', zh_CN: '{title}已停止' },
+  'services.done.restart': { en: '{title} restarted', zh_CN: '{title}已重启' },
 } as const;

@@ -6,8 +6,8 @@ export const smartTexts = {
   },
   'smart.mustListFiles': { en: 'must be a list of files', zh_CN: '须为文件列表' },
   'smart.mostNot': {
-    en: 'at most {MAX_GOODS_IMAGES}, not {imagesCount}',
-    zh_CN: '最多 {MAX_GOODS_IMAGES} 张，当前 {imagesCount} 张',
+    en: 'at most {max}, not {n}',
+    zh_CN: '最多 {max} 张，当前 {n} 张',
   },
   'smart.originalPriceMustNot': {
     en: 'Original price: must not be below the price ({original_price} < {price} fen)',
@@ -18,9 +18,9 @@ export const smartTexts = {
     zh_CN: '结束时间：不能早于开始时间（{start_at}）',
   },
   'smart.licenceAllowsTerminalsAuthorized': {
-    en: 'The licence allows {max} terminals and {used} are authorized: authorizing {recordsCount} more would pass the limit; disable some or install a licence with a higher limit',
+    en: 'The licence allows {max|# terminal|# terminals} and {used} {used|is|are} authorized: authorizing {more} more would pass the limit; disable some or install a licence with a higher limit',
     zh_CN:
-      '授权允许 {max} 个终端，已授权 {used} 个，再授权 {recordsCount} 个将超出额度：请停用部分终端或导入更高额度的授权',
+      '授权允许 {max} 个终端，已授权 {used} 个，再授权 {more} 个将超出额度：请停用部分终端或导入更高额度的授权',
   },
   'smart.itemsOnlyLeftOrdered': {
     en: 'Items: only {left} of "{name}" left, {qty} ordered',
@@ -41,8 +41,8 @@ export const smartTexts = {
   },
   'smart.chooseLayoutFirst': { en: 'choose a layout first', zh_CN: '请先选择布局' },
   'smart.layoutSlotsSoNeeds': {
-    en: 'the {layout} layout has {slots} slots, so it needs {slots} tiles, not {listCount}',
-    zh_CN: '布局 {layout} 有 {slots} 个位置，须有 {slots} 个磁贴，当前 {listCount} 个',
+    en: 'the {layout} layout has {slots|# slot|# slots}, so it needs {slots|# tile|# tiles}, not {n}',
+    zh_CN: '布局 {layout} 有 {slots} 个位置，须有 {slots} 个磁贴，当前 {n} 个',
   },
   'smart.mostLayout': { en: 'at most {max} for the {layout} layout', zh_CN: '布局 {layout} 最多 {max} 个' },
   'smart.tileSlotMustWhole': {
@@ -77,5 +77,25 @@ export const smartTexts = {
   'smart.images': { en: 'Images', zh_CN: '图片' },
   'smart.tiles': { en: 'Tiles', zh_CN: '磁贴' },
   'smart.mustBeListOf': { en: 'must be a list of {shape}', zh_CN: '须为 {shape} 列表' },
-  'smart.itemsShape': { en: 'Items: must be a list of {shape} with whole positive ids and quantities', zh_CN: '商品明细：须为 {shape} 列表，编号与数量为正整数' },
+  'smart.itemsShape': {
+    en: 'Items: must be a list of {shape} with whole positive ids and quantities',
+    zh_CN: '商品明细：须为 {shape} 列表，编号与数量为正整数',
+  },
+  'smart.linkArea': { en: 'area', zh_CN: '区域' },
+  'smart.linkFilmClass': { en: 'film class', zh_CN: '影片分类' },
+  'smart.linkAppMenu': { en: 'app menu', zh_CN: '应用菜单' },
+  'smart.noPageUses': {
+    en: 'You have no page that uses {what} records',
+    zh_CN: '您没有使用{what}的页面权限',
+  },
+  'smart.inheritNeedsScene': {
+    en: 'inherit needs a scene_id: the site values have nothing to inherit',
+    zh_CN: 'inherit 需要 scene_id：站点值没有可继承的内容',
+  },
+  'smart.fromNotDate': { en: 'from is not a date: {value}', zh_CN: 'from 不是日期：{value}' },
+  'smart.fromAfterTo': { en: 'from must not be after to', zh_CN: 'from 不能晚于 to' },
+  'smart.rangeTooLong': {
+    en: 'The range may span at most {days|# day|# days}',
+    zh_CN: '时间范围最多 {days} 天',
+  },
 } as const;

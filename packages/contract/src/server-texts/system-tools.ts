@@ -27,9 +27,19 @@ export const toolsTexts = {
     zh_CN: '{value} 秒内无应答（被过滤或主机不可达）',
   },
   'tools.openConnectedMs': {
-    en: 'open: connected to {remoteAddress}:{port} in {value} ms',
-    zh_CN: '端口开放：{value} 毫秒内连接到 {remoteAddress}:{port}',
+    en: 'open: connected to {address}:{port} in {ms} ms',
+    zh_CN: '端口开放：{ms} 毫秒内连接到 {address}:{port}',
   },
   'tools.closedConnectionRefused': { en: 'closed: connection refused', zh_CN: '端口关闭：连接被拒绝' },
   'tools.failed': { en: 'failed', zh_CN: '失败' },
+  'tools.toolMustOne': { en: 'tool must be one of {options}', zh_CN: '工具须为 {options} 之一' },
+  'tools.ifaceMustOneGateway': {
+    en: "iface must be one of this gateway's interfaces: {interfaces}",
+    zh_CN: '网卡须为本机网卡之一：{interfaces}',
+  },
+  'tools.finished': {
+    en: '[finished: exit {exit}, {seconds} s]',
+    zh_CN: '[结束：退出码 {exit}，{seconds} 秒]',
+  },
+  'tools.killed': { en: 'killed', zh_CN: '已终止' },
 } as const;

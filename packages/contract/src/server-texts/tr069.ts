@@ -29,7 +29,7 @@ export const tr069Texts = {
     en: 'Parameters must be a non-empty list of [path, value, type]',
     zh_CN: '参数须为 [路径, 值, 类型] 的非空列表',
   },
-  'tr069.mostParameters': { en: 'At most {MAX_PARAMS} parameters', zh_CN: '最多 {MAX_PARAMS} 个参数' },
+  'tr069.mostParameters': { en: 'At most {max|# parameter|# parameters}', zh_CN: '最多 {max} 个参数' },
   'tr069.pathMustParameterSuch': {
     en: '#{n}: the path must be a parameter such as InternetGatewayDevice.ManagementServer.PeriodicInformInterval',
     zh_CN: '第 {n} 项：路径须为参数名，如 InternetGatewayDevice.ManagementServer.PeriodicInformInterval',
@@ -37,11 +37,11 @@ export const tr069Texts = {
   'tr069.valueRequired': { en: '#{n}: a value is required', zh_CN: '第 {n} 项：须填写值' },
   'tr069.notValid': { en: '#{n}: "{v}" is not a valid {xsd}', zh_CN: '第 {n} 项：“{v}”不是有效的 {xsd}' },
   'tr069.cpeFileDoesNot': { en: 'CPE file #{file_id} does not exist', zh_CN: '终端文件 #{file_id} 不存在' },
-  'tr069.setConnectionRequestUsername2': {
+  'tr069.setCredentialsFirst': {
     en: 'Set the connection request username and password in ITMS first',
     zh_CN: '请先在 ITMS 配置中设置连接请求用户名和密码',
   },
-  'tr069.cpeNotReportedConnection2': {
+  'tr069.noConnectionRequestUrl': {
     en: 'CPE {device_id} has not reported a connection request URL yet',
     zh_CN: '终端 {device_id} 尚未上报连接请求地址',
   },
@@ -59,9 +59,33 @@ export const tr069Texts = {
     zh_CN: '填写目标软件版本时须选择固件文件',
   },
   'tr069.tagsMustList': { en: 'Tags must be a list', zh_CN: '标签须为数组' },
-  'tr069.mostTags': { en: 'At most {MAX_TAGS} tags', zh_CN: '最多 {MAX_TAGS} 个标签' },
+  'tr069.mostTags': { en: 'At most {max|# tag|# tags}', zh_CN: '最多 {max} 个标签' },
   'tr069.tagMayContainLetters': {
     en: 'A tag may contain letters, digits, _ and - only: {map}',
     zh_CN: '标签只能包含字母、数字、_ 和 -：{map}',
+  },
+  'tr069.typeMustOne': {
+    en: '#{n}: the type must be one of {options}',
+    zh_CN: '第 {n} 项：类型须为 {options} 之一',
+  },
+  'tr069.taskQueued': {
+    en: '{task} queued for {n|# CPE|# CPEs}{already}; {reached} reached by a connection request, the others take it at their next inform',
+    zh_CN: '已为 {n} 台终端排队 {task}{already}；{reached} 台已通过连接请求唤醒，其余将在下次上报时执行',
+  },
+  'tr069.alreadyHadItPending': { en: ' ({n} already had it pending)', zh_CN: '（{n} 台已在排队）' },
+  'tr069.rebootQueued': {
+    en: 'Reboot queued for {n|# CPE|# CPEs}{already}; they take it at their next inform',
+    zh_CN: '已为 {n} 台终端排队重启{already}；终端将在下次上报时执行',
+  },
+  'tr069.alreadyPending': { en: ', {n} already pending', zh_CN: '，{n} 台已在排队' },
+  'tr069.credentialsAcs': { en: 'ACS', zh_CN: 'ACS' },
+  'tr069.credentialsConnectionRequest': { en: 'connection request', zh_CN: '连接请求' },
+  'tr069.passwordWithUsername': {
+    en: 'The {what} password is required with its username',
+    zh_CN: '请填写{what}密码',
+  },
+  'tr069.usernameWithPassword': {
+    en: 'The {what} username is required with its password',
+    zh_CN: '请填写{what}用户名',
   },
 } as const;

@@ -37,7 +37,7 @@ export const upgradeTexts = {
     en: 'Release {current} is current again; restart the service to run it',
     zh_CN: '已回滚到 {current}，请重启服务',
   },
-  'upgrade.text': { en: '{what}: {message}', zh_CN: '{what}：{message}' },
+  'upgrade.tarProblem': { en: '{what}: {message}', zh_CN: '{what}：{message}' },
   'upgrade.packageNotSignedNo': {
     en: 'The package is not signed (no signature.sig): refused',
     zh_CN: '升级包没有签名（缺少 signature.sig），已拒绝',
@@ -70,4 +70,21 @@ export const upgradeTexts = {
   },
   'upgrade.payloadLacks': { en: 'The payload lacks {path}', zh_CN: '升级内容缺少 {path}' },
   'upgrade.unsafePath': { en: 'unsafe path', zh_CN: '不安全的路径' },
+  'upgrade.thePackage': { en: 'The package', zh_CN: '升级包' },
+  'upgrade.thePayload': { en: 'The payload', zh_CN: '升级包的负载' },
+  'upgrade.damaged': {
+    en: '{what} is damaged or not a tar.gz ({message})',
+    zh_CN: '{what}已损坏或不是 tar.gz 文件（{message}）',
+  },
+  'upgrade.entryTwice': { en: '{what} holds {name} twice', zh_CN: '{what}中 {name} 重复' },
+  'upgrade.entryTooLarge': { en: "{what}'s {name} is too large", zh_CN: '{what}中的 {name} 过大' },
+  'upgrade.unexpectedEntry': {
+    en: '{what} holds an unexpected entry "{name}": only manifest.json, payload.tar.gz and signature.sig',
+    zh_CN: '{what}中有多余的文件“{name}”：只能包含 manifest.json、payload.tar.gz 和 signature.sig',
+  },
+  'upgrade.otherProduct': {
+    en: 'The package is for the product "{product}", not {ours}',
+    zh_CN: '该升级包属于产品“{product}”，不是 {ours}',
+  },
+  'upgrade.packageMissing': { en: 'Upgrade package #{id} does not exist', zh_CN: '升级包 #{id} 不存在' },
 } as const;

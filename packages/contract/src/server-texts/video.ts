@@ -54,7 +54,7 @@ export const videoTexts = {
     en: '{name} shares no channels: choose the shared channels first',
     zh_CN: '{name} 未共享任何通道：请先选择共享通道',
   },
-  'video.pushChannels': { en: 'push {channelsCount} channels to', zh_CN: '推送 {channelsCount} 个通道到' },
+  'video.pushChannels': { en: 'push {n|# channel|# channels} to', zh_CN: '推送 {n} 个通道到' },
   'video.streamAlreadyExists': {
     en: 'Stream "{app}/{stream}" already exists (#{id})',
     zh_CN: '应用名“{app}”下的流标识“{stream}”已被 #{id} 使用',

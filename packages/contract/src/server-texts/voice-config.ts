@@ -138,8 +138,8 @@ export const voiceConfigTexts = {
     zh_CN: '第{line}行：信箱{box}重复定义',
   },
   'voiceConfig.sipOverTlsNeeds': {
-    en: 'SIP over TLS needs a certificate and key on the gateway at {TLS_CERT} and {TLS_KEY}',
-    zh_CN: 'SIP TLS需要网关上的证书和私钥：{TLS_CERT}、{TLS_KEY}',
+    en: 'SIP over TLS needs a certificate and key on the gateway at {cert} and {key}',
+    zh_CN: 'SIP TLS需要网关上的证书和私钥：{cert}、{key}',
   },
   'voiceConfig.extensionNotNumberLeft': {
     en: 'Extension "{extension}" is not a number: left out',
@@ -178,8 +178,8 @@ export const voiceConfigTexts = {
     zh_CN: '{where}：主叫号码规则“{cid}”无效，已忽略',
   },
   'voiceConfig.patternNotValidAsterisk': {
-    en: '{where}: pattern {stringify} is not a valid Asterisk pattern; left out',
-    zh_CN: '{where}：拨号规则{stringify}不是有效的Asterisk规则，已忽略',
+    en: '{where}: pattern {item} is not a valid Asterisk pattern; left out',
+    zh_CN: '{where}：拨号规则{item}不是有效的Asterisk规则，已忽略',
   },
   'voiceConfig.trunkGroupNoUsable': {
     en: '{where}: its trunk group has no usable trunk (enabled, on a transport that is on); the route is left out',

@@ -79,15 +79,11 @@ export const voiceTexts = {
     en: 'Extension number must have {ext_length} digits (the extension length of the basic settings)',
     zh_CN: '分机号须为{ext_length}位（基本设置中的分机号长度）',
   },
-  'voice.pjsipConfSectionsExported': {
-    en: '; pjsip.conf sections of {rowsCount} {what}, exported by the gateway console on {formatDateTime}.',
-    zh_CN: '; pjsip.conf 片段：{rowsCount}个{what}，由网关控制台于{formatDateTime}导出。',
-  },
   'voice.passwordsMaskedFillThem': {
     en: '; Passwords are masked (********): fill them in before use.',
     zh_CN: '; 密码已隐藏（********），使用前请填写。',
   },
-  'voice.site': { en: '; Site {site}', zh_CN: '; 站点 {site}' },
+  'voice.exportSite': { en: '; Site {site}', zh_CN: '; 站点 {site}' },
   'voice.webConsole': { en: 'the web console', zh_CN: 'Web管理控制台' },
   'voice.gb28181SipAgent': { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' },
   'voice.mediaServer': { en: 'media server {name}', zh_CN: '流媒体服务器{name}' },
@@ -101,20 +97,23 @@ export const voiceTexts = {
   'voice.call': { en: 'Call {target}', zh_CN: '呼叫{target}' },
   'voice.notNumber': { en: '"{target}" is not a number', zh_CN: '“{target}”不是号码' },
   'voice.pageGroup': { en: 'Page group {number} "{name}"', zh_CN: '向广播组{number}“{name}”广播' },
-  'voice.pageGroup2': { en: 'Page group {target}', zh_CN: '向广播组{target}广播' },
+  'voice.pageGroupNumber': { en: 'Page group {target}', zh_CN: '向广播组{target}广播' },
   'voice.noPagingGroupNumber': {
     en: 'No paging group has number {target}',
     zh_CN: '没有号码为{target}的广播组',
   },
   'voice.startNotificationTask': { en: 'Start notification task "{name}"', zh_CN: '启动排队通知“{name}”' },
-  'voice.startNotificationTask2': { en: 'Start notification task {target}', zh_CN: '启动排队通知{target}' },
+  'voice.startNotificationTaskNamed': {
+    en: 'Start notification task {target}',
+    zh_CN: '启动排队通知{target}',
+  },
   'voice.noNotificationTaskCalled': {
     en: 'No notification task is called {target}',
     zh_CN: '没有名为{target}的排队通知',
   },
   'voice.noPhoneNumberSend': { en: 'No phone number to send to', zh_CN: '没有接收短信的号码' },
   'voice.showTerminalS': {
-    en: 'Show "{text}" on the {n} terminal(s) of {target}',
+    en: 'Show "{text}" on {n|the # terminal|the # terminals} of {target}',
     zh_CN: '在{target}的{n}台终端上显示“{text}”',
   },
   'voice.noTerminalBound': { en: 'No terminal is bound to {target}', zh_CN: '{target}没有绑定终端' },
@@ -122,7 +121,7 @@ export const voiceTexts = {
     en: 'Bring the responders into meeting room {number} "{name}"',
     zh_CN: '将处置人员拉入会议室{number}“{name}”',
   },
-  'voice.bringRespondersIntoMeeting2': {
+  'voice.bringRespondersIntoRoom': {
     en: 'Bring the responders into meeting room {target}',
     zh_CN: '将处置人员拉入会议室{target}',
   },
@@ -149,8 +148,8 @@ export const voiceTexts = {
     zh_CN: '结束号码不能小于起始号码',
   },
   'voice.mostExtensionsCanAdded': {
-    en: 'At most {MAX_BATCH} extensions can be added at once',
-    zh_CN: '一次最多添加{MAX_BATCH}个分机',
+    en: 'At most {max|# extension|# extensions} can be added at once',
+    zh_CN: '一次最多添加{max}个分机',
   },
   'voice.startedUntilMustNot': {
     en: 'Started until must not be before Started from',
@@ -208,10 +207,10 @@ export const voiceTexts = {
     en: 'Static agents: agent {ext} penalty must be a whole number between 0 and 10',
     zh_CN: '固定坐席：坐席{ext}的优先级须为0到10之间的整数',
   },
-  'voice.text': { en: '(any)', zh_CN: '（任意）' },
+  'voice.anyNumber': { en: '(any)', zh_CN: '（任意）' },
   'voice.inboundRouteAlreadyAnswers': {
-    en: 'Inbound route "{description}" already answers DID {value} from caller {value2}',
-    zh_CN: '呼入路由“{description}”已处理被叫{value}、主叫{value2}的来电',
+    en: 'Inbound route "{description}" already answers DID {did} from caller {cid}',
+    zh_CN: '呼入路由“{description}”已处理被叫{did}、主叫{cid}的来电',
   },
   'voice.dateRequiredRepeatOnce': {
     en: 'Date is required when repeat is once',
@@ -241,4 +240,38 @@ export const voiceTexts = {
   'voice.callOwner': { en: 'Call {what} {target}', zh_CN: '呼叫{what}{target}' },
   'voice.callNamedOwner': { en: 'Call {what} {target} "{name}"', zh_CN: '呼叫{what}{target}“{name}”' },
   'voice.sendSms': { en: 'Send "{text}" by SMS to {phones}', zh_CN: '向{phones}发送短信“{text}”' },
+  'voice.soundFileGone': {
+    en: 'The sound file {id} is not in the file library any more: choose it again',
+    zh_CN: '音频文件{id}已不在文件库中，请重新选择',
+  },
+  'voice.none': { en: '(none)', zh_CN: '（无）' },
+  'voice.dialPatternDigitsOnly': {
+    en: 'Dial patterns: pattern {n} {part} "{value}" may contain digits, *, # and + only',
+    zh_CN: '拨号规则：第{n}条的{part}“{value}”只能包含数字、*、#和+',
+  },
+  'voice.patternPrefix': { en: 'prefix', zh_CN: '前缀' },
+  'voice.patternPrepend': { en: 'prepend', zh_CN: '前置号码' },
+  'voice.staticAgentsShape': {
+    en: 'Static agents must be a list of {shape}',
+    zh_CN: '固定坐席须为{shape}列表',
+  },
+  'voice.pjsipTrunksExported': {
+    en: '; pjsip.conf sections of {n|# trunk|# trunks}, exported by the gateway console on {at}.',
+    zh_CN: '; pjsip.conf 片段：{n}个外线，由网关控制台于{at}导出。',
+  },
+  'voice.pjsipExtensionsExported': {
+    en: '; pjsip.conf sections of {n|# extension|# extensions}, exported by the gateway console on {at}.',
+    zh_CN: '; pjsip.conf 片段：{n}个分机，由网关控制台于{at}导出。',
+  },
+  'voice.cardNoEnd': { en: 'Card {n} has no END:VCARD', zh_CN: '第{n}张名片缺少 END:VCARD' },
+  'voice.noVcard': {
+    en: 'The file holds no vCard (BEGIN:VCARD … END:VCARD)',
+    zh_CN: '文件中没有vCard名片（BEGIN:VCARD … END:VCARD）',
+  },
+  'voice.channelsNotListed': {
+    en: 'Asterisk did not list its channels: {output}',
+    zh_CN: 'Asterisk未能列出通道：{output}',
+  },
+  'voice.notChannelName': { en: 'channel is not a channel name', zh_CN: 'channel 不是有效的通道名' },
+  'voice.extensionMissing': { en: 'Extension {ext} does not exist', zh_CN: '分机 {ext} 不存在' },
 } as const;
