@@ -100,10 +100,3 @@ export type MessageKey = keyof typeof messages;
 export function message(key: MessageKey, lang: Lang = 'en'): string {
   return messages[key][lang];
 }
-
-/** Login lockout text, naming how long the lock lasts. */
-export function lockedMessage(minutes: number, lang: Lang = 'en'): string {
-  return lang === 'zh_CN'
-    ? `登录失败次数过多，请在${minutes}分钟后再试`
-    : `Too many failed sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-}

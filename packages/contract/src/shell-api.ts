@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { keyedIssue } from './server-texts/index.ts';
 
 /**
  * Request and response schemas of the shell calls (spec section 7). The server validates every
@@ -11,11 +11,15 @@ const flag = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
   .transform((v) => Number(v) as 0 | 1);
 const passwordHash = z
-  .string({ error: 'password is required' })
-  .regex(/^[0-9a-f]{64}$/, 'password must be the client-side SHA-256 hash (64 hex digits)');
+  .string({ error: keyedIssue('shell.passwordIsRequired') })
+  .regex(/^[0-9a-f]{64}$/, keyedIssue('shell.passwordNotHashed'));
 
 export const LoginInput = z.object({
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64),
+  username: z
+    .string({ error: keyedIssue('shell.usernameIsRequired') })
+    .trim()
+    .min(1, keyedIssue('shell.usernameIsRequired'))
+    .max(64),
   password: passwordHash,
   code: z.string().trim().max(16).optional().default(''),
   is_operations: flag.optional().default(0),
@@ -25,17 +29,17 @@ export const LoginOutput = z.object({ token: z.string(), weak_psw: z.union([z.li
 export type LoginOutput = z.infer<typeof LoginOutput>;
 
 export const RegisterInput = z.object({
-  method: z.literal('offline', { error: 'method must be offline' }),
+  method: z.literal('offline', { error: keyedIssue('shell.methodOffline') }),
   username: z
-    .string({ error: messages.usernameRequired.en })
+    .string({ error: keyedIssue('usernameRequired') })
     .trim()
-    .regex(/^[A-Za-z0-9_]{3,32}$/, 'username must be 3-32 letters, digits or _'),
+    .regex(/^[A-Za-z0-9_]{3,32}$/, keyedIssue('shell.usernameFormat')),
   password: passwordHash,
   auth_code: z.string().max(64).optional().default(''),
   phone: z
-    .string({ error: messages.phoneRequired.en })
+    .string({ error: keyedIssue('phoneRequired') })
     .trim()
-    .regex(/^1\d{10}$/, messages.phoneRequired.en),
+    .regex(/^1\d{10}$/, keyedIssue('phoneRequired')),
 });
 export type RegisterInput = z.input<typeof RegisterInput>;
 
@@ -101,11 +105,11 @@ export const PersonalDetailInput = z.object({ method: z.literal('detail') });
 export const PersonalFormInput = z.object({
   method: z.literal('form'),
   id: z.coerce.number().int().positive().optional(),
-  nickname: z.string().trim().max(50, 'nickname must be at most 50 characters').optional().default(''),
+  nickname: z.string().trim().max(50, keyedIssue('shell.nicknameMax')).optional().default(''),
   cellphone: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^1\d{10}$/.test(v), messages.phoneRequired.en)
+    .refine((v) => v === '' || /^1\d{10}$/.test(v), keyedIssue('phoneRequired'))
     .optional()
     .default(''),
   sex: z.coerce.number().int().min(0).max(2).optional().default(0),
@@ -116,11 +120,11 @@ export const SignOutEverywhereInput = z.object({ method: z.literal('sign_out_eve
 export const ChangePasswordInput = z.object({
   method: z.literal('change_password'),
   password: z
-    .string({ error: messages.originalPasswordRequired.en })
-    .regex(/^[0-9a-f]{64}$/, messages.originalPasswordRequired.en),
+    .string({ error: keyedIssue('originalPasswordRequired') })
+    .regex(/^[0-9a-f]{64}$/, keyedIssue('originalPasswordRequired')),
   new_password: z
-    .string({ error: messages.passwordRequired.en })
-    .min(1, messages.passwordRequired.en)
+    .string({ error: keyedIssue('passwordRequired') })
+    .min(1, keyedIssue('passwordRequired'))
     .max(128),
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
@@ -184,8 +188,14 @@ export const LogEntry = z.object({
   time: z.string(),
   username: z.string(),
   ip: z.string(),
+  /** The module's permission prefix (`index:personal`) and the method (`change_password`), as stored. */
   module: z.string(),
   action: z.string(),
+  /** The module's menu title and the action in the reader's language ("Personal data", "Change password"). */
+  module_title: z.string(),
+  action_title: z.string(),
+  /** Both together: "Personal data — Change password". */
+  summary: z.string(),
   path: z.string(),
   http_method: z.string(),
   result: z.enum(['success', 'fail']),
@@ -280,12 +290,12 @@ export const LoggingDeleteInput = z
     older_than_days: z.coerce
       .number()
       .int()
-      .min(1, 'older_than_days must be at least 1')
+      .min(1, keyedIssue('shell.olderThanDaysMin'))
       .max(3650)
       .optional(),
   })
   .refine((v) => (v.ids ? 1 : 0) + (v.older_than_days ? 1 : 0) === 1, {
-    message: 'Give either ids or older_than_days',
+    message: keyedIssue('shell.idsOrDays'),
     path: ['ids'],
   });
 

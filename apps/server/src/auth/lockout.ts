@@ -1,4 +1,4 @@
-import { Code, type Lang, lockedMessage } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { writeOperationLog } from '../features/logging/operation-log.ts';
@@ -48,9 +48,7 @@ export function accountDelay(over: number): number {
 }
 
 export function slowedMessage(seconds: number, lang: Lang): string {
-  return lang === 'zh_CN'
-    ? `该账号登录失败次数过多，请在${seconds}秒后再试`
-    : `Too many failed sign-ins for this account; try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  return say(lang, 'auth.slowed', { seconds });
 }
 
 async function addressRow(app: AppContext, ip: string) {
@@ -193,7 +191,7 @@ export interface Reservation {
 }
 
 function lockedError(minutes: number, lang: Lang | undefined): ApiError {
-  return new ApiError(Code.locked, lockedMessage(minutes, lang ?? 'en'));
+  return new ApiError(Code.locked, say(lang ?? 'en', 'auth.locked', { minutes }));
 }
 
 /**

@@ -2,10 +2,11 @@ import {
   Code,
   LoginInput,
   type LoginOutput,
-  lockedMessage,
   messages,
   Paths,
   RegisterInput,
+  say,
+  texts,
 } from '@igs/contract';
 import { z } from 'zod';
 import type { User } from '../db/schema.ts';
@@ -58,7 +59,7 @@ async function checkCredentials(
   const { app, req, ip, lang } = ctx;
   const from = { req, lang };
   const minutes = await addressBlockedMinutes(app, ip);
-  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, lang));
+  if (minutes > 0) throw new ApiError(Code.locked, say(lang, 'auth.locked', { minutes }));
   if (isDeviceToken(password)) {
     await verifyCaptcha(app, req, code);
     // A lookup of a hash, no password check: a wrong token still counts against the address.
@@ -160,19 +161,16 @@ export const loginActions = [
         .where('name', '=', settings.register_role)
         .executeTakeFirst();
       if (!role)
-        throw new ApiError(Code.unavailable, `Registration role "${settings.register_role}" does not exist`);
+        throw new ApiError(Code.unavailable, texts('auth.registrationRoleMissing', { role: settings.register_role }));
       const taken = await app.db.kysely
         .selectFrom('users')
         .select('id')
         .where('username', '=', input.username)
         .executeTakeFirst();
       if (taken)
-        throw new ApiError(
-          Code.conflict,
-          messages.usernameTaken.en,
-          { errors: [{ field: 'username', msg: messages.usernameTaken.en }] },
-          'usernameTaken',
-        );
+        throw new ApiError(Code.conflict, texts('usernameTaken'), {
+          errors: [{ field: 'username', msg: messages.usernameTaken.en }],
+        });
       const now = app.now();
       const { id } = await app.db.kysely
         .insertInto('users')
@@ -221,7 +219,7 @@ export const loginActions = [
           errors: [{ field: 'code', msg: handoffRefusedMessage(ctx.lang) }],
         });
       const minutes = await addressBlockedMinutes(app, ip);
-      if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, ctx.lang));
+      if (minutes > 0) throw new ApiError(Code.locked, say(ctx.lang, 'auth.locked', { minutes }));
       const handed = await redeemHandoffCode(app, input.code);
       const user = handed
         ? await app.db.kysely
@@ -265,7 +263,5 @@ export const loginActions = [
 ];
 
 function handoffRefusedMessage(lang: 'en' | 'zh_CN'): string {
-  return lang === 'zh_CN'
-    ? '登录链接无效或已过期，请重新登录'
-    : 'This sign-in link is invalid, used or expired; please sign in';
+  return say(lang, 'auth.signLinkInvalidUsed');
 }

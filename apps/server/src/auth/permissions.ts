@@ -1,8 +1,8 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import type { ActionContext, AnyAction, Caller } from '../http/action.ts';
 import { requiredButton } from '../http/dispatch.ts';
-import { ApiError, localize } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { appCache } from '../lib/ttl-cache.ts';
 
 /**
@@ -60,17 +60,11 @@ export async function requireModule(
 ): Promise<void> {
   const access = await roleAccess(app, caller.user.role_id, caller.isOperations ? 'operations' : 'full');
   if (!access.paths.has(action.path.toLowerCase())) {
-    throw new ApiError(
-      Code.forbidden,
-      `${localize('You do not have access to this module', ctx.lang)}: ${action.path}`,
-    );
+    throw new ApiError(Code.forbidden, say(ctx.lang, 'auth.noModuleAccess', { path: action.path }));
   }
   const key = requiredButton(action);
   if (key && !access.buttons.has(key)) {
-    throw new ApiError(
-      Code.forbidden,
-      `${localize('You do not have permission for this action', ctx.lang)}: ${key}`,
-    );
+    throw new ApiError(Code.forbidden, say(ctx.lang, 'auth.noButton', { key }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { Code, Headers, lockedMessage } from '@igs/contract';
+import { Code, Headers, say } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
@@ -164,7 +164,7 @@ async function authenticateKey(app: AppContext, key: string, req: FastifyRequest
   const ip = requestIp(req);
   const lang = requestLang(req);
   const minutes = await addressBlockedMinutes(app, ip);
-  if (minutes > 0) throw new ApiError(Code.locked, lockedMessage(minutes, lang));
+  if (minutes > 0) throw new ApiError(Code.locked, say(lang, 'auth.locked', { minutes }));
   const row = await findDeveloperKey(app, key);
   if (!row) {
     // A key that ended (password change, expiry…) is not a guess: say why, count nothing.

@@ -1,4 +1,4 @@
-import { Code, Headers } from '@igs/contract';
+import { Code, Headers, texts } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
@@ -51,14 +51,14 @@ export function requestedSites(caller: Caller, req: FastifyRequest): number[] | 
   const header = req.headers[Headers.sites];
   const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   const allowed = allowedSites(caller);
-  if (allowed?.length === 0) throw new ApiError(Code.forbidden, 'No site is granted to this account');
+  if (allowed?.length === 0) throw new ApiError(Code.forbidden, texts('auth.noSiteGranted'));
   if (raw === '') return allowed;
   const ids = raw.split(',').map((s) => Number(s.trim()));
   for (const id of ids) {
     if (!Number.isInteger(id) || id < 0)
-      throw new ApiError(Code.badRequest, `igs-sids must be a comma-separated list of site ids`);
+      throw new ApiError(Code.badRequest, texts('auth.siteHeaderFormat', { header: Headers.sites }));
     if (allowed && !allowed.includes(id))
-      throw new ApiError(Code.forbidden, `Site ${id} is not granted to this account`);
+      throw new ApiError(Code.forbidden, texts('auth.siteNotGranted', { id }));
   }
   return ids;
 }

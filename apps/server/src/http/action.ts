@@ -1,4 +1,4 @@
-import type { Lang } from '@igs/contract';
+import type { Lang, Localized } from '@igs/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -56,7 +56,7 @@ export interface ActionSpec<S extends z.ZodType = z.ZodType> {
   button?: string;
   httpMethod?: 'POST' | 'GET';
   /** Multipart file parts this call accepts; anything else is refused. */
-  files?: { field: string; maxBytes: number; tooLargeMessage: string };
+  files?: { field: string; maxBytes: number; tooLargeMessage: string | Localized };
   /** The handler writes its own operation-log entries (login). */
   selfLogged?: boolean;
   /** The handler sends the reply itself (images, downloads); its return value is ignored. */

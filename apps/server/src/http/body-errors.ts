@@ -1,12 +1,11 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, texts } from '@igs/contract';
 import { ApiError } from './errors.ts';
 
 /** An ApiError whose text is given in both languages here rather than in the contract's messages. */
 export class LocalizedError extends ApiError {
-  readonly texts: Readonly<Record<Lang, string>>;
+  declare readonly texts: Readonly<Record<Lang, string>>;
   constructor(code: number, texts: Record<Lang, string>, data: unknown = null) {
-    super(code, texts.en, data);
-    this.texts = texts;
+    super(code, texts, data);
   }
 }
 
@@ -26,16 +25,10 @@ export class MalformedBodyError extends LocalizedError {
 export const FORBIDDEN_FIELD_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function forbiddenFieldName(): MalformedBodyError {
-  return new MalformedBodyError('forbidden field name', {
-    en: 'Field names __proto__, constructor and prototype are not allowed in a form',
-    zh_CN: '表单字段名不能是 __proto__、constructor 或 prototype',
-  });
+  return new MalformedBodyError('forbidden field name', texts('http.fieldNamesProtoConstructor'));
 }
 
-const CUT_SHORT = {
-  en: 'Malformed multipart form: the body ended before its last part (was the upload cut short?)',
-  zh_CN: '表单格式错误：请求体在最后一部分之前结束（上传是否被中断？）',
-};
+const CUT_SHORT = texts('http.malformedMultipartFormBody');
 
 /**
  * What went wrong reading a multipart body, in words an operator understands; null when the
@@ -51,22 +44,13 @@ export function malformedMultipart(err: unknown): MalformedBodyError | null {
   const message = err.message;
   if (code === 'FST_PROTO_VIOLATION') return forbiddenFieldName();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || /boundary not found/i.test(message))
-    return new MalformedBodyError('no boundary', {
-      en: 'Malformed multipart form: the Content-Type header names no boundary',
-      zh_CN: '表单格式错误：Content-Type 头未给出 boundary',
-    });
+    return new MalformedBodyError('no boundary', texts('http.malformedMultipartFormContent'));
   if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end of (multipart data|form)/i.test(message))
     return new MalformedBodyError('cut short', CUT_SHORT);
   if (code === 'FST_INVALID_JSON_FIELD_ERROR')
-    return new MalformedBodyError('invalid JSON field', {
-      en: 'Malformed multipart form: a field declared as JSON is not valid JSON',
-      zh_CN: '表单格式错误：声明为 JSON 的字段不是有效的 JSON',
-    });
+    return new MalformedBodyError('invalid JSON field', texts('http.malformedMultipartFormField'));
   if (/malformed|multipart|part header/i.test(message))
-    return new MalformedBodyError(message.slice(0, 80), {
-      en: 'Malformed multipart form: a part header cannot be read',
-      zh_CN: '表单格式错误：无法读取某一部分的头',
-    });
+    return new MalformedBodyError(message.slice(0, 80), texts('http.malformedMultipartFormPart'));
   return null;
 }
 
@@ -95,10 +79,7 @@ export function diskFull(err: unknown): LocalizedError | null {
   for (let depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DISK_FULL.has(code))
-      return new LocalizedError(Code.unavailable, {
-        en: 'The disk is full: the data could not be written. Free space on the data disk and try again',
-        zh_CN: '磁盘已满：数据无法写入。请清理数据盘空间后重试',
-      });
+      return new LocalizedError(Code.unavailable, texts('http.diskFullDataCould'));
     e = (e as { cause?: unknown }).cause;
   }
   return null;

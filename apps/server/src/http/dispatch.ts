@@ -1,6 +1,6 @@
-import { buttonVerb, Code, type Envelope, permissionPrefix, READ_METHODS } from '@igs/contract';
+import { buttonVerb, Code, type Envelope, issueKey, keepLocalized, type Lang, permissionPrefix, READ_METHODS, say, sayAny, texts } from '@igs/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { requireModule } from '../auth/permissions.ts';
 import { authenticate } from '../auth/sessions.ts';
@@ -12,12 +12,11 @@ import {
   diskFull,
   FORBIDDEN_FIELD_NAMES,
   forbiddenFieldName,
-  LocalizedError,
   MalformedBodyError,
   malformedMultipart,
   partsError,
 } from './body-errors.ts';
-import { ApiError, isSpecMessage, localize } from './errors.ts';
+import { ApiError, localizedParts } from './errors.ts';
 import { refuseNulText } from './input-text.ts';
 import { hasCredential, noteAnonymousCall, rateLimitedEnvelope } from './rate-limits.ts';
 import { countAnonymousRefusal } from './refusal-summary.ts';
@@ -53,7 +52,7 @@ function pickAction(list: AnyAction[], method: unknown, path: string): AnyAction
   if (list.length === 1 && list[0]!.method === undefined) return list[0]!;
   const known = list.map((a) => a.method).filter(Boolean);
   if (typeof method !== 'string' || method === '') {
-    throw new ApiError(Code.badRequest, `method is required for ${path}; one of: ${known.join(', ')}`, {
+    throw new ApiError(Code.badRequest, texts('http.methodRequired', { path, known: known.join(', ') }), {
       errors: [{ field: 'method', msg: 'method is required' }],
     });
   }
@@ -61,7 +60,7 @@ function pickAction(list: AnyAction[], method: unknown, path: string): AnyAction
   if (!found) {
     throw new ApiError(
       Code.badRequest,
-      `Unknown method "${method.slice(0, 40)}" for ${path}; one of: ${known.join(', ')}`,
+      texts('http.unknownMethod', { method: method.slice(0, 40), path, known: known.join(', ') }),
       {
         errors: [{ field: 'method', msg: 'unknown method' }],
       },
@@ -78,7 +77,7 @@ async function readBody(
   const raw = req.method === 'GET' ? req.query : req.body;
   if (raw === undefined || raw === null || raw === '') return { body: {}, files: [] };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ApiError(Code.badRequest, 'The request body must be a JSON object or a form');
+    throw new ApiError(Code.badRequest, texts('http.bodyNotObject'));
   }
   return { body: raw as Record<string, unknown>, files: [] };
 }
@@ -97,9 +96,9 @@ async function readMultipart(
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT')
-      throw new ApiError(Code.invalid, 'This call accepts no files, or one at most');
+      throw new ApiError(Code.invalid, texts('http.filesAtMostOne'));
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new ApiError(Code.badRequest, 'Too many fields in the form');
+      throw new ApiError(Code.badRequest, texts('http.tooManyFields'));
     throw partsError(e);
   }
   return { body, files };
@@ -125,7 +124,7 @@ async function collectParts(
     }
     if (!allowed || part.fieldname !== allowed.field) {
       part.file.resume();
-      throw new ApiError(Code.invalid, `File field "${part.fieldname}" is not accepted here`, {
+      throw new ApiError(Code.invalid, texts('http.fileFieldRefused', { field: part.fieldname }), {
         errors: [{ field: part.fieldname, msg: 'unexpected file' }],
       });
     }
@@ -134,30 +133,44 @@ async function collectParts(
       throw e;
     });
     if (data === null || part.file.truncated) {
-      throw new ApiError(Code.invalid, allowed.tooLargeMessage, {
-        errors: [{ field: part.fieldname, msg: allowed.tooLargeMessage }],
+      const text = allowed.tooLargeMessage;
+      throw new ApiError(Code.invalid, text, {
+        errors: [{ field: part.fieldname, msg: typeof text === 'string' ? text : text.en }],
       });
     }
     files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
   }
 }
 
-/** Zod issues as `[{field, msg}]`, the first one naming its field in `msg`. */
-export function validationError(error: z.ZodError, lang: 'en' | 'zh_CN', nameField = true): ApiError {
-  const errors = error.issues.map((i) => ({
-    field: i.path.length ? i.path.join('.') : 'body',
-    msg: localize(
-      i.code === 'invalid_type' && i.input === undefined
-        ? `${i.path.join('.') || 'value'} is required`
-        : i.message,
-      lang,
-    ),
-  }));
+/**
+ * Zod's own messages in the caller's language, for a parse: the schema's own messages (a
+ * catalogue key, see keyedIssue) come first, zod's built-in wording follows `lang`.
+ */
+export function zodMessages(lang: Lang): { error: z.core.$ZodErrorMap } {
+  return { error: (lang === 'zh_CN' ? ZH_ZOD : EN_ZOD).localeError };
+}
+const ZH_ZOD = z.locales.zhCN();
+const EN_ZOD = z.locales.en();
+
+/** Zod issues as `[{field, msg}]` in the caller's language, the first one naming its field in `msg`. */
+export function validationError(error: z.ZodError, lang: Lang, nameField = true): ApiError {
+  const keyed = error.issues.map((i) => issueKey(i.message));
+  const errors = error.issues.map((i, n) => {
+    const field = i.path.length ? i.path.join('.') : 'body';
+    const key = keyed[n];
+    return {
+      field,
+      msg: key
+        ? sayAny(lang, key)
+        : i.code === 'invalid_type' && i.input === undefined
+          ? say(lang, 'common.required', { label: i.path.join('.') || 'value' })
+          : i.message,
+    };
+  });
   const first = errors[0]!;
-  const english = error.issues[0]!.message;
-  // The specification's own texts are shown as they are; other messages name their field.
+  // The catalogue's own texts are shown as they are; other messages name their field.
   const msg =
-    !nameField || isSpecMessage(english)
+    !nameField || keyed[0]
       ? first.msg
       : first.msg.toLowerCase().includes(first.field.split('.')[0]!.toLowerCase())
         ? first.msg
@@ -201,6 +214,7 @@ async function handle(
   let action: AnyAction | undefined;
   const ctx: ActionContext = { app, req, reply, ip, lang, caller: undefined, files: [], extra: {} };
   let envelope: Envelope;
+  let failure: unknown;
   try {
     const multipart = req.isMultipart();
     let picked: AnyAction;
@@ -222,7 +236,7 @@ async function handle(
       action = picked = pickAction(list, source?.method, list[0]!.path);
       body = (await readBody(req, picked)).body;
     }
-    if (ctx.files.length && !picked.files) throw new ApiError(Code.invalid, 'This call accepts no files');
+    if (ctx.files.length && !picked.files) throw new ApiError(Code.invalid, texts('http.noFiles'));
     if (picked.access !== 'public') {
       ctx.caller = early ?? (await authenticate(app, req));
       requirePasswordChanged(ctx.caller, picked);
@@ -234,12 +248,13 @@ async function handle(
       ctx.caller = await authenticate(app, req).catch(() => undefined);
     }
     refuseNulText(body);
-    const parsed = picked.input.safeParse(body);
+    const parsed = picked.input.safeParse(body, zodMessages(lang));
     if (!parsed.success) throw validationError(parsed.error, lang);
     const data = await picked.handler(ctx, parsed.data);
     if (picked.raw) return;
     envelope = { code: Code.ok, msg: ctx.msg ?? 'ok', data: data ?? null, ...ctx.extra } as Envelope;
   } catch (err) {
+    failure = err;
     envelope = errorEnvelope(app, err, lang, req);
     // A refused upload may still be arriving: end the connection with the reply.
     if (req.isMultipart()) reply.header('connection', 'close');
@@ -267,7 +282,14 @@ async function handle(
       module: permissionPrefix(action.path),
       action: action.method ?? '',
       code: envelope.code,
-      detail: ctx.logDetail ?? (envelope.code === Code.ok ? '' : envelope.msg),
+      // A refusal known in both languages is kept in both, so the log reads in its reader's language.
+      detail:
+        ctx.logDetail ??
+        (envelope.code === Code.ok
+          ? ''
+          : failure instanceof ApiError && failure.texts
+            ? keepLocalized(failure.texts)
+            : envelope.msg),
     }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
   }
   if (!reply.sent) await reply.code(200).send(envelope);
@@ -305,16 +327,15 @@ export function errorEnvelope(
       'disk full',
     );
   const e = known ?? err;
-  if (e instanceof LocalizedError) return { code: e.code, msg: e.texts[lang], data: e.data };
   if (e instanceof ApiError) {
-    const msg = localize(e.message, lang);
-    return { code: e.code, msg, data: e.data };
+    const { msg, data } = localizedParts(e, lang);
+    return { code: e.code, msg, data };
   }
   // Unexpected: log it with the request id, never send the stack.
   app.log.error({ err, reqId: req.id }, 'unexpected error');
   return {
     code: Code.unexpected,
-    msg: `${localize('Unexpected server error', lang)} (request ${req.id})`,
+    msg: `${say(lang, 'unexpected')} (request ${req.id})`,
     data: { request_id: req.id },
   };
 }

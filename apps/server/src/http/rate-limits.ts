@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { Code, Headers, Paths } from '@igs/contract';
+import { Code, Headers, Paths, say } from '@igs/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { addressKey } from '../auth/address-key.ts';
@@ -61,10 +61,7 @@ export function rateLimitedEnvelope(req: FastifyRequest, seconds: number) {
   const wait = Math.max(1, Math.ceil(seconds));
   return {
     code: Code.rateLimited,
-    msg:
-      requestLang(req) === 'zh_CN'
-        ? `来自您地址的请求过多，请 ${wait} 秒后再试`
-        : `Too many requests from your address: try again in ${wait} s`,
+    msg: say(requestLang(req), 'http.tooManyRequestsAddress', { wait }),
     data: { retry_after: wait },
   };
 }

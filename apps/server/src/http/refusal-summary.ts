@@ -1,3 +1,4 @@
+import { keepText } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import { writeRefusalSummary } from '../features/logging/operation-log.ts';
 
@@ -63,10 +64,9 @@ function describe(t: Tally): { code: number; path: string; detail: string } {
   const from = new Date(t.minute * 60_000).toISOString().slice(11, 16);
   return {
     code: codes[0]![0],
-    path: paths.length === 1 ? paths[0]![0] : `(${paths.length} paths)`,
-    detail:
-      `${t.count} refused anonymous calls in the minute from ${from} UTC / ` +
-      `${from} UTC 起一分钟内 ${t.count} 次匿名调用被拒绝: ${codeText}; ${pathText}`,
+    path: paths.length === 1 ? paths[0]![0] : `(${paths.length})`,
+    // Kept as its key: the log list shows it in the reader's language.
+    detail: keepText('logging.refusedAnonymous', { count: t.count, from, codes: codeText, paths: pathText }),
   };
 }
 
