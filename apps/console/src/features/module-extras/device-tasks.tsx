@@ -69,6 +69,15 @@ export function taskLabel(domain: DeviceDomain, name: string, lang: Lang, t: (k:
   return verb ? verb.label[lang] : t('rv.tasks.other');
 }
 
+/** A parameter path without its data model's root (`InternetGatewayDevice.`, `Device.`); whole in the tooltip. */
+function ParamPath({ path }: { path: string }) {
+  return (
+    <Typography.Text code ellipsis={{ tooltip: path }} style={{ maxWidth: 260 }}>
+      {path.replace(/^(InternetGatewayDevice|Device)\./, '')}
+    </Typography.Text>
+  );
+}
+
 function Detail({
   d,
   t,
@@ -79,14 +88,12 @@ function Detail({
   const parts: ReactNode[] = [];
   for (const p of d.paths ?? [])
     parts.push(
-      <Typography.Text key={`p${p}`} code>
-        {p || t('rv.tasks.allParameters')}
-      </Typography.Text>,
+      p ? <ParamPath key={`p${p}`} path={p} /> : <span key="all">{t('rv.tasks.allParameters')}</span>,
     );
   for (const [path, value] of d.values ?? [])
     parts.push(
       <span key={`v${path}`}>
-        <Typography.Text code>{path}</Typography.Text> ={' '}
+        <ParamPath path={path} /> ={' '}
         {value === null ? <Typography.Text type="secondary">{t('rv.tasks.secret')}</Typography.Text> : value}
       </span>,
     );
@@ -94,11 +101,28 @@ function Detail({
   if (d.version) parts.push(<span key="v">{t('rv.tasks.version', { v: d.version })}</span>);
   if (d.seconds) parts.push(<span key="s">{t('rv.tasks.seconds', { n: d.seconds })}</span>);
   return parts.length ? (
-    <Flex vertical gap={2}>
+    <Flex vertical gap={2} style={{ maxWidth: 320 }}>
       {parts}
     </Flex>
   ) : (
     '—'
+  );
+}
+
+/** When a task was queued and by whom, and when it ended. */
+function Times({ row, t }: { row: DeviceTask; t: (k: string) => string }) {
+  return (
+    <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
+      <span>
+        {row.created_at}
+        {row.created_by ? <Typography.Text type="secondary"> · {row.created_by}</Typography.Text> : null}
+      </span>
+      {row.done_at ? (
+        <Typography.Text type="secondary">
+          {t('rv.tasks.done')} {row.done_at}
+        </Typography.Text>
+      ) : null}
+    </Flex>
   );
 }
 
@@ -189,9 +213,12 @@ export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }
                   },
                 ]
               : []),
-            { key: 'created', title: t('rv.tasks.queued'), dataIndex: 'created_at' },
-            { key: 'done', title: t('rv.tasks.done'), dataIndex: 'done_at', render: (v: string) => v || '—' },
-            { key: 'by', title: t('rv.tasks.by'), dataIndex: 'created_by', render: (v: string) => v || '—' },
+            {
+              key: 'time',
+              title: t('rv.tasks.queued'),
+              dataIndex: 'created_at',
+              render: (_: string, row) => <Times row={row} t={t} />,
+            },
           ]}
         />
       </section>
@@ -207,7 +234,7 @@ export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }
             dataSource={faults}
             scroll={{ x: 'max-content' }}
             columns={[
-              { key: 'at', title: t('rv.tasks.done'), dataIndex: 'done_at', render: (v: string) => v || '—' },
+              { key: 'at', title: t('rv.tasks.time'), dataIndex: 'done_at', render: (v: string) => v || '—' },
               {
                 key: 'name',
                 title: t('rv.tasks.task'),

@@ -345,12 +345,13 @@ export function EpgTimeline({ now: nowProp }: { now?: Dayjs } = {}) {
                           aria-label={`${title} ${hhmm(p.start)}–${hhmm(p.stop)}`}
                         >
                           {at.width >= 36 ? (
-                            <>
+                            // Sticky: a long programme's words stay in view while its start is scrolled away.
+                            <span className="epg-tl-block-text" style={{ left: LABEL_W + 6 }}>
                               <span className="epg-tl-block-title">{title}</span>
                               <span className="epg-tl-block-time">
                                 {hhmm(p.start)}–{hhmm(p.stop)}
                               </span>
-                            </>
+                            </span>
                           ) : null}
                         </button>
                       </Popover>

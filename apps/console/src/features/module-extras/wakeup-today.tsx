@@ -119,6 +119,7 @@ export function WakeupTodayView() {
                 key: 'room',
                 title: t('rv.wakeup.room'),
                 dataIndex: 'room_ext',
+                width: 220,
                 render: (v: number | null) => (
                   <RefCell refName="voice:extension" value={v} owner={{ def: wakeup, field: 'room_ext' }} />
                 ),
@@ -127,6 +128,7 @@ export function WakeupTodayView() {
                 key: 'today',
                 title: t('rv.wakeup.today'),
                 dataIndex: 'today',
+                width: 260,
                 render: (v: TodayState, row) => (
                   <Flex gap={4} wrap>
                     <Tag color={TONE[v]}>{t(`rv.wakeup.${v}`)}</Tag>
@@ -138,6 +140,7 @@ export function WakeupTodayView() {
                 key: 'repeat',
                 title: t('rv.wakeup.repeat'),
                 dataIndex: 'repeat',
+                width: 180,
                 render: (v: string) => enumLabel(wakeup, field('repeat'), v, ctx),
               },
               {
