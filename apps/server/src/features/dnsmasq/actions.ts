@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Code } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { offerDownload } from '../exports/downloads.ts';
 import { loadDocFrom } from '../network/config-docs.ts';
-import { FormReader, fieldError, tr } from '../network/form.ts';
+import { FormReader, fieldError } from '../network/form.ts';
 import { isHostName, isHostOf, normalizeMac } from '../network/ipv4.ts';
 import { liveInterfaces } from '../network/live.ts';
 import { type NetworkDoc, normalizeDoc } from '../network/model.ts';
@@ -96,21 +96,11 @@ const dhcpActions = [
         const sub = `${subnet.cidr.ip}/${subnet.cidr.prefix}`;
         for (const ip of [doc.range_start, doc.range_end])
           if (ip && !isHostOf(ip, subnet.cidr))
-            warnings.push(
-              tr(
-                lang,
-                `The saved range address ${ip} is outside ${subnet.dev} (${sub}) now: save the DHCP settings again`,
-                `已保存的地址池地址${ip}已不在${subnet.dev}（${sub}）内：请重新保存DHCP设置`,
-              ),
-            );
+            warnings.push(say(lang, 'dns.savedRangeAddressOutside', { ip, dev: subnet.dev, sub }));
         const out = leasesOutside(await staticLeases(app.db.kysely), subnet.cidr);
         if (out)
           warnings.push(
-            tr(
-              lang,
-              `The static lease ${out.ip} (${out.mac}) is outside ${subnet.dev} (${sub}) now`,
-              `静态分配${out.ip}（${out.mac}）已不在${subnet.dev}（${sub}）内`,
-            ),
+            say(lang, 'dns.staticLeaseOutsideNow', { ip: out.ip, mac: out.mac, dev: subnet.dev, sub }),
           );
       }
       return {
@@ -126,7 +116,7 @@ const dhcpActions = [
               address: `${subnet.cidr.ip}/${subnet.cidr.prefix}`,
               source: subnet.source,
             }
-          : { ok: false, msg: tr(lang, subnet.en, subnet.zh) },
+          : { ok: false, msg: subnet.problem[lang] },
         config: await halfStatus(app, 'dhcp'),
         dnsmasq: await dnsmasqInfo(),
       };
@@ -151,8 +141,7 @@ const dhcpActions = [
         if (out)
           r.fail(
             'interface',
-            `The static lease ${out.ip} (${out.mac}) would be outside ${subnet.dev}: change or delete it first`,
-            `静态分配${out.ip}（${out.mac}）将不在${subnet.dev}网段内：请先修改或删除`,
+            texts('dns.staticLeaseWouldOutside', { ip: out.ip, mac: out.mac, dev: subnet.dev }),
           );
       }
       r.done();
@@ -218,14 +207,10 @@ const dhcpActions = [
     }),
     async handler(ctx, input) {
       const mac = normalizeMac(input.mac);
-      if (!mac) throw fieldError(ctx.lang, 'mac', 'mac must be a MAC address', 'MAC地址格式不正确');
+      if (!mac) throw fieldError(ctx.lang, 'mac', texts('dns.macMustMacAddress'));
       const doc = await loadDhcp(ctx.app);
       const lease = (await readLeases(doc.leases_file)).leases.find((l) => l.mac === mac);
-      if (!lease)
-        throw new ApiError(
-          Code.notFound,
-          tr(ctx.lang, `No current lease has the MAC ${mac}`, `没有MAC为${mac}的租约`),
-        );
+      if (!lease) throw new ApiError(Code.notFound, say(ctx.lang, 'dns.noCurrentLeaseMac', { mac }));
       const def = resourceByName('system:dhcp_host')!;
       const hostname = lease.hostname && isHostName(lease.hostname) ? lease.hostname : '';
       // Checked (unique, in subnet) and stored like any static lease; undone if dnsmasq refuses.
@@ -233,7 +218,7 @@ const dhcpActions = [
         insertRecord(
           { db: tctx.app.db.kysely as never, lang: tctx.lang, now: tctx.app.now() },
           def,
-          { mac, ip: lease.ip, hostname, description: tr(ctx.lang, 'From a DHCP lease', '由DHCP租约转换') },
+          { mac, ip: lease.ip, hostname, description: say(ctx.lang, 'dns.dhcpLease') },
           writeSite(tctx),
         ),
       );
@@ -261,11 +246,7 @@ const dhcpActions = [
     input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackHalf(ctx, 'dhcp');
-      if (!r)
-        throw new ApiError(
-          Code.conflict,
-          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
-        );
+      if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'dns.noPreviousVersionRoll'));
       return r;
     },
   }),
@@ -339,11 +320,7 @@ const dnsActions = [
     input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackHalf(ctx, 'dns');
-      if (!r)
-        throw new ApiError(
-          Code.conflict,
-          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
-        );
+      if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'dns.noPreviousVersionRoll'));
       return r;
     },
   }),

@@ -1,5 +1,6 @@
 import type { Lang } from '@igs/contract';
-import { type FormReader, tr } from '../network/form.ts';
+import { say, texts } from '@igs/contract';
+import type { FormReader } from '../network/form.ts';
 import { type Cidr, ipToInt, isHostOf, isIPv4, isIPv6, subnetText } from '../network/ipv4.ts';
 import type { DhcpDoc, DnsDoc, DomainOverride, VendorTag } from './model.ts';
 import type { SubnetResult } from './subnet.ts';
@@ -46,42 +47,25 @@ export function readDhcp(r: FormReader, current: DhcpDoc, subnet: SubnetResult |
     leases_file: r.text('leases_file', { max: 200, def: current.leases_file }),
   };
   if (doc.interface && !/^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,14}$/.test(doc.interface))
-    r.fail(
-      'interface',
-      'Interface must be a role (lan, wan, mgmt) or an interface name',
-      '接口必须是角色（lan、wan、mgmt）或接口名',
-    );
+    r.fail('interface', texts('dns.interfaceMustRoleLan'));
   if (doc.lease_time && leaseSeconds(doc.lease_time) === null)
-    r.fail(
-      'lease_time',
-      'Lease time is a number with m, h or d, from 2m to 30d (e.g. 12h)',
-      '租期为数字加m、h或d，范围2m到30d（如12h）',
-    );
+    r.fail('lease_time', texts('dns.leaseTimeNumberM'));
   if (doc.option43) {
     const hex = doc.option43.replace(/[:\s-]/g, '');
     const isHex = /^([0-9a-fA-F]{2})+$/.test(hex);
     const isUrl = /^(https?|tftp):\/\/[^\s"\\]+$/i.test(doc.option43);
-    if (!isHex && !isUrl)
-      r.fail(
-        'option43',
-        'Option 43 is hex bytes (01:04:c0:a8…) or an ITMS URL',
-        'Option 43必须是十六进制字节（01:04:c0:a8…）或ITMS地址',
-      );
+    if (!isHex && !isUrl) r.fail('option43', texts('dns.optionHexBytesC0'));
   }
   if (!LEASES_FILE_RE.test(doc.leases_file) || doc.leases_file.includes('..'))
-    r.fail(
-      'leases_file',
-      'The lease file is an absolute path ending in .leases',
-      '租约文件必须是以.leases结尾的绝对路径',
-    );
+    r.fail('leases_file', texts('dns.leaseFileAbsolutePath'));
   if (!doc.enabled) return doc;
 
   if (!doc.range_start && !r.errors.some((e) => e.field === 'range_start'))
-    r.fail('range_start', 'Range start is required', '请填写起始地址');
+    r.fail('range_start', texts('dns.rangeStartRequired'));
   if (!doc.range_end && !r.errors.some((e) => e.field === 'range_end'))
-    r.fail('range_end', 'Range end is required', '请填写结束地址');
+    r.fail('range_end', texts('dns.rangeEndRequired'));
   if (subnet && !subnet.ok) {
-    r.fail('interface', subnet.en, subnet.zh);
+    r.fail('interface', subnet.problem);
     return doc;
   }
   if (!subnet) return doc;
@@ -90,27 +74,17 @@ export function readDhcp(r: FormReader, current: DhcpDoc, subnet: SubnetResult |
   for (const f of ['range_start', 'range_end'] as const) {
     const v = doc[f];
     if (!v || !isIPv4(v)) continue;
-    if (!isHostOf(v, cidr))
-      r.fail(
-        f,
-        `${v} is not a host address of ${subnet.dev} (${sub})`,
-        `${v}不是${subnet.dev}（${sub}）内的主机地址`,
-      );
+    if (!isHostOf(v, cidr)) r.fail(f, texts('dns.notHostAddress', { v, dev: subnet.dev, sub }));
   }
   if (isIPv4(doc.range_start) && isIPv4(doc.range_end)) {
     const a = ipToInt(doc.range_start);
     const b = ipToInt(doc.range_end);
-    if (a > b) r.fail('range_end', 'The range ends before it starts', '结束地址不能小于起始地址');
+    if (a > b) r.fail('range_end', texts('dns.rangeEndsBeforeStarts'));
     const own = ipToInt(cidr.ip);
-    if (own >= a && own <= b)
-      r.fail(
-        'range_start',
-        `The range includes the interface’s own address ${cidr.ip}`,
-        `地址池包含了接口自身地址${cidr.ip}`,
-      );
+    if (own >= a && own <= b) r.fail('range_start', texts('dns.rangeIncludesInterfaceS', { ip: cidr.ip }));
   }
   if (doc.gateway && !isHostOf(doc.gateway, cidr))
-    r.fail('gateway', `The gateway ${doc.gateway} is not inside ${sub}`, `网关${doc.gateway}不在${sub}内`);
+    r.fail('gateway', texts('dns.gatewayNotInside', { gateway: doc.gateway, sub }));
   return doc;
 }
 
@@ -119,24 +93,16 @@ function readTags(r: FormReader): VendorTag[] {
     const c = r.child(row, `option60_tags.${i}`);
     const vendor = c.text('vendor_class', { required: true, max: 64 });
     if (vendor && (!SAFE_TEXT.test(vendor) || UNSAFE.test(vendor)))
-      c.fail(
-        'vendor_class',
-        'Vendor class is printable text without quotes, commas, # or backslashes',
-        '厂商标识只能是可打印字符，且不含引号、逗号、#或反斜杠',
-      );
+      c.fail('vendor_class', texts('dns.vendorClassPrintableText'));
     const tag = c.text('tag', { required: true, max: 32 });
     if (tag && (!/^[A-Za-z0-9_-]{1,32}$/.test(tag) || tag.startsWith('igs-')))
-      c.fail(
-        'tag',
-        'A tag is letters, digits, _ and - (not starting with igs-)',
-        '标签只能包含字母、数字、_和-（不能以igs-开头）',
-      );
+      c.fail('tag', texts('dns.tagLettersDigitsNot'));
     return { vendor_class: vendor, tag };
   });
   const tags = new Set<string>();
   rows.forEach((t, i) => {
     if (t.tag && tags.has(t.tag))
-      r.fail(`option60_tags.${i}.tag`, `Tag ${t.tag} is listed twice`, `标签${t.tag}重复`);
+      r.fail(`option60_tags.${i}.tag`, texts('dns.tagListedTwice', { tag: t.tag }));
     tags.add(t.tag);
   });
   return rows;
@@ -156,9 +122,8 @@ export function readDns(r: FormReader, current: DnsDoc): DnsDoc {
     .map((s) => String(s).trim())
     .filter(Boolean);
   const badUp = upstream.find((s) => !isIPv4(s) && !isIPv6(s));
-  if (badUp) r.fail('upstream', `${badUp} is not an IP address`, `${badUp}不是IP地址`);
-  if (new Set(upstream).size !== upstream.length)
-    r.fail('upstream', 'A server is listed twice', '上游服务器重复');
+  if (badUp) r.fail('upstream', texts('dns.notIpAddress', { value: badUp }));
+  if (new Set(upstream).size !== upstream.length) r.fail('upstream', texts('dns.serverListedTwice'));
   const doc: DnsDoc = {
     enabled: r.bool('enabled', current.enabled),
     port: r.int('port', { min: 1, max: 65535, def: current.port }),
@@ -168,11 +133,7 @@ export function readDns(r: FormReader, current: DnsDoc): DnsDoc {
     overrides: readOverrides(r),
   };
   if (doc.enabled && doc.no_resolv && !upstream.length)
-    r.fail(
-      'upstream',
-      'Ignoring resolv.conf needs at least one upstream server',
-      '不读取resolv.conf时至少需要一个上游服务器',
-    );
+    r.fail('upstream', texts('dns.ignoringResolvConfNeeds'));
   return doc;
 }
 
@@ -187,8 +148,7 @@ function readOverrides(r: FormReader): DomainOverride[] {
   const seen = new Set<string>();
   rows.forEach((o, i) => {
     const key = o.domain.toLowerCase().replace(/\.$/, '');
-    if (key && seen.has(key))
-      r.fail(`overrides.${i}.domain`, `${o.domain} is listed twice`, `${o.domain}重复`);
+    if (key && seen.has(key)) r.fail(`overrides.${i}.domain`, texts('dns.listedTwice', { domain: o.domain }));
     seen.add(key);
   });
   return rows;
@@ -196,13 +156,10 @@ function readOverrides(r: FormReader): DomainOverride[] {
 
 /** A static lease (`system:dhcp_host`) must lie in the DHCP subnet: the message, or null. */
 export function staticLeaseProblem(lang: Lang, ip: string, subnet: SubnetResult): string | null {
-  if (!subnet.ok)
-    return tr(lang, `No DHCP subnet to check against: ${subnet.en}`, `无法确定DHCP网段：${subnet.zh}`);
-  if (!isIPv4(ip)) return tr(lang, 'A static lease is an IPv4 address', '静态分配必须是IPv4地址');
+  if (!subnet.ok) return say(lang, 'dns.noDhcpSubnetCheck', { problem: subnet.problem });
+  if (!isIPv4(ip)) return say(lang, 'dns.staticLeaseIpv4Address');
   const sub = subnetText(subnet.cidr);
-  if (!isHostOf(ip, subnet.cidr))
-    return tr(lang, `${ip} is not inside the DHCP subnet ${sub}`, `${ip}不在DHCP网段${sub}内`);
-  if (ip === subnet.cidr.ip)
-    return tr(lang, `${ip} is the address of ${subnet.dev} itself`, `${ip}是${subnet.dev}自身的地址`);
+  if (!isHostOf(ip, subnet.cidr)) return say(lang, 'dns.notInsideDhcpSubnet', { ip, sub });
+  if (ip === subnet.cidr.ip) return say(lang, 'dns.addressItself', { ip, dev: subnet.dev });
   return null;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,7 +17,6 @@ import {
   withSetLock,
   writeSet,
 } from '../network/config-set.ts';
-import { tr } from '../network/form.ts';
 import type { SaveReply } from '../network/service.ts';
 import { inCallTransaction } from '../resources/transaction.ts';
 import { dnsmasqOption43Lines, itmsConfig } from '../tr069-extras/itms-config.ts';
@@ -114,11 +113,7 @@ export interface DnsmasqReply extends SaveReply {
 }
 
 function refuse(lang: Lang, test: TestResult): ApiError {
-  const msg = tr(
-    lang,
-    `dnsmasq --test refused the configuration; nothing was written: ${test.output}`,
-    `dnsmasq --test 未通过，未写入任何文件：${test.output}`,
-  );
+  const msg = say(lang, 'dns.dnsmasqTestRefusedConfiguration', { output: test.output });
   return new ApiError(Code.invalid, msg, { errors: [{ field: 'config', msg }], test });
 }
 
@@ -138,18 +133,11 @@ function replyOf(
     test: { ran: test.ran, ok: test.ok, output: test.output },
   };
   let msg: string;
-  if (!test.ran) msg = tr(lang, `Saved; ${test.output}`, `已保存；未安装dnsmasq，配置已生成但未经检查`);
-  else if (reply.applied && !reply.note)
-    msg = tr(lang, 'Saved, checked by dnsmasq and applied', '已保存，dnsmasq检查通过并已生效');
-  else if (reply.applied)
-    msg = tr(lang, `Saved and checked; ${reply.note}`, `已保存并检查通过；${reply.note}`);
-  else if (!applyEnabled())
-    msg = tr(
-      lang,
-      'Saved and checked by dnsmasq: files written but not applied (IGS_APPLY is not 1)',
-      '已保存，dnsmasq检查通过：配置文件已生成，但未应用到系统（IGS_APPLY 未设为 1）',
-    );
-  else msg = tr(lang, `Saved and checked; ${reply.note}`, `已保存并检查通过；${reply.note}`);
+  if (!test.ran) msg = say(lang, 'dns.savedNotChecked');
+  else if (reply.applied && !reply.note) msg = say(lang, 'dns.savedCheckedDnsmasqApplied');
+  else if (reply.applied) msg = say(lang, 'dns.savedChecked', { note: reply.note });
+  else if (!applyEnabled()) msg = say(lang, 'dns.savedCheckedDnsmasqFiles');
+  else msg = say(lang, 'dns.savedChecked', { note: reply.note });
   return { reply, msg };
 }
 
@@ -194,11 +182,7 @@ async function writePrepared(
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new ApiError(
       Code.unexpected,
-      tr(
-        ctx.lang,
-        `Writing ${FILE[half]} failed (${why}): nothing was saved`,
-        `写入${FILE[half]}失败（${why}）：未保存任何修改`,
-      ),
+      say(ctx.lang, 'dns.writingFailedNothingSaved', { file: FILE[half], why }),
     );
   });
   if (doc) await saveDoc(app, DOC[half], doc, ctx.caller?.user.username ?? '');

@@ -1,3 +1,4 @@
+import { type Localized, texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { type Cidr, parseCidr } from '../network/ipv4.ts';
 import { type LiveInterface, liveInterfaces } from '../network/live.ts';
@@ -11,7 +12,7 @@ import { loadNetwork } from '../network/service.ts';
 
 export type SubnetResult =
   | { ok: true; name: string; dev: string; cidr: Cidr; source: 'settings' | 'host' }
-  | { ok: false; en: string; zh: string };
+  | { ok: false; problem: Localized };
 
 const ROLE_NAMES = ['lan', 'wan', 'mgmt'];
 
@@ -22,15 +23,10 @@ export function resolveSubnet(iface: string, doc: NetworkDoc, live: LiveInterfac
       .filter(([, c]) => c.role === iface && c.enabled)
       .map(([n]) => n)
       .sort()[0];
-    if (!found)
-      return {
-        ok: false,
-        en: `No interface has the ${iface} role: set one under Network card settings`,
-        zh: `没有角色为${iface}的接口：请在网卡设置中指定`,
-      };
+    if (!found) return { ok: false, problem: texts('dns.noInterfaceWithRole', { role: iface }) };
     name = found;
   } else if (!live.some((l) => l.name === iface && !l.loopback) && !doc.interfaces[iface]) {
-    return { ok: false, en: `There is no interface ${iface}`, zh: `接口${iface}不存在` };
+    return { ok: false, problem: texts('dns.noSuchInterface', { iface }) };
   }
   const cfg = doc.interfaces[name];
   const dev = cfg ? addressDev(name, cfg) : name;
@@ -40,11 +36,7 @@ export function resolveSubnet(iface: string, doc: NetworkDoc, live: LiveInterfac
   }
   const addr = live.find((l) => l.name === dev)?.ipv4[0];
   if (addr) return { ok: true, name, dev, cidr: { ip: addr.address, prefix: addr.prefix }, source: 'host' };
-  return {
-    ok: false,
-    en: `${dev} has no IPv4 address to serve DHCP on: give it a static address`,
-    zh: `${dev}没有可用于DHCP的IPv4地址：请为其设置静态地址`,
-  };
+  return { ok: false, problem: texts('dns.noAddressToServe', { dev }) };
 }
 
 export async function dhcpSubnet(app: AppContext, iface: string): Promise<SubnetResult> {

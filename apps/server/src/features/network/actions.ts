@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
 import { runCommand } from './config-set.ts';
 import { checkConnectivity } from './connect.ts';
-import { FormReader, fieldError, tr } from './form.ts';
+import { FormReader, fieldError } from './form.ts';
 import { isHostName } from './ipv4.ts';
 import type { LiveInterface } from './live.ts';
 import {
@@ -88,7 +88,7 @@ function ifaceView(c: IfaceConfig) {
 }
 
 function notFound(ctx: ActionContext, what: string): ApiError {
-  return new ApiError(Code.notFound, tr(ctx.lang, `${what} was not found`, `${what}不存在`));
+  return new ApiError(Code.notFound, say(ctx.lang, 'network.notFound', { what }));
 }
 
 function nextId(doc: NetworkDoc): number {
@@ -130,11 +130,7 @@ const indexActions = [
     input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackNetwork(ctx);
-      if (!r)
-        throw new ApiError(
-          Code.conflict,
-          tr(ctx.lang, 'There is no previous version to roll back to', '没有可回滚的上一版本'),
-        );
+      if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'network.noPreviousVersionRoll'));
       ctx.logDetail = `network rollback: ${r.written.length} files`;
       return r;
     },
@@ -193,12 +189,7 @@ const netActions = [
       const reply = await changeNetwork(ctx, (c) => {
         if (!knownInterfaces(c).includes(input.name)) throw notFound(ctx, input.name);
         if (c.live.find((l) => l.name === input.name)?.loopback)
-          throw fieldError(
-            ctx.lang,
-            'name',
-            'The loopback interface cannot be configured',
-            '回环接口不能配置',
-          );
+          throw fieldError(ctx.lang, 'name', texts('network.loopbackInterfaceCannotConfigured'));
         const r = reader(ctx, input);
         const cfg = readIface(r, input.name, c.doc.interfaces[input.name], c);
         r.done();
@@ -390,7 +381,7 @@ function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
 const teamingActions = listTab(
   'teaming',
   'bonds',
-  (ctx) => tr(ctx.lang, 'Bond', '聚合接口'),
+  (ctx) => say(ctx.lang, 'network.bond'),
   (b) => b,
   (_ctx, r, current, c) => readBond(r, current, c),
   (doc, removed) => {
@@ -409,7 +400,7 @@ const teamingActions = listTab(
 const pptpActions = listTab(
   'pptp',
   'pptp',
-  (ctx) => tr(ctx.lang, 'PPTP tunnel', 'PPTP隧道'),
+  (ctx) => say(ctx.lang, 'network.pptpTunnel'),
   (p) => ({ ...p, password: '', password_set: p.password ? 1 : 0 }),
   (_ctx, r, current, c) => readPptp(r, current, c.doc),
 );
@@ -427,20 +418,9 @@ async function readProfile(
     .where('id', '=', uploadId)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.kind !== 'text')
-    throw fieldError(
-      ctx.lang,
-      'ovpn',
-      'Upload the profile as a text file (kind text)',
-      '请以文本类型（text）上传配置文件',
-    );
+  if (row.kind !== 'text') throw fieldError(ctx.lang, 'ovpn', texts('network.uploadProfileTextFile'));
   if (Number(row.size) > OVPN_MAX_BYTES)
-    throw fieldError(
-      ctx.lang,
-      'ovpn',
-      'An OpenVPN profile is at most 256 KB',
-      'OpenVPN配置文件不能超过256KB',
-    );
+    throw fieldError(ctx.lang, 'ovpn', texts('network.openvpnProfileMostKb'));
   const data = await fs
     .readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', row.file))
     .catch(() => null);
@@ -449,7 +429,7 @@ async function readProfile(
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw fieldError(ctx.lang, 'ovpn', 'The profile is not a UTF-8 text file', '配置文件不是UTF-8文本');
+    throw fieldError(ctx.lang, 'ovpn', texts('network.profileNotUtfText'));
   }
   return { text, name: row.name };
 }
@@ -470,7 +450,7 @@ async function openVpnState(v: OpenVpnConfig): Promise<string> {
 const openvpnActions = listTab(
   'openvpn',
   'openvpn',
-  (ctx) => tr(ctx.lang, 'OpenVPN client', 'OpenVPN客户端'),
+  (ctx) => say(ctx.lang, 'network.openvpnClient'),
   async (v) => ({
     id: v.id,
     name: v.name,
@@ -489,21 +469,16 @@ const openvpnActions = listTab(
     let ovpnName = current?.ovpn_name ?? '';
     if (f.ovpn && f.ovpn !== current?.ovpn) {
       const up = await readProfile(ctx, f.ovpn);
-      if (!up) r.fail('ovpn', 'The uploaded profile was not found', '找不到上传的配置文件');
+      if (!up) r.fail('ovpn', texts('network.uploadedProfileNotFound'));
       else {
         const check = checkOvpnProfile(up.text);
-        if (check.problem) r.fail('ovpn', check.problem.en, check.problem.zh);
+        if (check.problem) r.fail('ovpn', check.problem);
         profile = up.text;
         ovpnName = up.name;
       }
     }
     const needsAuth = profile ? checkOvpnProfile(profile).needsAuth : false;
-    if (needsAuth && (!f.username || !f.password))
-      r.fail(
-        'username',
-        'This profile asks for a user name and password (auth-user-pass): fill them in',
-        '该配置文件需要用户名和密码（auth-user-pass），请填写',
-      );
+    if (needsAuth && (!f.username || !f.password)) r.fail('username', texts('network.profileAsksUserName'));
     return {
       id: current?.id ?? 0,
       name: f.name,

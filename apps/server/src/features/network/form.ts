@@ -1,4 +1,4 @@
-import { Code, type FieldError, type Lang } from '@igs/contract';
+import { Code, type FieldError, type Lang, type Localized, texts } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { isHost, isHostName, isIPv4, isIPv6, normalizeMac, parseCidr } from './ipv4.ts';
 
@@ -14,11 +14,6 @@ interface TextOpts {
 interface AddrOpts {
   required?: boolean;
   def?: string;
-}
-
-/** Bilingual text for a rule's message. */
-export function tr(lang: Lang, en: string, zh: string): string {
-  return lang === 'zh_CN' ? zh : en;
 }
 
 /**
@@ -57,9 +52,10 @@ export class FormReader {
     return this.labels[name]?.[this.lang] ?? name;
   }
 
-  fail(name: string, en: string, zh: string): void {
+  /** Notes a problem of the field (its first only), in the reader's language. */
+  fail(name: string, text: Localized): void {
     const field = this.prefix + name;
-    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, msg: tr(this.lang, en, zh) });
+    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, msg: text[this.lang] });
   }
 
   has(name: string): boolean {
@@ -73,7 +69,7 @@ export class FormReader {
 
   private required(name: string): void {
     const l = this.label(name);
-    this.fail(name, `${l} is required`, `请填写${l}`);
+    this.fail(name, texts('network.required', { l }));
   }
 
   /**
@@ -91,14 +87,14 @@ export class FormReader {
     }
     if (typeof v !== 'string' && typeof v !== 'number') {
       const l = this.label(name);
-      this.fail(name, `${l} must be text`, `${l}必须是文本`);
+      this.fail(name, texts('network.mustText', { l }));
       return opts.def ?? '';
     }
     const s = String(v).trim();
     const max = opts.max ?? 255;
     if (s.length > max) {
       const l = this.label(name);
-      this.fail(name, `${l} must be at most ${max} characters`, `${l}不能超过${max}个字符`);
+      this.fail(name, texts('network.mustMostCharacters', { l, max }));
     }
     if (s === '' && opts.required) this.required(name);
     return s;
@@ -109,11 +105,7 @@ export class FormReader {
     const s = this.text(name, opts);
     if (s && (!/^[\x20-\x7e]+$/.test(s) || /["\\]/.test(s))) {
       const l = this.label(name);
-      this.fail(
-        name,
-        `${l} may hold printable characters only, without quotes or backslashes`,
-        `${l}只能包含可打印字符，且不能含引号或反斜杠`,
-      );
+      this.fail(name, texts('network.mayHoldPrintableCharacters', { l }));
     }
     return s;
   }
@@ -127,11 +119,7 @@ export class FormReader {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < opts.min || n > opts.max) {
       const l = this.label(name);
-      this.fail(
-        name,
-        `${l} must be a whole number from ${opts.min} to ${opts.max}`,
-        `${l}必须是${opts.min}到${opts.max}之间的整数`,
-      );
+      this.fail(name, texts('network.mustWholeNumber', { l, min: opts.min, max: opts.max }));
       return opts.def;
     }
     return n;
@@ -143,7 +131,7 @@ export class FormReader {
     if (v === 1 || v === '1' || v === true || v === 'true') return 1;
     if (v === 0 || v === '0' || v === false || v === 'false') return 0;
     const l = this.label(name);
-    this.fail(name, `${l} must be 0 or 1`, `${l}必须是0或1`);
+    this.fail(name, texts('network.mustBeFlag', { l }));
     return def;
   }
 
@@ -153,12 +141,7 @@ export class FormReader {
     if (typeof v === 'string' && (options as readonly string[]).includes(v)) return v as T;
     const l = this.label(name);
     if (v === undefined || v === null || v === '') this.required(name);
-    else
-      this.fail(
-        name,
-        `${l} must be one of: ${options.join(', ')}`,
-        `${l}必须是以下之一：${options.join(', ')}`,
-      );
+    else this.fail(name, texts('network.mustOne', { l, options: options.join(', ') }));
     return def ?? options[0]!;
   }
 
@@ -166,11 +149,7 @@ export class FormReader {
     const s = this.text(name, { ...opts, max: 15 });
     if (s && !isIPv4(s)) {
       const l = this.label(name);
-      this.fail(
-        name,
-        `${l} must be an IPv4 address such as 192.168.1.1`,
-        `${l}必须是IPv4地址，如192.168.1.1`,
-      );
+      this.fail(name, texts('network.mustIpv4AddressSuch', { l }));
       return '';
     }
     return s;
@@ -181,7 +160,7 @@ export class FormReader {
     const s = this.text(name, { ...opts, max: 45 });
     if (s && !isIPv4(s) && !isIPv6(s)) {
       const l = this.label(name);
-      this.fail(name, `${l} must be an IP address`, `${l}必须是IP地址`);
+      this.fail(name, texts('network.mustIpAddress', { l }));
       return '';
     }
     return s;
@@ -191,11 +170,7 @@ export class FormReader {
     const s = this.text(name, { ...opts, max: 18 });
     if (s && !parseCidr(s)) {
       const l = this.label(name);
-      this.fail(
-        name,
-        `${l} must be an address/prefix such as 192.168.1.1/24`,
-        `${l}必须是地址/前缀，如192.168.1.1/24`,
-      );
+      this.fail(name, texts('network.mustAddressPrefixSuch', { l }));
       return '';
     }
     return s;
@@ -207,11 +182,7 @@ export class FormReader {
     const m = normalizeMac(s);
     if (!m) {
       const l = this.label(name);
-      this.fail(
-        name,
-        `${l} must be a MAC address such as 00:11:22:aa:bb:cc`,
-        `${l}必须是MAC地址，如00:11:22:aa:bb:cc`,
-      );
+      this.fail(name, texts('network.mustMacAddressSuch', { l }));
       return '';
     }
     return m;
@@ -222,7 +193,7 @@ export class FormReader {
     const s = this.text(name, { required: opts.required, def: opts.def, max: 253 });
     if (s && (opts.namesOnly ? !isHostName(s) : !isHost(s))) {
       const l = this.label(name);
-      this.fail(name, `${l} must be a host name or an IP address`, `${l}必须是主机名或IP地址`);
+      this.fail(name, texts('network.mustHostNameIp', { l }));
       return '';
     }
     return s;
@@ -247,12 +218,12 @@ export class FormReader {
     }
     if (!Array.isArray(v)) {
       const l = this.label(name);
-      this.fail(name, `${l} must be a list`, `${l}必须是列表`);
+      this.fail(name, texts('network.mustList', { l }));
       return [];
     }
     if (v.length > max) {
       const l = this.label(name);
-      this.fail(name, `${l}: at most ${max} entries`, `${l}最多${max}项`);
+      this.fail(name, texts('network.mostEntries', { l, max }));
       return v.slice(0, max);
     }
     return v;
@@ -267,7 +238,7 @@ export class FormReader {
 }
 
 /** A 422 for one field outside a form (cross-record rules). */
-export function fieldError(lang: Lang, field: string, en: string, zh: string): ApiError {
-  const msg = tr(lang, en, zh);
+export function fieldError(lang: Lang, field: string, text: Localized): ApiError {
+  const msg = text[lang];
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
 }

@@ -1,3 +1,4 @@
+import { type Localized, texts } from '@igs/contract';
 import type { FormReader } from './form.ts';
 import { isHost, isHostOf, isUnicastMac, parseCidr } from './ipv4.ts';
 import type { LiveInterface } from './live.ts';
@@ -46,14 +47,8 @@ const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
 function tunnelName(r: FormReader, taken: string[], def?: string): string {
   const name = r.text('name', { required: true, max: 32, def });
-  if (name && !NAME_RE.test(name))
-    r.fail(
-      'name',
-      'Name may use letters, digits, _ and - (at most 32)',
-      '名称只能包含字母、数字、_和-（最多32个）',
-    );
-  else if (name && taken.includes(name.toLowerCase()))
-    r.fail('name', `"${name}" is already used`, `名称“${name}”已存在`);
+  if (name && !NAME_RE.test(name)) r.fail('name', texts('network.nameMayUseLetters'));
+  else if (name && taken.includes(name.toLowerCase())) r.fail('name', texts('network.alreadyUsed', { name }));
   return name;
 }
 
@@ -81,27 +76,18 @@ export function readIface(
     enabled: r.bool('enabled', base.enabled),
   };
   if (c.mac_clone && (!isUnicastMac(c.mac_clone) || c.mac_clone === '00:00:00:00:00:00'))
-    r.fail('mac_clone', 'The cloned MAC must be a unicast address', '克隆的MAC必须是单播地址');
+    r.fail('mac_clone', texts('network.clonedMacMustUnicast'));
 
   if (c.mode === 'static') {
     const cidr = parseCidr(c.ip);
     if (!c.ip && !r.errors.some((e) => e.field === 'ip'))
-      r.fail('ip', 'A static interface needs its IP address/prefix', '静态模式必须填写IP地址/前缀');
+      r.fail('ip', texts('network.staticInterfaceNeedsIp'));
     if (cidr && !isHostOf(cidr.ip, cidr))
-      r.fail(
-        'ip',
-        `${cidr.ip} is the network or broadcast address of /${cidr.prefix}`,
-        `${cidr.ip}是该/${cidr.prefix}网段的网络地址或广播地址`,
-      );
+      r.fail('ip', texts('network.networkBroadcastAddress', { ip: cidr.ip, prefix: cidr.prefix }));
     if (cidr && c.gateway) {
       if (!isHostOf(c.gateway, cidr))
-        r.fail(
-          'gateway',
-          `The gateway ${c.gateway} is not inside ${c.ip}`,
-          `网关${c.gateway}不在${c.ip}网段内`,
-        );
-      else if (c.gateway === cidr.ip)
-        r.fail('gateway', 'The gateway cannot be the interface’s own address', '网关不能是本接口地址');
+        r.fail('gateway', texts('network.gatewayNotInside', { gateway: c.gateway, ip: c.ip }));
+      else if (c.gateway === cidr.ip) r.fail('gateway', texts('network.gatewayCannotInterfaceS'));
     }
     if (cidr) duplicateAddress(r, name, cidr.ip, ctx);
   } else {
@@ -110,33 +96,21 @@ export function readIface(
     c.gateway = '';
   }
   if (c.mode === 'pppoe') {
-    if (!c.pppoe_user) r.fail('pppoe_user', 'PPPoE needs the account name', 'PPPoE模式必须填写账号');
-    if (!c.pppoe_password) r.fail('pppoe_password', 'PPPoE needs the password', 'PPPoE模式必须填写密码');
+    if (!c.pppoe_user) r.fail('pppoe_user', texts('network.pppoeNeedsAccountName'));
+    if (!c.pppoe_password) r.fail('pppoe_password', texts('network.pppoeNeedsPassword'));
   } else {
     c.pppoe_user = '';
     c.pppoe_password = '';
   }
   const bond = bondOf(ctx.doc, name);
   if (bond && (c.mode !== 'dhcp' || c.role !== 'none' || c.vlan_id))
-    r.fail(
-      'mode',
-      `${name} is a member of ${bond.name}: configure ${bond.name} instead`,
-      `${name}是${bond.name}的成员接口，请配置${bond.name}`,
-    );
+    r.fail('mode', texts('network.memberConfigureInstead', { name, name2: bond.name }));
   const ipoe = ctx.doc.ipoe;
   if (ipoe && ipoe.iface === name) {
     if (c.vlan_id > 0 && c.vlan_id === ipoe.vlan_id)
-      r.fail(
-        'vlan_id',
-        `VLAN ${c.vlan_id} on ${name} is used by IPoE`,
-        `${name}上的VLAN ${c.vlan_id}已被IPoE使用`,
-      );
+      r.fail('vlan_id', texts('network.vlanUsedIpoe', { vlan_id: c.vlan_id, name }));
     if (ipoe.vlan_id === 0 && c.role !== 'none')
-      r.fail(
-        'role',
-        `${name} carries IPoE without a VLAN: it cannot also be ${c.role}`,
-        `${name}已作为IPoE接口（无VLAN），不能再设为${c.role}`,
-      );
+      r.fail('role', texts('network.carriesIpoeWithoutVlan', { name, role: c.role }));
   }
   return c;
 }
@@ -146,14 +120,14 @@ function duplicateAddress(r: FormReader, name: string, ip: string, ctx: NetConte
   for (const [other, oc] of Object.entries(ctx.doc.interfaces)) {
     if (other === name || oc.mode !== 'static') continue;
     if (parseCidr(oc.ip)?.ip === ip) {
-      r.fail('ip', `${ip} is already the address of ${other}`, `${ip}已是${other}的地址`);
+      r.fail('ip', texts('network.alreadyAddress', { ip, other }));
       return;
     }
   }
   for (const l of ctx.live) {
     if (l.name === name || l.loopback || ctx.doc.interfaces[l.name]) continue;
     if (l.ipv4.some((a) => a.address === ip)) {
-      r.fail('ip', `${ip} is already the address of ${l.name}`, `${ip}已是${l.name}的地址`);
+      r.fail('ip', texts('network.alreadyAddressOf', { ip, name: l.name }));
       return;
     }
   }
@@ -172,30 +146,17 @@ export function readIpoe(r: FormReader, current: IpoeConfig | null, ctx: NetCont
     igmp_version: r.int('igmp_version', { min: 2, max: 3, def: 2 }) as 2 | 3,
   };
   if (c.iface && !known.includes(c.iface)) {
-    r.fail('iface', `There is no interface ${c.iface}`, `接口${c.iface}不存在`);
+    r.fail('iface', texts('network.noInterface', { iface: c.iface }));
     return c;
   }
   const own = ctx.doc.interfaces[c.iface];
   const bond = bondOf(ctx.doc, c.iface);
-  if (bond) r.fail('iface', `${c.iface} is a member of ${bond.name}`, `${c.iface}是${bond.name}的成员接口`);
+  if (bond) r.fail('iface', texts('network.member', { iface: c.iface, name: bond.name }));
   if (own && c.vlan_id > 0 && own.vlan_id === c.vlan_id)
-    r.fail(
-      'vlan_id',
-      `VLAN ${c.vlan_id} on ${c.iface} is already used by the interface settings`,
-      `${c.iface}上的VLAN ${c.vlan_id}已被接口设置使用`,
-    );
+    r.fail('vlan_id', texts('network.vlanAlreadyUsedInterface', { vlan_id: c.vlan_id, iface: c.iface }));
   if (own && c.vlan_id === 0 && own.role !== 'none')
-    r.fail(
-      'vlan_id',
-      `${c.iface} is the ${own.role} interface: give IPoE a VLAN or a free interface`,
-      `${c.iface}已是${own.role}接口：请为IPoE指定VLAN或空闲接口`,
-    );
-  if (c.igmp_proxy && !lanDevices(ctx.doc).length)
-    r.fail(
-      'igmp_proxy',
-      'The IGMP proxy needs a LAN interface (role lan) to send the streams to',
-      'IGMP代理需要一个LAN角色的接口作为下游',
-    );
+    r.fail('vlan_id', texts('network.interfaceGiveIpoeVlan', { iface: c.iface, role: own.role }));
+  if (c.igmp_proxy && !lanDevices(ctx.doc).length) r.fail('igmp_proxy', texts('network.igmpProxyNeedsLan'));
   return c;
 }
 
@@ -213,8 +174,7 @@ export function readWanDns(r: FormReader): WanDnsConfig {
     dns2: r.ip('dns2'),
     from_wan: r.bool('from_wan', 0),
   };
-  if (c.dns2 && c.dns2 === c.dns1)
-    r.fail('dns2', 'The secondary DNS repeats the primary', '备用DNS与首选DNS相同');
+  if (c.dns2 && c.dns2 === c.dns1) r.fail('dns2', texts('network.secondaryDnsRepeatsPrimary'));
   return c;
 }
 
@@ -226,12 +186,10 @@ export function readQos(r: FormReader, ctx: NetContext): QosConfig {
   const ifaces = r.list('interfaces', 16).map((row, i) => {
     const c = r.child(row, `interfaces.${i}`);
     const iface = c.text('iface', { required: true, max: 15 });
-    if (iface && !known.includes(iface))
-      c.fail('iface', `There is no interface ${iface}`, `接口${iface}不存在`);
+    if (iface && !known.includes(iface)) c.fail('iface', texts('network.noInterface', { iface }));
     const rate = (f: string) => {
       const v = c.int(f, { min: 0, max: KBPS_MAX, def: 0 });
-      if (v > 0 && v < 64)
-        c.fail(f, 'Bandwidth is 0 (no shaping) or at least 64 kbit/s', '带宽为0（不限）或至少64 kbit/s');
+      if (v > 0 && v < 64) c.fail(f, texts('network.bandwidthNoShapingLeast'));
       return v;
     };
     return { iface, down_kbps: rate('down_kbps'), up_kbps: rate('up_kbps') };
@@ -239,29 +197,23 @@ export function readQos(r: FormReader, ctx: NetContext): QosConfig {
   const seen = new Set<string>();
   ifaces.forEach((x, i) => {
     if (x.iface && seen.has(x.iface))
-      r.fail(`interfaces.${i}.iface`, `${x.iface} is listed twice`, `${x.iface}重复`);
+      r.fail(`interfaces.${i}.iface`, texts('network.listedTwice', { iface: x.iface }));
     seen.add(x.iface);
   });
   const names = new Set<string>();
   const rules = r.list('rules', 64).map((row, i) => {
     const c = r.child(row, `rules.${i}`);
     const name = c.text('name', { required: true, max: 32 });
-    if (name && names.has(name.toLowerCase()))
-      c.fail('name', `Rule "${name}" is listed twice`, `规则“${name}”重复`);
+    if (name && names.has(name.toLowerCase())) c.fail('name', texts('network.ruleListedTwice', { name }));
     names.add(name.toLowerCase());
     let src = c.text('src', { max: 18 });
     if (src && !src.includes('/')) src = `${src}/32`;
     if (src && !parseCidr(src)) {
-      c.fail(
-        'src',
-        'Source must be an address or a subnet such as 192.168.1.0/24',
-        '源地址必须是IP或网段，如192.168.1.0/24',
-      );
+      c.fail('src', texts('network.sourceMustAddressSubnet'));
       src = '';
     }
     const limit = c.int('limit_kbps', { min: 0, max: KBPS_MAX, def: 0 });
-    if (limit > 0 && limit < 8)
-      c.fail('limit_kbps', 'A limit is 0 (none) or at least 8 kbit/s', '限速为0（不限）或至少8 kbit/s');
+    if (limit > 0 && limit < 8) c.fail('limit_kbps', texts('network.limitNoneLeastKbit'));
     const rule = {
       name,
       src,
@@ -271,19 +223,11 @@ export function readQos(r: FormReader, ctx: NetContext): QosConfig {
       limit_kbps: limit,
     };
     if (!rule.src && !rule.dst_port && rule.proto === 'any')
-      c.fail(
-        'src',
-        'A rule needs a source, a port or a protocol to match',
-        '规则至少要匹配源地址、端口或协议之一',
-      );
+      c.fail('src', texts('network.ruleNeedsSourcePort'));
     return rule;
   });
   if (rules.length && !ifaces.some((x) => x.down_kbps || x.up_kbps))
-    r.fail(
-      'interfaces',
-      'Rules need the bandwidth of at least one interface',
-      '规则需要至少一个接口设置带宽',
-    );
+    r.fail('interfaces', texts('network.rulesNeedBandwidthLeast'));
   return { interfaces: ifaces, rules };
 }
 
@@ -292,16 +236,11 @@ export function readBond(r: FormReader, current: BondConfig | undefined, ctx: Ne
   const sysNames = ctx.live.filter((l) => !l.loopback).map((l) => l.name);
   const others = ctx.doc.bonds.filter((b) => b.id !== current?.id);
   const name = r.text('name', { required: true, max: 15, def: current?.name });
-  if (name && !/^[a-z][a-z0-9_]{0,14}$/.test(name))
-    r.fail(
-      'name',
-      'A bond name is lower-case letters, digits and _, such as bond0',
-      '聚合接口名只能包含小写字母、数字和_，如bond0',
-    );
+  if (name && !/^[a-z][a-z0-9_]{0,14}$/.test(name)) r.fail('name', texts('network.bondNameLowerCase'));
   else if (name && others.some((b) => b.name === name))
-    r.fail('name', `Bond ${name} already exists`, `聚合接口${name}已存在`);
+    r.fail('name', texts('network.bondAlreadyExists', { name }));
   else if (name && sysNames.includes(name) && !ctx.live.find((l) => l.name === name)?.virtual)
-    r.fail('name', `${name} is a physical interface`, `${name}是物理接口`);
+    r.fail('name', texts('network.physicalInterface', { name }));
   const members = r
     .list('members', 8, current?.members)
     .map((m) => String(m).trim())
@@ -314,46 +253,36 @@ export function readBond(r: FormReader, current: BondConfig | undefined, ctx: Ne
     primary: r.text('primary', { max: 15, def: current?.primary }),
     miimon: r.int('miimon', { min: 0, max: 10000, def: current?.miimon ?? 100 }),
   };
-  if (!members.length)
-    r.fail('members', 'A bond needs at least one member interface', '聚合接口至少需要一个成员接口');
-  if (new Set(members).size !== members.length) r.fail('members', 'A member is listed twice', '成员接口重复');
+  if (!members.length) r.fail('members', texts('network.bondNeedsLeastOne'));
+  if (new Set(members).size !== members.length) r.fail('members', texts('network.memberListedTwice'));
   for (const m of members) {
     if (!sysNames.includes(m) || m === name) {
-      r.fail('members', `There is no interface ${m}`, `接口${m}不存在`);
+      r.fail('members', texts('network.noInterfaceNamed', { m }));
       break;
     }
     const inOther = bondOf(ctx.doc, m, current?.id);
     if (inOther) {
-      r.fail('members', `${m} is already a member of ${inOther.name}`, `${m}已是${inOther.name}的成员接口`);
+      r.fail('members', texts('network.alreadyMember', { m, name: inOther.name }));
       break;
     }
     if (others.some((b) => b.name === m)) {
-      r.fail('members', `${m} is a bond itself`, `${m}本身是聚合接口`);
+      r.fail('members', texts('network.bondItself', { m }));
       break;
     }
     const own = ctx.doc.interfaces[m];
     if (own && (own.mode !== 'dhcp' || own.role !== 'none' || own.vlan_id)) {
-      r.fail(
-        'members',
-        `${m} has its own settings (${own.role}, ${own.mode}): reset it to role none, mode dhcp first`,
-        `${m}已有自己的设置（${own.role}，${own.mode}）：请先改为角色none、模式dhcp`,
-      );
+      r.fail('members', texts('network.ownSettingsResetRole', { m, role: own.role, mode: own.mode }));
       break;
     }
     if (ctx.doc.ipoe?.iface === m) {
-      r.fail('members', `${m} carries IPoE`, `${m}已用于IPoE`);
+      r.fail('members', texts('network.carriesIpoe', { m }));
       break;
     }
   }
   if (c.primary) {
-    if (!members.includes(c.primary))
-      r.fail('primary', 'The primary must be one of the members', '主接口必须是成员接口之一');
+    if (!members.includes(c.primary)) r.fail('primary', texts('network.primaryMustOneMembers'));
     else if (c.mode !== 'active-backup' && c.mode !== 'balance-alb')
-      r.fail(
-        'primary',
-        'A primary applies to active-backup and balance-alb only',
-        '主接口只适用于active-backup和balance-alb模式',
-      );
+      r.fail('primary', texts('network.primaryAppliesActiveBackup'));
   }
   return c;
 }
@@ -375,13 +304,9 @@ export function readPptp(r: FormReader, current: PptpConfig | undefined, doc: Ne
     default_route: r.bool('default_route', current?.default_route ?? 0),
     enabled: r.bool('enabled', current?.enabled ?? 1),
   };
-  if (!c.password) r.fail('password', 'Password is required', '请填写密码');
+  if (!c.password) r.fail('password', texts('network.passwordRequired'));
   if (c.enabled && c.default_route && others.some((p) => p.enabled && p.default_route))
-    r.fail(
-      'default_route',
-      'Another enabled tunnel already takes the default route',
-      '已有其他启用的隧道作为默认路由',
-    );
+    r.fail('default_route', texts('network.anotherEnabledTunnelAlready'));
   return c;
 }
 
@@ -412,16 +337,15 @@ const FORBIDDEN_DIRECTIVES = new Set([
 
 export interface ProfileCheck {
   /** The problem (en, zh) with its line, or null when the profile is usable. */
-  problem: { en: string; zh: string } | null;
+  problem: Localized | null;
   /** The profile asks for a user name and password (`auth-user-pass`). */
   needsAuth: boolean;
 }
 
 /** An uploaded .ovpn: UTF-8 text, a client profile with a remote, nothing that runs programs. */
 export function checkOvpnProfile(text: string): ProfileCheck {
-  const bad = (en: string, zh: string): ProfileCheck => ({ problem: { en, zh }, needsAuth: false });
-  if (text.includes('\u0000') || text.includes('\ufffd'))
-    return bad('The profile is not a UTF-8 text file', '配置文件不是UTF-8文本');
+  const bad = (problem: Localized): ProfileCheck => ({ problem, needsAuth: false });
+  if (text.includes('\u0000') || text.includes('\ufffd')) return bad(texts('network.profileNotUtfText'));
   let inBlock: string | null = null;
   let remote = false;
   let client = false;
@@ -446,21 +370,14 @@ export function checkOvpnProfile(text: string): ProfileCheck {
     if (/^<\/connection>$/i.test(line)) continue;
     const directive = line.split(/\s+/)[0]!.replace(/^--/, '').toLowerCase();
     if (FORBIDDEN_DIRECTIVES.has(directive))
-      return bad(
-        `Line ${i + 1}: "${directive}" is not allowed in an uploaded profile`,
-        `第${i + 1}行：上传的配置文件不允许使用“${directive}”`,
-      );
+      return bad(texts('network.lineNotAllowedUploaded', { value: i + 1, directive }));
     if (directive === 'remote') remote = true;
     if (directive === 'client' || directive === 'tls-client' || directive === 'pull') client = true;
     if (directive === 'auth-user-pass') needsAuth = true;
   }
-  if (inBlock) return bad(`The <${inBlock}> block is not closed`, `<${inBlock}>块没有结束`);
-  if (!remote) return bad('The profile has no "remote" server', '配置文件缺少remote服务器');
-  if (!client)
-    return bad(
-      'The profile is not a client profile ("client" is missing)',
-      '配置文件不是客户端配置（缺少client）',
-    );
+  if (inBlock) return bad(texts('network.blockNotClosed', { inBlock }));
+  if (!remote) return bad(texts('network.profileNoRemoteServer'));
+  if (!client) return bad(texts('network.profileNotClientProfile'));
   return { problem: null, needsAuth };
 }
 
@@ -484,17 +401,16 @@ export function readOpenVpn(r: FormReader, current: OpenVpnConfig | undefined, d
 export function readTime(r: FormReader, zones: readonly string[]): TimeConfig {
   const timezone = r.text('timezone', { required: true, max: 64 });
   if (timezone && !zones.includes(timezone))
-    r.fail('timezone', `${timezone} is not a known time zone`, `未知时区${timezone}`);
+    r.fail('timezone', texts('network.notKnownTimeZone', { timezone }));
   const servers = r
     .list('ntp_servers', 10)
     .map((s) => String(s).trim())
     .filter(Boolean);
   const bad = servers.find((s) => !isHost(s) || s.length > 253);
-  if (bad) r.fail('ntp_servers', `${bad} is not a host name or IP address`, `${bad}不是有效的主机名或IP地址`);
+  if (bad) r.fail('ntp_servers', texts('network.notHostNameIp', { bad }));
   if (new Set(servers.map((s) => s.toLowerCase())).size !== servers.length)
-    r.fail('ntp_servers', 'An NTP server is listed twice', 'NTP服务器重复');
+    r.fail('ntp_servers', texts('network.ntpServerListedTwice'));
   const c: TimeConfig = { timezone, ntp_servers: servers, ntp_enabled: r.bool('ntp_enabled', 1) };
-  if (c.ntp_enabled && !servers.length)
-    r.fail('ntp_servers', 'NTP sync needs at least one server', '启用NTP同步需要至少一个服务器');
+  if (c.ntp_enabled && !servers.length) r.fail('ntp_servers', texts('network.ntpSyncNeedsLeast'));
   return c;
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { say } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { ActionContext } from '../../http/action.ts';
 import { loadDoc, saveDoc, swapWithPrevious } from './config-docs.ts';
@@ -14,7 +15,6 @@ import {
   withSetLock,
   writeSet,
 } from './config-set.ts';
-import { tr } from './form.ts';
 import { type LiveInterface, liveInterfaces } from './live.ts';
 import { type NetworkDoc, normalizeDoc } from './model.ts';
 import { renderNetwork } from './render.ts';
@@ -88,16 +88,10 @@ function replyOf(app: AppContext, r: SetWriteResult): SaveReply {
 
 /** The success text: saved, and whether it is in effect. */
 export function savedMessage(lang: Lang, reply: SaveReply): string {
-  if (reply.applied && !reply.note) return tr(lang, 'Saved and applied', '已保存并生效');
-  if (reply.applied)
-    return tr(lang, `Saved and copied into place; ${reply.note}`, `已保存并复制到系统目录；${reply.note}`);
-  if (!applyEnabled())
-    return tr(
-      lang,
-      'Saved: configuration files written but not applied (IGS_APPLY is not 1)',
-      '已保存：配置文件已生成，但未应用到系统（IGS_APPLY 未设为 1）',
-    );
-  return tr(lang, `Saved; ${reply.note}`, `已保存；${reply.note}`);
+  if (reply.applied && !reply.note) return say(lang, 'network.savedApplied');
+  if (reply.applied) return say(lang, 'network.savedCopiedIntoPlace', { note: reply.note });
+  if (!applyEnabled()) return say(lang, 'network.savedConfigurationFilesWritten');
+  return say(lang, 'network.saved', { note: reply.note });
 }
 
 /**
