@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { texts } from '@igs/contract';
 import { formatDateTime } from '../../lib/time.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
 import { AmiError, type AmiSession } from '../voice/ami.ts';
@@ -50,12 +51,7 @@ const bridgeOf = (session: Record<string, unknown>) => `igs-mp-${session.id}`;
 /** The moderator first, then the participants, each once. */
 async function callees(db: Parameters<typeof extensionById>[0], lang: Lang, s: Record<string, unknown>) {
   const moderator = await extensionById(db, Number(s.moderator_ext));
-  if (!moderator)
-    throw conflict(
-      lang,
-      'The moderator extension of this call no longer exists',
-      '该多方通话的主持人分机已不存在',
-    );
+  if (!moderator) throw conflict(lang, texts('aiso.moderatorExtensionCallNo'));
   const others = listOf(s.participants).map((p) => String(p));
   return { moderator: moderator.extension, all: [...new Set([moderator.extension, ...others])] };
 }
@@ -63,8 +59,7 @@ async function callees(db: Parameters<typeof extensionById>[0], lang: Lang, s: R
 onResourceVerb('aiso:multi_party', 'start', async ({ ctx, db, def, records }) => {
   const s = records[0]!;
   const lang = ctx.lang;
-  if (s.state === 'active')
-    throw conflict(lang, `Multi-party call #${s.id} is already in progress`, `多方通话#${s.id}正在进行中`);
+  if (s.state === 'active') throw conflict(lang, texts('aiso.multiPartyCallAlready', { id: String(s.id) }));
   const { moderator, all } = await callees(db, lang, s);
   const bridge = bridgeOf(s);
   await withManager(lang, async (ami) => {
@@ -119,16 +114,11 @@ for (const [verb, action] of [
     const number = String(input.participant);
     const { all } = await callees(db, lang, s);
     if (!all.includes(number))
-      throw refuse(
-        'participant',
-        lang,
-        `${number} is not a participant of this call`,
-        `${number}不是该通话的参与方`,
-      );
+      throw refuse('participant', lang, texts('aiso.notParticipantCall', { number }));
     const bridge = bridgeOf(s);
     const reply = await withManager(lang, async (ami) => {
       const channel = await channelOf(ami, bridge, number);
-      if (!channel) throw conflict(lang, `${number} is not in the call now`, `${number}当前不在通话中`);
+      if (!channel) throw conflict(lang, texts('aiso.notCallNow', { number }));
       return ami.send({ Action: action, Conference: bridge, Channel: channel });
     });
     ctx.logDetail = `aiso:multi_party ${verb} ${number} in ${bridge}`;

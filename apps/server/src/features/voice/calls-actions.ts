@@ -1,4 +1,4 @@
-import { Code, VoicePaths } from '@igs/contract';
+import { Code, say, VoicePaths, texts } from '@igs/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -67,7 +67,7 @@ async function currentChannels(binary: string): Promise<ActiveChannel[]> {
   if (!consoleAnswered(r))
     throw new ApiError(
       Code.unavailable,
-      `Asterisk did not list its channels: ${(r.stderr || r.stdout).trim()}`,
+      texts('voice.channelsNotListed', { output: (r.stderr || r.stdout).trim() }),
     );
   return parseConciseChannels(r.stdout);
 }
@@ -75,13 +75,10 @@ async function currentChannels(binary: string): Promise<ActiveChannel[]> {
 const CHANNEL_RE = /^[A-Za-z0-9/@._;:+-]{1,128}$/;
 
 async function knownChannel(ctx: ActionContext, binary: string, channel: string): Promise<void> {
-  if (!CHANNEL_RE.test(channel)) throw invalidField('channel', 'channel is not a channel name');
+  if (!CHANNEL_RE.test(channel)) throw invalidField('channel', texts('voice.notChannelName'));
   const channels = await currentChannels(binary);
   if (!channels.some((c) => c.channel === channel))
-    throw new ApiError(
-      Code.notFound,
-      ctx.lang === 'zh_CN' ? `通道${channel}当前没有通话` : `Channel ${channel} has no call in progress`,
-    );
+    throw new ApiError(Code.notFound, say(ctx.lang, 'voice.channelNoCallProgress', { channel }));
 }
 
 function expectAnswer(r: Awaited<ReturnType<typeof runConsole>>, what: string): void {
@@ -245,7 +242,7 @@ export const voiceCallsActions = [
         .where('site_id', '=', 0)
         .where('extension', '=', input.from_ext)
         .executeTakeFirst();
-      if (!ext) throw invalidField('from_ext', `Extension ${input.from_ext} does not exist`);
+      if (!ext) throw invalidField('from_ext', texts('voice.extensionMissing', { ext: input.from_ext }));
       const bin = await liveConsole(ctx);
       const context = extensionContext({ call_permission: ext.call_permission as never });
       expectAnswer(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { VOICE_FILES, type VoiceFile } from './config/model.ts';
@@ -77,10 +78,7 @@ export async function applyVoiceFiles(files: Record<VoiceFile, string>): Promise
     return {
       applied: false,
       target,
-      reason: {
-        en: `IGS_APPLY is not 1: the files were not copied to ${target}`,
-        zh_CN: `未设置IGS_APPLY=1：文件未复制到${target}`,
-      },
+      reason: texts('voice.igsApplyNotFiles', { target }),
     };
   }
   try {
@@ -96,10 +94,7 @@ export async function applyVoiceFiles(files: Record<VoiceFile, string>): Promise
     return {
       applied: false,
       target,
-      reason: {
-        en: `The files could not be copied to ${target} (${code})`,
-        zh_CN: `文件无法复制到${target}（${code}）`,
-      },
+      reason: texts('voice.filesCouldNotCopied', { target, code }),
     };
   }
 }

@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import { FILE_FORMATS } from '@igs/contract/resources';
 import type { ActionContext } from '../../http/action.ts';
 import { invalidField } from '../../http/errors.ts';
@@ -100,7 +101,7 @@ export function parseVcards(text: string): ParsedCard[] {
     const value = line.slice(colon + 1);
     const types = params.join(';').toUpperCase();
     if (name === 'BEGIN' && value.toUpperCase() === 'VCARD') {
-      if (card) throw invalidField('file', `Card ${out.length + 1} has no END:VCARD`);
+      if (card) throw invalidField('file', texts('voice.cardNoEnd', { n: out.length + 1 }));
       card = { record: {}, categories: [] };
     } else if (name === 'END' && card) {
       out.push(card);
@@ -124,8 +125,8 @@ export function parseVcards(text: string): ParsedCard[] {
       }
     }
   }
-  if (card) throw invalidField('file', `Card ${out.length + 1} has no END:VCARD`);
-  if (!out.length) throw invalidField('file', 'The file holds no vCard (BEGIN:VCARD … END:VCARD)');
+  if (card) throw invalidField('file', texts('voice.cardNoEnd', { n: out.length + 1 }));
+  if (!out.length) throw invalidField('file', texts('voice.noVcard'));
   return out;
 }
 

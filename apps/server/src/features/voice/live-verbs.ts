@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { texts } from '@igs/contract';
 import type { AnyDb } from '../resources/queries.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
 import type { AmiFields } from './ami.ts';
@@ -74,12 +75,7 @@ for (const [verb, action] of [
 
 async function operatorOf(db: AnyDb, lang: Lang, console_: Record<string, unknown>): Promise<ExtensionRow> {
   const op = await extensionById(db, Number(console_.operator_ext));
-  if (!op)
-    throw conflict(
-      lang,
-      'The operator extension of this console no longer exists',
-      '该调度台的调度员分机已不存在',
-    );
+  if (!op) throw conflict(lang, texts('voice.operatorExtensionConsoleNo'));
   return op;
 }
 
@@ -91,16 +87,11 @@ async function monitored(
   number: string,
 ): Promise<ExtensionRow> {
   const ext = await extensionByNumber(db, Number(console_.site_id ?? 0), number);
-  if (!ext) throw refuse('extension', lang, `No extension has number ${number}`, `没有号码为${number}的分机`);
+  if (!ext) throw refuse('extension', lang, texts('voice.noExtensionNumber', { number }));
   const ids = new Set(listOf(console_.monitored_extension_ids).map(Number));
   const areas = await areasUnder(db, listOf(console_.monitored_area_ids).map(Number));
   if (!ids.has(ext.id) && !(ext.area_id !== null && areas.has(ext.area_id)))
-    throw refuse(
-      'extension',
-      lang,
-      `Extension ${number} is not monitored by this console`,
-      `分机${number}不在该调度台的监控范围内`,
-    );
+    throw refuse('extension', lang, texts('voice.extensionNotMonitoredConsole', { number }));
   return ext;
 }
 
@@ -184,8 +175,7 @@ for (const [verb, action] of [
     const queue = records[0]!;
     const number = String(input.extension);
     const ext = await extensionByNumber(db, Number(queue.site_id ?? 0), number);
-    if (!ext)
-      throw refuse('extension', ctx.lang, `No extension has number ${number}`, `没有号码为${number}的分机`);
+    if (!ext) throw refuse('extension', ctx.lang, texts('voice.noExtensionNumber', { number }));
     ctx.logDetail = `voice:queue ${verb} ${ext.extension} ${verb === 'agent_login' ? 'into' : 'from'} ${queue.number}`;
     const iface = `PJSIP/${ext.extension}`;
     return act(

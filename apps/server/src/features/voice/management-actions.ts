@@ -1,4 +1,4 @@
-import { Code, type Lang, VoicePaths } from '@igs/contract';
+import { Code, type Lang, say, VoicePaths } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -34,23 +34,12 @@ import { type FileCheckReply, localizeChecks, regenerateVoiceFiles } from './reg
  * it runs; otherwise from the stored data, and the reply says which.
  */
 
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 /** The reason live data is missing, or null when Asterisk's console answers. */
 export function notLiveReason(info: AsteriskInfo, lang: Lang): string | null {
-  if (info.state === 'not_installed')
-    return tr(
-      lang,
-      'Asterisk is not installed on this gateway (no asterisk program found)',
-      '本网关未安装Asterisk（找不到asterisk程序）',
-    );
-  if (info.state === 'stopped') return tr(lang, 'Asterisk is not running', 'Asterisk未运行');
+  if (info.state === 'not_installed') return say(lang, 'voice.asteriskNotInstalledGateway');
+  if (info.state === 'stopped') return say(lang, 'voice.asteriskNotRunning');
   if (info.console_error)
-    return tr(
-      lang,
-      `Asterisk runs but its console cannot be reached: ${info.console_error}`,
-      `Asterisk正在运行，但无法连接其控制台：${info.console_error}`,
-    );
+    return say(lang, 'voice.asteriskRunsButConsole', { console_error: info.console_error });
   return null;
 }
 
@@ -173,11 +162,7 @@ async function prepare(ctx: ActionContext) {
   if (bad) {
     throw new ApiError(
       Code.invalid,
-      tr(
-        ctx.lang,
-        `The generated configuration has errors, nothing was applied: ${bad.file}: ${bad.errors[0]}`,
-        `生成的配置有错误，未应用：${bad.file}：${bad.errors[0]}`,
-      ),
+      say(ctx.lang, 'voice.generatedConfigurationErrorsNothing', { file: bad.file, errors: bad.errors[0] }),
       { files },
     );
   }
@@ -190,47 +175,28 @@ async function prepare(ctx: ActionContext) {
 async function reload(ctx: ActionContext) {
   const { files, applied, info } = await prepare(ctx);
   const reason = notLiveReason(info, ctx.lang);
-  const done = tr(
-    ctx.lang,
-    `; the files were generated and checked under ${voiceConfDir(ctx.app)}`,
-    `；配置文件已在${voiceConfDir(ctx.app)}下生成并检查`,
-  );
+  const done = say(ctx.lang, 'voice.filesGeneratedCheckedUnder', { voiceConfDir: voiceConfDir(ctx.app) });
   if (reason) throw unavailable(`${reason}${done}`, { files, apply: applied });
   const r = await runConsole(info.binary!, 'core reload', 15_000);
   if (!consoleAnswered(r))
-    throw unavailable(
-      tr(
-        ctx.lang,
-        `Asterisk did not reload: ${(r.stderr || r.stdout).trim()}`,
-        `Asterisk重载失败：${(r.stderr || r.stdout).trim()}`,
-      ),
-      {
-        files,
-        apply: applied,
-      },
-    );
+    throw unavailable(say(ctx.lang, 'voice.asteriskDidNotReload', { value: (r.stderr || r.stdout).trim() }), {
+      files,
+      apply: applied,
+    });
   ctx.logDetail = `core reload; applied=${applied.applied}`;
   return { reloaded: true, apply: applied, output: r.stdout.trim().slice(0, 2000), files };
 }
 
 async function restart(ctx: ActionContext) {
   const { files, applied, info } = await prepare(ctx);
-  const done = tr(
-    ctx.lang,
-    `; the files were generated and checked under ${voiceConfDir(ctx.app)}`,
-    `；配置文件已在${voiceConfDir(ctx.app)}下生成并检查`,
-  );
+  const done = say(ctx.lang, 'voice.filesGeneratedCheckedUnder', { voiceConfDir: voiceConfDir(ctx.app) });
   if (info.state === 'not_installed')
     throw unavailable(`${notLiveReason(info, ctx.lang)}${done}`, { files, apply: applied });
   if (info.state === 'running' && !info.console_error) {
     const r = await runConsole(info.binary!, 'core restart gracefully', 15_000);
     if (!consoleAnswered(r))
       throw unavailable(
-        tr(
-          ctx.lang,
-          `Asterisk did not restart: ${(r.stderr || r.stdout).trim()}`,
-          `Asterisk重启失败：${(r.stderr || r.stdout).trim()}`,
-        ),
+        say(ctx.lang, 'voice.asteriskDidNotRestart', { value: (r.stderr || r.stdout).trim() }),
         {
           files,
           apply: applied,
@@ -243,11 +209,7 @@ async function restart(ctx: ActionContext) {
   const systemctl = await findBinary('systemctl');
   if (!systemctl)
     throw unavailable(
-      tr(
-        ctx.lang,
-        `${notLiveReason(info, ctx.lang)}, and this host has no systemctl to start it${done}`,
-        `${notLiveReason(info, ctx.lang)}，且本机没有systemctl可用于启动${done}`,
-      ),
+      say(ctx.lang, 'voice.hostNoSystemctlStart', { notLiveReason: notLiveReason(info, ctx.lang), done }),
       { files, apply: applied },
     );
   const r = await runFile(systemctl, [info.state === 'running' ? 'restart' : 'start', 'asterisk'], {
@@ -255,11 +217,9 @@ async function restart(ctx: ActionContext) {
   });
   if (r.code !== 0)
     throw unavailable(
-      tr(
-        ctx.lang,
-        `systemctl could not start Asterisk: ${(r.stderr || r.stdout || r.error || '').trim()}`,
-        `systemctl无法启动Asterisk：${(r.stderr || r.stdout || r.error || '').trim()}`,
-      ),
+      say(ctx.lang, 'voice.systemctlCouldNotStart', {
+        value: (r.stderr || r.stdout || r.error || '').trim(),
+      }),
       { files, apply: applied },
     );
   ctx.logDetail = `systemctl start asterisk; applied=${applied.applied}`;

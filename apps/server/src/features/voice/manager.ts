@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { AmiError, type AmiSession, amiTarget, withAmi } from './ami.ts';
 
@@ -10,7 +10,6 @@ import { AmiError, type AmiSession, amiTarget, withAmi } from './ami.ts';
 export async function withManager<T>(lang: Lang, work: (ami: AmiSession) => Promise<T>): Promise<T> {
   const target = amiTarget();
   const where = `${target.host}:${target.port}`;
-  const zh = lang === 'zh_CN';
   try {
     return await withAmi(target, work);
   } catch (e) {
@@ -19,28 +18,26 @@ export async function withManager<T>(lang: Lang, work: (ami: AmiSession) => Prom
       case 'unreachable':
         throw new ApiError(
           Code.unavailable,
-          zh
-            ? `无法连接Asterisk管理接口（AMI）${where}（${e.reason}）`
-            : `Asterisk manager interface is not reachable at ${where} (${e.reason})`,
+          say(lang, 'voice.asteriskManagerInterfaceNot', { where, reason: e.reason }),
         );
       case 'protocol':
         throw new ApiError(
           Code.unavailable,
-          zh
-            ? `${where}不是Asterisk管理接口（AMI）：${e.reason}`
-            : `${where} is not an Asterisk manager interface: ${e.reason}`,
+          say(lang, 'voice.notAsteriskManagerInterface', { where, reason: e.reason }),
         );
       case 'login':
         throw new ApiError(
           Code.unavailable,
-          zh
-            ? `Asterisk管理接口${where}拒绝了用户${target.username}的登录（${e.reason}）`
-            : `Asterisk manager interface at ${where} refused the login of user ${target.username} (${e.reason})`,
+          say(lang, 'voice.asteriskManagerInterfaceRefused', {
+            where,
+            username: target.username,
+            reason: e.reason,
+          }),
         );
       default:
         throw new ApiError(
           Code.conflict,
-          zh ? `Asterisk拒绝了${e.action}：${e.reason}` : `Asterisk refused ${e.action}: ${e.reason}`,
+          say(lang, 'voice.asteriskRefused', { action: e.action, reason: e.reason }),
         );
     }
   }

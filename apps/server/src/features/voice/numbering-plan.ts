@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   Code,
   type Lang,
+  say,
+  texts,
   VOICE_ADVANCED_LABELS,
   VOICE_FEATURE_CODES,
   type VoiceAdvanced,
@@ -28,11 +30,11 @@ interface Numbered {
 }
 
 export const NUMBERED: readonly Numbered[] = [
-  { resource: 'voice:extension', field: 'extension', what: { en: 'extension', zh_CN: '分机' } },
-  { resource: 'voice:conference', field: 'number', what: { en: 'meeting room', zh_CN: '会议室' } },
+  { resource: 'voice:extension', field: 'extension', what: texts('voice.extension') },
+  { resource: 'voice:conference', field: 'number', what: texts('voice.meetingRoom') },
   { resource: 'voice:ivr', field: 'number', what: { en: 'IVR', zh_CN: 'IVR' } },
-  { resource: 'voice:queue', field: 'number', what: { en: 'queue', zh_CN: '队列' } },
-  { resource: 'voice:paging', field: 'number', what: { en: 'paging group', zh_CN: '广播组' } },
+  { resource: 'voice:queue', field: 'number', what: texts('voice.queue') },
+  { resource: 'voice:paging', field: 'number', what: texts('voice.pagingGroup') },
 ];
 
 export interface NumberOwner {
@@ -67,7 +69,7 @@ export async function numberOwner(
     for (const k of VOICE_FEATURE_CODES)
       if (codes[k] === number)
         return {
-          what: { en: 'feature code', zh_CN: '功能码' },
+          what: texts('voice.featureCode'),
           name: VOICE_ADVANCED_LABELS[k]!.en,
           resource: 'voice:advanced',
         };
@@ -77,10 +79,7 @@ export async function numberOwner(
 
 export function collisionError(field: string, number: string, owner: NumberOwner, lang: Lang): ApiError {
   const name = owner.name ? (lang === 'zh_CN' ? `“${owner.name}”` : ` "${owner.name}"`) : '';
-  const msg =
-    lang === 'zh_CN'
-      ? `号码${number}已被${owner.what.zh_CN}${name}使用（所有号码共用一个号码计划）`
-      : `Number ${number} is already used by ${owner.what.en}${name} (all numbers share one numbering plan)`;
+  const msg = say(lang, 'voice.numberAlreadyUsedAll', { number, what: owner.what, name });
   return new ApiError(Code.conflict, msg, {
     errors: [{ field, msg }],
     owner: { resource: owner.resource, id: owner.id },
@@ -101,10 +100,7 @@ async function numberingPlanHook({ conn, lang, def, values, site, selfId }: Writ
     if (number !== undefined && number !== null) {
       const { ext_length } = await loadBasic(conn as unknown as Kysely<Database>);
       if (String(number).length !== ext_length) {
-        const msg =
-          lang === 'zh_CN'
-            ? `分机号须为${ext_length}位（基本设置中的分机号长度）`
-            : `Extension number must have ${ext_length} digits (the extension length of the basic settings)`;
+        const msg = say(lang, 'voice.extensionNumberMustDigits', { ext_length });
         throw new ApiError(Code.invalid, msg, { errors: [{ field: spec.field, msg }] });
       }
     }

@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { say } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { Problems, type VoiceModel } from './config/model.ts';
@@ -25,20 +26,12 @@ export async function pjsipFragment(
     const site = Number(r.site_id ?? 0);
     bySite.set(site, (bySite.get(site) ?? new Set()).add(Number(r.id)));
   }
-  const zh = lang === 'zh_CN';
-  const one = rows.length === 1;
-  const what = zh
-    ? of === 'trunks'
-      ? '外线'
-      : '分机'
-    : `${of === 'trunks' ? 'trunk' : 'extension'}${one ? '' : 's'}`;
   const out = [
-    zh
-      ? `; pjsip.conf 片段：${rows.length}个${what}，由网关控制台于${formatDateTime(app.now())}导出。`
-      : `; pjsip.conf sections of ${rows.length} ${what}, exported by the gateway console on ${formatDateTime(app.now())}.`,
-    zh
-      ? '; 密码已隐藏（********），使用前请填写。'
-      : '; Passwords are masked (********): fill them in before use.',
+    say(lang, of === 'trunks' ? 'voice.pjsipTrunksExported' : 'voice.pjsipExtensionsExported', {
+      n: rows.length,
+      at: formatDateTime(app.now()),
+    }),
+    say(lang, 'voice.passwordsMaskedFillThem'),
   ];
   for (const [site, ids] of [...bySite].sort((a, b) => a[0] - b[0])) {
     const full = await loadVoiceModel(app, site);
@@ -52,7 +45,7 @@ export async function pjsipFragment(
       of === 'trunks'
         ? trunkSections(model, problems, { mask: true })
         : extensionSections(model, problems, { mask: true });
-    if (bySite.size > 1) out.push('', zh ? `; 站点 ${site}` : `; Site ${site}`);
+    if (bySite.size > 1) out.push('', say(lang, 'voice.exportSite', { site }));
     for (const p of problems.list) out.push(`; ${p.level === 'error' ? '!' : '?'} ${p.msg[lang]}`);
     out.push('', ...sections);
   }

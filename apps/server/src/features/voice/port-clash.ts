@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Lang, VoiceBasic } from '@igs/contract';
+import { say, texts } from '@igs/contract';
 import { type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import type { AnyDb } from '../resources/queries.ts';
@@ -37,7 +38,7 @@ function hostAddresses(): Set<string> {
 export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
   const out: Occupied[] = [
     {
-      service: { en: 'the web console', zh_CN: 'Web管理控制台' },
+      service: texts('voice.webConsole'),
       proto: 'tcp',
       from: app.config.port,
       to: app.config.port,
@@ -47,7 +48,7 @@ export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
   const gb = services.gb28181;
   if (gb.enabled && gb.port) {
     // SIP over UDP and TCP, as the agent listens on both.
-    const service = { en: 'the GB28181 SIP agent', zh_CN: 'GB28181 SIP服务' };
+    const service = texts('voice.gb28181SipAgent');
     for (const proto of ['udp', 'tcp'] as const) out.push({ service, proto, from: gb.port, to: gb.port });
   }
   for (const [key, proto] of Object.entries(LISTED_PORT_PROTOCOLS) as [ServiceKey, 'tcp' | 'udp'][]) {
@@ -66,7 +67,7 @@ export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
   for (const s of servers) {
     if (!local.has(String(s.ip ?? ''))) continue;
     const name = String(s.name ?? s.id);
-    const svc = { en: `media server ${name}`, zh_CN: `流媒体服务器${name}` };
+    const svc = texts('voice.mediaServer', { name });
     for (const k of ['http_port', 'rtmp_port', 'rtsp_port'])
       if (Number(s[k]) > 0) out.push({ service: svc, proto: 'tcp', from: Number(s[k]), to: Number(s[k]) });
     if (Number(s.rtp_proxy_port) > 0)
@@ -96,7 +97,7 @@ export function portClashes(
   }[] = [
     {
       field: 'sip_udp_port',
-      label: { en: 'SIP UDP port', zh_CN: 'SIP UDP端口' },
+      label: texts('voice.sipUdpPort'),
       proto: 'udp',
       from: v.sip_udp_port,
       to: v.sip_udp_port,
@@ -105,7 +106,7 @@ export function portClashes(
   if (v.sip_tcp)
     mine.push({
       field: 'sip_tcp',
-      label: { en: 'SIP TCP port', zh_CN: 'SIP TCP端口' },
+      label: texts('voice.sipTcpPort'),
       proto: 'tcp',
       from: v.sip_udp_port,
       to: v.sip_udp_port,
@@ -113,7 +114,7 @@ export function portClashes(
   if (v.sip_tls_port > 0)
     mine.push({
       field: 'sip_tls_port',
-      label: { en: 'SIP TLS port', zh_CN: 'SIP TLS端口' },
+      label: texts('voice.sipTlsPort'),
       proto: 'tcp',
       from: v.sip_tls_port,
       to: v.sip_tls_port,
@@ -126,10 +127,13 @@ export function portClashes(
       const own = m.from === m.to ? String(m.from) : `${m.from}–${m.to}`;
       out.push({
         field: m.field,
-        msg:
-          lang === 'zh_CN'
-            ? `${m.label.zh_CN}${own}与${o.service.zh_CN}的端口${ports}（${o.proto.toUpperCase()}）冲突`
-            : `${m.label.en} ${own} clashes with ${o.service.en} on ${o.proto.toUpperCase()} port ${ports}`,
+        msg: say(lang, 'voice.clashesPort', {
+          label: m.label,
+          own,
+          service: o.service,
+          proto: o.proto.toUpperCase(),
+          ports,
+        }),
       });
       break;
     }

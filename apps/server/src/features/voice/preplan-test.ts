@@ -1,4 +1,5 @@
-import type { Lang } from '@igs/contract';
+import type { Lang, Localized } from '@igs/contract';
+import { say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -10,7 +11,7 @@ import { isDialable } from './config/conf-text.ts';
 import { withManager } from './manager.ts';
 import { numberOwner } from './numbering-plan.ts';
 import { writableOutgoing } from './spool.ts';
-import { listOf, say } from './verb-support.ts';
+import { listOf } from './verb-support.ts';
 
 /**
  * voice/Preplan `test` (DOMAIN: "a dry run that lists the steps"): each action of the plan as it
@@ -53,13 +54,7 @@ class Channels {
       case 'sms':
         return this.once(channel, async () => {
           const missing = missingSetting(await readSingleton(this.app, smsSettings));
-          return missing
-            ? say(
-                this.lang,
-                `SMS settings are incomplete: ${missing} is not set`,
-                `短信设置不完整：缺少 ${missing}`,
-              )
-            : null;
+          return missing ? say(this.lang, 'voice.smsSettingsIncompleteNot', { missing }) : null;
         });
       default:
         return Promise.resolve(null);
@@ -80,23 +75,22 @@ async function describe(
   target: string,
   text: string,
 ): Promise<Pick<PlanStep, 'does' | 'channel'> & { missing?: string }> {
-  const t = (en: string, zh: string) => say(lang, en, zh);
+  const t = (text: Localized) => text[lang];
   switch (type) {
     case 'call_group': {
       const owner = isDialable(target) ? await numberOwner(db, site, target) : null;
       if (owner)
         return {
-          does: t(
-            `Call ${owner.what.en} ${target}${owner.name ? ` "${owner.name}"` : ''}`,
-            `呼叫${owner.what.zh_CN}${target}${owner.name ? `“${owner.name}”` : ''}`,
-          ),
+          does: owner.name
+            ? say(lang, 'voice.callNamedOwner', { what: owner.what, target, name: owner.name })
+            : say(lang, 'voice.callOwner', { what: owner.what, target }),
           channel: 'call_file',
         };
-      if (isDialable(target)) return { does: t(`Call ${target}`, `呼叫${target}`), channel: 'call_file' };
+      if (isDialable(target)) return { does: t(texts('voice.call', { target })), channel: 'call_file' };
       return {
-        does: t(`Call ${target}`, `呼叫${target}`),
+        does: t(texts('voice.call', { target })),
         channel: 'call_file',
-        missing: t(`"${target}" is not a number`, `“${target}”不是号码`),
+        missing: t(texts('voice.notNumber', { target })),
       };
     }
     case 'page': {
@@ -108,13 +102,13 @@ async function describe(
         .executeTakeFirst();
       return g
         ? {
-            does: t(`Page group ${g.number} "${g.name}"`, `向广播组${g.number}“${g.name}”广播`),
+            does: t(texts('voice.pageGroup', { number: g.number, name: g.name })),
             channel: 'call_file',
           }
         : {
-            does: t(`Page group ${target}`, `向广播组${target}广播`),
+            does: t(texts('voice.pageGroupNumber', { target })),
             channel: 'call_file',
-            missing: t(`No paging group has number ${target}`, `没有号码为${target}的广播组`),
+            missing: t(texts('voice.noPagingGroupNumber', { target })),
           };
     }
     case 'notify': {
@@ -128,21 +122,24 @@ async function describe(
         .executeTakeFirst();
       return n
         ? {
-            does: t(`Start notification task "${n.name}"`, `启动排队通知“${n.name}”`),
+            does: t(texts('voice.startNotificationTask', { name: n.name })),
             channel: 'call_file',
           }
         : {
-            does: t(`Start notification task ${target}`, `启动排队通知${target}`),
+            does: t(texts('voice.startNotificationTaskNamed', { target })),
             channel: 'call_file',
-            missing: t(`No notification task is called ${target}`, `没有名为${target}的排队通知`),
+            missing: t(texts('voice.noNotificationTaskCalled', { target })),
           };
     }
     case 'sms': {
       const phones = target.split(/[,;\s]+/).filter(Boolean);
       return {
-        does: t(`Send "${text}" by SMS to ${phones.join(', ')}`, `向${phones.join('、')}发送短信“${text}”`),
+        does: say(lang, 'voice.sendSms', {
+          text,
+          phones: { en: phones.join(', '), zh_CN: phones.join('、') },
+        }),
         channel: 'sms',
-        ...(phones.length ? {} : { missing: t('No phone number to send to', '没有接收短信的号码') }),
+        ...(phones.length ? {} : { missing: t(texts('voice.noPhoneNumberSend')) }),
       };
     }
     case 'display_message': {
@@ -171,12 +168,9 @@ async function describe(
           : [];
       const n = new Set(terminals.map((r) => r.terminal_id).filter((id) => id !== null)).size;
       return {
-        does: t(
-          `Show "${text}" on the ${n} terminal(s) of ${target}`,
-          `在${target}的${n}台终端上显示“${text}”`,
-        ),
+        does: t(texts('voice.showTerminalS', { text, n, target })),
         channel: 'terminal_commands',
-        ...(n ? {} : { missing: t(`No terminal is bound to ${target}`, `${target}没有绑定终端`) }),
+        ...(n ? {} : { missing: t(texts('voice.noTerminalBound', { target })) }),
       };
     }
     case 'conference': {
@@ -188,23 +182,20 @@ async function describe(
         .executeTakeFirst();
       return c
         ? {
-            does: t(
-              `Bring the responders into meeting room ${c.number} "${c.name}"`,
-              `将处置人员拉入会议室${c.number}“${c.name}”`,
-            ),
+            does: t(texts('voice.bringRespondersIntoMeeting', { number: c.number, name: c.name })),
             channel: 'ami',
           }
         : {
-            does: t(`Bring the responders into meeting room ${target}`, `将处置人员拉入会议室${target}`),
+            does: t(texts('voice.bringRespondersIntoRoom', { target })),
             channel: 'ami',
-            missing: t(`No meeting room has number ${target}`, `没有号码为${target}的会议室`),
+            missing: t(texts('voice.noMeetingRoomNumber', { target })),
           };
     }
     default:
       return {
-        does: t(`Unknown action ${type}`, `未知步骤${type}`),
+        does: t(texts('voice.unknownAction', { type })),
         channel: 'none',
-        missing: t(`"${type}" is not an action a plan can take`, `“${type}”不是预案支持的步骤`),
+        missing: t(texts('voice.notActionPlanCan', { type })),
       };
   }
 }

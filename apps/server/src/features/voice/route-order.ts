@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
@@ -40,9 +40,7 @@ export const outboundRouteOrderAction = defineAction({
       if (missing.length)
         throw new ApiError(
           Code.notFound,
-          tctx.lang === 'zh_CN'
-            ? `记录不存在：#${missing.join(', #')}`
-            : `No such record: #${missing.join(', #')}`,
+          say(tctx.lang, 'voice.noSuchRecord', { missing: missing.join(', #') }),
         );
       // The sent ones in their order, then the others of their sites as they were.
       const sent = new Set(input.ids);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 
 /**
@@ -32,12 +32,7 @@ export async function writableOutgoing(lang: Lang): Promise<string> {
     return dir;
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ApiError(
-      Code.unavailable,
-      lang === 'zh_CN'
-        ? `无法写入Asterisk呼叫文件目录${dir}（${why}）：本机未安装或未配置Asterisk（ASTERISK_SPOOL）`
-        : `Asterisk's call file spool ${dir} cannot be written (${why}): Asterisk is not installed or not set up here (ASTERISK_SPOOL)`,
-    );
+    throw new ApiError(Code.unavailable, say(lang, 'voice.asteriskSCallFile', { dir, why }));
   }
 }
 

@@ -1,22 +1,18 @@
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, type Localized, texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
 
 /** What the voice and aiso verbs share: messages in the caller's language, lookups, sound files. */
 
-export function say(lang: Lang, en: string, zh: string): string {
-  return lang === 'zh_CN' ? zh : en;
-}
-
 /** 422 naming the verb's field. */
-export function refuse(field: string, lang: Lang, en: string, zh: string): ApiError {
-  return invalidField(field, say(lang, en, zh));
+export function refuse(field: string, lang: Lang, text: Localized): ApiError {
+  return invalidField(field, text[lang]);
 }
 
-export function conflict(lang: Lang, en: string, zh: string): ApiError {
-  return new ApiError(Code.conflict, say(lang, en, zh));
+export function conflict(lang: Lang, text: Localized): ApiError {
+  return new ApiError(Code.conflict, text[lang]);
 }
 
 export interface ExtensionRow {
@@ -69,12 +65,7 @@ export async function soundPath(app: AppContext, db: AnyDb, uploadId: unknown, l
   const row = id
     ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
     : undefined;
-  if (!row)
-    throw conflict(
-      lang,
-      `The sound file ${id || '(none)'} is not in the file library any more: choose it again`,
-      `音频文件${id || '（无）'}已不在文件库中，请重新选择`,
-    );
+  if (!row) throw conflict(lang, texts('voice.soundFileGone', { id: id || texts('voice.none') }));
   const file = String(row.file);
   return path.join(
     app.config.dataDir,

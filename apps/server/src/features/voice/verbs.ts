@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError } from '../../http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
@@ -13,7 +13,7 @@ import { callFileText, dropCallFile, removeCallFiles, writableOutgoing } from '.
 // The live verbs and the preplan's dry run register with these.
 import './live-verbs.ts';
 import './preplan-test.ts';
-import { conflict, listOf, refuse, say, soundPath } from './verb-support.ts';
+import { conflict, listOf, refuse, soundPath } from './verb-support.ts';
 
 /**
  * The voice verbs that need no live Asterisk (DOMAIN section 2.2 "Verbs:"): adding a range of
@@ -32,25 +32,12 @@ onResourceVerb('voice:extension', 'batch_add', async ({ ctx, db, def, input, sit
   const lang = ctx.lang;
   const from = String(input.from);
   const to = String(input.to);
-  if (from.length !== to.length)
-    throw refuse(
-      'to',
-      lang,
-      'To number must have as many digits as From number',
-      '结束号码的位数须与起始号码相同',
-    );
+  if (from.length !== to.length) throw refuse('to', lang, texts('voice.numberMustManyDigits'));
   const first = Number(from);
   const last = Number(to);
-  if (last < first)
-    throw refuse('to', lang, 'To number must not be lower than From number', '结束号码不能小于起始号码');
+  if (last < first) throw refuse('to', lang, texts('voice.numberMustNotLower'));
   const count = last - first + 1;
-  if (count > MAX_BATCH)
-    throw refuse(
-      'to',
-      lang,
-      `At most ${MAX_BATCH} extensions can be added at once`,
-      `一次最多添加${MAX_BATCH}个分机`,
-    );
+  if (count > MAX_BATCH) throw refuse('to', lang, texts('voice.mostExtensionsCanAdded', { max: MAX_BATCH }));
   const numbers = Array.from({ length: count }, (_, i) => String(first + i).padStart(from.length, '0'));
   const areas = new Map<string, number>();
   for (const a of await db
@@ -108,7 +95,7 @@ onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
   const from = String(input.from);
   const to = String(input.to);
   if (parseDateTime(to) < parseDateTime(from))
-    throw refuse('to', ctx.lang, 'Started until must not be before Started from', '结束时间不能早于开始时间');
+    throw refuse('to', ctx.lang, texts('voice.startedUntilMustNot'));
   const r = await db
     .deleteFrom(def.table)
     .where('site_id', '=', site)
@@ -123,7 +110,7 @@ onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
 // voice/CallRecords play: the recording of one call, when it has one.
 onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
   const r = records[0]!;
-  if (!r.recording) throw conflict(ctx.lang, `Call #${r.id} has no recording`, `通话#${r.id}没有录音`);
+  if (!r.recording) throw conflict(ctx.lang, texts('voice.callNoRecording', { id: String(r.id) }));
   return { url: r.recording };
 });
 
@@ -137,20 +124,13 @@ onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
     .where('id', '=', String(input.text_file))
     .where('site_id', '=', site)
     .executeTakeFirst();
-  if (!upload)
-    throw refuse(
-      'text_file',
-      lang,
-      'The uploaded file was not found: upload it again',
-      '找不到上传的文件，请重新上传',
-    );
+  if (!upload) throw refuse('text_file', lang, texts('voice.uploadedFileNotFound'));
   const text = await fs.readFile(
     path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)),
     'utf8',
   );
   const { lines, problems } = parseMasterCsv(text);
-  if (!lines.length && !problems.length)
-    throw refuse('text_file', lang, 'The file holds no call', '文件中没有通话记录');
+  if (!lines.length && !problems.length) throw refuse('text_file', lang, texts('voice.fileHoldsNoCall'));
   const rules = asSystem(def);
   const known = new Set(
     (
@@ -172,7 +152,7 @@ onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
         problems.push({
           line,
           field: x.field,
-          msg: say(lang, `Line ${line}: ${x.msg}`, `第${line}行：${x.msg}`),
+          msg: say(lang, 'voice.line', { line, msg: x.msg }),
         });
       continue;
     }
@@ -214,8 +194,7 @@ onResourceVerb('voice:broadcast_task', 'play_now', async ({ ctx, db, def, record
     .select(['number', 'name'])
     .where('id', '=', Number(task.group_id))
     .executeTakeFirst();
-  if (!group)
-    throw conflict(lang, 'The paging group of this task no longer exists', '该任务的广播组已不存在');
+  if (!group) throw conflict(lang, texts('voice.pagingGroupTaskNo'));
   const dir = await writableOutgoing(lang);
   const sound = await soundPath(ctx.app, db, task.sound, lang);
   const now = ctx.app.now();
@@ -269,13 +248,7 @@ onResourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) 
   const lang = ctx.lang;
   const task = records[0]!;
   const numbers = await calleesOf(db, Number(task.site_id ?? site), task.callees);
-  if (!numbers.length)
-    throw refuse(
-      'callees',
-      lang,
-      'The task has no extension or number to call',
-      '该任务没有可呼叫的分机或号码',
-    );
+  if (!numbers.length) throw refuse('callees', lang, texts('voice.taskNoExtensionNumber'));
   const dir = await writableOutgoing(lang);
   const sound = await soundPath(ctx.app, db, task.sound, lang);
   await removeCallFiles(`igs-notify-${task.id}-`);

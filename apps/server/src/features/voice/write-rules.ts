@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 import { isDialable, isPatternBody } from './config/conf-text.ts';
@@ -13,12 +13,8 @@ import { isDialable, isPatternBody } from './config/conf-text.ts';
 
 type Row = Record<string, unknown>;
 
-function say(lang: Lang, en: string, zh: string): string {
-  return lang === 'zh_CN' ? zh : en;
-}
-
-function refuse(field: string, lang: Lang, en: string, zh: string): ApiError {
-  return invalidField(field, say(lang, en, zh));
+function refuse(field: string, lang: Lang, text: Localized): ApiError {
+  return invalidField(field, text[lang]);
 }
 
 function isBlank(v: unknown): boolean {
@@ -50,24 +46,14 @@ async function after({ conn, def, values, selfId }: WriteHookArgs): Promise<Row>
 async function trunkRules(a: WriteHookArgs): Promise<void> {
   const r = await after(a);
   if (r.registration === 'send' && isBlank(r.username))
-    throw refuse(
-      'username',
-      a.lang,
-      'Username is required when registration is send',
-      '注册方式为“发送注册”时须填写用户名',
-    );
+    throw refuse('username', a.lang, texts('voice.usernameRequiredRegistrationSend'));
 }
 
 /** voice/MeetingRoom: the host PIN must not also let members in as hosts. */
 async function conferenceRules(a: WriteHookArgs): Promise<void> {
   const r = await after(a);
   if (!isBlank(r.user_pin) && String(r.user_pin) === String(r.admin_pin))
-    throw refuse(
-      'admin_pin',
-      a.lang,
-      'Host PIN must differ from the member PIN',
-      '主持人密码不能与成员密码相同',
-    );
+    throw refuse('admin_pin', a.lang, texts('voice.hostPinMustDiffer'));
 }
 
 /** voice/Ivr: entries {key, dest}[], each key one of 0-9 * #, used once (no dest: hang up). */
@@ -76,20 +62,14 @@ async function ivrRules({ values, lang }: WriteHookArgs): Promise<void> {
   const entries = fromJson(values.entries);
   const field = 'entries';
   if (!Array.isArray(entries) || entries.length === 0)
-    throw refuse(field, lang, 'Key entries: list at least one key', '按键菜单：请至少设置一个按键');
+    throw refuse(field, lang, texts('voice.keyEntriesListLeast'));
   const seen = new Set<string>();
   entries.forEach((entry, i) => {
     const o = asObject(entry);
     const key = String(o?.key ?? '');
     if (!/^[0-9*#]$/.test(key))
-      throw refuse(
-        field,
-        lang,
-        `Key entries: entry ${i + 1} has key "${key}"; a key is one of 0-9, * and #`,
-        `按键菜单：第${i + 1}项的按键“${key}”无效，按键须为0-9、*或#`,
-      );
-    if (seen.has(key))
-      throw refuse(field, lang, `Key entries: key ${key} is used twice`, `按键菜单：按键${key}重复`);
+      throw refuse(field, lang, texts('voice.keyEntriesEntryKey', { value: i + 1, key }));
+    if (seen.has(key)) throw refuse(field, lang, texts('voice.keyEntriesKeyUsed', { key }));
     seen.add(key);
   });
 }
@@ -100,36 +80,29 @@ async function outboundRules({ conn, def, values, lang, site, selfId }: WriteHoo
     const field = 'patterns';
     const patterns = fromJson(values.patterns);
     if (!Array.isArray(patterns) || patterns.length === 0)
-      throw refuse(field, lang, 'Dial patterns: list at least one pattern', '拨号规则：请至少设置一条规则');
+      throw refuse(field, lang, texts('voice.dialPatternsListLeast'));
     patterns.forEach((item, i) => {
       const o: Row = asObject(item) ?? { match: item };
       const n = i + 1;
       const match = String(o.match ?? '').replace(/^_/, '');
       if (!isPatternBody(match))
-        throw refuse(
-          field,
-          lang,
-          `Dial patterns: pattern ${n} match "${match}" is not an Asterisk pattern (digits, X, N, Z, ., !, [..])`,
-          `拨号规则：第${n}条的匹配“${match}”不是有效的Asterisk规则（数字、X、N、Z、.、!、[..]）`,
-        );
+        throw refuse(field, lang, texts('voice.dialPatternsPatternMatch', { n, match }));
       for (const key of ['prepend', 'prefix'] as const) {
         const v = String(o[key] ?? '');
         if (v !== '' && !isDialable(v))
           throw refuse(
             field,
             lang,
-            `Dial patterns: pattern ${n} ${key} "${v}" may contain digits, *, # and + only`,
-            `拨号规则：第${n}条的${key === 'prefix' ? '前缀' : '前置号码'}“${v}”只能包含数字、*、#和+`,
+            texts('voice.dialPatternDigitsOnly', {
+              n,
+              part: key === 'prefix' ? texts('voice.patternPrefix') : texts('voice.patternPrepend'),
+              value: v,
+            }),
           );
       }
       const cid = String(o.cid ?? '').replace(/^_/, '');
       if (cid !== '' && !isPatternBody(cid))
-        throw refuse(
-          field,
-          lang,
-          `Dial patterns: pattern ${n} caller pattern "${cid}" is not an Asterisk pattern`,
-          `拨号规则：第${n}条的主叫规则“${cid}”不是有效的Asterisk规则`,
-        );
+        throw refuse(field, lang, texts('voice.dialPatternsPatternCaller', { n, cid }));
     });
   }
   if (selfId === undefined && isBlank(values.seq)) {
@@ -148,32 +121,17 @@ async function queueRules({ values, lang }: WriteHookArgs): Promise<void> {
   const members = fromJson(values.members);
   const field = 'members';
   if (!Array.isArray(members))
-    throw refuse(
-      field,
-      lang,
-      'Static agents must be a list of {extension, penalty}',
-      '固定坐席须为{extension, penalty}列表',
-    );
+    throw refuse(field, lang, texts('voice.staticAgentsShape', { shape: '{extension, penalty}' }));
   members.forEach((m, i) => {
     const o: Row = asObject(m) ?? { extension: m };
     const ext = String(o.extension ?? '');
     if (!/^\d{1,16}$/.test(ext))
-      throw refuse(
-        field,
-        lang,
-        `Static agents: agent ${i + 1} needs an extension number`,
-        `固定坐席：第${i + 1}个坐席须填写分机号`,
-      );
+      throw refuse(field, lang, texts('voice.staticAgentsAgentNeeds', { value: i + 1 }));
     const p = o.penalty;
     if (isBlank(p)) return;
     const n = Number(p);
     if (!Number.isInteger(n) || n < 0 || n > 10)
-      throw refuse(
-        field,
-        lang,
-        `Static agents: agent ${ext} penalty must be a whole number between 0 and 10`,
-        `固定坐席：坐席${ext}的优先级须为0到10之间的整数`,
-      );
+      throw refuse(field, lang, texts('voice.staticAgentsAgentPenalty', { ext }));
   });
 }
 
@@ -189,12 +147,12 @@ async function inboundRules(a: WriteHookArgs): Promise<void> {
   if (a.selfId !== undefined) q = q.where('id', '!=', a.selfId);
   const clash = (await q.execute()).find((x) => String(x.did ?? '') === did && String(x.cid ?? '') === cid);
   if (!clash) return;
-  const any = say(a.lang, '(any)', '（任意）');
-  const msg = say(
-    a.lang,
-    `Inbound route "${clash.description}" already answers DID ${did || any} from caller ${cid || any}`,
-    `呼入路由“${clash.description}”已处理被叫${did || any}、主叫${cid || any}的来电`,
-  );
+  const any = texts('voice.anyNumber');
+  const msg = say(a.lang, 'voice.inboundRouteAlreadyAnswers', {
+    description: String(clash.description ?? ''),
+    did: did || any,
+    cid: cid || any,
+  });
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'did', msg }] });
 }
 
@@ -202,7 +160,7 @@ async function inboundRules(a: WriteHookArgs): Promise<void> {
 async function wakeupRules(a: WriteHookArgs): Promise<void> {
   const r = await after(a);
   if ((r.repeat ?? 'once') === 'once' && isBlank(r.date))
-    throw refuse('date', a.lang, 'Date is required when repeat is once', '重复方式为“一次”时须填写日期');
+    throw refuse('date', a.lang, texts('voice.dateRequiredRepeatOnce'));
   if (a.selfId === undefined) {
     if (isBlank(a.values.state)) a.values.state = 'scheduled';
     if (isBlank(a.values.source)) a.values.source = 'manual';
@@ -217,12 +175,7 @@ async function dndRules(a: WriteHookArgs): Promise<void> {
     return Array.isArray(list) ? list.length : 0;
   };
   if (count(r.extension_ids) + count(r.area_ids) === 0)
-    throw refuse(
-      'extension_ids',
-      a.lang,
-      'Choose at least one extension or area',
-      '请至少选择一个分机或区域',
-    );
+    throw refuse('extension_ids', a.lang, texts('voice.chooseLeastOneExtension'));
 }
 
 /** voice/QueueNotification: a new task is a draft until it is started. */
@@ -236,23 +189,12 @@ async function multiPartyRules({ values, lang }: WriteHookArgs): Promise<void> {
   const list = fromJson(values.participants);
   const field = 'participants';
   if (!Array.isArray(list) || list.length < 2 || list.length > 16)
-    throw refuse(
-      field,
-      lang,
-      'Participants: list 2 to 16 extensions or numbers',
-      '参与方：请填写2到16个分机或号码',
-    );
+    throw refuse(field, lang, texts('voice.participantsListExtensionsNumbers'));
   const seen = new Set<string>();
   for (const p of list) {
     const n = String(p ?? '');
-    if (!isDialable(n))
-      throw refuse(
-        field,
-        lang,
-        `Participants: "${n}" is not an extension or number`,
-        `参与方：“${n}”不是分机或号码`,
-      );
-    if (seen.has(n)) throw refuse(field, lang, `Participants: ${n} is listed twice`, `参与方：${n}重复`);
+    if (!isDialable(n)) throw refuse(field, lang, texts('voice.participantsNotExtensionNumber', { n }));
+    if (seen.has(n)) throw refuse(field, lang, texts('voice.participantsListedTwice', { n }));
     seen.add(n);
   }
 }

@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import {
   asArray,
   asObject,
@@ -56,8 +57,7 @@ export function queuesConf(model: VoiceModel, problems: Problems): string {
       if (!ext) {
         problems.error(
           'queues.conf',
-          `Queue ${q.number}: agent ${number} is not an extension; left out`,
-          `队列${q.number}：坐席${number}不是分机，已忽略`,
+          texts('voiceConfig.queueAgentNotExtension', { number: q.number, number2: number }),
         );
         continue;
       }
@@ -97,18 +97,10 @@ export function confbridgeConf(model: VoiceModel, problems: Problems): string {
   ];
   for (const c of model.conferences) {
     if (c.user_pin && c.admin_pin && c.user_pin === c.admin_pin) {
-      problems.error(
-        'confbridge.conf',
-        `Meeting room ${c.number}: the member and host PINs are the same`,
-        `会议室${c.number}：成员密码与主持人密码相同`,
-      );
+      problems.error('confbridge.conf', texts('voiceConfig.meetingRoomMemberHost', { number: c.number }));
     }
     if (c.wait_admin && !c.admin_pin) {
-      problems.warn(
-        'confbridge.conf',
-        `Meeting room ${c.number} waits for a host but has no host PIN: nobody can start it`,
-        `会议室${c.number}需等待主持人但没有主持人密码：会议无法开始`,
-      );
+      problems.warn('confbridge.conf', texts('voiceConfig.meetingRoomWaitsHost', { number: c.number }));
     }
     const bridge: Line[] = [
       ['type', 'bridge'],
@@ -182,8 +174,7 @@ export function voicemailConf(model: VoiceModel, problems: Problems, opts: Gener
     if (!e.vm_pin) {
       problems.warn(
         'voicemail.conf',
-        `Extension ${e.extension} has voicemail without a PIN: its box is open to anyone who can dial it`,
-        `分机${e.extension}的语音信箱没有密码：任何人可收听`,
+        texts('voiceConfig.extensionVoicemailWithoutPin', { extension: e.extension }),
       );
     }
     const pin = e.vm_pin ? secret(e.vm_pin, opts) : '';

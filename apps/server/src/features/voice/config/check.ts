@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import {
   type ConfSection,
   type ParsedConf,
@@ -35,11 +36,11 @@ export interface FileCheck {
 class Findings {
   errors: Text[] = [];
   warnings: Text[] = [];
-  error(en: string, zh: string) {
-    if (this.errors.length < 200) this.errors.push({ en, zh_CN: zh });
+  error(text: Text) {
+    if (this.errors.length < 200) this.errors.push(text);
   }
-  warn(en: string, zh: string) {
-    if (this.warnings.length < 200) this.warnings.push({ en, zh_CN: zh });
+  warn(text: Text) {
+    if (this.warnings.length < 200) this.warnings.push(text);
   }
 }
 
@@ -152,7 +153,7 @@ const PJSIP_REQUIRED: Record<string, readonly string[]> = {
 };
 
 function parseErrors(p: ParsedConf, f: Findings): void {
-  for (const e of p.errors) f.error(`line ${e.line}: ${e.en}`, `第${e.line}行：${e.zh}`);
+  for (const e of p.errors) f.error(texts('voiceConfig.line', { line: e.line, text: e.text }));
 }
 
 /** Sections whose name repeats (pjsip: the same name and type; elsewhere the same name). */
@@ -162,10 +163,7 @@ function duplicates(sections: ConfSection[], keyOf: (s: ConfSection) => string, 
     const k = keyOf(s);
     const first = seen.get(k);
     if (first !== undefined)
-      f.error(
-        `line ${s.line}: section [${s.name}] repeats the one on line ${first}`,
-        `第${s.line}行：节[${s.name}]与第${first}行重复`,
-      );
+      f.error(texts('voiceConfig.lineSectionRepeatsOne', { line: s.line, name: s.name, first }));
     else seen.set(k, s.line);
   }
 }
@@ -173,16 +171,13 @@ function duplicates(sections: ConfSection[], keyOf: (s: ConfSection) => string, 
 function unknownKeys(s: ConfSection, allowed: readonly string[], f: Findings): void {
   for (const e of s.entries)
     if (!allowed.includes(e.key))
-      f.error(
-        `line ${e.line}: [${s.name}] has an unknown key "${e.key}"`,
-        `第${e.line}行：[${s.name}]含未知的键“${e.key}”`,
-      );
+      f.error(texts('voiceConfig.lineUnknownKey', { line: e.line, name: s.name, key: e.key }));
 }
 
 function checkPort(v: string | undefined, s: ConfSection, f: Findings): number | null {
   const port = Number(v?.split(':').pop());
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    f.error(`[${s.name}] binds to an invalid port: ${v ?? ''}`, `[${s.name}]绑定的端口无效：${v ?? ''}`);
+    f.error(texts('voiceConfig.invalidPort', { name: s.name, value: v ?? '' }));
     return null;
   }
   return port;
@@ -199,57 +194,39 @@ function checkPjsip(text: string, ctxNames: Set<string>, mailboxes: Set<string>,
   const transports = byType('transport');
   const endpoints = byType('endpoint');
   if (p.sections.filter((s) => typeOf(s) === 'global').length > 1)
-    f.error('more than one [global] section', '存在多个[global]节');
+    f.error(texts('voiceConfig.moreThanOneGlobal'));
   const tcpPorts = new Map<number, string>();
   for (const s of p.sections) {
     const types = settingsOf(s, 'type');
     if (types.length !== 1) {
-      f.error(
-        `line ${s.line}: [${s.name}] needs exactly one type`,
-        `第${s.line}行：[${s.name}]必须有且只有一个type`,
-      );
+      f.error(texts('voiceConfig.lineNeedsExactlyOne', { line: s.line, name: s.name }));
       continue;
     }
     const type = types[0]!;
     const keys = PJSIP_KEYS[type];
     if (!keys) {
-      f.error(
-        `line ${s.line}: [${s.name}] has an unknown type "${type}"`,
-        `第${s.line}行：[${s.name}]的type“${type}”未知`,
-      );
+      f.error(texts('voiceConfig.lineUnknownType', { line: s.line, name: s.name, type }));
       continue;
     }
     unknownKeys(s, keys, f);
     for (const k of PJSIP_REQUIRED[type] ?? [])
-      if (!settingOf(s, k))
-        f.error(
-          `[${s.name}] (${type}) lacks the required key "${k}"`,
-          `[${s.name}]（${type}）缺少必需的键“${k}”`,
-        );
+      if (!settingOf(s, k)) f.error(texts('voiceConfig.lacksRequiredKey', { name: s.name, type, k }));
     const ref = (key: string, set: Set<string>, what: string) => {
       for (const v of settingsOf(s, key)
         .flatMap((x) => x.split(','))
         .map((x) => x.trim())
         .filter(Boolean))
-        if (!set.has(v))
-          f.error(
-            `[${s.name}] ${key}=${v}: no ${what} section of that name`,
-            `[${s.name}] ${key}=${v}：没有同名的${what}节`,
-          );
+        if (!set.has(v)) f.error(texts('voiceConfig.noSectionName', { name: s.name, key, v, what }));
     };
     if (type === 'transport') {
       const protocol = settingOf(s, 'protocol') ?? '';
       if (!['udp', 'tcp', 'tls', 'ws', 'wss'].includes(protocol))
-        f.error(`[${s.name}] has an unknown protocol "${protocol}"`, `[${s.name}]的协议“${protocol}”未知`);
+        f.error(texts('voiceConfig.unknownProtocol', { name: s.name, protocol }));
       if (protocol !== 'wss' && protocol !== 'ws') {
         const port = checkPort(settingOf(s, 'bind'), s, f);
         if (port && protocol !== 'udp') {
           const other = tcpPorts.get(port);
-          if (other)
-            f.error(
-              `[${s.name}] and [${other}] both listen on TCP port ${port}`,
-              `[${s.name}]与[${other}]都监听TCP端口${port}`,
-            );
+          if (other) f.error(texts('voiceConfig.bothListenTcpPort', { name: s.name, other, port }));
           tcpPorts.set(port, s.name);
         }
       }
@@ -261,30 +238,24 @@ function checkPjsip(text: string, ctxNames: Set<string>, mailboxes: Set<string>,
       ref('transport', transports, 'transport');
       const ctx = settingOf(s, 'context');
       if (ctx && !ctxNames.has(ctx))
-        f.error(
-          `[${s.name}] context=${ctx}: extensions_igs.conf has no such context`,
-          `[${s.name}] context=${ctx}：extensions_igs.conf中没有该上下文`,
-        );
+        f.error(texts('voiceConfig.contextExtensionsIgsConf', { name: s.name, ctx }));
       for (const box of settingsOf(s, 'mailboxes'))
         if (!mailboxes.has(box))
-          f.error(
-            `[${s.name}] mailboxes=${box}: voicemail.conf has no such box`,
-            `[${s.name}] mailboxes=${box}：voicemail.conf中没有该信箱`,
-          );
+          f.error(texts('voiceConfig.mailboxesVoicemailConfNo', { name: s.name, box }));
     }
     if (type === 'auth' && settingOf(s, 'auth_type') === 'userpass' && !settingOf(s, 'password'))
-      f.error(`[${s.name}] has an empty password`, `[${s.name}]密码为空`);
+      f.error(texts('voiceConfig.emptyPassword', { name: s.name }));
     if (type === 'registration') {
       ref('outbound_auth', auths, 'auth');
       ref('transport', transports, 'transport');
       ref('endpoint', endpoints, 'endpoint');
       for (const k of ['server_uri', 'client_uri'])
         if (settingOf(s, k) && !/^sips?:/.test(settingOf(s, k)!))
-          f.error(`[${s.name}] ${k} is not a SIP URI`, `[${s.name}] ${k}不是SIP URI`);
+          f.error(texts('voiceConfig.notSipUri', { name: s.name, k }));
     }
     if (type === 'identify') ref('endpoint', endpoints, 'endpoint');
   }
-  if (!transports.size) f.error('no transport is defined', '没有定义任何传输');
+  if (!transports.size) f.error(texts('voiceConfig.noTransportDefined'));
   return p.sections.length;
 }
 
@@ -365,17 +336,11 @@ function parseDialplan(text: string, f: Findings): Dialplan {
     for (const e of s.entries) {
       if (s.name === 'globals') {
         if (e.arrow || !/^[A-Z][A-Z0-9_]*$/.test(e.key))
-          f.error(
-            `line ${e.line}: [globals] holds only NAME=value lines`,
-            `第${e.line}行：[globals]只能包含“名称=值”行`,
-          );
+          f.error(texts('voiceConfig.lineGlobalsHoldsOnly', { line: e.line }));
         continue;
       }
       if (!e.arrow || !['exten', 'same', 'include'].includes(e.key)) {
-        f.error(
-          `line ${e.line}: "${e.key}" is not exten, same or include`,
-          `第${e.line}行：“${e.key}”不是exten、same或include`,
-        );
+        f.error(texts('voiceConfig.lineNotExtenSame', { line: e.line, key: e.key }));
         continue;
       }
       if (e.key === 'include') {
@@ -393,10 +358,7 @@ function parseDialplan(text: string, f: Findings): Dialplan {
         lastExt = ext;
       } else {
         if (lastExt === null) {
-          f.error(
-            `line ${e.line}: "same" without an extension before it`,
-            `第${e.line}行：“same”之前没有分机`,
-          );
+          f.error(texts('voiceConfig.lineSameWithoutExtension', { line: e.line }));
           continue;
         }
         ext = lastExt;
@@ -405,10 +367,7 @@ function parseDialplan(text: string, f: Findings): Dialplan {
       }
       const m = /^(hint|\d+|n)(?:\(([A-Za-z0-9_-]+)\))?$/.exec(prioLabel);
       if (!m) {
-        f.error(
-          `line ${e.line}: priority "${prioLabel}" is not valid`,
-          `第${e.line}行：优先级“${prioLabel}”无效`,
-        );
+        f.error(texts('voiceConfig.linePriorityNotValid', { line: e.line, prioLabel }));
         continue;
       }
       lines.push({ kind: e.key as 'exten' | 'same', ext, prio: m[1]!, label: m[2], app, line: e.line });
@@ -438,36 +397,33 @@ interface CrossRefs {
 
 function checkDialplan(plan: Dialplan, refs: CrossRefs, f: Findings): void {
   const ctx = plan.contexts;
-  if (!ctx.has('globals')) f.warn('no [globals] section', '没有[globals]节');
+  if (!ctx.has('globals')) f.warn(texts('voiceConfig.noGlobalsSection'));
   for (const [name, c] of ctx) {
     for (const inc of c.includes)
-      if (!ctx.has(inc))
-        f.error(`[${name}] includes [${inc}], which does not exist`, `[${name}]包含的[${inc}]不存在`);
+      if (!ctx.has(inc)) f.error(texts('voiceConfig.includesDoesNotExist', { name, inc }));
     const byExt = new Map<string, DialLine[]>();
     for (const l of c.lines) byExt.set(l.ext, [...(byExt.get(l.ext) ?? []), l]);
     for (const [ext, lines] of byExt) {
       const steps = lines.filter((l) => l.prio !== 'hint');
       if (lines.filter((l) => l.prio === 'hint').length > 1)
-        f.error(`[${name}] ${ext} has more than one hint`, `[${name}] ${ext}有多个hint`);
+        f.error(texts('voiceConfig.moreThanOneHint', { name, ext }));
       const firsts = steps.filter((l) => l.prio === '1');
       if (steps.length && steps[0]!.prio !== '1')
-        f.error(
-          `line ${steps[0]!.line}: [${name}] ${ext} does not start at priority 1`,
-          `第${steps[0]!.line}行：[${name}] ${ext}未从优先级1开始`,
-        );
+        f.error(texts('voiceConfig.lineDoesNotStart', { line: steps[0]!.line, name, ext }));
       if (firsts.length > 1)
         f.error(
-          `line ${firsts[1]!.line}: [${name}] extension ${ext} is defined twice (also on line ${firsts[0]!.line})`,
-          `第${firsts[1]!.line}行：[${name}]中分机${ext}重复定义（另见第${firsts[0]!.line}行）`,
+          texts('voiceConfig.lineExtensionDefinedTwice', {
+            line: firsts[1]!.line,
+            name,
+            ext,
+            line2: firsts[0]!.line,
+          }),
         );
       const labels = new Set<string>();
       for (const l of steps) {
         if (!l.label) continue;
         if (labels.has(l.label))
-          f.error(
-            `line ${l.line}: [${name}] ${ext} repeats the label ${l.label}`,
-            `第${l.line}行：[${name}] ${ext}的标签${l.label}重复`,
-          );
+          f.error(texts('voiceConfig.lineRepeatsLabel', { line: l.line, name, ext, label: l.label }));
         labels.add(l.label);
       }
       for (const l of steps) checkApp(plan, name, ext, labels, l, refs, f);
@@ -485,86 +441,67 @@ function checkApp(
   refs: CrossRefs,
   f: Findings,
 ): void {
-  const at = `line ${l.line}: [${ctxName}] ${ext}`;
-  const atZh = `第${l.line}行：[${ctxName}] ${ext}`;
+  const at = texts('voiceConfig.at', { line: l.line, context: ctxName, ext });
   const m = /^([A-Za-z]+)\((.*)\)$/s.exec(l.app);
   if (!m) {
-    f.error(
-      `${at}: "${l.app.slice(0, 50)}" is not an application call`,
-      `${atZh}：“${l.app.slice(0, 50)}”不是应用调用`,
-    );
+    f.error(texts('voiceConfig.notApplicationCall', { at, app: l.app.slice(0, 50) }));
     return;
   }
   const [, app, args] = m as unknown as [string, string, string];
-  if (!APPS.has(app)) f.error(`${at}: unknown application ${app}`, `${atZh}：未知应用${app}`);
-  if (!balanced(l.app)) f.error(`${at}: unbalanced brackets in ${app}()`, `${atZh}：${app}()中括号不匹配`);
+  if (!APPS.has(app)) f.error(texts('voiceConfig.unknownApplication', { at, app }));
+  if (!balanced(l.app)) f.error(texts('voiceConfig.unbalancedBrackets', { at, app }));
   const literal = (v: string) => v !== '' && !v.includes('$');
   const gotoTarget = (target: string) => {
     const parts = target.split(',').map((x) => x.trim());
     if (parts.some((x) => !literal(x))) return;
     if (parts.length === 1) {
       if (!labels.has(parts[0]!) && !/^\d+$/.test(parts[0]!))
-        f.error(`${at}: Goto label "${parts[0]}" does not exist`, `${atZh}：跳转标签“${parts[0]}”不存在`);
+        f.error(texts('voiceConfig.gotoLabelDoesNot', { at, parts: parts[0] }));
       return;
     }
     const [c, e, prio] =
       parts.length === 2 ? [ctxName, parts[0]!, parts[1]!] : [parts[0]!, parts[1]!, parts[2]!];
     const target_ = plan.contexts.get(c);
     if (!target_) {
-      f.error(`${at}: goes to context [${c}], which does not exist`, `${atZh}：跳转的上下文[${c}]不存在`);
+      f.error(texts('voiceConfig.goesContextDoesNot', { at, c }));
       return;
     }
-    if (!answers(plan, c, e)) f.error(`${at}: [${c}] has no extension ${e}`, `${atZh}：[${c}]中没有分机${e}`);
+    if (!answers(plan, c, e)) f.error(texts('voiceConfig.noExtension', { at, c, e }));
     else if (!/^\d+$/.test(prio)) {
       const hasLabel = target_.lines.some((x) => x.ext === e && x.label === prio);
-      if (!hasLabel)
-        f.error(`${at}: [${c}] ${e} has no label ${prio}`, `${atZh}：[${c}] ${e}没有标签${prio}`);
+      if (!hasLabel) f.error(texts('voiceConfig.noLabel', { at, c, e, prio }));
     }
   };
   if (app === 'Goto') gotoTarget(args);
   if (app === 'GotoIf' || app === 'GotoIfTime') {
     const q = args.lastIndexOf('?');
-    if (q < 0) f.error(`${at}: ${app} without "?"`, `${atZh}：${app}缺少“?”`);
+    if (q < 0) f.error(texts('voiceConfig.without', { at, app }));
     else for (const t of args.slice(q + 1).split(':')) if (t.trim()) gotoTarget(t.trim());
   }
   if (app === 'Gosub') {
     const c = args.split(',')[0]!.trim();
-    if (literal(c) && !plan.contexts.has(c))
-      f.error(`${at}: Gosub to [${c}], which does not exist`, `${atZh}：Gosub的上下文[${c}]不存在`);
+    if (literal(c) && !plan.contexts.has(c)) f.error(texts('voiceConfig.gosubDoesNotExist', { at, c }));
   }
   for (const local of args.matchAll(/Local\/[^@,]*@([A-Za-z0-9_-]+)/g))
     if (!plan.contexts.has(local[1]!))
-      f.error(
-        `${at}: dials into [${local[1]}], which does not exist`,
-        `${atZh}：拨入的上下文[${local[1]}]不存在`,
-      );
+      f.error(texts('voiceConfig.dialsIntoDoesNot', { at, local: local[1] }));
   for (const pre of args.matchAll(/b\(([A-Za-z0-9_-]+)\^/g))
-    if (!plan.contexts.has(pre[1]!))
-      f.error(`${at}: predial handler [${pre[1]}] does not exist`, `${atZh}：预拨处理[${pre[1]}]不存在`);
+    if (!plan.contexts.has(pre[1]!)) f.error(texts('voiceConfig.predialHandlerDoesNot', { at, pre: pre[1] }));
   if (app === 'Queue') {
     const q = args.split(',')[0]!.trim();
-    if (!refs.queues.has(q))
-      f.error(`${at}: queue ${q} is not in queues.conf`, `${atZh}：queues.conf中没有队列${q}`);
+    if (!refs.queues.has(q)) f.error(texts('voiceConfig.queueNotQueuesConf', { at, q }));
   }
   if (app === 'ConfBridge') {
     const [, bridge, user, menu] = args.split(',').map((x) => x.trim());
     if (bridge && !refs.bridges.has(bridge))
-      f.error(
-        `${at}: bridge profile ${bridge} is not in confbridge.conf`,
-        `${atZh}：confbridge.conf中没有会议桥配置${bridge}`,
-      );
-    if (user && !refs.users.has(user))
-      f.error(
-        `${at}: user profile ${user} is not in confbridge.conf`,
-        `${atZh}：confbridge.conf中没有用户配置${user}`,
-      );
-    if (menu && !refs.menus.has(menu))
-      f.error(`${at}: menu ${menu} is not in confbridge.conf`, `${atZh}：confbridge.conf中没有菜单${menu}`);
+      f.error(texts('voiceConfig.bridgeProfileNotConfbridge', { at, bridge }));
+    if (user && !refs.users.has(user)) f.error(texts('voiceConfig.userProfileNotConfbridge', { at, user }));
+    if (menu && !refs.menus.has(menu)) f.error(texts('voiceConfig.menuNotConfbridgeConf', { at, menu }));
   }
   if (app === 'VoiceMail') {
     const box = args.split(',')[0]!.trim();
     if (literal(box) && !refs.mailboxes.has(box))
-      f.error(`${at}: mailbox ${box} is not in voicemail.conf`, `${atZh}：voicemail.conf中没有信箱${box}`);
+      f.error(texts('voiceConfig.mailboxNotVoicemailConf', { at, box }));
   }
 }
 
@@ -622,18 +559,15 @@ function checkQueues(text: string, f: Findings): { count: number; names: Set<str
     unknownKeys(s, QUEUE_KEYS, f);
     const strategy = settingOf(s, 'strategy');
     if (!strategy || !STRATEGIES.includes(strategy))
-      f.error(`[${s.name}] has no valid strategy`, `[${s.name}]没有有效的振铃策略`);
+      f.error(texts('voiceConfig.noValidStrategy', { name: s.name }));
     for (const e of s.entries) {
       if (e.key === 'member' && !/^[A-Za-z]+\/[^,]+,\d+(,[^,]*)?(,[A-Za-z]+\/[^,]+)?$/.test(e.value))
-        f.error(
-          `line ${e.line}: member "${e.value}" is not interface,penalty,name,state`,
-          `第${e.line}行：成员“${e.value}”格式不正确`,
-        );
+        f.error(texts('voiceConfig.lineMemberNotInterface', { line: e.line, value: e.value }));
       if (
         ['timeout', 'retry', 'wrapuptime', 'maxlen', 'announce-frequency'].includes(e.key) &&
         !/^\d+$/.test(e.value)
       )
-        f.error(`line ${e.line}: ${e.key} must be a number`, `第${e.line}行：${e.key}必须是数字`);
+        f.error(texts('voiceConfig.lineMustNumber', { line: e.line, key: e.key }));
     }
   }
   return { count: p.sections.length, names };
@@ -690,31 +624,27 @@ function checkConfbridge(
       for (const e of s.entries)
         if (e.key !== 'type' && (!/^[0-9*#]{1,4}$/.test(e.key) || !MENU_ACTIONS.test(e.value)))
           f.error(
-            `line ${e.line}: [${s.name}] ${e.key}=${e.value} is not a menu key and action`,
-            `第${e.line}行：[${s.name}] ${e.key}=${e.value}不是菜单按键与动作`,
+            texts('voiceConfig.lineNotMenuKey', { line: e.line, name: s.name, key: e.key, value: e.value }),
           );
       continue;
     }
     const keys = type ? CONFBRIDGE_KEYS[type] : undefined;
     if (!keys) {
-      f.error(
-        `line ${s.line}: [${s.name}] needs type bridge, user or menu`,
-        `第${s.line}行：[${s.name}]的type必须为bridge、user或menu`,
-      );
+      f.error(texts('voiceConfig.lineNeedsTypeBridge', { line: s.line, name: s.name }));
       continue;
     }
     (type === 'bridge' ? bridges : users).add(s.name);
     unknownKeys(s, keys, f);
     const max = settingOf(s, 'max_members');
     if (max !== undefined && !/^\d+$/.test(max))
-      f.error(`[${s.name}] max_members must be a number`, `[${s.name}] max_members必须是数字`);
+      f.error(texts('voiceConfig.maxMembersMustNumber', { name: s.name }));
     for (const e of s.entries)
       if (
         e.key !== 'type' &&
         /^(yes|no)$/.test(e.value) === false &&
         ['admin', 'marked', 'wait_marked', 'end_marked', 'record_conference'].includes(e.key)
       )
-        f.error(`line ${e.line}: ${e.key} must be yes or no`, `第${e.line}行：${e.key}必须为yes或no`);
+        f.error(texts('voiceConfig.lineMustYesNo', { line: e.line, key: e.key }));
   }
   return { count: p.sections.length, bridges, users, menus };
 }
@@ -725,7 +655,7 @@ function checkRtp(text: string, f: Findings): number {
   duplicates(p.sections, (s) => s.name, f);
   const g = p.sections.find((s) => s.name === 'general');
   if (!g) {
-    f.error('rtp.conf has no [general] section', 'rtp.conf没有[general]节');
+    f.error(texts('voiceConfig.rtpConfNoGeneral'));
     return p.sections.length;
   }
   unknownKeys(
@@ -737,8 +667,10 @@ function checkRtp(text: string, f: Findings): number {
   const end = Number(settingOf(g, 'rtpend'));
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1024 || end > 65535 || start >= end)
     f.error(
-      `the RTP range ${settingOf(g, 'rtpstart')}–${settingOf(g, 'rtpend')} is not valid`,
-      `RTP端口范围${settingOf(g, 'rtpstart')}–${settingOf(g, 'rtpend')}无效`,
+      texts('voiceConfig.rtpRangeNotValid', {
+        start: settingOf(g, 'rtpstart') ?? '',
+        end: settingOf(g, 'rtpend') ?? '',
+      }),
     );
   return p.sections.length;
 }
@@ -763,26 +695,16 @@ function checkFeatures(text: string, f: Findings): number {
   for (const s of p.sections) {
     const allowed = keys[s.name];
     if (!allowed) {
-      f.error(
-        `line ${s.line}: features.conf has no section [${s.name}]`,
-        `第${s.line}行：features.conf不应有节[${s.name}]`,
-      );
+      f.error(texts('voiceConfig.lineFeaturesConfNo', { line: s.line, name: s.name }));
       continue;
     }
     unknownKeys(s, allowed, f);
     if (s.name === 'featuremap') {
       for (const e of s.entries) {
         if (!/^[0-9*#]{1,8}$/.test(e.value))
-          f.error(
-            `line ${e.line}: ${e.key}=${e.value} is not a DTMF sequence`,
-            `第${e.line}行：${e.key}=${e.value}不是按键序列`,
-          );
+          f.error(texts('voiceConfig.lineNotDtmfSequence', { line: e.line, key: e.key, value: e.value }));
         const other = codes.get(e.value);
-        if (other)
-          f.error(
-            `${e.key} and ${other} use the same keys ${e.value}`,
-            `${e.key}与${other}使用相同的按键${e.value}`,
-          );
+        if (other) f.error(texts('voiceConfig.useSameKeys', { key: e.key, other, value: e.value }));
         codes.set(e.value, e.key);
       }
     }
@@ -806,15 +728,11 @@ function checkVoicemail(text: string, f: Findings): { count: number; boxes: Set<
     }
     for (const e of s.entries) {
       if (!e.arrow || !/^\d+$/.test(e.key) || !/^\d*,[^,]*/.test(e.value)) {
-        f.error(
-          `line ${e.line}: "${e.key}" is not a mailbox line (number => pin,name)`,
-          `第${e.line}行：“${e.key}”不是信箱行（号码 => 密码,名称）`,
-        );
+        f.error(texts('voiceConfig.lineNotMailboxLine', { line: e.line, key: e.key }));
         continue;
       }
       const box = `${e.key}@${s.name}`;
-      if (boxes.has(box))
-        f.error(`line ${e.line}: mailbox ${box} is defined twice`, `第${e.line}行：信箱${box}重复定义`);
+      if (boxes.has(box)) f.error(texts('voiceConfig.lineMailboxDefinedTwice', { line: e.line, box }));
       boxes.add(box);
     }
   }

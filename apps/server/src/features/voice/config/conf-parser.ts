@@ -1,3 +1,4 @@
+import { type Localized, texts } from '@igs/contract';
 /**
  * Reads Asterisk configuration text back the way Asterisk's config parser does (sections,
  * `key=value` and `key => value`, `;` comments with `\;` escapes), independently of the writers,
@@ -20,7 +21,7 @@ export interface ConfSection {
 
 export interface ParsedConf {
   sections: ConfSection[];
-  errors: { line: number; en: string; zh: string }[];
+  errors: { line: number; text: Localized }[];
 }
 
 /** The line without its comment; `\;` stays an escaped semicolon. */
@@ -48,7 +49,7 @@ export function parseConf(text: string): ParsedConf {
     if (sec) {
       const name = sec[1]!;
       if (!SECTION_NAME_RE.test(name))
-        errors.push({ line, en: `section name "[${name}]" is not valid`, zh: `节名“[${name}]”无效` });
+        errors.push({ line, text: texts('voiceConfig.badSectionName', { name }) });
       current = { name, line, entries: [] };
       sections.push(current);
       return;
@@ -56,30 +57,18 @@ export function parseConf(text: string): ParsedConf {
     const arrow = body.indexOf('=>');
     const eq = body.indexOf('=');
     if (eq <= 0) {
-      errors.push({
-        line,
-        en: `"${body.slice(0, 40)}" is neither a section, a setting nor a comment`,
-        zh: `“${body.slice(0, 40)}”既不是节、设置，也不是注释`,
-      });
+      errors.push({ line, text: texts('voiceConfig.notSectionSettingComment', { body: body.slice(0, 40) }) });
       return;
     }
     const isArrow = arrow === eq;
     const key = body.slice(0, eq).trim();
     const value = body.slice(eq + (isArrow ? 2 : 1)).trim();
     if (!KEY_RE.test(key)) {
-      errors.push({
-        line,
-        en: `"${key.slice(0, 40)}" is not a valid key`,
-        zh: `“${key.slice(0, 40)}”不是有效的键名`,
-      });
+      errors.push({ line, text: texts('voiceConfig.badKey', { key: key.slice(0, 40) }) });
       return;
     }
     if (!current) {
-      errors.push({
-        line,
-        en: `setting "${key}" comes before any section`,
-        zh: `设置“${key}”位于任何节之前`,
-      });
+      errors.push({ line, text: texts('voiceConfig.settingBeforeSection', { key }) });
       return;
     }
     (current as ConfSection).entries.push({ key, value, arrow: isArrow, line });

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Asterisk dialplan text, where ${...} is Asterisk's own variable syntax
-import { VOICE_FEATURE_CODES } from '@igs/contract';
+import { type Localized, texts, VOICE_FEATURE_CODES } from '@igs/contract';
 import {
   asArray,
   asObject,
@@ -57,7 +57,7 @@ function context(name: string, lines: readonly string[], comment?: string): stri
 const s = (app: string, label?: string): Step => (label ? { app, label } : { app });
 
 /** The steps that send a call to a Dest (DOMAIN section 0); an unusable one hangs up, reported. */
-export function destSteps(dest: unknown, model: VoiceModel, problems: Problems, where: string): Step[] {
+export function destSteps(dest: unknown, model: VoiceModel, problems: Problems, where: Localized): Step[] {
   const d = asObject(dest);
   if (!d || d.type === undefined || d.type === null || d.type === '' || d.type === 'hangup')
     return [s('Hangup()')];
@@ -69,8 +69,7 @@ export function destSteps(dest: unknown, model: VoiceModel, problems: Problems, 
   const missing = (): Step[] => {
     problems.error(
       'extensions_igs.conf',
-      `${where}: destination ${String(d.type)} "${String(target ?? '')}" does not exist; the call is hung up`,
-      `${where}：目的地${String(d.type)}“${String(target ?? '')}”不存在，呼叫将被挂断`,
+      texts('voiceConfig.destinationMissing', { where, type: String(d.type), target: String(target ?? '') }),
     );
     return [s('Hangup()')];
   };
@@ -208,25 +207,21 @@ function featureCodes(model: VoiceModel): string {
   return context('igs-features', lines, 'Feature codes (advanced settings)');
 }
 
-function dialableOrEmpty(v: string | null, problems: Problems, what: string): string {
+function dialableOrEmpty(v: string | null, problems: Problems, what: Localized): string {
   if (!v) return '';
   if (isDialable(v)) return v;
-  problems.warn(
-    'extensions_igs.conf',
-    `${what}: "${v}" is not a number and is left out`,
-    `${what}：“${v}”不是号码，已忽略`,
-  );
+  problems.warn('extensions_igs.conf', texts('voiceConfig.notNumberLeftOut', { what, v }));
   return '';
 }
 
 function extensionLines(e: Extension, problems: Problems): string[] {
-  const where = `Extension ${e.extension}`;
+  const forward = (kind: Localized) => texts('voiceConfig.whereForward', { extension: e.extension, kind });
   const args = [
     e.extension,
     e.ring_timeout || 0,
-    dialableOrEmpty(e.cf_always, problems, `${where} always-forward`),
-    dialableOrEmpty(e.cf_busy, problems, `${where} busy-forward`),
-    dialableOrEmpty(e.cf_noanswer, problems, `${where} no-answer-forward`),
+    dialableOrEmpty(e.cf_always, problems, forward(texts('voiceConfig.forwardAlways'))),
+    dialableOrEmpty(e.cf_busy, problems, forward(texts('voiceConfig.forwardBusy'))),
+    dialableOrEmpty(e.cf_noanswer, problems, forward(texts('voiceConfig.forwardNoAnswer'))),
     e.voicemail ? 1 : 0,
     e.recording || 'inherit',
     e.dnd ? 1 : 0,
@@ -348,7 +343,12 @@ function queueLines(model: VoiceModel, problems: Problems): string[] {
       ...exten(q.number, [
         s('Answer()'),
         s(`Queue(${args})`),
-        ...destSteps(q.fail_dest, model, problems, `Queue ${q.number} failover`),
+        ...destSteps(
+          q.fail_dest,
+          model,
+          problems,
+          texts('voiceConfig.whereQueueFailover', { number: q.number }),
+        ),
       ]),
     );
   }
@@ -362,15 +362,16 @@ function pagingLines(model: VoiceModel, problems: Problems): string[] {
     if (unknown.length) {
       problems.warn(
         'extensions_igs.conf',
-        `Paging group ${p.number}: members ${unknown.join(', ')} are not extensions and are left out`,
-        `广播组${p.number}：成员${unknown.join('、')}不是分机，已忽略`,
+        texts('voiceConfig.pagingMembersNotExtensions', {
+          number: p.number,
+          members: { en: unknown.join(', '), zh_CN: unknown.join('、') },
+        }),
       );
     }
     if (!found.length) {
       problems.error(
         'extensions_igs.conf',
-        `Paging group ${p.number} has no extension to page`,
-        `广播组${p.number}没有可广播的分机`,
+        texts('voiceConfig.pagingGroupNoExtension', { number: p.number }),
       );
       continue;
     }
@@ -422,7 +423,7 @@ function localContexts(model: VoiceModel, problems: Problems, opts: GenerateOpti
 
 function ivrContexts(model: VoiceModel, problems: Problems): string[] {
   return model.ivrs.map((ivr) => {
-    const where = `IVR ${ivr.name}`;
+    const where = texts('voiceConfig.whereIvr', { name: ivr.name });
     const lines = [
       ...exten('s', [
         s('Answer()'),
@@ -440,15 +441,13 @@ function ivrContexts(model: VoiceModel, problems: Problems): string[] {
       const o = asObject(entry);
       const key = String(o?.key ?? '');
       if (!/^[0-9*#]$/.test(key) || seen.has(key)) {
-        problems.error(
-          'extensions_igs.conf',
-          `${where}: key "${key}" is not a single key 0-9, * or #, or is used twice; left out`,
-          `${where}：按键“${key}”不是0-9、*、#中的一个或重复，已忽略`,
-        );
+        problems.error('extensions_igs.conf', texts('voiceConfig.keyNotSingleKey', { where, key }));
         continue;
       }
       seen.add(key);
-      lines.push(...exten(key, destSteps(o?.dest, model, problems, `${where} key ${key}`)));
+      lines.push(
+        ...exten(key, destSteps(o?.dest, model, problems, texts('voiceConfig.whereIvrKey', { where, key }))),
+      );
     }
     lines.push(
       ...exten('i', [
@@ -456,17 +455,23 @@ function ivrContexts(model: VoiceModel, problems: Problems): string[] {
         s(`GotoIf($[\${IGS_INVALID} > ${ivr.invalid_loops}]?fail)`),
         s('Playback(option-is-invalid)'),
         s('Goto(s,menu)'),
-        ...withLabel(destSteps(ivr.invalid_dest, model, problems, `${where} invalid key`), 'fail'),
+        ...withLabel(
+          destSteps(ivr.invalid_dest, model, problems, texts('voiceConfig.whereIvrInvalid', { where })),
+          'fail',
+        ),
       ]),
       ...exten('t', [
         s('Set(IGS_TIMEOUTS=$[${IGS_TIMEOUTS} + 1])'),
         s(`GotoIf($[\${IGS_TIMEOUTS} > ${ivr.timeout_loops}]?fail)`),
         s('Goto(s,menu)'),
-        ...withLabel(destSteps(ivr.timeout_dest, model, problems, `${where} timeout`), 'fail'),
+        ...withLabel(
+          destSteps(ivr.timeout_dest, model, problems, texts('voiceConfig.whereIvrTimeout', { where })),
+          'fail',
+        ),
       ]),
     );
     if (ivr.direct_dial === 'extensions') lines.push('include => igs-extensions');
-    return context(`igs-ivr-${ivr.id}`, lines, where);
+    return context(`igs-ivr-${ivr.id}`, lines, where.en);
   });
 }
 
@@ -475,14 +480,10 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 function inboundContext(model: VoiceModel, problems: Problems): string {
   const lines: string[] = [];
   for (const r of model.inboundRoutes.filter((x) => x.enabled)) {
-    const where = `Inbound route ${r.description}`;
+    const where = texts('voiceConfig.whereInbound', { description: r.description });
     const did = r.did ?? '';
     if (did && !/^\d{1,32}$/.test(did)) {
-      problems.error(
-        'extensions_igs.conf',
-        `${where}: DID "${did}" is not digits; left out`,
-        `${where}：被叫号码“${did}”不是数字，已忽略`,
-      );
+      problems.error('extensions_igs.conf', texts('voiceConfig.didNotDigitsLeft', { where, did }));
       continue;
     }
     let cid = '';
@@ -491,8 +492,7 @@ function inboundContext(model: VoiceModel, problems: Problems): string {
       if (!isPatternBody(body)) {
         problems.error(
           'extensions_igs.conf',
-          `${where}: caller pattern "${r.cid}" is not valid; left out`,
-          `${where}：主叫号码规则“${r.cid}”无效，已忽略`,
+          texts('voiceConfig.callerPatternNotValid', { where, cid: r.cid }),
         );
         continue;
       }
@@ -508,7 +508,7 @@ function inboundContext(model: VoiceModel, problems: Problems): string {
       const dow = days.length && days.length < 7 ? days.map((d) => WEEKDAYS[d - 1]).join('&') : '*';
       steps.push(
         s(`GotoIfTime(${r.hours_from}-${r.hours_to},${dow},*,*?open)`),
-        ...destSteps(r.after_hours_dest, model, problems, `${where} after hours`),
+        ...destSteps(r.after_hours_dest, model, problems, texts('voiceConfig.whereAfterHours', { where })),
         ...withLabel(target, 'open'),
       );
     } else steps.push(...target);
@@ -525,7 +525,7 @@ interface PatternItem {
   cid: string;
 }
 
-function patternItems(v: unknown, problems: Problems, where: string): PatternItem[] {
+function patternItems(v: unknown, problems: Problems, where: Localized): PatternItem[] {
   const out: PatternItem[] = [];
   for (const item of asArray(v)) {
     const o = asObject(item) ?? { match: item };
@@ -544,8 +544,7 @@ function patternItems(v: unknown, problems: Problems, where: string): PatternIte
     if (!ok) {
       problems.error(
         'extensions_igs.conf',
-        `${where}: pattern ${JSON.stringify(item)} is not a valid Asterisk pattern; left out`,
-        `${where}：拨号规则${JSON.stringify(item)}不是有效的Asterisk规则，已忽略`,
+        texts('voiceConfig.patternNotValidAsterisk', { where, item: JSON.stringify(item) }),
       );
       continue;
     }
@@ -568,24 +567,20 @@ function outboundContexts(
     model.trunks.filter((t) => t.enabled && transports.has(`transport-${t.transport}`)).map((t) => [t.id, t]),
   );
   for (const r of model.outboundRoutes.filter((x) => x.enabled)) {
-    const where = `Outbound route ${r.name}`;
+    const where = texts('voiceConfig.whereOutbound', { name: r.name });
     const group = model.trunkGroups.find((g) => g.id === r.trunk_group_id);
     const members = (group ? asArray(group.trunk_ids).map(Number) : [])
       .map((id) => trunks.get(id))
       .filter((t) => t !== undefined);
     if (!members.length) {
-      problems.error(
-        'extensions_igs.conf',
-        `${where}: its trunk group has no usable trunk (enabled, on a transport that is on); the route is left out`,
-        `${where}：外线组中没有可用的外线（已启用且传输协议已开启），已忽略该路由`,
-      );
+      problems.error('extensions_igs.conf', texts('voiceConfig.trunkGroupNoUsable', { where }));
       continue;
     }
     const items = patternItems(r.patterns, problems, where);
     if (!items.length) continue;
     const dials = members.map(
       (t) =>
-        `Gosub(igs-dial-trunk,s,1(${trunkSection(t)},\${IGS_NUM},${dialableOrEmpty(t.dial_prefix, problems, `Trunk ${t.name} dial prefix`)},${t.max_channels || 0},${dialableOrEmpty(t.outcid, problems, `Trunk ${t.name} caller id`)}))`,
+        `Gosub(igs-dial-trunk,s,1(${trunkSection(t)},\${IGS_NUM},${dialableOrEmpty(t.dial_prefix, problems, texts('voiceConfig.whereTrunkPrefix', { name: t.name }))},${t.max_channels || 0},${dialableOrEmpty(t.outcid, problems, texts('voiceConfig.whereTrunkCallerId', { name: t.name }))}))`,
     );
     const hunt: Step[] = [];
     if (group?.strategy === 'round_robin' && dials.length > 1) {
@@ -611,7 +606,7 @@ function outboundContexts(
       if (r.outcid && isDialable(r.outcid)) steps.push(s(`Set(IGS_CID=${r.outcid})`));
       lines.push(...exten(name, [...steps, ...hunt]));
     }
-    text.push(context(`igs-outrt-${r.id}`, lines, where));
+    text.push(context(`igs-outrt-${r.id}`, lines, where.en));
     usable.add(r.id);
   }
   return { text, usable };

@@ -193,11 +193,11 @@ export interface Problem {
 /** Collects problems while the files are generated. */
 export class Problems {
   readonly list: Problem[] = [];
-  error(file: VoiceFile, en: string, zh: string): void {
-    this.list.push({ file, level: 'error', msg: { en, zh_CN: zh } });
+  error(file: VoiceFile, msg: Text): void {
+    this.list.push({ file, level: 'error', msg });
   }
-  warn(file: VoiceFile, en: string, zh: string): void {
-    this.list.push({ file, level: 'warning', msg: { en, zh_CN: zh } });
+  warn(file: VoiceFile, msg: Text): void {
+    this.list.push({ file, level: 'warning', msg });
   }
 }
 

@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import { dialText, header, type Line, secret, section } from './conf-text.ts';
 import type { Extension, GenerateOptions, Problems, Trunk, VoiceModel } from './model.ts';
 
@@ -78,11 +79,7 @@ function transports(model: VoiceModel, problems: Problems): string[] {
         ...natLines(model),
       ]),
     );
-    problems.warn(
-      'pjsip.conf',
-      `SIP over TLS needs a certificate and key on the gateway at ${TLS_CERT} and ${TLS_KEY}`,
-      `SIP TLS需要网关上的证书和私钥：${TLS_CERT}、${TLS_KEY}`,
-    );
+    problems.warn('pjsip.conf', texts('voiceConfig.sipOverTlsNeeds', { cert: TLS_CERT, key: TLS_KEY }));
   }
   if (webrtcExtensionIds(model).size) {
     // WebRTC clients reach Asterisk through its HTTP server's WebSocket (http.conf, port 8089).
@@ -104,19 +101,11 @@ export function extensionSections(model: VoiceModel, problems: Problems, opts: G
   const out: string[] = [];
   for (const e of [...model.extensions].sort((x, y) => x.extension.localeCompare(y.extension))) {
     if (!/^\d{1,16}$/.test(e.extension)) {
-      problems.error(
-        'pjsip.conf',
-        `Extension "${e.extension}" is not a number: left out`,
-        `分机“${e.extension}”不是数字：已跳过`,
-      );
+      problems.error('pjsip.conf', texts('voiceConfig.extensionNotNumberLeft', { extension: e.extension }));
       continue;
     }
     if (!e.secret) {
-      problems.error(
-        'pjsip.conf',
-        `Extension ${e.extension} has no SIP password: left out, it cannot register`,
-        `分机${e.extension}没有SIP密码：已跳过，无法注册`,
-      );
+      problems.error('pjsip.conf', texts('voiceConfig.extensionNoSipPassword', { extension: e.extension }));
       continue;
     }
     const isWebrtc = webrtc.has(e.id);
@@ -177,8 +166,7 @@ export function trunkSections(model: VoiceModel, problems: Problems, opts: Gener
     if (!known.has(transport)) {
       problems.error(
         'pjsip.conf',
-        `Trunk ${t.name} uses ${t.transport.toUpperCase()}, which is off in the basic settings: left out`,
-        `外线${t.name}使用${t.transport.toUpperCase()}，但基本设置中未启用：已跳过`,
+        texts('voiceConfig.trunkUsesOffBasic', { name: t.name, transport: t.transport.toUpperCase() }),
       );
       continue;
     }
@@ -187,11 +175,7 @@ export function trunkSections(model: VoiceModel, problems: Problems, opts: Gener
     const outboundAuth = hasCredentials && (t.auth === 'outbound' || t.auth === 'both');
     const inboundAuth = t.auth === 'inbound' || t.auth === 'both';
     if ((t.auth !== 'none' || t.registration === 'send') && !hasCredentials) {
-      problems.error(
-        'pjsip.conf',
-        `Trunk ${t.name} needs a username and password for its authentication`,
-        `外线${t.name}的认证需要用户名和密码`,
-      );
+      problems.error('pjsip.conf', texts('voiceConfig.trunkNeedsUsernamePassword', { name: t.name }));
     }
     const server = hostPart(t.sip_server, t.sip_server_port || 5060);
     const endpoint: Line[] = [
