@@ -19,6 +19,7 @@ import { administratorActions } from './features/accounts/actions.ts';
 import { authorityActions } from './features/authority/actions.ts';
 import { backupActions } from './features/backup/actions.ts';
 import { withContentAudit } from './features/content-audit/items.ts';
+import { cpeParametersAction } from './features/cwmp/parameters.ts';
 import { deviceHistoryActions } from './features/device-tasks/history.ts';
 import { diskActions } from './features/disks/actions.ts';
 import { dnsmasqActions } from './features/dnsmasq/actions.ts';
@@ -107,8 +108,9 @@ export const allActions: readonly AnyAction[] = [
   ...administratorActions,
   ...schedulerActions,
   ...tr069ExtrasActions,
-  // A CPE's and an AP's queued tasks (history on tr069/device and ac/ap).
+  // A CPE's and an AP's queued tasks (history on tr069/device and ac/ap), a CPE's parameters.
   ...deviceHistoryActions,
+  cpeParametersAction,
   ...smsActions,
   ...smartExtrasActions,
   ...mediaExtrasActions,

@@ -27,6 +27,7 @@ import { uploadOwnerIndex } from './migrations/024-upload-owner-index.ts';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
 import { handoffSession } from './migrations/026-handoff-session.ts';
 import { terminalOnlineDays } from './migrations/027-terminal-online-days.ts';
+import { tr069Parameters } from './migrations/028-tr069-parameters.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -111,6 +112,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '025-explicit-all-sites': explicitAllSites,
     '026-handoff-session': handoffSession,
     '027-terminal-online-days': terminalOnlineDays,
+    '028-tr069-parameters': tr069Parameters(kind),
   };
 }
 

@@ -477,6 +477,18 @@ export interface TerminalOnlineDaysTable {
   site_id: number;
 }
 
+/** The parameters each CPE last reported (migration 028, TR-069 TerminalList's parameters sub-view). */
+export interface Tr069ParametersTable {
+  device_id: number;
+  path: string;
+  value: string;
+  /** xsd:string, xsd:unsignedInt, … as the CPE typed the value. */
+  type: string;
+  /** Epoch ms of the report that carried the value. */
+  updated_at: number;
+}
+
 export interface Database {
   terminal_online_days: TerminalOnlineDaysTable;
+  tr069_parameters: Tr069ParametersTable;
 }

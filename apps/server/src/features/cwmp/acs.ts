@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { forgetParameters, storeParameters } from './parameters.ts';
 import {
   acsFault,
   type CpeMessage,
@@ -152,6 +153,7 @@ async function upsertDevice(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await forgetParameters(app, Number(row.id));
   return Number(row.id);
 }
 
@@ -227,6 +229,7 @@ export async function handleCwmp(
       return plain(401, 'ACS credentials required', { 'www-authenticate': 'Basic realm="igs-acs"' });
     const deviceId = await upsertDevice(app, msg, Number(cfg.auto_register ?? 1) === 1);
     if (deviceId === null) return plain(403, 'unknown CPE and auto_register is off');
+    await storeParameters(app, deviceId, msg.params);
     const key = randomBytes(18).toString('base64url');
     all.set(key, { deviceId, ns: msg.ns, inflight: null, expires: now + SESSION_MS });
     return xml(200, envelope(msg.ns, msg.id, informResponse()), {
@@ -245,6 +248,7 @@ export async function handleCwmp(
       const facts = reportedFields(msg.params);
       if (Object.keys(facts).length)
         await db(app).updateTable(DEVICE).set(facts).where('id', '=', session.deviceId).execute();
+      await storeParameters(app, session.deviceId, msg.params);
     }
     await settle(app, session, 'done');
     return nextTask(app, session);
