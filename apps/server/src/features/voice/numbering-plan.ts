@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   Code,
   type Lang,
+  type Localized,
   say,
   texts,
   VOICE_ADVANCED_LABELS,
@@ -39,8 +40,8 @@ export const NUMBERED: readonly Numbered[] = [
 
 export interface NumberOwner {
   what: Record<Lang, string>;
-  /** The owner's name, when it has one. */
-  name: string;
+  /** The owner's name, when it has one (a feature code's, in both languages). */
+  name: string | Localized;
   resource: string;
   id?: number;
 }
@@ -70,7 +71,7 @@ export async function numberOwner(
       if (codes[k] === number)
         return {
           what: texts('voice.featureCode'),
-          name: VOICE_ADVANCED_LABELS[k]!.en,
+          name: VOICE_ADVANCED_LABELS[k]!,
           resource: 'voice:advanced',
         };
   }
@@ -78,8 +79,9 @@ export async function numberOwner(
 }
 
 export function collisionError(field: string, number: string, owner: NumberOwner, lang: Lang): ApiError {
-  const name = owner.name ? (lang === 'zh_CN' ? `“${owner.name}”` : ` "${owner.name}"`) : '';
-  const msg = say(lang, 'voice.numberAlreadyUsedAll', { number, what: owner.what, name });
+  const msg = owner.name
+    ? say(lang, 'voice.numberAlreadyUsedNamed', { number, what: owner.what, name: owner.name })
+    : say(lang, 'voice.numberAlreadyUsedAll', { number, what: owner.what });
   return new ApiError(Code.conflict, msg, {
     errors: [{ field, msg }],
     owner: { resource: owner.resource, id: owner.id },
