@@ -21,6 +21,7 @@ const { WakeupTodayView } = await import('./wakeup-today.tsx');
 const { CallsPerDay, callsChartOption } = await import('./calls-per-day.tsx');
 const { DeviceTasks } = await import('./device-tasks.tsx');
 const { ExtensionCalls } = await import('./extension-calls.tsx');
+const { CpeParameters } = await import('./cpe-parameters.tsx');
 const { RECORD_VIEW_TEXTS } = await import('./record-views-texts.ts');
 
 const mount = (node: React.ReactNode) => render(<Providers>{node}</Providers>);
@@ -345,6 +346,53 @@ describe('views beside the record pages', () => {
     expect(screen.getByText('Faults')).toBeTruthy();
     expect(screen.getByText('Method not supported', { selector: 'span:not(.ant-typography)' })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/setParameterValues|refreshObject|pending/);
+  });
+
+  it("a CPE's parameters: paths without their root, a secret unsaid, types in words, searched by path", async () => {
+    const bodies: Body[] = [];
+    serve({
+      '/admin.php/tr069/device status': (body) => {
+        bodies.push(body);
+        return {
+          total: 3,
+          reported_at: `${DAY} 10:00:00`,
+          list: [
+            {
+              path: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.Channel',
+              value: '6',
+              secret: false,
+              type: 'xsd:unsignedInt',
+              updated_at: `${DAY} 10:00:00`,
+            },
+            {
+              path: 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.KeyPassphrase',
+              value: null,
+              secret: true,
+              type: 'xsd:string',
+              updated_at: `${DAY} 10:00:00`,
+            },
+            {
+              path: 'Device.X_VENDOR.Counter',
+              value: '12',
+              secret: false,
+              type: 'xsd:long64',
+              updated_at: `${DAY} 09:00:00`,
+            },
+          ],
+        };
+      },
+    });
+    mount(<CpeParameters id={5} />);
+    expect(await screen.findByText('LANDevice.1.WLANConfiguration.1.Channel')).toBeTruthy();
+    expect(screen.getByText('Unsigned integer')).toBeTruthy();
+    expect(screen.getByText('value not shown')).toBeTruthy();
+    expect(screen.getByText('Other')).toBeTruthy();
+    expect(screen.getByText('· last report 2026-11-26 10:00:00', { exact: false })).toBeTruthy();
+    expect(bodies[0]).toEqual({ method: 'status', id: 5, keyword: '', page: 1, limit: 10 });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search a parameter path' }), 'wlan{Enter}');
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ method: 'status', id: 5, keyword: 'wlan', page: 1, limit: 10 }),
+    );
   });
 
   it("an AP's commands show the agent's answer; a refused history shows nothing", async () => {

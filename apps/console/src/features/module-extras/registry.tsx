@@ -1,5 +1,6 @@
 import type { PageExtras } from '../resource/page-extras.ts';
 import { CallsPerDay } from './calls-per-day.tsx';
+import { CpeParameters } from './cpe-parameters.tsx';
 import { DeviceTasks } from './device-tasks.tsx';
 import { EncryptionSettingsButton } from './encryption-settings.tsx';
 import { EpgTimeline } from './epg-timeline.tsx';
@@ -30,9 +31,17 @@ const EXTRAS: Readonly<Record<string, PageExtras>> = {
   },
   'voice:wakeup': { footer: () => <WakeupTodayView /> },
   'voice:cdr': { footer: () => <CallsPerDay /> },
-  // Related records no reference field names: an extension's calls, a device's tasks and faults.
+  // Related records no reference field names: an extension's calls, a device's parameters, tasks
+  // and faults.
   'voice:extension': { related: (record) => <ExtensionCalls extension={String(record.extension ?? '')} /> },
-  'tr069:device': { related: (record) => <DeviceTasks domain="tr069" id={record.id} /> },
+  'tr069:device': {
+    related: (record) => (
+      <>
+        <CpeParameters id={record.id} />
+        <DeviceTasks domain="tr069" id={record.id} />
+      </>
+    ),
+  },
   'ac:ap': { related: (record) => <DeviceTasks domain="ac" id={record.id} /> },
   'shop:goods': { toolbar: () => <MallSettingsButton /> },
   'index:app_list': {
