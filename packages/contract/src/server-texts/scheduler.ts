@@ -86,8 +86,8 @@ export const schedulerTexts = {
     zh_CN: '已为 {n} 台终端{where}排队“{command}”，终端将在下次心跳时执行',
   },
   'scheduler.job.notApplied': {
-    en: 'skipped: not applied on this host (IGS_APPLY is not 1): {line}',
-    zh_CN: '已跳过：未在本机生效（IGS_APPLY 未设为 1）：{line}',
+    en: 'not applied on this host (IGS_APPLY is not 1): {line}',
+    zh_CN: '未在本机生效（IGS_APPLY 未设为 1）：{line}',
   },
   'scheduler.job.notInstalled': { en: '{file} is not installed', zh_CN: '未安装 {file}' },
   'scheduler.job.commandFailed': { en: '{line}: {why}', zh_CN: '{line}：{why}' },
