@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, listText, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError } from '../../http/errors.ts';
 import { valuesAfterWrite } from '../resources/after-write-values.ts';
@@ -11,8 +11,6 @@ import { refScope } from '../resources/scope.ts';
  * existing material; and a material an item still names cannot be deleted (the items are a json
  * field, so the generic reference count does not see them).
  */
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 function invalid(field: string, msg: string): ApiError {
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
@@ -38,14 +36,7 @@ async function scheduleRule({ conn, lang, def, values, selfId }: WriteHookArgs):
   const end = after.end_at == null ? '' : String(after.end_at);
   // `dt` values are `YYYY-MM-DD HH:mm:ss`, so text order is time order.
   if (start && end && end <= start)
-    throw invalid(
-      'end_at',
-      say(
-        lang,
-        `Ends (${end}) must be after Starts (${start})`,
-        `结束时间（${end}）须晚于开始时间（${start}）`,
-      ),
-    );
+    throw invalid('end_at', say(lang, 'advert.endsMustAfterStarts', { end, start }));
   if (values.weekdays !== undefined && values.weekdays !== null) {
     const days = parseJson(values.weekdays);
     const ok =
@@ -53,15 +44,7 @@ async function scheduleRule({ conn, lang, def, values, selfId }: WriteHookArgs):
       days.length > 0 &&
       days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) &&
       new Set(days).size === days.length;
-    if (!ok)
-      throw invalid(
-        'weekdays',
-        say(
-          lang,
-          'Weekdays must be a list of distinct days 1–7 (1 = Monday)',
-          '星期须为不重复的1–7（1为星期一）组成的列表',
-        ),
-      );
+    if (!ok) throw invalid('weekdays', say(lang, 'advert.weekdaysMustListDistinct'));
   }
 }
 
@@ -75,40 +58,26 @@ interface HomepageItem {
 /** The items of a homepage ad, checked and with their defaults, or the reason they are refused. */
 export function readHomepageItems(raw: unknown, lang: Lang): HomepageItem[] | string {
   const list = parseJson(raw);
-  if (!Array.isArray(list) || list.length === 0)
-    return say(lang, 'Items: at least one item is required', '广告项：至少需要一项');
+  if (!Array.isArray(list) || list.length === 0) return say(lang, 'advert.itemsLeastOneItem');
   if (list.length > MAX_HOMEPAGE_ITEMS)
-    return say(
-      lang,
-      `Items: at most ${MAX_HOMEPAGE_ITEMS} (got ${list.length})`,
-      `广告项：最多${MAX_HOMEPAGE_ITEMS}项（当前${list.length}项）`,
-    );
+    return say(lang, 'advert.itemsMostGot', { max: MAX_HOMEPAGE_ITEMS, n: list.length });
   const out: HomepageItem[] = [];
   for (const [i, item] of list.entries()) {
     const n = i + 1;
     if (!item || typeof item !== 'object' || Array.isArray(item))
-      return say(lang, `Items: item ${n} is not an object`, `广告项：第${n}项格式不正确`);
+      return say(lang, 'advert.itemsItemNotObject', { n });
     const it = item as Record<string, unknown>;
     const material = Number(it.material_id);
     if (!Number.isInteger(material) || material <= 0)
-      return say(lang, `Items: item ${n} needs a material_id`, `广告项：第${n}项须指定素材`);
+      return say(lang, 'advert.itemsItemNeedsMaterial', { n });
     const duration = it.duration_s === undefined || it.duration_s === null ? 5 : Number(it.duration_s);
     if (!Number.isInteger(duration) || duration < 1 || duration > 3600)
-      return say(
-        lang,
-        `Items: item ${n} duration_s must be 1–3600 seconds`,
-        `广告项：第${n}项时长须为1–3600秒`,
-      );
+      return say(lang, 'advert.itemsItemDurationS', { n });
     const linkType = it.link_type === undefined || it.link_type === null ? 'none' : String(it.link_type);
     if (!(LINK_TYPES as readonly string[]).includes(linkType))
-      return say(
-        lang,
-        `Items: item ${n} link_type must be one of ${LINK_TYPES.join(', ')}`,
-        `广告项：第${n}项链接类型须为${LINK_TYPES.join('、')}之一`,
-      );
+      return say(lang, 'advert.itemsItemLinkType', { n, options: listText(LINK_TYPES) });
     const target = it.link_target === undefined || it.link_target === null ? '' : String(it.link_target);
-    if (target.length > 255)
-      return say(lang, `Items: item ${n} link_target is too long`, `广告项：第${n}项链接目标过长`);
+    if (target.length > 255) return say(lang, 'advert.itemsItemLinkTarget', { n });
     out.push({
       material_id: material,
       duration_s: duration,
@@ -135,11 +104,7 @@ async function homepageItemsRule({ conn, lang, values, site }: WriteHookArgs): P
   if (missing.length)
     throw invalid(
       'items',
-      say(
-        lang,
-        `Items: ${material.title.en} #${missing.join(', #')} does not exist`,
-        `广告项：${material.title.zh_CN} #${missing.join(', #')} 不存在`,
-      ),
+      say(lang, 'advert.itemsDoesNotExist', { title: material.title, missing: missing.join(', #') }),
     );
   // Stored with the defaults filled in, as the terminals will read them.
   values.items = JSON.stringify(items);

@@ -1,3 +1,4 @@
+import { say } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { AnyDb } from '../resources/queries.ts';
@@ -45,8 +46,7 @@ onResourceVerb('resources:index', 'approve', async ({ ctx, db, records }) => {
 onResourceVerb('resources:index', 'reject', async ({ ctx, db, records, input }) => {
   // The field is required, but a reason of spaces only is none either.
   const reason = String(input.reason ?? '').trim();
-  if (!reason)
-    throw invalidField('reason', ctx.lang === 'zh_CN' ? '驳回须填写原因' : 'A rejection needs a reason');
+  if (!reason) throw invalidField('reason', say(ctx.lang, 'audit.rejectionNeedsReason'));
   const n = await decide(db, records, 'rejected', ctx.caller?.user.username ?? null, ctx.app.now(), reason);
   ctx.logDetail = `resources:index reject #${records.map((r) => r.id).join(', #')}: ${reason}`;
   return { rejected: n };

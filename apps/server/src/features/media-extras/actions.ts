@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
@@ -236,7 +236,6 @@ function encryptionActions(path: string) {
         }),
       }),
       async handler(ctx, input) {
-        const zh = ctx.lang === 'zh_CN';
         const site = writeSite(ctx);
         const ids = [...new Set(input.ids)];
         const rows = await db(ctx)
@@ -249,14 +248,14 @@ function encryptionActions(path: string) {
         if (missing.length)
           throw new ApiError(
             Code.notFound,
-            `${live.title[ctx.lang]} #${missing.join(', #')} ${zh ? '不存在' : 'was not found'}`,
+            `${live.title[ctx.lang]} #${missing.join(', #')} ${say(ctx.lang, 'media.notFound')}`,
           );
         if (input.encryption === 'hls_aes128') {
           const wrong = rows.filter((r) => NOT_HLS.includes(String(r.type)));
           if (wrong.length)
             throw invalidField(
               'ids',
-              `${zh ? 'HLS AES-128 只能用于以HLS分发的节目，不适用于频道' : 'HLS AES-128 applies to HLS-delivered programmes only, not channel'} ${wrong.map((r) => r.number).join(', ')}`,
+              `${say(ctx.lang, 'media.hlsAesAppliesHls')} ${wrong.map((r) => r.number).join(', ')}`,
             );
         }
         const r = await db(ctx)

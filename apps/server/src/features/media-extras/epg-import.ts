@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -21,8 +21,6 @@ const live = resourceByName('media:live')!;
 
 /** The calls whose EPG rows came from an XMLTV file: their new rows get source xmltv (writes.ts). */
 export const xmltvImports = new WeakSet<ActionContext>();
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** XMLTV channel id → live programme id, for the live programmes of one site. */
 export async function programmesByXmltvId(db: AnyDb, site: number): Promise<Map<string, number>> {
@@ -60,7 +58,7 @@ export function readGuide(data: Buffer, lang: Lang, field = 'file') {
     return readXmltv(data.toString('utf8'));
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    const msg = say(lang, `Not an XMLTV file: ${e.message}`, `不是XMLTV文件：${e.message}`);
+    const msg = say(lang, 'media.notXmltvFile', { message: e.message });
     throw new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
   }
 }
@@ -74,12 +72,8 @@ addImportFormat('media:epg', 'xmltv', async (data, ctx) => {
   });
   if (!records.length) {
     const msg = guide.programmes.length
-      ? say(
-          ctx.lang,
-          `None of the file's ${guide.programmes.length} programmes is on a channel here: set the live programmes' XMLTV id (tvg_id) to the file's channel ids`,
-          `文件中的${guide.programmes.length}个节目都不属于本机的频道：请将直播节目的XMLTV标识设为文件中的频道id`,
-        )
-      : say(ctx.lang, 'The file holds no programme', '文件中没有节目');
+      ? say(ctx.lang, 'media.noneFileSProgrammes', { n: guide.programmes.length })
+      : say(ctx.lang, 'media.fileHoldsNoProgramme');
     throw new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
   }
   xmltvImports.add(ctx);

@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 
 /**
@@ -17,8 +17,6 @@ export interface Fetched {
   contentType: string;
   data: Buffer;
 }
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** The address without user and password, for messages. */
 function shown(url: string): string {
@@ -48,16 +46,12 @@ export async function fetchSource(
   try {
     parsed = new URL(url);
   } catch {
-    throw new ApiError(Code.invalid, say(lang, `Not an address: ${url}`, `不是有效地址：${url}`), {
+    throw new ApiError(Code.invalid, say(lang, 'media.notAddress', { url }), {
       errors: [{ field: opts.field, msg: url }],
     });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    const msg = say(
-      lang,
-      `Only http and https addresses are fetched, not ${parsed.protocol}`,
-      `只能获取http或https地址，不支持${parsed.protocol}`,
-    );
+    const msg = say(lang, 'media.onlyHttpHttpsAddresses', { protocol: parsed.protocol });
     throw new ApiError(Code.invalid, msg, { errors: [{ field: opts.field, msg }] });
   }
   const headers: Record<string, string> = { accept: '*/*' };
@@ -65,10 +59,7 @@ export async function fetchSource(
   if (opts.referrer) headers.referer = opts.referrer;
   const signal = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   const unreachable = (why: string) =>
-    new ApiError(
-      Code.unavailable,
-      say(lang, `${shown(url)} could not be fetched: ${why}`, `无法获取${shown(url)}：${why}`),
-    );
+    new ApiError(Code.unavailable, say(lang, 'media.couldNotFetched', { shown: shown(url), why }));
   let res: Response;
   try {
     res = await fetch(parsed, { headers, signal, redirect: 'follow' });
@@ -76,7 +67,7 @@ export async function fetchSource(
     const err = e as Error & { cause?: { code?: string; message?: string } };
     const why =
       err.name === 'TimeoutError' || err.name === 'AbortError'
-        ? say(lang, 'no answer in time', '超时未响应')
+        ? say(lang, 'media.noAnswerTime')
         : (err.cause?.code ?? err.cause?.message ?? err.message);
     throw unreachable(why);
   }
@@ -87,7 +78,7 @@ export async function fetchSource(
   const declared = Number(res.headers.get('content-length') ?? '');
   const tooLarge = () => {
     const mb = Math.round(opts.maxBytes / 1048576);
-    const msg = say(lang, `${shown(url)} is larger than ${mb} MB`, `${shown(url)}超过${mb} MB`);
+    const msg = say(lang, 'media.largerThanMb', { shown: shown(url), mb });
     return new ApiError(Code.invalid, msg, { errors: [{ field: opts.field, msg }] });
   };
   if (Number.isFinite(declared) && declared > opts.maxBytes) {
@@ -108,9 +99,7 @@ export async function fetchSource(
   } catch (e) {
     if (e instanceof ApiError) throw e;
     throw unreachable(
-      (e as Error).name === 'TimeoutError'
-        ? say(lang, 'no answer in time', '超时未响应')
-        : (e as Error).message,
+      (e as Error).name === 'TimeoutError' ? say(lang, 'media.noAnswerTime') : (e as Error).message,
     );
   }
   return {

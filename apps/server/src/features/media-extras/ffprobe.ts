@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
@@ -16,12 +16,7 @@ export type MediaProgram = 'ffprobe' | 'ffmpeg';
 export async function requireProgram(name: MediaProgram, lang: Lang): Promise<string> {
   const file = await findBinary(name);
   if (file) return file;
-  throw new ApiError(
-    Code.unavailable,
-    lang === 'zh_CN'
-      ? `本机未安装${name}（FFmpeg），无法执行此操作`
-      : `${name} (FFmpeg) is not installed on this host, so this cannot be done`,
-  );
+  throw new ApiError(Code.unavailable, say(lang, 'media.ffmpegNotInstalledHost', { name }));
 }
 
 export interface ProbeResult {

@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { valuesAfterWrite } from '../resources/after-write-values.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
@@ -10,8 +10,6 @@ import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
  * a live source has the URL or file its type needs. Server-set starting values (EPG source,
  * rotation state) are filled in here too.
  */
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 function fieldError(code: number, field: string, msg: string): ApiError {
   return new ApiError(code, msg, { errors: [{ field, msg }] });
@@ -27,15 +25,7 @@ async function epgRule({ conn, lang, def, values, site, selfId }: WriteHookArgs)
   if (!start || !stop) return;
   // `dt` values are `YYYY-MM-DD HH:mm:ss`, so text order is time order.
   if (stop <= start)
-    throw fieldError(
-      Code.invalid,
-      'stop',
-      say(
-        lang,
-        `Stop (${stop}) must be after start (${start})`,
-        `结束时间（${stop}）须晚于开始时间（${start}）`,
-      ),
-    );
+    throw fieldError(Code.invalid, 'stop', say(lang, 'media.stopMustAfterStart', { stop, start }));
   // Half-open intervals: one programme may start when the previous one stops.
   let q = conn
     .selectFrom(def.table)
@@ -50,11 +40,7 @@ async function epgRule({ conn, lang, def, values, site, selfId }: WriteHookArgs)
     throw fieldError(
       Code.invalid,
       'start',
-      say(
-        lang,
-        `Overlaps "${clash.title}" (${clash.start} – ${clash.stop}) on the same channel`,
-        `与同一频道的“${clash.title}”（${clash.start} – ${clash.stop}）时间重叠`,
-      ),
+      say(lang, 'media.overlapsSameChannel', { title: clash.title, start: clash.start, stop: clash.stop }),
     );
 }
 
@@ -79,11 +65,10 @@ async function rotationNumberRule({ conn, lang, values, site, selfId }: WriteHoo
     throw fieldError(
       Code.conflict,
       'channel_number',
-      say(
-        lang,
-        `Channel number ${values.channel_number} is already live programme "${clash.name}"`,
-        `频道号${values.channel_number}已被直播节目“${clash.name}”使用`,
-      ),
+      say(lang, 'media.channelNumberAlreadyLive', {
+        channel_number: String(values.channel_number),
+        name: String(clash.name),
+      }),
     );
 }
 
@@ -102,11 +87,10 @@ async function programmeNumberRule({ conn, lang, def, values, site, selfId }: Wr
     throw fieldError(
       Code.conflict,
       'number',
-      say(
-        lang,
-        `Channel number ${after.number} is already rotation channel "${clash.name}" (only a programme of type rotation may share it)`,
-        `频道号${after.number}已被轮播频道“${clash.name}”使用（仅类型为轮播的节目可与之相同）`,
-      ),
+      say(lang, 'media.channelNumberAlreadyRotation', {
+        number: String(after.number),
+        name: String(clash.name),
+      }),
     );
 }
 
@@ -116,11 +100,7 @@ async function filmClassRule({ conn, lang, def, values, selfId }: WriteHookArgs)
   const parent = values.parent_id;
   if (parent === undefined || parent === null) return;
   if (selfId !== undefined && Number(parent) === selfId)
-    throw fieldError(
-      Code.invalid,
-      'parent_id',
-      say(lang, 'A class cannot be its own parent', '分类不能以自身为上级'),
-    );
+    throw fieldError(Code.invalid, 'parent_id', say(lang, 'media.classCannotOwnParent'));
   const row = await conn
     .selectFrom(def.table)
     .select(['id', 'name', 'parent_id'])
@@ -130,11 +110,7 @@ async function filmClassRule({ conn, lang, def, values, selfId }: WriteHookArgs)
     throw fieldError(
       Code.invalid,
       'parent_id',
-      say(
-        lang,
-        `"${row.name}" is itself a subclass: film classes have two levels at most`,
-        `“${row.name}”本身是二级分类：影片分类最多两级`,
-      ),
+      say(lang, 'media.itselfSubclassFilmClasses', { name: row.name }),
     );
   if (selfId !== undefined) {
     const child = await conn
@@ -146,11 +122,7 @@ async function filmClassRule({ conn, lang, def, values, selfId }: WriteHookArgs)
       throw fieldError(
         Code.invalid,
         'parent_id',
-        say(
-          lang,
-          `This class has subclasses ("${child.name}"): it cannot become a subclass itself (two levels at most)`,
-          `该分类下有子分类（“${child.name}”），不能再设为子分类（最多两级）`,
-        ),
+        say(lang, 'media.classSubclassesCannotBecome', { name: child.name }),
       );
   }
 }
@@ -169,22 +141,12 @@ async function sourceRule({ conn, lang, def, values, selfId }: WriteHookArgs): P
   const after = await valuesAfterWrite(conn, def, values, selfId);
   const type = after.type == null ? null : String(after.type);
   if (type === 'm3u_file') {
-    if (!after.file)
-      throw fieldError(
-        Code.invalid,
-        'file',
-        say(lang, 'An M3U file source needs its M3U file', 'M3U文件类型的直播源须上传M3U文件'),
-      );
+    if (!after.file) throw fieldError(Code.invalid, 'file', say(lang, 'media.m3uFileSourceNeeds'));
     return;
   }
   const url = after.url == null ? '' : String(after.url);
   if (!url) {
-    if (type || !after.file)
-      throw fieldError(
-        Code.invalid,
-        'url',
-        say(lang, 'URL is required for this source type', '该类型的直播源须填写地址'),
-      );
+    if (type || !after.file) throw fieldError(Code.invalid, 'url', say(lang, 'media.urlRequiredSourceType'));
     return;
   }
   const schemes = type ? SOURCE_SCHEMES[type] : undefined;
@@ -193,11 +155,11 @@ async function sourceRule({ conn, lang, def, values, selfId }: WriteHookArgs): P
     throw fieldError(
       Code.invalid,
       'url',
-      say(
-        lang,
-        `A ${type} source is read over ${schemes.join(' or ')}, not ${scheme || 'this address'}`,
-        `${type}类型的直播源须使用${schemes.join('或')}地址，而不是${scheme || '该地址'}`,
-      ),
+      say(lang, 'media.sourceScheme', {
+        type: String(type),
+        schemes: { en: schemes.join(' or '), zh_CN: schemes.join('或') },
+        scheme: scheme || texts('media.thisAddress'),
+      }),
     );
 }
 

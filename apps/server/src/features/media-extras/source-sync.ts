@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -25,8 +25,6 @@ const collected = resourceByName('media:collect_programs')!;
 const epg = resourceByName('media:epg')!;
 const source = resourceByName('media:source')!;
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
 async function uploadedText(ctx: SyncContext, db: AnyDb, id: unknown): Promise<Buffer> {
@@ -35,7 +33,7 @@ async function uploadedText(ctx: SyncContext, db: AnyDb, id: unknown): Promise<B
       ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
       : undefined;
   const gone = () => {
-    const msg = say(ctx.lang, 'The M3U file was not found: upload it again', '找不到M3U文件，请重新上传');
+    const msg = say(ctx.lang, 'media.m3uFileNotFound');
     return new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
   };
   if (!row) throw gone();
@@ -49,7 +47,7 @@ function playlistOf(ctx: SyncContext, data: Buffer, field: string): M3uPlaylist 
     return readM3u(data.toString('utf8'));
   } catch (e) {
     if (!(e instanceof M3uError)) throw e;
-    const msg = say(ctx.lang, `Not an M3U playlist: ${e.message}`, `不是M3U播放列表：${e.message}`);
+    const msg = say(ctx.lang, 'media.notM3uPlaylist', { message: e.message });
     throw new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
   }
 }
@@ -69,7 +67,7 @@ async function readSource(ctx: SyncContext, db: AnyDb, src: Record<string, unkno
     return playlistOf(ctx, got.data, 'url');
   }
   if (!url) {
-    const msg = say(ctx.lang, 'The source has no address', '直播源没有地址');
+    const msg = say(ctx.lang, 'media.sourceNoAddress');
     throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
   }
   const opts: Record<string, string> = {};
@@ -292,11 +290,7 @@ export async function testSource(ctx: ActionContext, db: AnyDb, src: Record<stri
         .replace(/^\uFEFF/, '')
         .startsWith('#EXTM3U')
     ) {
-      const msg = say(
-        ctx.lang,
-        'The address does not answer with an HLS playlist',
-        '该地址返回的不是HLS播放列表',
-      );
+      const msg = say(ctx.lang, 'media.addressDoesNotAnswer');
       throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
     }
     return { ok: true, bytes: got.data.length };
@@ -305,12 +299,9 @@ export async function testSource(ctx: ActionContext, db: AnyDb, src: Record<stri
     const binary = await requireProgram('ffprobe', ctx.lang);
     const r = await probe(binary, url, ctx.app.now);
     if (!r.ok)
-      throw new ApiError(
-        Code.unavailable,
-        say(ctx.lang, `The stream did not answer: ${r.error}`, `流无响应：${r.error}`),
-      );
+      throw new ApiError(Code.unavailable, say(ctx.lang, 'media.streamDidNotAnswer', { error: r.error }));
     return r;
   }
-  const msg = say(ctx.lang, 'The source has no address to test', '直播源没有可测试的地址');
+  const msg = say(ctx.lang, 'media.sourceNoAddressTest');
   throw new ApiError(Code.invalid, msg, { errors: [{ field: 'url', msg }] });
 }

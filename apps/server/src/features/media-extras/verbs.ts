@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
@@ -24,17 +24,11 @@ const liveClass = resourceByName('media:live_type')!;
 const collected = resourceByName('media:collect_programs')!;
 const film = resourceByName('media:video')!;
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 /** At most this many streams per probe call: each may take the whole read time limit. */
 export const PROBE_MAX = 40;
 
 function tooMany(lang: Lang, n: number): ApiError {
-  const msg = say(
-    lang,
-    `Probe at most ${PROBE_MAX} at a time (got ${n})`,
-    `每次最多探测${PROBE_MAX}个（当前${n}个）`,
-  );
+  const msg = say(lang, 'media.probeMostTimeGot', { max: PROBE_MAX, n });
   return new ApiError(Code.invalid, msg, { errors: [{ field: 'ids', msg }] });
 }
 
@@ -96,11 +90,7 @@ onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
   if (unapproved.length)
     throw new ApiError(
       Code.conflict,
-      say(
-        lang,
-        `Films not approved in the resource audit cannot be played: #${unapproved.join(', #')}`,
-        `未通过资源审核的影片不能播放：#${unapproved.join(', #')}`,
-      ),
+      say(lang, 'media.filmsNotApprovedResource', { unapproved: unapproved.join(', #') }),
     );
   const files: string[] = [];
   const missing: number[] = [];
@@ -112,18 +102,12 @@ onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
   if (missing.length)
     throw new ApiError(
       Code.conflict,
-      say(
-        lang,
-        `Films without a video file: #${missing.join(', #')}`,
-        `影片没有视频文件：#${missing.join(', #')}`,
-      ),
+      say(lang, 'media.filmsWithoutVideoFile', { missing: missing.join(', #') }),
     );
   if (r.output === 'udp_multicast' && !r.multicast_addr)
-    throw new ApiError(
-      Code.invalid,
-      say(lang, 'Multicast output needs a multicast address', '组播输出须填写组播地址'),
-      { errors: [{ field: 'multicast_addr', msg: 'required' }] },
-    );
+    throw new ApiError(Code.invalid, say(lang, 'media.multicastOutputNeedsMulticast'), {
+      errors: [{ field: 'multicast_addr', msg: 'required' }],
+    });
   const binary = await requireProgram('ffmpeg', lang);
   const plan: RotationPlan = {
     id: Number(r.id),
@@ -137,11 +121,7 @@ onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
   } catch (e) {
     throw new ApiError(
       Code.unavailable,
-      say(
-        lang,
-        `ffmpeg could not play the channel: ${(e as Error).message}`,
-        `ffmpeg无法播放该频道：${(e as Error).message}`,
-      ),
+      say(lang, 'media.ffmpegCouldNotPlay', { message: (e as Error).message }),
     );
   }
   await db
@@ -182,11 +162,7 @@ onResourceVerb('media:collect_programs', 'import', async ({ ctx, db, records, si
     if (Number(r.ignored) === 1)
       throw new ApiError(
         Code.conflict,
-        say(
-          lang,
-          `#${r.id} ${r.name}: ignored channels are not imported`,
-          `#${r.id} ${r.name}：已忽略的频道不能导入`,
-        ),
+        say(lang, 'media.ignoredChannelsNotImported', { id: String(r.id), name: String(r.name) }),
       );
     if (r.imported_program_id) {
       const still = await db
@@ -197,11 +173,11 @@ onResourceVerb('media:collect_programs', 'import', async ({ ctx, db, records, si
       if (still)
         throw new ApiError(
           Code.conflict,
-          say(
-            lang,
-            `#${r.id} ${r.name}: already imported as programme #${r.imported_program_id}`,
-            `#${r.id} ${r.name}：已导入为直播节目 #${r.imported_program_id}`,
-          ),
+          say(lang, 'media.alreadyImportedProgramme', {
+            id: String(r.id),
+            name: String(r.name),
+            imported_program_id: String(r.imported_program_id),
+          }),
         );
     }
   }
@@ -237,10 +213,7 @@ onResourceVerb('media:collect_programs', 'import', async ({ ctx, db, records, si
   };
   const nextFree = () => {
     for (let n = 1; n <= 9999; n++) if (!used.has(n)) return n;
-    throw new ApiError(
-      Code.conflict,
-      say(lang, 'Every channel number 1–9999 is taken', '频道号1–9999已全部占用'),
-    );
+    throw new ApiError(Code.conflict, say(lang, 'media.everyChannelNumberTaken'));
   };
   const created: number[] = [];
   for (const r of records) {
@@ -354,21 +327,16 @@ onResourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
   const { lang } = ctx;
   const files = await filmFiles(db, ctx.app.config.dataDir, r);
   if (!files.length)
-    throw new ApiError(
-      Code.conflict,
-      say(lang, `#${r.id} has no video file to transcode`, `#${r.id}没有可转码的视频文件`),
-    );
+    throw new ApiError(Code.conflict, say(lang, 'media.noVideoFileTranscode', { id: String(r.id) }));
   if (isTranscoding(Number(r.id)))
-    throw new ApiError(Code.locked, say(lang, `#${r.id} is already being transcoded`, `#${r.id}正在转码`));
+    throw new ApiError(Code.locked, say(lang, 'media.alreadyBeingTranscoded', { id: String(r.id) }));
   const ffprobe = await requireProgram('ffprobe', lang);
   const ffmpeg = await requireProgram('ffmpeg', lang);
   const facts = await probe(ffprobe, files[0]!, ctx.app.now);
   if (!facts.ok)
-    throw new ApiError(
-      Code.invalid,
-      say(lang, `The video file cannot be read: ${facts.error}`, `无法读取视频文件：${facts.error}`),
-      { errors: [{ field: 'file', msg: facts.error ?? '' }] },
-    );
+    throw new ApiError(Code.invalid, say(lang, 'media.videoFileCannotRead', { error: facts.error }), {
+      errors: [{ field: 'file', msg: facts.error ?? '' }],
+    });
   await db
     .updateTable(film.table)
     .set({ duration_s: facts.duration_s, resolution: facts.resolution, updated_at: ctx.app.now() })

@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
 import { loadConfig } from '../services/config.ts';
@@ -9,8 +9,6 @@ import { loadConfig } from '../services/config.ts';
  * the verbs it would carry answer 503 naming it, after the checks that do not need it have passed.
  */
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 export async function gbAgentUnavailable(
   ctx: ActionContext,
   what: { en: string; zh_CN: string },
@@ -20,22 +18,11 @@ export async function gbAgentUnavailable(
   const port = Number(cfg.port ?? 15060);
   const lang = ctx.lang;
   if (!cfg.enabled)
-    throw new ApiError(
-      Code.unavailable,
-      say(
-        lang,
-        `The GB28181 service is disabled (System › Service configuration): cannot ${what.en} ${target}`,
-        `GB28181 服务已停用（系统 › 服务配置）：无法${what.zh_CN}${target}`,
-      ),
-      { service: 'gb28181' },
-    );
-  throw new ApiError(
-    Code.unavailable,
-    say(
-      lang,
-      `The GB28181 SIP agent (udp/${port}) is not running: this server has no GB28181 agent yet, so it cannot ${what.en} ${target}`,
-      `GB28181 信令服务（udp/${port}）未运行：本服务器尚无 GB28181 信令代理，无法${what.zh_CN}${target}`,
-    ),
-    { service: 'gb28181', port },
-  );
+    throw new ApiError(Code.unavailable, say(lang, 'video.gb28181ServiceDisabledSystem', { what, target }), {
+      service: 'gb28181',
+    });
+  throw new ApiError(Code.unavailable, say(lang, 'video.gb28181SipAgentUdp', { port, what, target }), {
+    service: 'gb28181',
+    port,
+  });
 }

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 
@@ -9,8 +9,6 @@ import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
  * - MediaServer: `secret`* (the API secret) is required on add. The generic rule lets an empty
  *   secret keep the stored one, which on add would leave a server the console cannot call (422).
  */
-
-const zh = (lang: string) => lang === 'zh_CN';
 
 /** The values a write will leave on the record: the stored ones under the sent ones. */
 async function merged(
@@ -37,9 +35,11 @@ export async function appStreamPairUnique(args: WriteHookArgs): Promise<void> {
   if (selfId !== undefined) q = q.where('id', '!=', selfId);
   const clash = await q.executeTakeFirst();
   if (!clash) return;
-  const msg = zh(lang)
-    ? `应用名“${String(r.app)}”下的流标识“${String(r.stream)}”已被 #${clash.id} 使用`
-    : `Stream "${String(r.app)}/${String(r.stream)}" already exists (#${clash.id})`;
+  const msg = say(lang, 'video.streamAlreadyExists', {
+    app: String(r.app),
+    stream: String(r.stream),
+    id: clash.id,
+  });
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'stream', msg }] });
 }
 
@@ -47,12 +47,7 @@ export async function mediaServerSecretOnAdd({ lang, values, selfId }: WriteHook
   if (selfId !== undefined) return;
   const secret = values.secret;
   if (typeof secret === 'string' && secret !== '') return;
-  throw invalidField(
-    'secret',
-    zh(lang)
-      ? '接口密钥为必填项：媒体节点的接口调用都需要它'
-      : 'API secret is required: every call of the media server API needs it',
-  );
+  throw invalidField('secret', say(lang, 'video.apiSecretRequiredEvery'));
 }
 
 onResourceWrite('video:stream_push', appStreamPairUnique);

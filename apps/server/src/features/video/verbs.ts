@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
@@ -22,7 +22,6 @@ import './rules.ts';
  * does not have (gb-agent.ts: 503 naming it). A verb never reports a success nothing produced.
  */
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 const num = (v: unknown) => Number(v ?? 0);
 
 // ---- MediaServer -------------------------------------------------------------------------------
@@ -45,7 +44,7 @@ onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
     .where('id', '=', ms.id)
     .execute();
   ctx.logDetail = `video:media_server test #${ms.id}: ${apiBase(ms)} ok`;
-  ctx.msg = say(ctx.lang, `Media server ${ms.server_id} answered`, `媒体节点 ${ms.server_id} 响应正常`);
+  ctx.msg = say(ctx.lang, 'video.mediaServerAnswered', { server_id: ms.server_id });
   return {
     ok: true,
     api: apiBase(ms),
@@ -78,7 +77,7 @@ onResourceVerb('video:stream_proxy', 'start', async ({ ctx, db, records }) => {
     .set({ pulling: 1, updated_at: ctx.app.now() })
     .where('id', '=', num(r.id))
     .execute();
-  ctx.msg = say(ctx.lang, `Pulling ${r.app}/${r.stream}`, `已开始拉流 ${r.app}/${r.stream}`);
+  ctx.msg = say(ctx.lang, 'video.pulling', { app: String(r.app), stream: String(r.stream) });
   return {
     key: data?.key ?? `${DEFAULT_VHOST}/${r.app}/${r.stream}`,
     urls: playUrls(ms, String(r.app), String(r.stream)),
@@ -99,8 +98,8 @@ onResourceVerb('video:stream_proxy', 'stop', async ({ ctx, db, records }) => {
     .execute();
   const wasPulling = data?.flag !== false;
   ctx.msg = wasPulling
-    ? say(ctx.lang, `Stopped pulling ${r.app}/${r.stream}`, `已停止拉流 ${r.app}/${r.stream}`)
-    : say(ctx.lang, `${r.app}/${r.stream} was not being pulled`, `${r.app}/${r.stream} 未在拉流`);
+    ? say(ctx.lang, 'video.stoppedPulling', { app: String(r.app), stream: String(r.stream) })
+    : say(ctx.lang, 'video.notBeingPulled', { app: String(r.app), stream: String(r.stream) });
   return { was_pulling: wasPulling };
 });
 
@@ -116,15 +115,9 @@ onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
   const r = records[0]!;
   const ffprobe = await findBinary('ffprobe');
   if (!ffprobe)
-    throw new ApiError(
-      Code.unavailable,
-      say(
-        ctx.lang,
-        'ffprobe is not installed on this server (Debian package ffmpeg): the source cannot be probed',
-        '本服务器未安装 ffprobe（Debian 软件包 ffmpeg）：无法探测源',
-      ),
-      { service: 'ffprobe' },
-    );
+    throw new ApiError(Code.unavailable, say(ctx.lang, 'video.ffprobeNotInstalledServer'), {
+      service: 'ffprobe',
+    });
   const timeoutS = num(r.timeout_s) || 10;
   const url = String(r.src_url);
   const args = ['-v', 'error', '-rw_timeout', String(timeoutS * 1_000_000)];
@@ -133,13 +126,11 @@ onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
   const run = await runFile(ffprobe, args, { timeoutMs: (timeoutS + 5) * 1000 });
   if (run.code !== 0) {
     const why = run.timedOut
-      ? say(ctx.lang, `no answer within ${timeoutS + 5} s`, `${timeoutS + 5} 秒内无响应`)
+      ? say(ctx.lang, 'video.noAnswerWithinS', { value: timeoutS + 5 })
       : (run.stderr.trim() || run.error || `exit ${run.code}`).slice(0, 500);
-    throw new ApiError(
-      Code.unavailable,
-      say(ctx.lang, `The source ${url} could not be probed: ${why}`, `无法探测源 ${url}：${why}`),
-      { reason: why },
-    );
+    throw new ApiError(Code.unavailable, say(ctx.lang, 'video.sourceCouldNotProbed', { url, why }), {
+      reason: why,
+    });
   }
   let streams: ProbeStream[] = [];
   try {
@@ -150,12 +141,12 @@ onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
   const video = streams.find((s) => s.codec_type === 'video');
   const audio = streams.find((s) => s.codec_type === 'audio');
   ctx.msg = video
-    ? say(
-        ctx.lang,
-        `Source answers: ${video.codec_name} ${video.width}x${video.height}`,
-        `源正常：${video.codec_name} ${video.width}x${video.height}`,
-      )
-    : say(ctx.lang, 'Source answers, without a video stream', '源正常，但没有视频流');
+    ? say(ctx.lang, 'video.sourceAnswersX', {
+        codec_name: video.codec_name,
+        width: video.width,
+        height: video.height,
+      })
+    : say(ctx.lang, 'video.sourceAnswersWithoutVideo');
   return {
     ok: true,
     video: video ? { codec: video.codec_name, width: video.width, height: video.height } : null,
@@ -178,11 +169,11 @@ onResourceVerb('video:stream_push', 'play', async ({ ctx, db, records }) => {
   if (!Array.isArray(list) || list.length === 0)
     throw new ApiError(
       Code.conflict,
-      say(
-        ctx.lang,
-        `${r.app}/${r.stream} is not being pushed to media server ${ms.server_id} now`,
-        `${r.app}/${r.stream} 当前未推流到媒体节点 ${ms.server_id}`,
-      ),
+      say(ctx.lang, 'video.notBeingPushedMedia', {
+        app: String(r.app),
+        stream: String(r.stream),
+        server_id: ms.server_id,
+      }),
     );
   await db
     .updateTable('video_stream_push')
@@ -216,7 +207,7 @@ onResourceVerb('video:stream_push', 'stop', async ({ ctx, db, records }) => {
 const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
 
 onResourceVerb('video:gb_device', 'catalog', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, { en: 'query the catalogue of', zh_CN: '查询目录：' }, deviceName(records[0]!)),
+  gbAgentUnavailable(ctx, texts('video.queryCatalogue'), deviceName(records[0]!)),
 );
 
 onResourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
@@ -225,32 +216,28 @@ onResourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
   const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
   if (!ms) throw noMediaServer(ctx.lang);
   await callMediaServer(ctx.lang, ms, 'getServerConfig');
-  return gbAgentUnavailable(ctx, { en: 'start a stream from', zh_CN: '点播：' }, deviceName(r));
+  return gbAgentUnavailable(ctx, texts('video.startStream'), deviceName(r));
 });
 
 onResourceVerb('video:gb_device', 'stop', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, { en: 'stop the stream of', zh_CN: '停止点播：' }, deviceName(records[0]!)),
+  gbAgentUnavailable(ctx, texts('video.stopStream'), deviceName(records[0]!)),
 );
 
 onResourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
   gbAgentUnavailable(
     ctx,
-    { en: `send PTZ ${String(input.command)} to`, zh_CN: `发送云台指令 ${String(input.command)}：` },
+    texts('video.sendPtz', { command: String(input.command) }),
     deviceName(records[0]!),
   ),
 );
 
 onResourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, { en: 'reboot', zh_CN: '重启' }, deviceName(records[0]!)),
+  gbAgentUnavailable(ctx, texts('video.reboot'), deviceName(records[0]!)),
 );
 
 onResourceVerb('video:platform', 'register', async ({ ctx, records }) => {
   const r = records[0]!;
-  return gbAgentUnavailable(
-    ctx,
-    { en: 'register with', zh_CN: '注册到' },
-    `${r.name} (${r.server_ip}:${r.server_port})`,
-  );
+  return gbAgentUnavailable(ctx, texts('video.register'), `${r.name} (${r.server_ip}:${r.server_port})`);
 });
 
 onResourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
@@ -259,15 +246,11 @@ onResourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
   if (!channels.length)
     throw new ApiError(
       Code.conflict,
-      say(
-        ctx.lang,
-        `${r.name} shares no channels: choose the shared channels first`,
-        `${r.name} 未共享任何通道：请先选择共享通道`,
-      ),
+      say(ctx.lang, 'video.sharesNoChannelsChoose', { name: String(r.name) }),
     );
   return gbAgentUnavailable(
     ctx,
-    { en: `push ${channels.length} channels to`, zh_CN: `推送 ${channels.length} 个通道到` },
+    texts('video.pushChannels', { n: channels.length }),
     `${r.name} (${r.server_ip}:${r.server_port})`,
   );
 });

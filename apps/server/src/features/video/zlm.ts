@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { sql } from 'kysely';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
@@ -112,52 +112,28 @@ export async function zlmApi(
   return { data: body.data, body };
 }
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 /** A failed call as the answer of a verb: 422 for a refused secret, 503 otherwise. */
 export function mediaServerFailure(lang: Lang, ms: MediaServerRow, api: string, e: unknown): ApiError {
   if (!(e instanceof MediaServerError)) throw e;
   const where = `${ms.server_id} (${apiBase(ms)})`;
   if (e.kind === 'auth')
-    return invalidField(
-      'secret',
-      say(
-        lang,
-        `Media server ${where} refused the API secret: ${e.message}`,
-        `媒体节点 ${where} 拒绝了接口密钥：${e.message}`,
-      ),
-    );
+    return invalidField('secret', say(lang, 'video.mediaServerRefusedApi', { where, message: e.message }));
   if (e.kind === 'refused')
     return new ApiError(
       Code.unavailable,
-      say(
-        lang,
-        `Media server ${where} refused ${api}: ${e.message}`,
-        `媒体节点 ${where} 拒绝了 ${api}：${e.message}`,
-      ),
+      say(lang, 'video.mediaServerRefused', { where, api, message: e.message }),
       { api, reason: e.message },
     );
   return new ApiError(
     Code.unavailable,
-    say(
-      lang,
-      `Media server ${where} is not available: ${e.message}`,
-      `媒体节点 ${where} 不可用：${e.message}`,
-    ),
+    say(lang, 'video.mediaServerNotAvailable', { where, message: e.message }),
     { api, reason: e.message },
   );
 }
 
 /** The 503 of a verb that needs a media server when the site has none. */
 export function noMediaServer(lang: Lang): ApiError {
-  return new ApiError(
-    Code.unavailable,
-    say(
-      lang,
-      'No media server is configured (Video › GB28181 › Media list): a media server is needed for this',
-      '未配置媒体节点（视频 › GB28181 › 媒体节点）：此操作需要媒体节点',
-    ),
-  );
+  return new ApiError(Code.unavailable, say(lang, 'video.noMediaServerConfigured'));
 }
 
 /** Calls the API and turns a failure into the verb's answer. */
