@@ -1,3 +1,4 @@
+import { storedText } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ackCommand, takeCommands } from '../src/features/smart-extras/app-command.ts';
@@ -284,7 +285,8 @@ describeEachDb('terminal commands', (kind) => {
       { method: 'list', filter: { type: 'command_ack' } },
       { token },
     );
-    expect(events.data.list.map((e) => e.detail).sort()).toEqual([
+    // Kept as catalogue keys: the list gives them in the reader's language once rendered.
+    expect(events.data.list.map((e) => storedText(String(e.detail), 'en')).sort()).toEqual([
       `show_message #${taken[0]!.id} ok: shown`,
       `upgrade #${taken[1]!.id} failed: no space`,
     ]);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { storedText } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -46,8 +47,20 @@ async function insert(s: TestServer, table: string, row: Record<string, unknown>
   return Number(out.id);
 }
 
-const events = (s: TestServer, type: string) =>
-  db(s).selectFrom('smart_terminal_event').selectAll().where('type', '=', type).orderBy('id').execute();
+/** A type's terminal records, their details as an English reader sees them (they are kept as keys). */
+const events = async (s: TestServer, type: string) =>
+  (
+    await db(s)
+      .selectFrom('smart_terminal_event')
+      .selectAll()
+      .where('type', '=', type)
+      .orderBy('id')
+      .execute()
+  ).map((r) => ({
+    ...r,
+    terminal: String(r.terminal ?? ''),
+    detail: storedText(String(r.detail ?? ''), 'en'),
+  }));
 
 const authorise = (s: TestServer, id: number, state = 'authorized') =>
   db(s).updateTable('smart_terminal').set({ state }).where('id', '=', id).execute();

@@ -1,6 +1,7 @@
+import { say } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { say, storedValues } from './stored-values.ts';
+import { storedValues } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/AppUpdate: `version_code` > the latest for the package. Android installs an
@@ -38,11 +39,7 @@ export async function versionCodeAboveLatest(args: WriteHookArgs): Promise<void>
   if (latest === null || code > latest) return;
   throw invalidField(
     'version_code',
-    say(
-      lang,
-      `Version code: must be greater than ${latest}, the latest release of ${String(stored.package_name)}`,
-      `版本号：须大于 ${String(stored.package_name)} 的最新版本号 ${latest}`,
-    ),
+    say(lang, 'smart.versionCodeMustGreater', { latest, package_name: String(stored.package_name) }),
   );
 }
 

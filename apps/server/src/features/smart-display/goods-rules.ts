@@ -1,6 +1,7 @@
+import { type Localized, say, texts } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { say, storedList, storedValues } from './stored-values.ts';
+import { storedList, storedValues } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/MallManagement Goods: `original_price` ≥ `price` (the terminal shows the
@@ -17,26 +18,19 @@ export async function goodsPricesAndImages(args: WriteHookArgs): Promise<void> {
     const text = typeof values.images === 'string' ? parseText(values.images) : null;
     if (text !== null) values.images = JSON.stringify(text.split('|').filter((f) => f.trim()));
     const images = storedList(values.images);
-    const refuse = (en: string, zh: string) =>
-      invalidField('images', say(lang, `Images: ${en}`, `图片：${zh}`));
+    const refuse = (problem: Localized) =>
+      invalidField('images', say(lang, 'common.fieldProblem', { field: texts('smart.images'), problem }));
     if (images === 'bad' || images?.some((f) => typeof f !== 'string' || !f.trim()))
-      throw refuse('must be a list of files', '须为文件列表');
+      throw refuse(texts('smart.mustListFiles'));
     if (images && images.length > MAX_GOODS_IMAGES)
-      throw refuse(
-        `at most ${MAX_GOODS_IMAGES}, not ${images.length}`,
-        `最多 ${MAX_GOODS_IMAGES} 张，当前 ${images.length} 张`,
-      );
+      throw refuse(texts('smart.mostNot', { max: MAX_GOODS_IMAGES, n: images.length }));
   }
   if (!('price' in values) && !('original_price' in values)) return;
   const { price, original_price } = await storedValues(args, ['price', 'original_price']);
   if (price === null || original_price === null || Number(original_price) >= Number(price)) return;
   throw invalidField(
     'original_price',
-    say(
-      lang,
-      `Original price: must not be below the price (${Number(original_price)} < ${Number(price)} fen)`,
-      `原价：不能低于价格（${Number(original_price)} < ${Number(price)} 分）`,
-    ),
+    say(lang, 'smart.originalPriceMustNot', { original_price: Number(original_price), price: Number(price) }),
   );
 }
 

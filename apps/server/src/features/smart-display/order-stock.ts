@@ -1,8 +1,8 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 import type { AnyDb } from '../resources/queries.ts';
-import { say, storedList } from './stored-values.ts';
+import { storedList } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/MallManagement: "stock is decremented in the order's transaction". A new
@@ -22,14 +22,7 @@ export interface OrderLine {
 export function orderLines(stored: unknown, lang: Lang): OrderLine[] {
   const items = storedList(stored);
   const refuse = () =>
-    invalidField(
-      'items',
-      say(
-        lang,
-        'Items: must be a list of {goods_id, name, price, qty} with whole positive ids and quantities',
-        '商品明细：须为 {goods_id, name, price, qty} 列表，编号与数量为正整数',
-      ),
-    );
+    invalidField('items', say(lang, 'smart.itemsShape', { shape: '{goods_id, name, price, qty}' }));
   if (items === 'bad') throw refuse();
   const byGoods = new Map<number, number>();
   for (const item of items ?? []) {
@@ -75,11 +68,7 @@ export async function takeStock(
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) continue;
     const left = Number(g.stock);
-    const msg = say(
-      lang,
-      `Items: only ${left} of "${String(g.name)}" left, ${qty} ordered`,
-      `商品明细：“${String(g.name)}”库存仅剩 ${left}，订购 ${qty}`,
-    );
+    const msg = say(lang, 'smart.itemsOnlyLeftOrdered', { left, name: String(g.name), qty });
     throw new ApiError(Code.conflict, msg, { errors: [{ field: 'items', msg }] });
   }
 }

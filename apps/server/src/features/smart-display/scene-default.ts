@@ -1,7 +1,6 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { say } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/ApplicationScene: one default scene per site. The home manifest falls back to
@@ -19,11 +18,7 @@ export async function oneDefaultScene({ conn, lang, def, values, site, selfId }:
   if (selfId !== undefined) q = q.where('id', '!=', selfId);
   const other = await q.executeTakeFirst();
   if (!other) return;
-  const msg = say(
-    lang,
-    `Default: "${String(other.name)}" (#${other.id}) is already the default scenario of this site; clear it first`,
-    `默认场景：本站点已有默认场景“${String(other.name)}”（#${other.id}），请先取消它的默认`,
-  );
+  const msg = say(lang, 'smart.defaultAlreadyDefaultScenario', { name: String(other.name), id: other.id });
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'is_default', msg }] });
 }
 

@@ -28,4 +28,3 @@ export function storedList(v: unknown): unknown[] | null | 'bad' {
 }
 
 /** A message in the caller's language. */
-export const say = (lang: string, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);

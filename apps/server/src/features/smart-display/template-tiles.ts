@@ -1,6 +1,7 @@
+import { type Localized, say, texts } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { say, storedList, storedValues } from './stored-values.ts';
+import { storedList, storedValues } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/EasyTemplate: `tiles` {slot, app_menu_id}[] — the count must equal the
@@ -23,22 +24,19 @@ export async function tilesFitLayout(args: WriteHookArgs): Promise<void> {
   const stored = await storedValues(args, ['layout', 'tiles']);
   const layout = stored.layout === null ? null : String(stored.layout);
   const tiles = storedList(stored.tiles);
-  const refuse = (en: string, zh: string) => invalidField('tiles', say(lang, `Tiles: ${en}`, `磁贴：${zh}`));
-  if (tiles === 'bad') throw refuse('must be a list of {slot, app_menu_id}', '须为 {slot, app_menu_id} 列表');
+  const refuse = (problem: Localized) =>
+    invalidField('tiles', say(lang, 'common.fieldProblem', { field: texts('smart.tiles'), problem }));
+  if (tiles === 'bad') throw refuse(texts('smart.mustBeListOf', { shape: '{slot, app_menu_id}' }));
   const list = tiles ?? [];
   if (layout === null) {
-    if (list.length) throw refuse('choose a layout first', '请先选择布局');
+    if (list.length) throw refuse(texts('smart.chooseLayoutFirst'));
     return;
   }
   const slots = LAYOUT_SLOTS[layout];
   if (slots !== undefined && list.length !== slots)
-    throw refuse(
-      `the ${layout} layout has ${slots} slots, so it needs ${slots} tiles, not ${list.length}`,
-      `布局 ${layout} 有 ${slots} 个位置，须有 ${slots} 个磁贴，当前 ${list.length} 个`,
-    );
+    throw refuse(texts('smart.layoutSlotsSoNeeds', { layout, slots, n: list.length }));
   const max = slots ?? LIST_MAX;
-  if (list.length > max)
-    throw refuse(`at most ${max} for the ${layout} layout`, `布局 ${layout} 最多 ${max} 个`);
+  if (list.length > max) throw refuse(texts('smart.mostLayout', { max, layout }));
   const seen = new Set<number>();
   const menuIds = new Set<number>();
   for (const [i, tile] of list.entries()) {
@@ -46,17 +44,10 @@ export async function tilesFitLayout(args: WriteHookArgs): Promise<void> {
     const slot = Number(t.slot);
     const menu = Number(t.app_menu_id);
     if (!Number.isInteger(slot) || slot < 1 || slot > max)
-      throw refuse(
-        `tile ${i + 1}: slot must be a whole number from 1 to ${max}`,
-        `第 ${i + 1} 个：slot 须为 1–${max} 的整数`,
-      );
-    if (seen.has(slot)) throw refuse(`slot ${slot} is used twice`, `位置 ${slot} 重复`);
+      throw refuse(texts('smart.tileSlotMustWhole', { value: i + 1, max }));
+    if (seen.has(slot)) throw refuse(texts('smart.slotUsedTwice', { slot }));
     seen.add(slot);
-    if (!Number.isInteger(menu) || menu < 1)
-      throw refuse(
-        `tile ${i + 1}: app_menu_id must name an app menu`,
-        `第 ${i + 1} 个：app_menu_id 须为应用菜单`,
-      );
+    if (!Number.isInteger(menu) || menu < 1) throw refuse(texts('smart.tileAppMenuId', { value: i + 1 }));
     menuIds.add(menu);
   }
   if (!menuIds.size) return;
@@ -67,11 +58,7 @@ export async function tilesFitLayout(args: WriteHookArgs): Promise<void> {
     .where('id', 'in', [...menuIds])
     .execute();
   const missing = [...menuIds].filter((id) => !found.some((r) => Number(r.id) === id));
-  if (missing.length)
-    throw refuse(
-      `app menu #${missing.join(', #')} does not exist`,
-      `应用菜单 #${missing.join(', #')} 不存在`,
-    );
+  if (missing.length) throw refuse(texts('smart.appMenuDoesNot', { missing: missing.join(', #') }));
 }
 
 onResourceWrite('smart:easy_template', tilesFitLayout);

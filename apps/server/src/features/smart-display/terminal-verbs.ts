@@ -1,9 +1,8 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { countRows, licenceStatus } from '../licence/licence.ts';
 import { onResourceWrite } from '../resources/hooks.ts';
 import { onResourceVerb, type VerbCall } from '../resources/verbs.ts';
-import { say } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/TerminalAuthorization verbs: `authorize` (a batch), `reject`, `disable`.
@@ -36,11 +35,7 @@ onResourceVerb('index:app_list', 'authorize', async (call) => {
     if (used + records.length > max)
       throw new ApiError(
         Code.licenceRefused,
-        say(
-          ctx.lang,
-          `The licence allows ${max} terminals and ${used} are authorized: authorizing ${records.length} more would pass the limit; disable some or install a licence with a higher limit`,
-          `授权允许 ${max} 个终端，已授权 ${used} 个，再授权 ${records.length} 个将超出额度：请停用部分终端或导入更高额度的授权`,
-        ),
+        say(ctx.lang, 'smart.licenceAllowsTerminalsAuthorized', { max, used, more: records.length }),
         { limit: 'terminals', max, used },
       );
   }

@@ -1,8 +1,9 @@
+import { say } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
-import { say, storedValues } from './stored-values.ts';
+import { storedValues } from './stored-values.ts';
 
 /**
  * DOMAIN 2.8 smart/UserPackage (a Subscription, on the media endpoint): verbs `renew` {days},
@@ -76,14 +77,7 @@ export async function userPackageWrite(args: WriteHookArgs): Promise<void> {
   const start = parseDateTime(String(stored.start_at ?? ''));
   const end = parseDateTime(String(stored.end_at ?? ''));
   if (Number.isFinite(start) && Number.isFinite(end) && end < start)
-    throw invalidField(
-      'end_at',
-      say(
-        lang,
-        `Ends: must not be before the start (${String(stored.start_at)})`,
-        `结束时间：不能早于开始时间（${String(stored.start_at)}）`,
-      ),
-    );
+    throw invalidField('end_at', say(lang, 'smart.endsMustNotBefore', { start_at: String(stored.start_at) }));
 }
 
 onResourceWrite('media:user_package', userPackageWrite);

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, keepText, say } from '@igs/contract';
 import { TERMINAL_COMMAND_STATES, TERMINAL_COMMANDS, type TerminalCommandType } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -140,7 +140,17 @@ export async function ackCommand(
         terminal: String(terminal?.name || terminal?.mac || terminalId),
         area: '',
         type: 'command_ack',
-        detail: `${cmd.type} #${cmd.id} ${ok ? 'ok' : 'failed'}${detail ? `: ${detail.slice(0, 500)}` : ''}`,
+        // Kept as a catalogue key: the terminal records read in their reader's language.
+        detail: detail
+          ? keepText(ok ? 'terminal.event.commandDoneDetail' : 'terminal.event.commandFailedDetail', {
+              type: cmd.type,
+              id: cmd.id,
+              detail: detail.slice(0, 500),
+            })
+          : keepText(ok ? 'terminal.event.commandDone' : 'terminal.event.commandFailed', {
+              type: cmd.type,
+              id: cmd.id,
+            }),
         read: 0,
         created_at: now,
         updated_at: now,
@@ -159,7 +169,6 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
     access: 'module',
     input: SendInput,
     async handler(ctx, input) {
-      const zh = ctx.lang === 'zh_CN';
       const parsed = ARGS[input.type].safeParse(input.args);
       if (!parsed.success) throw validationError(parsed.error, ctx.lang);
       const args = parsed.data;
@@ -176,13 +185,13 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
       if (missing.length)
         throw new ApiError(
           Code.notFound,
-          `${zh ? '终端不存在' : 'Terminal not found'}: #${missing.join(', #')}`,
+          `${say(ctx.lang, 'smart.terminalNotFound')}: #${missing.join(', #')}`,
         );
       const unauthorised = rows.filter((r) => r.state !== 'authorized');
       if (unauthorised.length)
         throw invalidField(
           'ids',
-          `${zh ? '只能向已授权终端发送命令' : 'Commands go to authorised terminals only'}: ${unauthorised.map((r) => r.mac).join(', ')}`,
+          `${say(ctx.lang, 'smart.commandsGoAuthorisedTerminals')}: ${unauthorised.map((r) => r.mac).join(', ')}`,
         );
       if (input.type === 'upgrade') {
         const release = await db
@@ -194,9 +203,7 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
         if (release?.state !== 'published')
           throw invalidField(
             'args.release_id',
-            zh
-              ? `应用版本 #${args.release_id} 不存在或未发布`
-              : `App release #${args.release_id} does not exist or is not published`,
+            say(ctx.lang, 'smart.appReleaseDoesNot', { release_id: String(args.release_id) }),
           );
       }
       const now = ctx.app.now();

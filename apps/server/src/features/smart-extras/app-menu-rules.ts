@@ -1,3 +1,4 @@
+import { say } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 
@@ -40,12 +41,7 @@ export async function apkNamesPublishedRelease({
     .limit(1)
     .executeTakeFirst();
   if (release) return;
-  throw invalidField(
-    'target',
-    lang === 'zh_CN'
-      ? `目标：安卓应用须填写已发布的应用版本的包名，“${target}”没有已发布的版本`
-      : `Target: an Android app item must name the package of a published app release; "${target}" has none`,
-  );
+  throw invalidField('target', say(lang, 'smart.targetAndroidAppItem', { target }));
 }
 
 onResourceWrite('index:app_menu', apkNamesPublishedRelease);

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, type Localized, say, texts } from '@igs/contract';
 import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
@@ -22,10 +22,10 @@ const RESOURCES: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
   film_class: 'media:video_type',
   app_menu: 'index:app_menu',
 };
-const LABELS: Record<(typeof FORM_LINKAGE_TYPES)[number], string> = {
-  area: '区域',
-  film_class: '影片分类',
-  app_menu: '应用菜单',
+const LABELS: Record<(typeof FORM_LINKAGE_TYPES)[number], Localized> = {
+  area: texts('smart.linkArea'),
+  film_class: texts('smart.linkFilmClass'),
+  app_menu: texts('smart.linkAppMenu'),
 };
 const MAX_ROWS = 5000;
 
@@ -73,12 +73,7 @@ function linkageAction(path: string, access: AccessLevel) {
     async handler(ctx, input) {
       const resource = RESOURCES[input.type];
       if (!(await picksResource(ctx.app, ctx.caller!, resource))) {
-        throw new ApiError(
-          Code.forbidden,
-          ctx.lang === 'en'
-            ? `You have no page that uses ${input.type} records`
-            : `您没有使用${LABELS[input.type]}的页面权限`,
-        );
+        throw new ApiError(Code.forbidden, say(ctx.lang, 'smart.noPageUses', { what: LABELS[input.type] }));
       }
       const scope = readScope(ctx);
       let q = (ctx.app.db.kysely as unknown as AnyDb)

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { scenarioOther } from '@igs/contract/extras';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -43,10 +43,7 @@ async function requireScene(ctx: ActionContext, site: number, sceneId: number): 
     .where('id', '=', sceneId)
     .executeTakeFirst();
   if (!found)
-    throw new ApiError(
-      Code.notFound,
-      ctx.lang === 'zh_CN' ? `应用场景 #${sceneId} 不存在` : `Application scenario #${sceneId} was not found`,
-    );
+    throw new ApiError(Code.notFound, say(ctx.lang, 'smart.applicationScenarioNotFound', { sceneId }));
 }
 
 /** A scene's values: its own, else the site's. */
@@ -100,7 +97,7 @@ export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpo
         if (!body.scene_id)
           throw new ApiError(
             Code.badRequest,
-            'inherit needs a scene_id: the site values have nothing to inherit',
+            texts('smart.inheritNeedsScene'),
           );
         const dropped = await deleteSingleton(ctx.app, keyOf(body.scene_id), site);
         ctx.logDetail = `scene #${body.scene_id}: ${dropped ? 'override dropped' : 'no override'}`;

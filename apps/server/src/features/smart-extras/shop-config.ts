@@ -1,3 +1,4 @@
+import { say } from '@igs/contract';
 import { shopConfig } from '@igs/contract/extras';
 import { invalidField } from '../../http/errors.ts';
 import type { AnyDb } from '../resources/queries.ts';
@@ -17,10 +18,6 @@ export const shopConfigActions = singletonActions(shopConfig, {
       .where('extension', '=', ext)
       .where('site_id', 'in', [...new Set([0, site])])
       .executeTakeFirst();
-    if (!found)
-      throw invalidField(
-        'notify_extension',
-        ctx.lang === 'zh_CN' ? `分机 ${ext} 不存在` : `Extension ${ext} does not exist`,
-      );
+    if (!found) throw invalidField('notify_extension', say(ctx.lang, 'smart.extensionDoesNotExist', { ext }));
   },
 });

@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import { STATS_MAX_DAYS, type StatusCounts, type TerminalStats } from '@igs/contract/extras';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
@@ -48,13 +49,13 @@ export function resolveRange(
   if (Number.isNaN(b)) throw invalidField('to', `to is not a date: ${end}`);
   const start = from ?? dayOf(new Date(b).setDate(new Date(b).getDate() - 6));
   const a = dayStart(start);
-  if (Number.isNaN(a)) throw invalidField('from', `from is not a date: ${start}`);
-  if (a > b) throw invalidField('from', 'from must not be after to');
+  if (Number.isNaN(a)) throw invalidField('from', texts('smart.fromNotDate', { value: start }));
+  if (a > b) throw invalidField('from', texts('smart.fromAfterTo'));
   const days: string[] = [];
   for (let d = new Date(a); d.getTime() <= b; d.setDate(d.getDate() + 1)) {
     days.push(dayOf(d.getTime()));
     if (days.length > STATS_MAX_DAYS)
-      throw invalidField('from', `The range may span at most ${STATS_MAX_DAYS} days`);
+      throw invalidField('from', texts('smart.rangeTooLong', { days: STATS_MAX_DAYS }));
   }
   return { from: start, to: end, days };
 }

@@ -41,7 +41,7 @@ async function activePackages(ctx: ActionContext, t: TerminalRow, area: BoundAre
 
 export async function ads(ctx: ActionContext) {
   const { app } = ctx;
-  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const t = await requireTerminal(app, ctx.req);
   const en = t.language === 'en';
   const links = FileLinks.of(app, ctx.req);
   const area = await boundArea(app, t);

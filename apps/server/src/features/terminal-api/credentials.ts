@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, type Localized, texts } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -91,44 +91,28 @@ export function bearerToken(req: FastifyRequest): string {
 }
 
 /** Why an existing terminal may not use the API, or null when it may. */
-export function refusal(t: TerminalRow, today: string): { state: string; en: string; zh: string } | null {
-  if (t.state === 'rejected')
-    return {
-      state: 'rejected',
-      en: 'This terminal was rejected by an operator',
-      zh: '该终端已被管理员拒绝',
-    };
-  if (t.state === 'disabled')
-    return { state: 'disabled', en: 'This terminal is disabled', zh: '该终端已被停用' };
+export function refusal(t: TerminalRow, today: string): { state: string; text: Localized } | null {
+  if (t.state === 'rejected') return { state: 'rejected', text: texts('terminal.rejected') };
+  if (t.state === 'disabled') return { state: 'disabled', text: texts('terminal.disabled') };
   if (t.state === 'authorized' && t.expire_at && t.expire_at < today)
-    return {
-      state: 'expired',
-      en: `This terminal's authorisation expired on ${t.expire_at}`,
-      zh: `该终端的授权已于 ${t.expire_at} 到期`,
-    };
+    return { state: 'expired', text: texts('terminal.expired', { date: t.expire_at }) };
   return null;
 }
 
-export function refuse(r: { state: string; en: string; zh: string }, zh: boolean): ApiError {
-  return new ApiError(Code.forbidden, zh ? r.zh : r.en, { state: r.state });
+export function refuse(r: { state: string; text: Localized }): ApiError {
+  return new ApiError(Code.forbidden, r.text, { state: r.state });
 }
 
 /**
  * The authorised terminal behind the request's token. No token or an unknown one: 1002. A terminal
  * no longer authorised (rejected, disabled, expired, or set back to pending): 403 with its state.
  */
-export async function requireTerminal(
-  app: AppContext,
-  req: FastifyRequest,
-  zh: boolean,
-): Promise<TerminalRow> {
+export async function requireTerminal(app: AppContext, req: FastifyRequest): Promise<TerminalRow> {
   const token = bearerToken(req);
   if (!token)
     throw new ApiError(
       Code.tokenInvalid,
-      zh
-        ? '缺少终端令牌：请发送 Authorization: Bearer <token>'
-        : 'Terminal token missing: send Authorization: Bearer <token>',
+      texts('terminal.tokenMissing', { header: 'Authorization: Bearer <token>' }),
     );
   const row = await kdb(app)
     .selectFrom('terminal_credentials as c')
@@ -138,17 +122,13 @@ export async function requireTerminal(
     .selectAll('t')
     .where('c.token_hash', '=', tokenId(token))
     .executeTakeFirst();
-  if (!row)
-    throw new ApiError(
-      Code.tokenInvalid,
-      zh ? '终端令牌无效：请重新注册' : 'Terminal token is not valid: register again',
-    );
+  if (!row) throw new ApiError(Code.tokenInvalid, texts('terminal.tokenInvalid'));
   const t = toTerminal(row);
   limiterOf(app).calls.take(`t${t.id}`, app.now(), 'terminal');
   const r = refusal(t, formatDateTime(app.now()).slice(0, 10));
-  if (r) throw refuse(r, zh);
+  if (r) throw refuse(r);
   if (t.state !== 'authorized')
-    throw new ApiError(Code.forbidden, zh ? '该终端尚未授权' : 'This terminal is not authorised yet', {
+    throw new ApiError(Code.forbidden, texts('terminal.notAuthorised'), {
       state: t.state,
     });
   return t;

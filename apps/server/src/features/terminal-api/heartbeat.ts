@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, keepText, type Localized, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -50,8 +50,7 @@ async function repliesFor(ctx: ActionContext, t: TerminalRow, since: string) {
 }
 
 export async function heartbeat(ctx: ActionContext, input: z.output<typeof HeartbeatInput>) {
-  const zh = ctx.lang === 'zh_CN';
-  const t = await requireTerminal(ctx.app, ctx.req, zh);
+  const t = await requireTerminal(ctx.app, ctx.req);
   const previous = t.last_seen;
   const now = ctx.app.now();
   await markSeen(ctx.app, t, {
@@ -103,16 +102,18 @@ async function releaseText(ctx: ActionContext, t: TerminalRow, id: number): Prom
 }
 
 export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
-  const zh = ctx.lang === 'zh_CN';
   const { app } = ctx;
-  const t = await requireTerminal(app, ctx.req, zh);
-  const upgradeEvent = async (what: string) =>
+  const t = await requireTerminal(app, ctx.req);
+  // Kept as a catalogue key: the terminal records read in their reader's language.
+  const upgradeEvent = async (what: Localized) =>
     writeEvent(
       app,
       t,
       await boundArea(app, t),
       input.result ? 'upgrade_ok' : 'upgrade_fail',
-      `${what}${input.detail ? `: ${input.detail}` : ''}`,
+      input.detail
+        ? keepText('terminal.event.upgradeDetail', { what, detail: input.detail.slice(0, 1500) })
+        : keepText('terminal.event.upgrade', { what }),
     );
 
   if (input.release_id) {
@@ -120,9 +121,9 @@ export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) 
     if (!what)
       throw new ApiError(
         Code.notFound,
-        zh ? `应用版本 #${input.release_id} 不存在` : `No app release #${input.release_id}`,
+        say(ctx.lang, 'terminal.noAppRelease', { release_id: input.release_id }),
       );
-    await upgradeEvent(`release #${input.release_id} ${what}`);
+    await upgradeEvent(texts('terminal.event.release', { id: input.release_id, what }));
     return { release_id: input.release_id, recorded: true };
   }
 
@@ -133,11 +134,7 @@ export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) 
     .where('id', '=', id)
     .where('terminal_id', '=', t.id)
     .executeTakeFirst();
-  if (!cmd)
-    throw new ApiError(
-      Code.notFound,
-      zh ? `没有发给该终端的命令 #${id}` : `No command #${id} for this terminal`,
-    );
+  if (!cmd) throw new ApiError(Code.notFound, say(ctx.lang, 'terminal.noCommandTerminal', { id }));
   // A repeated ack (the terminal retrying after a lost reply) changes nothing and says so.
   if (!(await ackCommand(app, t.id, id, input.result, input.detail)))
     return { command_id: id, state: cmd.state, settled: false };
@@ -148,7 +145,7 @@ export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) 
     } catch {
       releaseId = 0;
     }
-    await upgradeEvent(`upgrade command #${id}, release #${releaseId}`);
+    await upgradeEvent(texts('terminal.event.upgradeCommand', { id, release: releaseId }));
   }
   return { command_id: id, state: input.result ? 'acked' : 'failed', settled: true };
 }

@@ -124,7 +124,7 @@ async function menuFor(ctx: ActionContext, t: TerminalRow, area: BoundArea | nul
 
 export async function manifest(ctx: ActionContext) {
   const { app } = ctx;
-  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const t = await requireTerminal(app, ctx.req);
   const en = t.language === 'en';
   const links = FileLinks.of(app, ctx.req);
   const area = await boundArea(app, t);

@@ -1,3 +1,4 @@
+import { texts } from '@igs/contract';
 import { z } from 'zod';
 import type { ActionContext } from '../../http/action.ts';
 import { invalidField } from '../../http/errors.ts';
@@ -59,7 +60,7 @@ function toMs(v: string | number): number {
 
 export async function play(ctx: ActionContext, input: z.output<typeof PlayInput>) {
   const { app } = ctx;
-  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const t = await requireTerminal(app, ctx.req);
   const reports = input.records;
   const now = app.now();
   const oldest = now - PLAY_KEEP_DAYS * 86_400_000;
@@ -68,13 +69,17 @@ export async function play(ctx: ActionContext, input: z.output<typeof PlayInput>
     const field = (name: string) => `records.${i}.${name}`;
     const start = toMs(r.start_at);
     if (Number.isNaN(start))
-      throw invalidField(field('start_at'), `${field('start_at')} must be YYYY-MM-DD HH:mm:ss or epoch time`);
-    if (start > now + SKEW_MS) throw invalidField(field('start_at'), `${field('start_at')} is in the future`);
+      throw invalidField(field('start_at'), texts('terminal.playTimeFormat', { field: field('start_at') }));
+    if (start > now + SKEW_MS)
+      throw invalidField(field('start_at'), texts('terminal.playInFuture', { field: field('start_at') }));
     if (start < oldest)
-      throw invalidField(field('start_at'), `${field('start_at')} is older than ${PLAY_KEEP_DAYS} days`);
+      throw invalidField(
+        field('start_at'),
+        texts('terminal.playTooOld', { field: field('start_at'), days: PLAY_KEEP_DAYS }),
+      );
     let end = r.end_at === undefined ? Number.NaN : toMs(r.end_at);
     if (r.end_at !== undefined && (Number.isNaN(end) || end < start))
-      throw invalidField(field('end_at'), `${field('end_at')} must be a time not before start_at`);
+      throw invalidField(field('end_at'), texts('terminal.playEndBeforeStart', { field: field('end_at') }));
     const duration = r.duration_s ?? (Number.isNaN(end) ? 0 : Math.round((end - start) / 1000));
     if (Number.isNaN(end)) end = start + duration * 1000;
     return {

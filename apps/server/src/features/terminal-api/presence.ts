@@ -1,3 +1,4 @@
+import { keepText } from '@igs/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -53,7 +54,9 @@ export async function markSeen(
       t,
       await boundArea(app, t),
       'online',
-      `heartbeat from ${facts.ip || 'unknown address'}`,
+      facts.ip
+        ? keepText('terminal.event.online', { ip: facts.ip })
+        : keepText('terminal.event.onlineNoAddress'),
     );
   } else {
     await db.updateTable(TABLES.terminal).set(set).where('id', '=', t.id).execute();
@@ -90,7 +93,13 @@ export async function sweepOfflineTerminals(app: AppContext): Promise<number> {
       t,
       await boundArea(app, t),
       'offline',
-      `no heartbeat for ${MISSED_HEARTBEATS} intervals of ${HEARTBEAT_S} s (last seen ${t.last_seen || 'never'})`,
+      t.last_seen
+        ? keepText('terminal.event.offline', {
+            missed: MISSED_HEARTBEATS,
+            seconds: HEARTBEAT_S,
+            last: t.last_seen,
+          })
+        : keepText('terminal.event.offlineNeverSeen', { missed: MISSED_HEARTBEATS, seconds: HEARTBEAT_S }),
     );
   }
   return marked;

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 
 /**
@@ -30,7 +30,7 @@ export class RateLimiter {
       const retry = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
       throw new ApiError(
         Code.rateLimited,
-        `Too many ${what} calls: at most ${this.limit} per ${this.windowMs / 1000} s; try again in ${retry} s`,
+        texts('terminal.tooManyCalls', { what, limit: this.limit, seconds: this.windowMs / 1000, retry }),
         { retry_after_s: retry },
       );
     }

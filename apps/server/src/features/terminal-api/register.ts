@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, keepText, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { ActionContext } from '../../http/action.ts';
@@ -74,7 +74,6 @@ async function createPending(
   ip: string,
 ): Promise<TerminalRow | null> {
   const { app } = ctx;
-  const zh = ctx.lang === 'zh_CN';
   const db = kdb(app);
   const pending = await db
     .selectFrom(TABLES.terminal)
@@ -85,9 +84,7 @@ async function createPending(
   if (Number(pending.n) >= MAX_PENDING_PER_SITE)
     throw new ApiError(
       Code.rateLimited,
-      zh
-        ? `待授权终端已达 ${MAX_PENDING_PER_SITE} 台：请管理员先处理后再注册`
-        : `${MAX_PENDING_PER_SITE} terminals are already waiting for authorisation: an operator must handle some first`,
+      say(ctx.lang, 'terminal.terminalsAlreadyWaitingAuthorisation', { max: MAX_PENDING_PER_SITE }),
       { retry_after_s: 600 },
     );
   const now = app.now();
@@ -120,7 +117,6 @@ async function createPending(
 
 export async function register(ctx: ActionContext, input: RegisterInput) {
   const { app } = ctx;
-  const zh = ctx.lang === 'zh_CN';
   const ip = clientIp(ctx.ip);
   // Calls that could create rows or guess keys count per address; a terminal polling with its
   // key counts as that terminal (as its other calls do), so many boxes behind one address poll freely.
@@ -143,15 +139,18 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
         created,
         null,
         'auth_request',
-        `New terminal ${created.mac} asks to be authorised (model ${input.model || '?'}, app ${input.app_version || '?'}, address ${ip || '?'})`,
+        keepText('terminal.event.authRequest', {
+          mac: created.mac,
+          model: input.model || '?',
+          app: input.app_version || '?',
+          ip: ip || '?',
+        }),
       );
-      ctx.msg = zh
-        ? '已登记，等待管理员授权'
-        : 'Registered: waiting for an operator to authorise this terminal';
+      ctx.msg = say(ctx.lang, 'terminal.registeredWaitingOperatorAuthorise');
       return pendingAnswer(created, key);
     }
     t = await findTerminal(app, input.site_id, input.mac);
-    if (!t) throw new ApiError(Code.conflict, 'The terminal could not be registered; try again');
+    if (!t) throw new ApiError(Code.conflict, texts('terminal.notRegistered'));
   }
 
   // A MAC with a key answers only to that key; a row an operator added (no key yet) is claimed.
@@ -160,17 +159,13 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
   if (!creds || !keyMatches(creds, input.register_key)) fromAddress();
   else limiterOf(app).calls.take(`t${t.id}`, app.now(), 'terminal');
   if (creds && !keyMatches(creds, input.register_key))
-    throw new ApiError(
-      Code.conflict,
-      zh
-        ? '该 MAC 地址已注册：请携带首次注册时得到的 register_key；若设备已重置，请管理员删除该终端后重新注册'
-        : 'This MAC is already registered: send the register_key of its first register; if the device was reset, an operator can delete the terminal so it registers afresh',
-      { errors: [{ field: 'register_key', msg: 'register_key does not match' }] },
-    );
+    throw new ApiError(Code.conflict, say(ctx.lang, 'terminal.macAlreadyRegisteredSend'), {
+      errors: [{ field: 'register_key', msg: 'register_key does not match' }],
+    });
   if (!creds) newKey = await issueRegisterKey(app, t);
 
   const r = refusal(t, formatDateTime(app.now()).slice(0, 10));
-  if (r) throw refuse(r, zh);
+  if (r) throw refuse(r);
 
   const set = facts(input, ip, app.now());
   if (t.state !== 'authorized') {
@@ -186,7 +181,7 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
   if (input.sn)
     await kdb(app).updateTable(TABLES.terminal).set({ sn: input.sn }).where('id', '=', t.id).execute();
   const token = await issueToken(app, t.id);
-  ctx.msg = zh ? '终端已授权' : 'Terminal authorised';
+  ctx.msg = say(ctx.lang, 'terminal.terminalAuthorised');
   return {
     state: 'authorized',
     terminal_id: t.id,

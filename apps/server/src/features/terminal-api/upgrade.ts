@@ -22,7 +22,7 @@ export const UpgradeInput = z.object({
 
 export async function upgrade(ctx: ActionContext, input: z.output<typeof UpgradeInput>) {
   const { app } = ctx;
-  const t = await requireTerminal(app, ctx.req, ctx.lang === 'zh_CN');
+  const t = await requireTerminal(app, ctx.req);
   const area = await boundArea(app, t);
   const rows = await kdb(app)
     .selectFrom(TABLES.release)
