@@ -319,7 +319,7 @@ describeEachDb('explorer', (kind) => {
     it('deletes only empty folders, and files no record uses; 409 says what holds them', async () => {
       const full409 = await s.call(`${FULL}/del`, { type: 'dir', ids: [posters] }, full());
       expect(full409.code).toBe(409);
-      expect(full409.msg).toBe('Cannot delete folder "Posters": it still holds 3 folder(s) and 0 file(s)');
+      expect(full409.msg).toBe('Cannot delete folder "Posters": it still holds 3 folders and 0 files');
       const material = await s.call<{ id: number }>(
         '/admin.php/advertising/resource',
         { method: 'add', name: 'Lobby poster', file: inFolder },
@@ -340,7 +340,7 @@ describeEachDb('explorer', (kind) => {
       expect(zh.msg).toBe('无法删除“Lobby by night.png”：仍被 1 广告素材 使用');
       // A folder holding a file is not empty either.
       const withFile = await s.call(`${FULL}/del`, { type: 'dir', ids: [y2024] }, full());
-      expect(withFile.msg).toBe('Cannot delete folder "Year 2024": it still holds 0 folder(s) and 1 file(s)');
+      expect(withFile.msg).toBe('Cannot delete folder "Year 2024": it still holds 0 folders and 1 file');
       // Once the record lets go, the file goes, from the table and the disk.
       await s.call('/admin.php/advertising/resource', { method: 'del', ids: [material.data.id] }, full());
       const ok = await s.call<{ deleted: number }>(`${FULL}/del`, { type: 'file', ids: [inFolder] }, full());

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -56,7 +56,7 @@ async function requireAp(ctx: ActionContext, mac: string, key: string): Promise<
   const ap = keyOk
     ? await db(ctx).selectFrom('ac_ap').select('id').where('mac', '=', mac).executeTakeFirst()
     : undefined;
-  if (!ap) throw new ApiError(Code.forbidden, 'Unknown AP or wrong agent key');
+  if (!ap) throw new ApiError(Code.forbidden, texts('ac.unknownAgent'));
   return Number(ap.id);
 }
 
@@ -117,7 +117,7 @@ async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
     .where('state', '=', 'sent')
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1)
-    throw new ApiError(Code.notFound, `No command #${input.task_id} handed to this AP awaits an answer`);
+    throw new ApiError(Code.notFound, texts('ac.noCommandAwaits', { id: input.task_id }));
   return { task_id: input.task_id, state: input.ok ? 'done' : 'failed' };
 }
 

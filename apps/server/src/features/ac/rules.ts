@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { checkPlanWrite } from '../device-tasks/reboot-plans.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
@@ -39,10 +39,7 @@ export async function buildVersionPerCategory({
   if (selfId !== undefined) q = q.where('id', '!=', selfId);
   const clash = await q.executeTakeFirst();
   if (!clash) return;
-  const msg =
-    lang === 'zh_CN'
-      ? `该AP分类已有版本“${String(r.version)}”（#${clash.id}）`
-      : `Version "${String(r.version)}" already exists for this AP category (#${clash.id})`;
+  const msg = say(lang, 'ac.versionAlreadyExistsAp', { version: String(r.version), id: clash.id });
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'version', msg }] });
 }
 

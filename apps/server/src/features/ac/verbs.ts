@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Localized, listText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -17,16 +17,23 @@ import './rules.ts';
  * (ac:upgrade), in progress until the agent reports or the operation is cancelled.
  */
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
 const OPERATIONS = resourceByName('ac:upgrade')!.table;
 
-function queuedMsg(ctx: ActionContext, what: string, queued: number, already: number) {
-  ctx.msg = say(
-    ctx.lang,
-    `${what} queued for ${queued} AP(s)${already ? ` (${already} already had it pending)` : ''}; they take it at their next poll`,
-    `已为 ${queued} 台AP排队${what}${already ? `（${already} 台已在排队）` : ''}；AP将在下次轮询时执行`,
-  );
+/** The words of each task an AP can be given. */
+const TASK_NAMES: Record<string, Localized> = {
+  reboot: texts('ac.taskReboot'),
+  apply: texts('ac.taskApply'),
+  change_password: texts('ac.taskChangePassword'),
+  locate: texts('ac.taskLocate'),
+};
+
+function queuedMsg(ctx: ActionContext, what: Localized | string, queued: number, already: number) {
+  ctx.msg = say(ctx.lang, 'ac.tasksQueued', {
+    what: typeof what === 'string' ? (TASK_NAMES[what] ?? what) : what,
+    n: queued,
+    already: already ? texts('ac.alreadyHadItPending', { n: already }) : '',
+  });
 }
 
 async function queueForAps(
@@ -70,11 +77,7 @@ onResourceVerb('ac:ap', 'apply', async ({ ctx, db, records }) => {
 onResourceVerb('ac:ap', 'change_password', async ({ ctx, db, records, input }) => {
   const password = typeof input.password === 'string' ? input.password : '';
   // The generic rules let an empty secret through (it means "keep" on an edit); here it is the point.
-  if (password.length < 8)
-    throw invalidField(
-      'password',
-      say(ctx.lang, 'New root password: at least 8 characters', '新的root密码：至少 8 个字符'),
-    );
+  if (password.length < 8) throw invalidField('password', say(ctx.lang, 'ac.newRootPasswordLeast'));
   const ap = Number(records[0]!.id);
   // A newer password replaces one still waiting: the agent only needs the last.
   await db
@@ -103,11 +106,7 @@ async function buildOf(ctx: ActionContext, db: AnyDb, site: number, id: unknown)
     .where('id', '=', Number(id))
     .where('site_id', '=', site)
     .executeTakeFirst();
-  if (!build)
-    throw invalidField(
-      'build_id',
-      say(ctx.lang, `Firmware build #${id} does not exist`, `固件版本 #${id} 不存在`),
-    );
+  if (!build) throw invalidField('build_id', say(ctx.lang, 'ac.firmwareBuildDoesNot', { id: String(id) }));
   return { id: Number(build.id), category_id: Number(build.category_id), version: String(build.version) };
 }
 
@@ -127,11 +126,10 @@ async function startUpgrades(
   if (wrong.length)
     throw new ApiError(
       Code.conflict,
-      say(
-        ctx.lang,
-        `Build ${build.version} is for another AP category than ${wrong.map((a) => a.name).join(', ')}`,
-        `固件版本 ${build.version} 不属于以下AP的分类：${wrong.map((a) => a.name).join('、')}`,
-      ),
+      say(ctx.lang, 'ac.buildAnotherApCategory', {
+        version: build.version,
+        map: listText(wrong.map((a) => a.name)),
+      }),
     );
   const busy = await pendingOf(
     db,
@@ -142,17 +140,9 @@ async function startUpgrades(
   if (busy.size)
     throw new ApiError(
       Code.conflict,
-      say(
-        ctx.lang,
-        `An upgrade is already waiting for ${aps
-          .filter((a) => busy.has(a.id))
-          .map((a) => a.name)
-          .join(', ')}: cancel it first`,
-        `以下AP已有等待中的升级：${aps
-          .filter((a) => busy.has(a.id))
-          .map((a) => a.name)
-          .join('、')}，请先取消`,
-      ),
+      say(ctx.lang, 'ac.upgradeAlreadyWaitingCancel', {
+        map: listText(aps.filter((a) => busy.has(a.id)).map((a) => a.name)),
+      }),
     );
   const now = ctx.app.now();
   const operationOf = new Map<number, number>();
@@ -183,7 +173,7 @@ async function startUpgrades(
     now,
     operationOf,
   });
-  queuedMsg(ctx, `upgrade to ${build.version}`, r.queued.length, 0);
+  queuedMsg(ctx, texts('ac.taskUpgradeTo', { version: build.version }), r.queued.length, 0);
   return { build: build.version, queued: r.queued.length, operations: [...operationOf.values()] };
 }
 
@@ -204,11 +194,7 @@ onResourceVerb('ac:upgrade', 'upgrade', async ({ ctx, db, site, input }) => {
     .where('id', '=', Number(input.ap_id))
     .where('site_id', '=', site)
     .executeTakeFirst();
-  if (!ap)
-    throw invalidField(
-      'ap_id',
-      say(ctx.lang, `AP #${input.ap_id} does not exist`, `AP #${input.ap_id} 不存在`),
-    );
+  if (!ap) throw invalidField('ap_id', say(ctx.lang, 'ac.apDoesNotExist', { ap_id: String(input.ap_id) }));
   return startUpgrades(ctx, db, site, [apRow(ap)], input.build_id);
 });
 
@@ -225,13 +211,7 @@ onResourceVerb('ac:upgrade', 'batch_upgrade', async ({ ctx, db, site, input }) =
   if (!todo.length)
     throw new ApiError(
       Code.conflict,
-      ids.length
-        ? say(
-            ctx.lang,
-            'Every AP of the target already has an upgrade waiting',
-            '目标中的AP均已有等待中的升级',
-          )
-        : say(ctx.lang, 'No AP of the build’s category in the target', '目标中没有该固件分类的AP'),
+      ids.length ? say(ctx.lang, 'ac.everyApTargetAlready') : say(ctx.lang, 'ac.noApBuildS'),
     );
   const aps = await db
     .selectFrom('ac_ap')

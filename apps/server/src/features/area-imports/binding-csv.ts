@@ -1,4 +1,4 @@
-import type { Lang } from '@igs/contract';
+import { say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { invalidField } from '../../http/errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
@@ -19,8 +19,6 @@ const AREA = resourceByName('system:region')!;
 const TERMINAL = resourceByName('index:app_list')!;
 const EXTENSION = resourceByName('voice:extension')!;
 const COLUMNS = ['room_code', 'mac', 'extension', 'bed_no', 'remark'];
-
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** Ids by a column's value, among the records of the site (and the shared ones). */
 async function idsBy(
@@ -45,17 +43,15 @@ async function idsBy(
 addRowImportFormat('smart:binding', 'binding_csv', async (data, ctx): Promise<ImportedRow[]> => {
   const { lang } = ctx;
   const cells = parseCsv(data.toString('utf8'));
-  if (!cells.length) throw invalidField('file', tr(lang, 'The file is empty', '文件为空'));
+  if (!cells.length) throw invalidField('file', say(lang, 'areas.fileEmpty'));
   const head = cells[0]!.map((h) => h.trim().toLowerCase());
   const unknown = head.filter((h) => !COLUMNS.includes(h));
   if (unknown.length || !head.includes('room_code'))
     throw invalidField(
       'file',
-      tr(
-        lang,
-        `The first line names the columns room_code, mac, extension (bed_no, remark may follow)${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
-        `第一行须为列名 room_code、mac、extension（可另有 bed_no、remark）${unknown.length ? `；未知的列：${unknown.join(', ')}` : ''}`,
-      ),
+      say(lang, 'areas.bindingHeader', {
+        unknown: unknown.length ? texts('areas.unknownColumnsAfter', { columns: unknown.join(', ') }) : '',
+      }),
     );
   const lines = cells.slice(1).map((r, i) => {
     const cell = (name: string) => {
@@ -88,24 +84,23 @@ addRowImportFormat('smart:binding', 'binding_csv', async (data, ctx): Promise<Im
   return lines.map((l) => {
     const errors: { field: string; msg: string }[] = [];
     const record: Record<string, unknown> = {};
-    if (!l.room)
-      errors.push({ field: 'room_code', msg: tr(lang, 'room_code is required', 'room_code 必填') });
+    if (!l.room) errors.push({ field: 'room_code', msg: say(lang, 'areas.roomCodeRequired') });
     else if (!areas.has(l.room))
       errors.push({
         field: 'room_code',
-        msg: tr(lang, `No area has the code "${l.room}"`, `没有编号为“${l.room}”的区域`),
+        msg: say(lang, 'areas.noAreaCode', { room: l.room }),
       });
     else record.area_id = areas.get(l.room);
     if (l.macText) {
       if (!l.mac)
         errors.push({
           field: 'mac',
-          msg: tr(lang, `"${l.macText}" is not a MAC address`, `“${l.macText}”不是 MAC 地址`),
+          msg: say(lang, 'areas.notMacAddress', { macText: l.macText }),
         });
       else if (!terminals.has(l.mac))
         errors.push({
           field: 'mac',
-          msg: tr(lang, `No terminal has the MAC ${l.mac}`, `没有 MAC 为 ${l.mac} 的终端`),
+          msg: say(lang, 'areas.noTerminalMac', { mac: l.mac }),
         });
       else record.terminal_id = terminals.get(l.mac);
     }
@@ -113,7 +108,7 @@ addRowImportFormat('smart:binding', 'binding_csv', async (data, ctx): Promise<Im
       if (!extensions.has(l.extension))
         errors.push({
           field: 'extension',
-          msg: tr(lang, `No extension has the number ${l.extension}`, `没有号码为 ${l.extension} 的分机`),
+          msg: say(lang, 'areas.noExtensionNumber', { extension: l.extension }),
         });
       else record.extension_id = extensions.get(l.extension);
     }

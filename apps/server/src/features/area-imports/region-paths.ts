@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { parseCsv } from '../../lib/csv.ts';
@@ -18,8 +19,6 @@ import { insertRecord } from '../resources/write.ts';
 const AREA = resourceByName('system:region')!;
 const TYPES = ['building', 'floor', 'room', 'bed'] as const;
 
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 interface Area {
   id: number;
   code: string | null;
@@ -34,17 +33,14 @@ interface PathRow {
 
 function rowsOf(text: string, lang: Lang): { rows: PathRow[]; errors: ImportWriteResult['errors'] } {
   const cells = parseCsv(text);
-  if (!cells.length) throw invalidField('file', tr(lang, 'The file is empty', '文件为空'));
+  if (!cells.length) throw invalidField('file', say(lang, 'areas.fileEmpty'));
   // An optional header names the columns: path, and code.
   const head = cells[0]!.map((h) => h.trim().toLowerCase());
   const hasHeader = head[0] === 'path';
   if (hasHeader) {
     const unknown = head.filter((h) => h !== 'path' && h !== 'code');
     if (unknown.length)
-      throw invalidField(
-        'file',
-        tr(lang, `Unknown columns: ${unknown.join(', ')}`, `未知的列：${unknown.join(', ')}`),
-      );
+      throw invalidField('file', say(lang, 'areas.unknownColumns', { unknown: unknown.join(', ') }));
   }
   const codeAt = hasHeader ? head.indexOf('code') : 1;
   const rows: PathRow[] = [];
@@ -57,11 +53,7 @@ function rowsOf(text: string, lang: Lang): { rows: PathRow[]; errors: ImportWrit
       errors.push({
         line,
         field: 'path',
-        msg: tr(
-          lang,
-          `"${raw}" is not a path of area names such as A栋/8F/0805`,
-          `“${raw}”不是形如 A栋/8F/0805 的区域路径`,
-        ),
+        msg: say(lang, 'areas.notAPath', { raw, example: 'A栋/8F/0805' }),
       });
       return;
     }
@@ -98,11 +90,7 @@ async function importPaths(conn: AnyDb, data: Buffer, lang: Lang, site: number, 
           result.errors.push({
             line: row.line,
             field: 'code',
-            msg: tr(
-              lang,
-              `${row.segments.join('/')} already has the code "${found.code}"`,
-              `${row.segments.join('/')} 已有编号“${found.code}”`,
-            ),
+            msg: say(lang, 'areas.alreadyCode', { segments: row.segments.join('/'), code: found.code }),
           });
           break;
         }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, cronError, Paths } from '@igs/contract';
+import { Code, cronError, Paths, say } from '@igs/contract';
 import { z } from 'zod';
 import type { ActionContext } from '../../http/action.ts';
 import { defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { isAdministrator, tr } from '../authority/admin-rules.ts';
+import { isAdministrator } from '../authority/admin-rules.ts';
 import { offerFileDownload } from '../exports/downloads.ts';
 import { claimUpload } from '../uploads/claim.ts';
 import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, PARTS, type RestoreLimits } from './archive.ts';
@@ -41,14 +41,7 @@ const acceptForeign = z
  */
 async function requireAdministrator(ctx: ActionContext): Promise<void> {
   if (await isAdministrator(ctx.app.db.kysely, ctx.caller!.user.id)) return;
-  throw new ApiError(
-    Code.forbidden,
-    tr(
-      ctx.lang,
-      'Only an administrator can restore a backup: a restore replaces every account and permission',
-      '只有管理员可以还原备份：还原会替换全部账号和权限',
-    ),
-  );
+  throw new ApiError(Code.forbidden, say(ctx.lang, 'backup.onlyAdministratorCanRestore'));
 }
 
 /** The limits of a restore's work: the defaults, or what the server was configured with. */

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Lang } from '@igs/contract';
+import { listText, texts } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -132,30 +133,14 @@ export const FOREIGN_ARCHIVE = 'foreign_archive';
 const notOurs = (origin: Exclude<Origin, 'own'>, encrypted: boolean) => {
   const why: Text =
     origin === 'altered'
-      ? {
-          en: 'This backup fails its authentication: it was changed after this gateway made it.',
-          zh_CN: '该备份未通过校验：生成后被修改过。',
-        }
-      : { en: 'This backup was not made by this gateway.', zh_CN: '该备份不是本网关生成的。' };
+      ? texts('backup.backupFailsAuthenticationChanged')
+      : texts('backup.backupNotMadeGateway');
   return encrypted
-    ? new BackupError(
-        {
-          en: `${why.en} An administrator can accept it as a backup from elsewhere by entering its passphrase`,
-          zh_CN: `${why.zh_CN}管理员可输入其密码，作为外来备份接受`,
-        },
-        FOREIGN_ARCHIVE,
-      )
-    : new BackupError({
-        en: `${why.en} It is not encrypted, so it cannot be accepted from elsewhere: make it again with a passphrase`,
-        zh_CN: `${why.zh_CN}该备份未加密，不能作为外来备份接受：请设置密码重新备份`,
-      });
+    ? new BackupError(texts('backup.administratorCanAcceptBackup', { why }), FOREIGN_ARCHIVE)
+    : new BackupError(texts('backup.notEncryptedSoCannot', { why }));
 };
 
-const damaged = (why: string) =>
-  new BackupError({
-    en: `The backup file is damaged or is not a backup of this product: ${why}`,
-    zh_CN: `备份文件已损坏或不是本产品的备份：${why}`,
-  });
+const damaged = (why: string) => new BackupError(texts('backup.backupFileDamagedNot', { why }));
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are discovered at run time
 const anyDb = (app: AppContext) => app.db.kysely as unknown as Kysely<any>;
@@ -355,11 +340,7 @@ export const DEFAULT_RESTORE_LIMITS: RestoreLimits = {
   keepFreeBytes: 256 * 1024 ** 2,
 };
 
-const tooBig = (what: Text) =>
-  new BackupError({
-    en: `The backup was refused before it was unpacked further: ${what.en}. Nothing was changed.`,
-    zh_CN: `已拒绝该备份，未继续解包：${what.zh_CN}。未做任何更改。`,
-  });
+const tooBig = (what: Text) => new BackupError(texts('backup.backupRefusedBeforeUnpacked', { what }));
 
 /** The bytes an archive may unpack to on this disk, by the limits above. */
 async function expansionBudget(file: string, dir: string, limits: RestoreLimits): Promise<number> {
@@ -375,11 +356,7 @@ async function* capped(source: AsyncIterable<Uint8Array>, budget: number): Async
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;
-    if (total > budget)
-      throw tooBig({
-        en: `it unpacks to more than ${megabytes(budget)} MB (the most this archive may expand to here)`,
-        zh_CN: `解包后超过 ${megabytes(budget)} MB（此备份在本机允许的上限）`,
-      });
+    if (total > budget) throw tooBig(texts('backup.unpacksMoreThanMb', { megabytes: megabytes(budget) }));
     yield chunk;
   }
 }
@@ -437,19 +414,11 @@ export async function extractArchive(
   const encrypted = await isEncryptedFile(file);
   let source: AsyncIterable<Buffer>;
   if (encrypted) {
-    if (!passphrase)
-      throw new BackupError({
-        en: 'This backup is encrypted: enter its passphrase',
-        zh_CN: '该备份已加密：请输入密码',
-      });
+    if (!passphrase) throw new BackupError(texts('backup.backupEncryptedEnterPassphrase'));
     try {
       source = await decryptedStream(file, passphrase);
     } catch (e) {
-      if (e instanceof PassphraseError)
-        throw new BackupError({
-          en: 'Wrong passphrase for this backup',
-          zh_CN: '备份密码错误',
-        });
+      if (e instanceof PassphraseError) throw new BackupError(texts('backup.wrongPassphraseBackup'));
       throw damaged((e as Error).message);
     }
   } else {
@@ -475,18 +444,12 @@ export async function extractArchive(
       async (src: AsyncIterable<Uint8Array>) =>
         readTar(src, async (entry, body) => {
           if (++entries > limits.maxEntries)
-            throw tooBig({
-              en: `it holds more than ${limits.maxEntries} entries`,
-              zh_CN: `其中的条目超过 ${limits.maxEntries} 个`,
-            });
+            throw tooBig(texts('backup.holdsMoreThanEntries', { maxEntries: limits.maxEntries }));
           if (entry.type === 'directory') return;
           // The header says how large the entry is: refuse before writing a byte of it.
           declared += entry.size;
           if (declared > budget)
-            throw tooBig({
-              en: `its entries add up to more than ${megabytes(budget)} MB`,
-              zh_CN: `其中条目合计超过 ${megabytes(budget)} MB`,
-            });
+            throw tooBig(texts('backup.entriesAddUpMore', { megabytes: megabytes(budget) }));
           const { name } = entry;
           if (
             seen.has(name) ||
@@ -529,11 +492,7 @@ export async function extractArchive(
     if (!opts.acceptForeign) throw notOurs(origin, encrypted);
     // Only the passphrase authenticates an archive this gateway did not sign: the decryption above
     // checked it (GCM) all the way to the end.
-    if (!encrypted)
-      throw new BackupError({
-        en: 'Only an encrypted backup can be accepted from another gateway: make it again there with a passphrase',
-        zh_CN: '只能接受来自其他网关的加密备份：请在原网关上设置密码重新备份',
-      });
+    if (!encrypted) throw new BackupError(texts('backup.onlyEncryptedBackupCan'));
   }
   let json: unknown;
   try {
@@ -552,10 +511,14 @@ export async function extractArchive(
   const known = new Set(knownMigrations(app));
   const unknown = manifest.migrations.filter((m) => !known.has(m));
   if (unknown.length)
-    throw new BackupError({
-      en: `This backup was made by a newer version (${manifest.app_version}, schema ${manifest.schema_version}); this server (${VERSION}) does not know: ${unknown.join(', ')}`,
-      zh_CN: `该备份由更新的版本（${manifest.app_version}，数据结构 ${manifest.schema_version}）生成，本服务器（${VERSION}）无法还原`,
-    });
+    throw new BackupError(
+      texts('backup.newerVersion', {
+        version: manifest.app_version,
+        schema: manifest.schema_version,
+        ours: VERSION,
+        unknown: listText(unknown),
+      }),
+    );
 
   // Every entry listed with its size and hash; nothing else in the archive.
   const listed = [...manifest.tables, ...manifest.files];
@@ -580,17 +543,12 @@ export async function extractArchive(
   for (const t of manifest.tables) {
     if (t.path !== `db/${t.name}.jsonl`) throw damaged(`table ${t.name} has an unexpected path`);
     const here = current.get(t.name);
-    if (!here)
-      throw new BackupError({
-        en: `The backup holds the table "${t.name}", which this server does not have`,
-        zh_CN: `备份中的数据表“${t.name}”在本服务器上不存在`,
-      });
+    if (!here) throw new BackupError(texts('backup.backupHoldsTableServer', { name: t.name }));
     const missing = t.columns.filter((c) => !here.columns.includes(c));
     if (missing.length)
-      throw new BackupError({
-        en: `The backup's table "${t.name}" has columns this server does not have: ${missing.join(', ')}`,
-        zh_CN: `备份中数据表“${t.name}”的字段在本服务器上不存在：${missing.join(', ')}`,
-      });
+      throw new BackupError(
+        texts('backup.backupSTableColumns', { name: t.name, missing: missing.join(', ') }),
+      );
     let rows = 0;
     try {
       for await (const _ of readTableFile(path.join(staging, t.path), t.columns)) rows++;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, cronError, nextCronRun } from '@igs/contract';
+import { Code, cronError, nextCronRun, texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { markSessionsReplaced } from '../../auth/sessions.ts';
 import { DATA_UPGRADES } from '../../db/data-upgrades.ts';
@@ -50,7 +50,7 @@ const busy = new WeakSet<AppContext>();
 
 async function exclusive<T>(app: AppContext, work: () => Promise<T>): Promise<T> {
   if (busy.has(app))
-    throw new ApiError(Code.locked, 'A backup or restore is already running; try again when it has finished');
+    throw new ApiError(Code.locked, texts('backup.alreadyRunning'));
   busy.add(app);
   try {
     await sweepLeftovers(app);
@@ -108,7 +108,7 @@ export function toRecord(r: Record<string, unknown>): BackupRecord {
 
 export async function findBackup(app: AppContext, id: number): Promise<BackupRecord & { stored: string }> {
   const row = await app.db.kysely.selectFrom('backups').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(Code.notFound, `Backup #${id} does not exist`);
+  if (!row) throw new ApiError(Code.notFound, texts('backup.missing', { id }));
   return { ...toRecord(row), stored: row.stored };
 }
 
@@ -377,10 +377,7 @@ export function restoreArchive(app: AppContext, file: string, opts: RestoreOptio
           .catch((u) => app.log.error({ err: u }, 'restore: undoing the file swap failed'));
         if (e instanceof BackupError || e instanceof ApiError) throw e;
         app.log.error({ err: e }, 'restore failed; nothing was changed');
-        throw new BackupError({
-          en: `The restore failed and nothing was changed: ${(e as Error).message}`,
-          zh_CN: `还原失败，未做任何更改：${(e as Error).message}`,
-        });
+        throw new BackupError(texts('backup.restoreFailedNothingChanged', { message: (e as Error).message }));
       }
       await (swap as Swap | null)?.cleanup();
       // Caches hold the old data; menus follow the contract as at every start.

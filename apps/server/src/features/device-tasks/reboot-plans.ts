@@ -1,4 +1,4 @@
-import { Code, cronError, cronFiresAt, type Lang, nextCronRun } from '@igs/contract';
+import { Code, cronError, cronFiresAt, type Lang, nextCronRun, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -33,8 +33,6 @@ const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_TARGETS = 500;
 /** A slot missed by more than this (the server was down) is reported, not run late. */
 export const PLAN_MISSED_GRACE_MS = 5 * 60_000;
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** A json value as a list: stored JSON text (possibly sent as JSON text), or the list itself. */
 export function targetList(v: unknown): unknown[] | null {
@@ -76,18 +74,11 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
   if (type === 'all') return;
   const raw = 'target_ids' in values ? values.target_ids : current.target_ids;
   const list = targetList(raw);
-  if (list === null)
-    throw invalidField('target_ids', say(lang, 'Targets must be a list', '对象列表须为数组'));
+  if (list === null) throw invalidField('target_ids', say(lang, 'deviceTasks.targetsMustList'));
   if (!list.length)
-    throw invalidField(
-      'target_ids',
-      say(lang, `Targets are required when the target is ${type}`, `重启对象为 ${type} 时须填写对象列表`),
-    );
+    throw invalidField('target_ids', say(lang, 'deviceTasks.targetsRequiredTarget', { type }));
   if (list.length > MAX_TARGETS)
-    throw invalidField(
-      'target_ids',
-      say(lang, `At most ${MAX_TARGETS} targets`, `对象列表最多 ${MAX_TARGETS} 项`),
-    );
+    throw invalidField('target_ids', say(lang, 'deviceTasks.mostTargets', { max: MAX_TARGETS }));
   const resource = ID_TARGETS[domain][type];
   if (resource) {
     const ids = list.map(asId);
@@ -95,7 +86,7 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
     if (bad.length)
       throw invalidField(
         'target_ids',
-        say(lang, `Targets must be record ids: ${bad.join(', ')}`, `对象须为记录编号：${bad.join(', ')}`),
+        say(lang, 'deviceTasks.targetsMustRecordIds', { bad: bad.join(', ') }),
       );
     const target = resourceByName(resource)!;
     const wanted = [...new Set(ids as number[])];
@@ -109,7 +100,7 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
     if (missing.length)
       throw invalidField(
         'target_ids',
-        `${say(lang, 'Targets', '对象列表')}: ${target.title[lang]} #${missing.join(', #')} ${say(lang, 'does not exist', '不存在')}`,
+        `${say(lang, 'deviceTasks.targets')}: ${target.title[lang]} #${missing.join(', #')} ${say(lang, 'deviceTasks.doesNotExist')}`,
       );
     return;
   }
@@ -120,16 +111,8 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
     throw invalidField(
       'target_ids',
       type === 'tag'
-        ? say(
-            lang,
-            `Tags may contain letters, digits, _ and - only: ${bad.map(String).join(', ')}`,
-            `标签只能包含字母、数字、_ 和 -：${bad.map(String).join(', ')}`,
-          )
-        : say(
-            lang,
-            `Product classes must be 1 to 64 characters: ${bad.map(String).join(', ')}`,
-            `产品类型须为 1 到 64 个字符：${bad.map(String).join(', ')}`,
-          ),
+        ? say(lang, 'deviceTasks.tagsMayContainLetters', { map: bad.map(String).join(', ') })
+        : say(lang, 'deviceTasks.productClassesMustCharacters', { map: bad.map(String).join(', ') }),
     );
 }
 
@@ -246,14 +229,7 @@ export async function runPlan(
 
 /** A run refused because the plan names no device now (its targets were all deleted). */
 export function noTargets(lang: Lang): ApiError {
-  return new ApiError(
-    Code.conflict,
-    say(
-      lang,
-      'The plan names no device at the moment: nothing was queued',
-      '该计划当前没有对应的设备：未排队任何重启',
-    ),
-  );
+  return new ApiError(Code.conflict, say(lang, 'deviceTasks.planNamesNoDevice'));
 }
 
 async function moveNext(

@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -9,10 +9,8 @@ import { diskMountActions } from './mount-actions.ts';
 
 export const DISK_PATH = '/admin.php/system/disk_set';
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
-
-function invalid(lang: Lang, field: string, en: string, zh: string): ApiError {
-  const msg = say(lang, en, zh);
+function invalid(lang: Lang, field: string, text: Localized): ApiError {
+  const msg = text[lang];
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
 }
 
@@ -23,18 +21,16 @@ function folderRefused(lang: Lang, field: string, folder: string, r: FolderRefus
     return invalid(
       lang,
       field,
-      `${field}: ${folder} is a folder of the operating system; choose a folder on a mounted data disk${where ? ` (${where})` : ''}`,
-      `${field}：${folder} 属于操作系统目录，请选择已挂载数据盘上的目录${where ? `（${where}）` : ''}`,
+      where
+        ? texts('disks.systemFolderUnder', { field, folder, where })
+        : texts('disks.systemFolder', { field, folder }),
     );
   return invalid(
     lang,
     field,
     where
-      ? `${field}: ${folder} is not on a mounted data disk; choose a folder under ${where}`
-      : `${field}: ${folder} is not on a mounted data disk, and no data disk is mounted; mount one first`,
-    where
-      ? `${field}：${folder} 不在已挂载的数据盘上，请选择 ${where} 下的目录`
-      : `${field}：${folder} 不在已挂载的数据盘上，且当前没有已挂载的数据盘，请先挂载`,
+      ? texts('disks.notOnDataDiskUnder', { field, folder, where })
+      : texts('disks.notOnDataDiskNone', { field, folder }),
   );
 }
 
@@ -79,34 +75,24 @@ export const diskActions = [
     async handler(ctx, input) {
       const { app, lang } = ctx;
       if (typeof input.name !== 'string' || !DEVICE_NAME.test(input.name)) {
-        throw invalid(lang, 'name', 'name must be a device name such as sdb', 'name 须为设备名，如 sdb');
+        throw invalid(lang, 'name', texts('disks.nameMustDeviceName'));
       }
       if (input.role === 'system') {
-        throw invalid(
-          lang,
-          'role',
-          'The system role belongs to the disk holding / and cannot be given to another disk',
-          '系统角色属于挂载根目录 / 的磁盘，不能设置给其他磁盘',
-        );
+        throw invalid(lang, 'role', texts('disks.systemRoleBelongsDisk'));
       }
       if (typeof input.role !== 'string' || !(DISK_ROLES as readonly string[]).includes(input.role)) {
         throw invalid(
           lang,
           'role',
-          `role must be one of ${DISK_ROLES.join(', ')}`,
-          `角色须为 ${DISK_ROLES.join('、')} 之一`,
+          texts('disks.roleOneOf', { roles: { en: DISK_ROLES.join(', '), zh_CN: DISK_ROLES.join('、') } }),
         );
       }
       const role = input.role as (typeof DISK_ROLES)[number];
       const { list } = await listDisks(app, lang);
       const disk = list.find((d) => d.name === input.name);
       if (!disk)
-        throw new ApiError(
-          Code.notFound,
-          say(lang, `No disk named ${input.name}`, `没有名为 ${input.name} 的磁盘`),
-        );
-      if (disk.system)
-        throw invalid(lang, 'role', "The system disk's role cannot be changed", '系统盘的角色不能修改');
+        throw new ApiError(Code.notFound, say(lang, 'disks.noDiskNamed', { name: String(input.name) }));
+      if (disk.system) throw invalid(lang, 'role', texts('disks.systemDiskSRole'));
       const key = deviceKey({ name: disk.name, serial: disk.serial || null });
       const now = app.now();
       await app.db.kysely
@@ -152,13 +138,7 @@ export const diskActions = [
       ] as const) {
         const v = typeof input[field] === 'string' ? input[field].trim() : input[field];
         if (v === undefined) continue;
-        if (!isFolder(v))
-          throw invalid(
-            lang,
-            field,
-            `${field} must be an absolute path without ".."`,
-            `${field} 须为不含“..”的绝对路径`,
-          );
+        if (!isFolder(v)) throw invalid(lang, field, texts('disks.mustAbsolutePathWithout', { field }));
         const refused = v === '' ? null : await refuseDataFolder(v);
         if (refused) throw folderRefused(lang, field, v, refused);
         changes.push([key, v]);
@@ -169,8 +149,7 @@ export const diskActions = [
       ] as const) {
         if (input[field] === undefined || input[field] === '') continue;
         const n = intIn(input[field], min, max);
-        if (n === null)
-          throw invalid(lang, field, `${field} must be ${min}–${max}`, `${field} 须为 ${min}–${max}`);
+        if (n === null) throw invalid(lang, field, texts('disks.intRange', { field, min, max }));
         changes.push([key, String(n)]);
       }
       const done: string[] = [];

@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { say } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { BlockDevice } from './disk-parsers.ts';
@@ -74,9 +75,7 @@ function flatten(rows: PartitionRow[]): PartitionRow[] {
 }
 
 function warningText(lang: Lang, mountpoint: string, pct: number, threshold: number): string {
-  return lang === 'en'
-    ? `${mountpoint} is ${pct}% full (warning at ${threshold}%)`
-    : `${mountpoint} 已使用 ${pct}%（告警阈值 ${threshold}%）`;
+  return say(lang, 'disks.nearlyFull', { mountpoint, pct, threshold });
 }
 
 /**

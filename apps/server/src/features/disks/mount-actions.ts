@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -27,12 +27,11 @@ const MOUNT_ROOTS = ['/mnt/', '/media/', '/srv/'];
 /** Mount points the running system needs, refused even off the root disk. */
 const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/usr', '/var', '/etc', '/home', '/opt', '/tmp', '[SWAP]'];
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-const invalid = (lang: Lang, field: string, en: string, zh: string) => {
-  const msg = say(lang, en, zh);
+const invalid = (lang: Lang, field: string, text: Localized) => {
+  const msg = text[lang];
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
 };
-const conflict = (lang: Lang, en: string, zh: string) => new ApiError(Code.conflict, say(lang, en, zh));
+const conflict = (lang: Lang, text: Localized) => new ApiError(Code.conflict, text[lang]);
 
 const DEVICE = /^\/dev\/[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$/;
 
@@ -58,44 +57,18 @@ async function resolve(ctx: ActionContext, body: Record<string, unknown>): Promi
   const { lang } = ctx;
   const raw = typeof body.device === 'string' ? body.device.trim() : '';
   if (!DEVICE.test(raw) || raw.split('/').includes('..'))
-    throw invalid(
-      lang,
-      'device',
-      'device must be a device path such as /dev/sdb1',
-      'device 须为设备路径，如 /dev/sdb1',
-    );
+    throw invalid(lang, 'device', texts('disks.deviceMustDevicePath'));
   const { devices, source } = await readBlockDevices(diskHost());
   if (source !== 'lsblk')
-    throw new ApiError(
-      Code.unavailable,
-      say(
-        lang,
-        'lsblk is not available on this host: the device cannot be checked, so nothing is done',
-        '本机无法使用 lsblk：无法核对设备，未执行任何操作',
-      ),
-      { service: 'lsblk' },
-    );
+    throw new ApiError(Code.unavailable, say(lang, 'disks.lsblkNotAvailableHost'), { service: 'lsblk' });
   const found = find(devices, raw);
-  if (!found)
-    throw new ApiError(
-      Code.notFound,
-      say(lang, `lsblk lists no disk or partition ${raw}`, `lsblk 未列出磁盘或分区 ${raw}`),
-    );
+  if (!found) throw new ApiError(Code.notFound, say(lang, 'disks.lsblkListsNoDisk', { raw }));
   if (all(found.disk).some((d) => d.mountpoints.includes('/')))
-    throw conflict(
-      lang,
-      `${raw} is on the system disk ${found.disk.path} (it holds /): it cannot be mounted, unmounted or formatted here`,
-      `${raw} 位于系统盘 ${found.disk.path}（挂载了根目录 /）：不能在此挂载、卸载或格式化`,
-    );
+    throw conflict(lang, texts('disks.systemDiskHoldsCannot', { raw, path: found.disk.path }));
   const used = all(found.device)
     .flatMap((d) => d.mountpoints)
     .filter((m) => SYSTEM_MOUNTS.includes(m));
-  if (used.length)
-    throw conflict(
-      lang,
-      `${raw} holds ${used.join(', ')}, which the system needs`,
-      `${raw} 挂载了系统所需的 ${used.join('、')}`,
-    );
+  if (used.length) throw conflict(lang, texts('disks.holdsSystemNeeds', { raw, used: listText(used) }));
   return found;
 }
 
@@ -109,32 +82,23 @@ async function apply(
   const { lang } = ctx;
   const line = [program, ...args].join(' ');
   if (!applyEnabled())
-    throw new ApiError(
-      Code.unavailable,
-      say(
-        lang,
-        `Not applied on this host: IGS_APPLY is not 1 (not run: ${line})`,
-        `未在本机执行：IGS_APPLY 未设为 1（未执行：${line}）`,
-      ),
-      { command: line },
-    );
+    throw new ApiError(Code.unavailable, say(lang, 'disks.notAppliedHostIgs', { line }), { command: line });
   const bin = await findBinary(program);
   if (!bin)
-    throw new ApiError(
-      Code.unavailable,
-      say(lang, `${program} is not installed on this host`, `本机未安装 ${program}`),
-      { service: program },
-    );
+    throw new ApiError(Code.unavailable, say(lang, 'disks.notInstalledHost', { program }), {
+      service: program,
+    });
   const r = await runFile(bin, args, { timeoutMs });
   const output = `${r.stdout}${r.stderr}`.trim().slice(0, 2000);
   if (r.code !== 0)
     throw new ApiError(
       Code.unavailable,
-      say(
-        lang,
-        `${line} failed: ${r.timedOut ? 'timed out' : output || r.error || `exit ${r.code}`}`,
-        `${line} 执行失败：${r.timedOut ? '超时' : output || r.error || `退出码 ${r.code}`}`,
-      ),
+      say(lang, 'common.commandFailed', {
+        command: line,
+        why: r.timedOut
+          ? texts('common.timedOut')
+          : output || r.error || texts('common.exitCode', { code: r.code }),
+      }),
       { command: line, output },
     );
   return { command: line, output };
@@ -159,35 +123,19 @@ export const diskMountActions = [
         !MOUNT_ROOTS.some((root) => mp.startsWith(root) && mp.length > root.length) ||
         !/^[A-Za-z0-9._/-]+$/.test(mp)
       )
-        throw invalid(
-          lang,
-          'mountpoint',
-          'mountpoint must be a folder under /mnt, /media or /srv, such as /mnt/record',
-          'mountpoint 须为 /mnt、/media 或 /srv 下的目录，如 /mnt/record',
-        );
+        throw invalid(lang, 'mountpoint', texts('disks.mountpointMustFolderUnder'));
       const { device, disk } = await resolve(ctx, body);
       if (device.children.length)
-        throw conflict(
-          lang,
-          `${device.path} has partitions: mount one of them`,
-          `${device.path} 有分区：请挂载其中的分区`,
-        );
+        throw conflict(lang, texts('disks.partitionsMountOneThem', { path: device.path }));
       if (device.mountpoints.length)
         throw conflict(
           lang,
-          `${device.path} is already mounted at ${device.mountpoints.join(', ')}`,
-          `${device.path} 已挂载在 ${device.mountpoints.join('、')}`,
+          texts('disks.alreadyMounted', { path: device.path, mountpoints: listText(device.mountpoints) }),
         );
-      if (!device.fstype)
-        throw conflict(
-          lang,
-          `${device.path} has no file system: format it first`,
-          `${device.path} 没有文件系统：请先格式化`,
-        );
+      if (!device.fstype) throw conflict(lang, texts('disks.noFileSystemFormat', { path: device.path }));
       const { devices } = await readBlockDevices(diskHost());
       const holder = devices.flatMap(all).find((d) => d.mountpoints.includes(mp));
-      if (holder)
-        throw conflict(lang, `${mp} is already used by ${holder.path}`, `${mp} 已被 ${holder.path} 使用`);
+      if (holder) throw conflict(lang, texts('disks.alreadyUsed', { mp, path: holder.path }));
       // The folder is made only when the mount is really going to run.
       if (applyEnabled()) await fs.mkdir(mp, { recursive: true });
       const out = await apply(ctx, 'mount', [device.path, mp], 60_000);
@@ -205,8 +153,7 @@ export const diskMountActions = [
     async handler(ctx, body) {
       const { lang } = ctx;
       const { device } = await resolve(ctx, body);
-      if (!device.mountpoints.length)
-        throw conflict(lang, `${device.path} is not mounted`, `${device.path} 未挂载`);
+      if (!device.mountpoints.length) throw conflict(lang, texts('disks.notMounted', { path: device.path }));
       const out = await apply(ctx, 'umount', [device.path], 60_000);
       ctx.logDetail = `unmount ${device.path} from ${device.mountpoints.join(', ')}`;
       return { device: device.path, mountpoints: device.mountpoints, ...out };
@@ -223,41 +170,21 @@ export const diskMountActions = [
       const { lang } = ctx;
       const fstype = body.fstype;
       if (typeof fstype !== 'string' || !(FILE_SYSTEMS as readonly string[]).includes(fstype))
-        throw invalid(
-          lang,
-          'fstype',
-          `fstype must be one of ${FILE_SYSTEMS.join(', ')}`,
-          `fstype 须为 ${FILE_SYSTEMS.join('、')} 之一`,
-        );
+        throw invalid(lang, 'fstype', texts('disks.fstypeMustOne', { options: listText(FILE_SYSTEMS) }));
       const label = typeof body.label === 'string' ? body.label.trim() : '';
       if (label && !/^[A-Za-z0-9_-]{1,11}$/.test(label))
-        throw invalid(
-          lang,
-          'label',
-          'label: 1 to 11 letters, digits, _ or -',
-          'label：1 到 11 个字母、数字、_ 或 -',
-        );
+        throw invalid(lang, 'label', texts('disks.labelLettersDigits'));
       if (body.confirm !== body.device)
-        throw invalid(
-          lang,
-          'confirm',
-          'confirm must repeat the device path: formatting erases everything on it',
-          'confirm 须重复填写设备路径：格式化将清除其上全部数据',
-        );
+        throw invalid(lang, 'confirm', texts('disks.confirmMustRepeatDevice'));
       const { device } = await resolve(ctx, body);
       const mounted = all(device).filter((d) => d.mountpoints.length);
       if (mounted.length)
         throw conflict(
           lang,
-          `${mounted.map((d) => d.path).join(', ')} is mounted: unmount it first`,
-          `${mounted.map((d) => d.path).join('、')} 已挂载：请先卸载`,
+          texts('disks.mountedUnmountFirst', { map: listText(mounted.map((d) => d.path)) }),
         );
       if (device.children.length)
-        throw conflict(
-          lang,
-          `${device.path} has partitions: format one of them`,
-          `${device.path} 有分区：请格式化其中的分区`,
-        );
+        throw conflict(lang, texts('disks.partitionsFormatOneThem', { path: device.path }));
       const args =
         fstype === 'vfat'
           ? [...(label ? ['-n', label.toUpperCase()] : []), device.path]

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { type ExplorerVerb, explorerButton, explorerPath } from '@igs/contract/menus';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -23,7 +23,6 @@ import { fileReferences } from './references.ts';
  * key `explorer:<verb>`. Upload into a folder: upload.ts.
  */
 
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 const db = (ctx: ActionContext): Kysely<Database> => ctx.app.db.kysely;
 
 /** The picker's kinds (the field's accept), over the upload kinds of features/uploads. */
@@ -104,7 +103,7 @@ const DelInput = z.discriminatedUnion(
 );
 
 function folderNotFound(lang: Lang, id: number): ApiError {
-  return new ApiError(Code.notFound, tr(lang, `Folder #${id} was not found`, `文件夹 #${id} 不存在`));
+  return new ApiError(Code.notFound, say(lang, 'explorer.folderNotFound', { id }));
 }
 
 /** A folder the call may see (read) or change (write), or 404 naming it. */
@@ -119,7 +118,7 @@ async function scopedFolder(
 }
 
 function duplicateName(lang: Lang, name: string): ApiError {
-  const msg = tr(lang, `A folder named "${name}" already exists here`, `此处已有名为“${name}”的文件夹`);
+  const msg = say(lang, 'explorer.folderNamedAlreadyExists', { name });
   return new ApiError(Code.conflict, msg, { errors: [{ field: 'name', msg }] });
 }
 
@@ -245,11 +244,9 @@ async function createDir(ctx: ActionContext, input: z.output<typeof CreateInput>
   if (input.parent_id) {
     const parent = await scopedFolder(ctx, input.parent_id, [site]);
     if ((await pathOf(k, parent)).length >= MAX_DEPTH)
-      throw new ApiError(
-        Code.invalid,
-        tr(ctx.lang, `Folders nest at most ${MAX_DEPTH} deep`, `文件夹最多嵌套${MAX_DEPTH}层`),
-        { errors: [{ field: 'parent_id', msg: 'too deep' }] },
-      );
+      throw new ApiError(Code.invalid, say(ctx.lang, 'explorer.foldersNestMostDeep', { max: MAX_DEPTH }), {
+        errors: [{ field: 'parent_id', msg: 'too deep' }],
+      });
   }
   if (await siblingNamed(k, site, input.parent_id, name)) throw duplicateName(ctx.lang, name);
   const now = ctx.app.now();
@@ -292,7 +289,7 @@ async function rename(ctx: ActionContext, input: z.output<typeof RenameInput>) {
     .where('id', '=', input.id)
     .where('site_id', '=', site)
     .executeTakeFirst();
-  if (!file) throw new ApiError(Code.notFound, tr(ctx.lang, 'The file was not found', '文件不存在'));
+  if (!file) throw new ApiError(Code.notFound, say(ctx.lang, 'explorer.fileNotFound'));
   const name = checkedName(input.name, FILE_NAME_MAX, ctx.lang);
   await k.updateTable('uploads').set({ name }).where('id', '=', file.id).execute();
   ctx.logDetail = `file ${file.id} "${file.name}" -> "${name}"`;
@@ -324,11 +321,11 @@ async function deleteDirs(ctx: ActionContext, ids: number[], site: number) {
         .executeTakeFirstOrThrow(),
     ]);
     if (Number(subs) || Number(files)) {
-      const msg = tr(
-        ctx.lang,
-        `Cannot delete folder "${f.name}": it still holds ${Number(subs)} folder(s) and ${Number(files)} file(s)`,
-        `无法删除文件夹“${f.name}”：其中仍有 ${Number(subs)} 个文件夹和 ${Number(files)} 个文件`,
-      );
+      const msg = say(ctx.lang, 'explorer.cannotDeleteFolderStill', {
+        name: f.name,
+        folders: Number(subs),
+        files: Number(files),
+      });
       throw new ApiError(Code.conflict, msg, { id: f.id, folders: Number(subs), files: Number(files) });
     }
   }
@@ -347,7 +344,7 @@ async function deleteFiles(ctx: ActionContext, ids: string[], site: number) {
     .where('site_id', '=', site)
     .execute();
   if (rows.length !== unique.length)
-    throw new ApiError(Code.notFound, tr(ctx.lang, 'The file was not found', '文件不存在'));
+    throw new ApiError(Code.notFound, say(ctx.lang, 'explorer.fileNotFound'));
   const refs = await fileReferences(k, unique, ctx.lang);
   if (refs.length) {
     const first = rows.find((r) => r.id === refs[0]!.id)!;
@@ -355,11 +352,7 @@ async function deleteFiles(ctx: ActionContext, ids: string[], site: number) {
       .filter((r) => r.id === first.id)
       .map((r) => `${r.count} ${r.entity}`)
       .join(', ');
-    const msg = tr(
-      ctx.lang,
-      `Cannot delete "${first.name}": still used by ${users}`,
-      `无法删除“${first.name}”：仍被 ${users} 使用`,
-    );
+    const msg = say(ctx.lang, 'explorer.cannotDeleteStillUsed', { name: first.name, users });
     throw new ApiError(Code.conflict, msg, { refs });
   }
   const r = await k

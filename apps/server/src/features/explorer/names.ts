@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { texts } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 
 export const FOLDER_NAME_MAX = 100;
@@ -12,15 +13,12 @@ type Text = { en: string; zh_CN: string };
  * characters would mislead whoever reads it, and a download's file name must stay one name.
  */
 export function nameProblem(name: string, max: number): Text | null {
-  if (name === '') return { en: 'The name is required', zh_CN: '请填写名称' };
-  if ([...name].length > max)
-    return { en: `The name must be at most ${max} characters`, zh_CN: `名称不能超过${max}个字符` };
-  if (/[/\\]/.test(name)) return { en: 'The name may not contain / or \\', zh_CN: '名称不能包含 / 或 \\' };
+  if (name === '') return texts('explorer.nameRequired');
+  if ([...name].length > max) return texts('explorer.nameMustMostCharacters', { max });
+  if (/[/\\]/.test(name)) return texts('explorer.nameMayNotContain');
   // C0 and C1 controls, and the Unicode line and paragraph separators.
-  if (/[\p{Cc}\u2028\u2029]/u.test(name))
-    return { en: 'The name may not contain control characters', zh_CN: '名称不能包含控制字符' };
-  if (name === '.' || name === '..')
-    return { en: 'The name may not be . or ..', zh_CN: '名称不能是 . 或 ..' };
+  if (/[\p{Cc}\u2028\u2029]/u.test(name)) return texts('explorer.nameNoControl');
+  if (name === '.' || name === '..') return texts('explorer.nameMayNot');
   return null;
 }
 

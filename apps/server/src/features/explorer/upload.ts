@@ -1,4 +1,4 @@
-import { Code, type Envelope } from '@igs/contract';
+import { Code, type Envelope, say } from '@igs/contract';
 import { explorerButton, explorerPath } from '@igs/contract/menus';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -64,9 +64,7 @@ export function registerExplorerUploads(fastify: FastifyInstance, app: AppContex
             if (!folder)
               throw new ApiError(
                 Code.notFound,
-                lang === 'zh_CN'
-                  ? `文件夹 #${raw.slice(0, 20)} 不存在`
-                  : `Folder #${raw.slice(0, 20)} was not found`,
+                say(lang, 'explorer.parentNotFound', { raw: raw.slice(0, 20) }),
                 { errors: [{ field: 'folder_id', msg: 'not found' }] },
               );
             return folder.id;

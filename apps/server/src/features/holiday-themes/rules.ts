@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { valuesAfterWrite } from '../resources/after-write-values.ts';
 import { onResourceWrite } from '../resources/hooks.ts';
@@ -13,10 +13,7 @@ onResourceWrite('festival:index', async ({ conn, lang, def, values, selfId }) =>
   const end = after.end_date == null ? '' : String(after.end_date);
   // `date` values are `YYYY-MM-DD`, so text order is date order.
   if (start && end && end < start) {
-    const msg =
-      lang === 'zh_CN'
-        ? `结束日期（${end}）不能早于开始日期（${start}）`
-        : `Ends (${end}) cannot be before Starts (${start})`;
+    const msg = say(lang, 'themes.endsCannotBeforeStarts', { end, start });
     throw new ApiError(Code.invalid, msg, { errors: [{ field: 'end_date', msg }] });
   }
 });

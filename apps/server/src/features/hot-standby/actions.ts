@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, listText, say, texts } from '@igs/contract';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -37,7 +37,6 @@ import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts
  */
 
 const PATH = SystemServicePaths.hotStandby;
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 function webPort(ctx: ActionContext): number {
   return ctx.req.socket?.localPort ?? ctx.app.config.port;
@@ -65,31 +64,21 @@ async function interfaces(): Promise<string[]> {
 async function checkRules(values: Values, lang: Lang): Promise<void> {
   const names = await interfaces();
   const iface = String(values.interface ?? '');
-  if (iface === 'lo')
-    throw invalidField(
-      'interface',
-      tr(lang, 'VRRP cannot run on the loopback interface', 'VRRP不能使用回环接口'),
-    );
+  if (iface === 'lo') throw invalidField('interface', say(lang, 'hotStandby.vrrpCannotRunLoopback'));
   if (!names.includes(iface))
     throw invalidField(
       'interface',
-      tr(
-        lang,
-        `Interface ${iface} does not exist on this host (${names.filter((n) => n !== 'lo').join(', ') || 'none found'})`,
-        `本机不存在网络接口${iface}（可用：${names.filter((n) => n !== 'lo').join('、') || '无'}）`,
-      ),
+      say(lang, 'hotStandby.noSuchInterface', {
+        iface,
+        names: names.some((n) => n !== 'lo')
+          ? listText(names.filter((n) => n !== 'lo'))
+          : texts('hotStandby.noneFound'),
+      }),
     );
   const peer = String(values.peer_ip ?? '');
-  if (peer.includes(':'))
-    throw invalidField(
-      'peer_ip',
-      tr(lang, 'Peer IP must be an IPv4 address, like the virtual IP', '对端IP须为IPv4地址（与虚拟IP一致）'),
-    );
+  if (peer.includes(':')) throw invalidField('peer_ip', say(lang, 'hotStandby.peerIpMustIpv4'));
   if (String(values.virtual_ip ?? '').split('/')[0] === peer)
-    throw invalidField(
-      'peer_ip',
-      tr(lang, 'Peer IP must differ from the virtual IP', '对端IP不能与虚拟IP相同'),
-    );
+    throw invalidField('peer_ip', say(lang, 'hotStandby.peerIpMustDiffer'));
 }
 
 function asValues(v: Values): HotStandbyValues {
@@ -118,11 +107,7 @@ export interface HotStandbyReply {
 }
 
 function refuse(lang: Lang, check: CheckResult): ApiError {
-  const msg = tr(
-    lang,
-    `keepalived -t refused the configuration; nothing was written: ${check.output}`,
-    `keepalived -t 未通过，未写入任何文件：${check.output}`,
-  );
+  const msg = say(lang, 'hotStandby.keepalivedTRefusedConfiguration', { output: check.output });
   return new ApiError(Code.invalid, msg, { errors: [{ field: 'config', msg }], check });
 }
 
@@ -158,22 +143,13 @@ async function saveAndWrite(ctx: ActionContext, values: Values): Promise<HotStan
 
 function savedMessage(lang: Lang, r: HotStandbyReply): string {
   const checked = r.check.ran
-    ? tr(lang, 'checked by keepalived', 'keepalived检查通过')
-    : tr(
-        lang,
-        r.check.output,
-        r.check.output.startsWith('keepalived is not installed')
-          ? '未安装keepalived，文件未经检查'
-          : '已停用，无配置',
-      );
-  if (r.applied && !r.note) return tr(lang, `Saved, ${checked} and applied`, `已保存，${checked}并已生效`);
-  if (!applyEnabled())
-    return tr(
-      lang,
-      `Saved, ${checked}: written but not applied (IGS_APPLY is not 1)`,
-      `已保存，${checked}：配置已生成，但未应用到系统（IGS_APPLY 未设为 1）`,
-    );
-  return tr(lang, `Saved, ${checked}; ${r.note}`, `已保存，${checked}；${r.note}`);
+    ? say(lang, 'hotStandby.checkedKeepalived')
+    : r.check.output.startsWith('keepalived is not installed')
+      ? say(lang, 'hotStandby.notInstalledUnchecked')
+      : say(lang, 'hotStandby.offNoConfiguration');
+  if (r.applied && !r.note) return say(lang, 'hotStandby.savedApplied', { checked });
+  if (!applyEnabled()) return say(lang, 'hotStandby.savedWrittenButNot', { checked });
+  return say(lang, 'hotStandby.saved', { checked, note: r.note });
 }
 
 const NotifyInput = z.object({
@@ -239,7 +215,7 @@ export const hotStandbyActions = [
     input: z.object({ method: z.literal('check') }).loose(),
     async handler(ctx) {
       const v = asValues(await load(ctx.app));
-      if (!v.peer_ip) throw invalidField('peer_ip', tr(ctx.lang, 'Set the peer IP first', '请先设置对端IP'));
+      if (!v.peer_ip) throw invalidField('peer_ip', say(ctx.lang, 'hotStandby.setPeerIpFirst'));
       return checkPeer(v.peer_ip, webPort(ctx));
     },
   }),
@@ -253,33 +229,15 @@ export const hotStandbyActions = [
       const { app, lang } = ctx;
       const current = await load(app);
       const v = asValues(current);
-      if (!v.enabled)
-        throw new ApiError(
-          Code.conflict,
-          tr(lang, 'Hot standby is off: enable it first', '双机热备未启用，请先启用'),
-        );
+      if (!v.enabled) throw new ApiError(Code.conflict, say(lang, 'hotStandby.hotStandbyOffEnable'));
       if (!(await findBinary('keepalived')))
-        throw new ApiError(
-          Code.unavailable,
-          tr(lang, 'keepalived is not installed on this host', '本机未安装keepalived'),
-        );
+        throw new ApiError(Code.unavailable, say(lang, 'hotStandby.keepalivedNotInstalledHost'));
       if (!applyEnabled()) {
-        ctx.msg = tr(
-          lang,
-          'Not applied on this host: IGS_APPLY is not 1, so keepalived was not restarted and nothing was changed',
-          '未在本机生效：IGS_APPLY 未设为 1，未重启keepalived，设置未改变',
-        );
+        ctx.msg = say(lang, 'hotStandby.notAppliedHostIgs');
         return { applied: false, note: ctx.msg };
       }
       if (applyTouchesHost() && !(await systemdRunning()))
-        throw new ApiError(
-          Code.unavailable,
-          tr(
-            lang,
-            'systemd is not running on this host: keepalived cannot be restarted from here',
-            '本机未运行systemd，无法在此重启keepalived',
-          ),
-        );
+        throw new ApiError(Code.unavailable, say(lang, 'hotStandby.systemdNotRunningHost'));
       // The roles swap; an explicit priority is mirrored around the two defaults (150 <-> 100).
       const swapped: Values = {
         ...current,
@@ -294,17 +252,11 @@ export const hotStandbyActions = [
       };
       const reply = await saveAndWrite(ctx, swapped);
       ctx.logDetail = `hot_standby: switchover to ${String(swapped.role)} (priority ${effectivePriority(asValues(swapped))})`;
+      const role =
+        swapped.role === 'master' ? texts('hotStandby.roleMaster') : texts('hotStandby.roleBackup');
       ctx.msg = reply.note
-        ? tr(
-            lang,
-            `Switched to ${String(swapped.role)}; ${reply.note}`,
-            `已切换为${swapped.role === 'master' ? '主机' : '备机'}；${reply.note}`,
-          )
-        : tr(
-            lang,
-            `Switched to ${String(swapped.role)}; keepalived restarted`,
-            `已切换为${swapped.role === 'master' ? '主机' : '备机'}，keepalived已重启`,
-          );
+        ? say(lang, 'hotStandby.switchedNote', { role, note: reply.note })
+        : say(lang, 'hotStandby.switchedRestarted', { role });
       return reply;
     },
   }),
@@ -316,7 +268,7 @@ export const hotStandbyActions = [
     async handler(ctx, body) {
       const given = String(ctx.req.headers['x-igs-notify-key'] ?? '');
       if (!given || !sameKey(given, await notifyKey(ctx.app)))
-        throw new ApiError(Code.forbidden, 'The notify key is missing or wrong');
+        throw new ApiError(Code.forbidden, texts('hotStandby.notifyKeyWrong'));
       const parsed = NotifyInput.safeParse(body);
       if (!parsed.success)
         throw new ApiError(Code.invalid, parsed.error.issues[0]!.message, {

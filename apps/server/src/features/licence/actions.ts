@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Code, Paths } from '@igs/contract';
+import { Code, Paths, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -45,9 +45,7 @@ export const licenceActions = [
         status.expiresAtMs === null ? null : Math.floor((status.expiresAtMs - app.now()) / DAY);
       const warning =
         status.state === 'valid' && daysLeft !== null && daysLeft < WARN_DAYS
-          ? lang === 'zh_CN'
-            ? `授权将于 ${l!.expires_at} 到期（剩余 ${daysLeft} 天），请及时续期`
-            : `The licence expires on ${l!.expires_at} (${daysLeft} days left): renew it in time`
+          ? say(lang, 'licence.licenceExpiresDaysLeft', { date: l!.expires_at, days: daysLeft })
           : '';
       return {
         state: status.state,
@@ -57,7 +55,7 @@ export const licenceActions = [
         serial_no: l?.serial_no ?? '',
         machine_code: l?.machine_code ?? '',
         this_machine_code: machine.code ?? '',
-        machine_code_error: machine.code ? '' : (machine.reason ?? ''),
+        machine_code_error: machine.code ? '' : (machine.reason?.[lang] ?? ''),
         customer: l?.customer ?? '',
         issued_at: l?.issued_at ?? '',
         expires_at: l ? (l.expires_at ?? '') : '',
@@ -76,7 +74,7 @@ export const licenceActions = [
     summary:
       'Installs a licence file (multipart `file`, or its text in `content`): refused unless signed by the vendor, for this machine and not expired',
     access: 'module',
-    files: { field: 'file', maxBytes: 64 * 1024, tooLargeMessage: 'A licence file is at most 64 KB' },
+    files: { field: 'file', maxBytes: 64 * 1024, tooLargeMessage: texts('licence.fileTooLarge') },
     input: z.object({
       method: z.literal('import'),
       content: z
@@ -87,8 +85,7 @@ export const licenceActions = [
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const text = ctx.files[0]?.data.toString('utf8') ?? input.content;
-      if (!text?.trim())
-        throw invalidField('file', lang === 'zh_CN' ? '请选择授权文件' : 'Choose the licence file');
+      if (!text?.trim()) throw invalidField('file', say(lang, 'licence.chooseLicenceFile'));
       let licence: Awaited<ReturnType<typeof verifyLicenceText>>;
       try {
         licence = await verifyLicenceText(app, text);
@@ -99,10 +96,7 @@ export const licenceActions = [
       }
       const expires = expiryMs(licence.expires_at);
       if (expires !== null && app.now() > expires) {
-        const msg =
-          lang === 'zh_CN'
-            ? `该授权已于 ${licence.expires_at} 过期，无法导入`
-            : `This licence expired on ${licence.expires_at} and cannot be installed`;
+        const msg = say(lang, 'licence.licenceExpiredCannotInstalled', { expires_at: licence.expires_at });
         throw new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
       }
       const file = licenceFilePath(app);
@@ -124,7 +118,11 @@ export const licenceActions = [
     async handler(ctx) {
       const { app } = ctx;
       const machine = await machineIdentity();
-      if (!machine.code) throw new ApiError(Code.unavailable, machine.reason ?? 'No machine code');
+      if (!machine.code)
+        throw new ApiError(
+          Code.unavailable,
+          (machine.reason ?? texts('licence.noMachineIdentity'))[ctx.lang],
+        );
       const current = (await licenceStatus(app)).licence;
       const request = {
         format: 'igs-licence-request-v1',

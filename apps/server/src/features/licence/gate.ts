@@ -1,4 +1,4 @@
-import { Code, type Lang, permissionPrefix } from '@igs/contract';
+import { Code, type Lang, permissionPrefix, texts } from '@igs/contract';
 import { resources } from '@igs/contract/resources';
 import type { AppContext } from '../../app-context.ts';
 import type { AnyAction } from '../../http/action.ts';
@@ -37,14 +37,14 @@ const AREA_OF_SEGMENT: Readonly<Record<string, Area>> = {
 };
 
 export const AREA_NAMES: Readonly<Record<Area, Text>> = {
-  voice: { en: 'Voice', zh_CN: '语音' },
-  video: { en: 'Video (GB28181)', zh_CN: '视频监控' },
-  ac: { en: 'Wireless AC', zh_CN: '无线AC' },
+  voice: texts('licence.voice'),
+  video: texts('licence.videoGb28181'),
+  ac: texts('licence.wirelessAc'),
   tr069: { en: 'TR069', zh_CN: 'TR069' },
-  media: { en: 'Media', zh_CN: '媒体' },
-  advertising: { en: 'Advertising', zh_CN: '广告' },
-  smart: { en: 'Smart display', zh_CN: '智慧屏' },
-  aiso: { en: 'Command and alarm', zh_CN: '指挥调度' },
+  media: texts('licence.media'),
+  advertising: texts('licence.advertising'),
+  smart: texts('licence.smartDisplay'),
+  aiso: texts('licence.commandAlarm'),
 };
 
 export function areaOfPath(path: string): Area | null {
@@ -67,12 +67,12 @@ function limitOfPath(path: string): Exclude<LimitKey, 'sites'> | null {
 }
 
 const LIMIT_NAMES: Readonly<Record<LimitKey, Text>> = {
-  terminals: { en: 'terminals', zh_CN: '终端' },
-  extensions: { en: 'extensions', zh_CN: '分机' },
+  terminals: texts('licence.terminals'),
+  extensions: texts('licence.extensions'),
   aps: { en: 'access points', zh_CN: 'AP' },
-  cpes: { en: 'TR069 devices', zh_CN: 'TR069设备' },
-  channels: { en: 'live channels', zh_CN: '直播频道' },
-  sites: { en: 'sites', zh_CN: '站点' },
+  cpes: texts('licence.tr069Devices'),
+  channels: texts('licence.liveChannels'),
+  sites: texts('licence.sites'),
 };
 
 function refuse(lang: Lang, text: Text, data: Record<string, unknown>): ApiError {
@@ -86,21 +86,18 @@ export async function requireLicence(app: AppContext, action: AnyAction, lang: L
   if (status.state === 'evaluation') return;
   const name = AREA_NAMES[area];
   if (status.state !== 'valid') {
-    throw refuse(lang, status.reason ?? { en: 'No valid licence', zh_CN: '没有有效授权' }, {
+    throw refuse(lang, status.reason ?? texts('licence.noValidLicence'), {
       area,
       licence: status.state,
     });
   }
   const licence = status.licence!;
   if (!licence.modules.includes(area)) {
-    throw refuse(
-      lang,
-      {
-        en: `The licence does not include ${name.en}: install a licence that enables it`,
-        zh_CN: `当前授权不包含“${name.zh_CN}”模块，请导入包含该模块的授权`,
-      },
-      { area, licence: 'valid', modules: licence.modules },
-    );
+    throw refuse(lang, texts('licence.licenceDoesNotInclude', { name }), {
+      area,
+      licence: 'valid',
+      modules: licence.modules,
+    });
   }
   if (action.method !== 'add' && action.method !== 'import') return;
   const key = limitOfPath(action.path);
@@ -109,13 +106,6 @@ export async function requireLicence(app: AppContext, action: AnyAction, lang: L
   const used = await countRows(app, key);
   if (used !== null && used >= max) {
     const n = LIMIT_NAMES[key];
-    throw refuse(
-      lang,
-      {
-        en: `The licence allows ${max} ${n.en} and ${used} are in use: remove some or install a licence with a higher limit`,
-        zh_CN: `授权允许 ${max} 个${n.zh_CN}，已使用 ${used} 个：请删除部分记录或导入更高额度的授权`,
-      },
-      { limit: key, max, used },
-    );
+    throw refuse(lang, texts('licence.licenceAllowsUseRemove', { max, n, used }), { limit: key, max, used });
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Lang } from '@igs/contract';
+import { texts } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { parseDateTime } from '../../lib/time.ts';
@@ -124,42 +125,25 @@ export async function verifyLicenceText(app: AppContext, text: string): Promise<
   try {
     json = JSON.parse(text);
   } catch {
-    throw new LicenceRefusal({
-      en: 'This is not a licence file (not JSON)',
-      zh_CN: '这不是授权文件（不是JSON）',
-    });
+    throw new LicenceRefusal(texts('licence.notLicenceFileNot'));
   }
   const parsed = LicenceFile.safeParse(json);
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
     const where = i.path.join('.') || 'file';
-    throw new LicenceRefusal({
-      en: `This is not a valid licence file: ${where} ${i.message}`,
-      zh_CN: `授权文件格式不正确：${where} ${i.message}`,
-    });
+    throw new LicenceRefusal(texts('licence.notValidLicenceFile', { where, message: i.message }));
   }
   const { licence, signature } = parsed.data;
   if (licence.product !== PRODUCT)
-    throw new LicenceRefusal({
-      en: `This licence is for the product "${licence.product}", not ${PRODUCT}`,
-      zh_CN: `该授权属于产品“${licence.product}”，不是 ${PRODUCT}`,
-    });
+    throw new LicenceRefusal(texts('licence.licenceProductNot', { product: licence.product, ours: PRODUCT }));
   if (!verifyBytes(publicKeyOf(app), Buffer.from(canonicalJson(licence), 'utf8'), signature))
-    throw new LicenceRefusal({
-      en: 'The licence signature is not valid: the file was not issued by the vendor or has been altered',
-      zh_CN: '授权签名无效：文件不是厂商签发的，或已被修改',
-    });
+    throw new LicenceRefusal(texts('licence.licenceSignatureNotValid'));
   const machine = await machineIdentity();
-  if (!machine.code)
-    throw new LicenceRefusal({
-      en: `Cannot check the machine code: ${machine.reason}`,
-      zh_CN: '无法读取本机机器码（缺少 /etc/machine-id 和网卡地址）',
-    });
+  if (!machine.code) throw new LicenceRefusal(texts('licence.noMachineCode', { reason: machine.reason }));
   if (licence.machine_code.toUpperCase() !== machine.code)
-    throw new LicenceRefusal({
-      en: `This licence is for machine ${licence.machine_code}; this machine is ${machine.code}`,
-      zh_CN: `该授权属于机器 ${licence.machine_code}，本机机器码为 ${machine.code}`,
-    });
+    throw new LicenceRefusal(
+      texts('licence.licenceMachineMachine', { machine_code: licence.machine_code, code: machine.code }),
+    );
   return licence;
 }
 
@@ -217,10 +201,7 @@ export async function licenceStatus(app: AppContext): Promise<LicenceStatus> {
           state: 'unlicensed',
           licence: null,
           expiresAtMs: null,
-          reason: {
-            en: 'No licence is installed: install one under Authorise → License',
-            zh_CN: '未安装授权：请在“授权许可”页面导入授权文件',
-          },
+          reason: texts('licence.noLicenceInstalledInstall'),
         }
       : { state: 'evaluation', licence: null, reason: null, expiresAtMs: null };
   }
@@ -231,10 +212,7 @@ export async function licenceStatus(app: AppContext): Promise<LicenceStatus> {
       state: 'expired',
       licence,
       expiresAtMs: expires,
-      reason: {
-        en: `The licence expired on ${licence.expires_at}: business modules are disabled until a new licence is installed`,
-        zh_CN: `授权已于 ${licence.expires_at} 过期：安装新授权前，业务模块不可用`,
-      },
+      reason: texts('licence.licenceExpiredBusinessModules', { expires_at: licence.expires_at }),
     };
   return { state: 'valid', licence, reason: null, expiresAtMs: expires };
 }

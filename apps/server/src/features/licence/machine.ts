@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { type Localized, texts } from '@igs/contract';
 
 /**
  * The machine code a licence is bound to (DOMAIN authorise/License): a hash of the host's
@@ -12,7 +13,7 @@ export interface MachineIdentity {
   iface: string | null;
   mac: string | null;
   /** Why there is no code, when there is none. */
-  reason?: string;
+  reason?: Localized;
 }
 
 async function readTrim(file: string): Promise<string | null> {
@@ -82,7 +83,7 @@ export function machineIdentity(): Promise<MachineIdentity> {
         machineId,
         iface,
         mac,
-        reason: 'This host has neither /etc/machine-id nor a network interface with a MAC address',
+        reason: texts('licence.noMachineIdentity'),
       };
     return { code: machineCodeOf(machineId, mac), machineId, iface, mac };
   })();

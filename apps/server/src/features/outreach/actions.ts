@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, say } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
@@ -18,7 +18,6 @@ import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
  */
 
 const PATH = SystemServicePaths.outreach;
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 const kdb = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 const IdInput = (method: string) =>
@@ -32,11 +31,7 @@ async function findInterface(ctx: ActionContext, id: number): Promise<Record<str
   let q = kdb(ctx).selectFrom(TABLE).selectAll().where('id', '=', id);
   if (scope) q = q.where('site_id', 'in', scope);
   const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!row)
-    throw new ApiError(
-      Code.notFound,
-      tr(ctx.lang, `External interface #${id} was not found`, `外部接口 #${id} 不存在`),
-    );
+  if (!row) throw new ApiError(Code.notFound, say(ctx.lang, 'outreach.externalInterfaceNotFound', { id }));
   return row;
 }
 
@@ -76,28 +71,14 @@ export const outreachActions = [
       const row = await findInterface(ctx, input.id);
       const iface = interfaceOf(row);
       if (iface.type !== 'fias')
-        throw new ApiError(
-          Code.invalid,
-          tr(ctx.lang, 'resync applies to FIAS interfaces only', '仅FIAS接口支持重新同步'),
-        );
+        throw new ApiError(Code.invalid, say(ctx.lang, 'outreach.resyncAppliesFiasInterfaces'));
       if (Number(row.enabled) !== 1)
-        throw new ApiError(Code.conflict, tr(ctx.lang, `${iface.name} is disabled`, `${iface.name}已停用`));
+        throw new ApiError(Code.conflict, say(ctx.lang, 'outreach.disabled', { name: iface.name }));
       const sent = await requestResync(ctx.app, iface);
       if (!sent)
-        throw new ApiError(
-          Code.unavailable,
-          tr(
-            ctx.lang,
-            `The link to the PMS of ${iface.name} is down: no resync requested`,
-            `${iface.name}与PMS的连接已断开，未能请求同步`,
-          ),
-        );
+        throw new ApiError(Code.unavailable, say(ctx.lang, 'outreach.linkPmsDownNo', { name: iface.name }));
       ctx.logDetail = `outreach #${iface.id}: DR sent`;
-      ctx.msg = tr(
-        ctx.lang,
-        'Resync requested: the PMS sends its guests again',
-        '已请求重新同步，PMS将重新发送住客数据',
-      );
+      ctx.msg = say(ctx.lang, 'outreach.resyncRequestedPmsSends');
       return { sent: true };
     },
   }),
@@ -121,16 +102,12 @@ export const outreachActions = [
           .limit(1)
           .executeTakeFirst();
         ctx.msg = last
-          ? tr(
-              lang,
-              `Last HIS event: ${last.record} (${last.result}) at ${formatDateTime(last.at)}`,
-              `最近一次HIS事件：${last.record}（${last.result}），${formatDateTime(last.at)}`,
-            )
-          : tr(
-              lang,
-              `No HIS event yet; the HIS posts to ${SystemServicePaths.hisEvent}`,
-              `尚未收到HIS事件；HIS应发送到 ${SystemServicePaths.hisEvent}`,
-            );
+          ? say(lang, 'outreach.lastHisEvent', {
+              record: last.record,
+              result: last.result,
+              at: formatDateTime(last.at),
+            })
+          : say(lang, 'outreach.noHisEventYet', { hisEvent: SystemServicePaths.hisEvent });
         return {
           type: 'his_http',
           endpoint: SystemServicePaths.hisEvent,
@@ -140,32 +117,20 @@ export const outreachActions = [
       const host = String(row.host ?? '');
       const port = Number(row.port ?? 0);
       if (!host || !(port > 0))
-        throw new ApiError(
-          Code.invalid,
-          tr(lang, 'Set the PMS host and port first', '请先设置PMS地址和端口'),
-          {
-            errors: [{ field: host ? 'port' : 'host', msg: 'required' }],
-          },
-        );
+        throw new ApiError(Code.invalid, say(lang, 'outreach.setPmsHostPort'), {
+          errors: [{ field: host ? 'port' : 'host', msg: 'required' }],
+        });
       const r = await probeFias(host, port, ctx.app.now);
       ctx.logDetail = `outreach #${iface.id}: test ${host}:${port} ${r.tcp ? 'connected' : 'failed'}`;
       if (!r.tcp)
         throw new ApiError(
           Code.unavailable,
-          tr(
-            lang,
-            `Cannot connect to the PMS at ${host}:${port}: ${r.error}`,
-            `无法连接PMS ${host}:${port}：${r.error}`,
-          ),
+          say(lang, 'outreach.cannotConnectPms', { host, port, error: r.error }),
           r,
         );
       ctx.msg = r.answered
-        ? tr(
-            lang,
-            `Connected to ${host}:${port}; the PMS answered with ${r.answered}`,
-            `已连接 ${host}:${port}，PMS应答 ${r.answered}`,
-          )
-        : tr(lang, `Connected to ${host}:${port}, but ${r.error}`, `已连接 ${host}:${port}，但${r.error}`);
+        ? say(lang, 'outreach.connectedPmsAnswered', { host, port, answered: r.answered })
+        : say(lang, 'outreach.connectedBut', { host, port, error: r.error });
       return { type: 'fias', ...r, link_state: outreachLinks(ctx.app)?.state(iface.id) ?? 'down' };
     },
   }),

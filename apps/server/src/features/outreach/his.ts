@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -18,44 +18,35 @@ import { interfaceOf, TABLE } from './links.ts';
  * both (the patient leaves `from_bed_code`, or the bed they are found in, for `bed_code`).
  */
 
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
-
 const dateTime = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 
 const eventSchema = (lang: Lang) => {
   const text = (name: string, max: number) =>
     z
-      .string({ error: tr(lang, `${name} must be text`, `${name} 必须是文本`) })
+      .string({ error: say(lang, 'outreach.mustText', { name }) })
       .trim()
-      .max(max, tr(lang, `${name} must be at most ${max} characters`, `${name} 不能超过${max}个字符`));
+      .max(max, say(lang, 'outreach.mustMostCharacters', { name, max }));
   return z
     .object({
       type: z.enum(['admit', 'discharge', 'transfer'], {
-        error: tr(
-          lang,
-          'type must be admit, discharge or transfer',
-          'type 必须是 admit、discharge 或 transfer',
-        ),
+        error: say(lang, 'outreach.typeMustAdmitDischarge'),
       }),
-      bed_code: text('bed_code', 32).min(1, tr(lang, 'bed_code is required', '请填写 bed_code')),
+      bed_code: text('bed_code', 32).min(1, say(lang, 'outreach.bedCodeRequired')),
       from_bed_code: text('from_bed_code', 32).optional(),
       patient_name: text('patient_name', 64).optional().default(''),
       gender: z
         .enum(['male', 'female', 'unknown'], {
-          error: tr(lang, 'gender must be male, female or unknown', 'gender 必须是 male、female 或 unknown'),
+          error: say(lang, 'outreach.genderMustMaleFemale'),
         })
         .optional(),
       age: z.coerce
-        .number({ error: tr(lang, 'age must be a number', 'age 必须是数字') })
-        .int(tr(lang, 'age must be a whole number', 'age 必须是整数'))
-        .min(0, tr(lang, 'age must be between 0 and 150', 'age 必须在0到150之间'))
-        .max(150, tr(lang, 'age must be between 0 and 150', 'age 必须在0到150之间'))
+        .number({ error: say(lang, 'outreach.ageMustNumber') })
+        .int(say(lang, 'outreach.ageMustWholeNumber'))
+        .min(0, say(lang, 'outreach.ageMustBetween'))
+        .max(150, say(lang, 'outreach.ageMustBetween'))
         .optional(),
       admitted_at: text('admitted_at', 19)
-        .refine(
-          (v) => v === '' || dateTime.test(v),
-          tr(lang, 'admitted_at must be YYYY-MM-DD HH:mm:ss', 'admitted_at 格式须为 YYYY-MM-DD HH:mm:ss'),
-        )
+        .refine((v) => v === '' || dateTime.test(v), say(lang, 'outreach.admittedMustYyyyMm'))
         .optional(),
       doctor: text('doctor', 64).optional(),
       nurse_level: z
@@ -67,7 +58,7 @@ const eventSchema = (lang: Lang) => {
         ctx.addIssue({
           code: 'custom',
           path: ['patient_name'],
-          message: tr(lang, `patient_name is required to ${v.type}`, `${v.type} 需要 patient_name`),
+          message: say(lang, 'outreach.patientNameRequired', { type: v.type }),
         });
     });
 };
@@ -109,15 +100,7 @@ export const hisActions = [
     async handler(ctx, body) {
       const { app, lang } = ctx;
       const iface = await interfaceByToken(app, bearer(ctx.req.headers.authorization));
-      if (!iface)
-        throw new ApiError(
-          Code.forbidden,
-          tr(
-            lang,
-            'The bearer token is missing or belongs to no enabled HIS interface',
-            '缺少令牌或令牌不属于任何已启用的HIS接口',
-          ),
-        );
+      if (!iface) throw new ApiError(Code.forbidden, say(lang, 'outreach.bearerTokenMissingBelongs'));
       const parsed = eventSchema(lang).safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, lang, false);
       const e = parsed.data;
@@ -161,10 +144,7 @@ export const hisActions = [
       }
       if (result === 'failed') {
         ctx.logDetail = `HIS ${e.type} ${e.bed_code}: no such bed`;
-        throw new ApiError(
-          Code.notFound,
-          tr(lang, `No area has the bed code ${e.bed_code}`, `不存在床位编码为 ${e.bed_code} 的区域`),
-        );
+        throw new ApiError(Code.notFound, say(lang, 'outreach.noAreaBedCode', { bed_code: e.bed_code }));
       }
       ctx.logDetail = `HIS ${e.type} ${e.bed_code}: ${result}`;
       return { result };

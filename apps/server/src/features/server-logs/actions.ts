@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang, Paths } from '@igs/contract';
+import { Code, type Lang, type Localized, listText, Paths, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineAction } from '../../http/action.ts';
@@ -23,10 +23,8 @@ import {
  * `system:logging:export`; changing how many days are kept needs `system:logging:edit`.
  */
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
-
-function invalid(lang: Lang, field: string, en: string, zh: string): ApiError {
-  const msg = say(lang, en, zh);
+function invalid(lang: Lang, field: string, text: Localized): ApiError {
+  const msg = text[lang];
   return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
 }
 
@@ -40,12 +38,10 @@ async function existingFile(
   lang: Lang,
   date: unknown,
 ): Promise<{ date: string; file: string }> {
-  if (!isLogDate(date))
-    throw invalid(lang, 'date', 'date must be a day as YYYY-MM-DD', '日期格式须为 YYYY-MM-DD');
+  if (!isLogDate(date)) throw invalid(lang, 'date', texts('serverLogs.dateMustDayYyyy'));
   const file = logFilePath(logsDir(app), date);
   const st = await fs.stat(file).catch(() => null);
-  if (!st?.isFile())
-    throw new ApiError(Code.notFound, say(lang, `No server log for ${date}`, `没有 ${date} 的服务器日志`));
+  if (!st?.isFile()) throw new ApiError(Code.notFound, say(lang, 'serverLogs.noServerLog', { date }));
   return { date, file };
 }
 
@@ -61,7 +57,7 @@ function intIn(
   if (v === undefined || v === null || v === '') return fallback;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw invalid(lang, field, `${field} must be ${min}–${max}`, `${field} 须为 ${min}–${max}`);
+    throw invalid(lang, field, texts('serverLogs.intRange', { field, min, max }));
   }
   return n;
 }
@@ -97,17 +93,16 @@ export const serverLogActions = [
         const r = await tailLines(file, intIn(lang, body, 'lines', 1, 2000, 200));
         return { date, mode, ...r };
       }
-      if (mode !== 'page') throw invalid(lang, 'mode', 'mode must be tail or page', 'mode 须为 tail 或 page');
+      if (mode !== 'page') throw invalid(lang, 'mode', texts('serverLogs.modeMustTailPage'));
       const order = body.order ?? 'desc';
       if (order !== 'asc' && order !== 'desc')
-        throw invalid(lang, 'order', 'order must be asc or desc', 'order 须为 asc 或 desc');
+        throw invalid(lang, 'order', texts('serverLogs.orderMustAscDesc'));
       const level = body.level ?? '';
       if (level !== '' && !(typeof level === 'string' && level in LEVELS)) {
         throw invalid(
           lang,
           'level',
-          `level must be one of ${Object.keys(LEVELS).join(', ')}`,
-          `级别须为 ${Object.keys(LEVELS).join('、')} 之一`,
+          texts('serverLogs.levelMustOne', { levels: listText(Object.keys(LEVELS)) }),
         );
       }
       const keyword = typeof body.keyword === 'string' ? body.keyword.slice(0, 200) : '';
@@ -153,7 +148,7 @@ export const serverLogActions = [
     input: loose('server_log_config_form'),
     async handler(ctx, body) {
       if (body.keep_days === undefined || body.keep_days === '') {
-        throw invalid(ctx.lang, 'keep_days', 'keep_days is required', '请输入保留天数');
+        throw invalid(ctx.lang, 'keep_days', texts('serverLogs.keepDaysRequired'));
       }
       const keep = intIn(ctx.lang, body, 'keep_days', 1, 365, 14);
       await setSetting(ctx.app, 'server_log_keep_days', String(keep));

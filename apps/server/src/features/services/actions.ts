@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say, texts } from '@igs/contract';
 import {
   SERVICE_KEYS,
   SERVICE_STATUSES,
@@ -32,7 +32,6 @@ import { type ProbeContext, probeContext, probeService, type ServiceProbe } from
  */
 
 const PATH = SystemServicePaths.serviceConfig;
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** The web console's own port: the socket this call came in on, else the configured PORT. */
 function webPort(ctx: ActionContext): number {
@@ -92,11 +91,7 @@ async function oneRow(ctx: ActionContext, key: ServiceKey): Promise<ServiceRow> 
 
 const keySchema = (lang: Lang) =>
   z.enum(SERVICE_KEYS, {
-    error: tr(
-      lang,
-      `key must be one of: ${SERVICE_KEYS.join(', ')}`,
-      `key 必须是以下之一：${SERVICE_KEYS.join(', ')}`,
-    ),
+    error: say(lang, 'services.keyMustOne', { options: SERVICE_KEYS.join(', ') }),
   });
 
 const bool01 = z
@@ -117,13 +112,13 @@ const portList = (lang: Lang) =>
       .array(
         z.coerce
           .number()
-          .int(tr(lang, 'ports must be whole numbers', '端口必须是整数'))
-          .min(1, tr(lang, 'ports must be between 1 and 65535', '端口必须在1到65535之间'))
-          .max(65535, tr(lang, 'ports must be between 1 and 65535', '端口必须在1到65535之间')),
-        { error: tr(lang, 'ports must be a list of port numbers', '端口必须是端口号列表') },
+          .int(say(lang, 'services.portsMustWholeNumbers'))
+          .min(1, say(lang, 'services.portsMustBetween'))
+          .max(65535, say(lang, 'services.portsMustBetween')),
+        { error: say(lang, 'services.portsMustListPort') },
       )
-      .max(16, tr(lang, 'ports: at most 16', '端口最多16个'))
-      .refine((a) => new Set(a).size === a.length, tr(lang, 'ports must not repeat', '端口不能重复')),
+      .max(16, say(lang, 'services.portsMost'))
+      .refine((a) => new Set(a).size === a.length, say(lang, 'services.portsMustNotRepeat')),
   );
 
 const editSchema = (lang: Lang) =>
@@ -135,23 +130,20 @@ const editSchema = (lang: Lang) =>
     server_id: z
       .string()
       .trim()
-      .regex(/^\d{20}$/, tr(lang, 'server_id must be 20 digits', '服务器编号必须是20位数字'))
+      .regex(/^\d{20}$/, say(lang, 'services.serverIdMustDigits'))
       .optional(),
     domain: z
       .string()
       .trim()
-      .regex(/^\d{10}$/, tr(lang, 'domain must be 10 digits', '域必须是10位数字'))
+      .regex(/^\d{10}$/, say(lang, 'services.domainMustDigits'))
       .optional(),
     port: z.coerce
-      .number({ error: tr(lang, 'port must be a number', '端口必须是数字') })
-      .int(tr(lang, 'port must be a whole number', '端口必须是整数'))
-      .min(1, tr(lang, 'port must be between 1 and 65535', '端口必须在1到65535之间'))
-      .max(65535, tr(lang, 'port must be between 1 and 65535', '端口必须在1到65535之间'))
+      .number({ error: say(lang, 'services.portMustNumber') })
+      .int(say(lang, 'services.portMustWholeNumber'))
+      .min(1, say(lang, 'services.portMustBetween'))
+      .max(65535, say(lang, 'services.portMustBetween'))
       .optional(),
-    password: z
-      .string()
-      .max(64, tr(lang, 'password must be at most 64 characters', '密码不能超过64个字符'))
-      .optional(),
+    password: z.string().max(64, say(lang, 'services.passwordMustMostCharacters')).optional(),
   });
 
 function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
@@ -174,21 +166,12 @@ function mergeEdit(
   if (key !== 'gb28181')
     for (const f of GB_FIELDS)
       if (body[f] !== undefined)
-        throw invalidField(
-          f,
-          tr(lang, `${f} applies to the gb28181 service only`, `${f} 仅适用于 gb28181 服务`),
-        );
+        throw invalidField(f, say(lang, 'services.appliesGb28181ServiceOnly', { f }));
   if (key === 'web' && body.enabled === 0)
-    throw invalidField(
-      'enabled',
-      tr(lang, 'The web console cannot switch itself off', 'Web管理控制台不能在此停用自身'),
-    );
+    throw invalidField('enabled', say(lang, 'services.webConsoleCannotSwitch'));
   const owner = PORT_OWNERS[key];
   if (body.ports !== undefined && owner && JSON.stringify(body.ports) !== JSON.stringify(currentPorts))
-    throw invalidField(
-      'ports',
-      tr(lang, `The ports of ${title} are set in ${owner.en}`, `${title}的端口请在${owner.zh_CN}中设置`),
-    );
+    throw invalidField('ports', say(lang, 'services.portsSet', { title, owner }));
   const next: StoredService = { ...current };
   if (body.enabled !== undefined) next.enabled = body.enabled;
   if (body.auto_start !== undefined) next.auto_start = body.auto_start;
@@ -205,11 +188,7 @@ function mergeEdit(
 
 function notApplied(lang: Lang, commands: string[]): string {
   const list = commands.join('; ');
-  return tr(
-    lang,
-    `Not applied on this host: IGS_APPLY is not 1${list ? ` (not run: ${list})` : ''}`,
-    `未在本机生效：IGS_APPLY 未设为 1${list ? `（未执行：${list}）` : ''}`,
-  );
+  return list ? say(lang, 'services.notAppliedNotRun', { list }) : say(lang, 'services.notApplied');
 }
 
 /** Runs systemctl commands where IGS_APPLY=1 and systemd runs; says plainly why not otherwise. */
@@ -225,11 +204,7 @@ async function applyCommands(
   if (!probe.systemd || !probe.systemctl)
     throw new ApiError(
       Code.unavailable,
-      tr(
-        lang,
-        `systemd is not running on this host, so ${title} cannot be controlled from here (${shown.join('; ')})`,
-        `本机未运行 systemd，无法在此控制${title}（${shown.join('；')}）`,
-      ),
+      say(lang, 'services.noSystemd', { title, commands: { en: shown.join('; '), zh_CN: shown.join('；') } }),
     );
   const results: CommandResult[] = [];
   for (const c of commands) results.push(await runCommand(probe.systemctl, c.args, 30_000));
@@ -237,11 +212,17 @@ async function applyCommands(
   if (failed.length)
     throw new ApiError(
       Code.unavailable,
-      tr(
-        lang,
-        `${title}: ${failed.map((f) => `${f.command} failed: ${f.output}`).join('; ')}`,
-        `${title}：${failed.map((f) => `${f.command} 失败：${f.output}`).join('；')}`,
-      ),
+      say(lang, 'common.fieldProblem', {
+        field: title,
+        problem: {
+          en: failed
+            .map((f) => say('en', 'common.commandFailed', { command: f.command, why: f.output }))
+            .join('; '),
+          zh_CN: failed
+            .map((f) => say('zh_CN', 'common.commandFailed', { command: f.command, why: f.output }))
+            .join('；'),
+        },
+      }),
       { commands: results },
     );
   return { applied: true, note: '', results };
@@ -260,31 +241,19 @@ function verbAction(verb: 'start' | 'stop' | 'restart') {
       const { lang } = ctx;
       const key = parseOrThrow(keySchema(lang), body.key, lang);
       const title = serviceTitle(key, lang);
-      if (key === 'web')
-        throw invalidField(
-          'key',
-          tr(
-            lang,
-            'The web console runs this page: it is not started or stopped from here',
-            'Web管理控制台正运行本页面，不能在此启停',
-          ),
-        );
+      if (key === 'web') throw invalidField('key', say(lang, 'services.webConsoleRunsPage'));
       const probe = await probeContext(VERSION);
       const state = await probeService(key, probe);
       if (state.status === 'not_installed')
         throw new ApiError(
           Code.unavailable,
-          tr(
-            lang,
-            `${title} is not installed on this host: ${state.detail}`,
-            `本机未安装${title}：${state.detail}`,
-          ),
+          say(lang, 'services.notInstalledHost', { title, detail: state.detail }),
         );
       const cfg = await loadConfig(ctx.app);
       if (verb !== 'stop' && cfg[key].enabled !== 1)
         throw new ApiError(
           Code.conflict,
-          tr(lang, `${title} is disabled: enable it before you ${verb} it`, `${title}已停用，请先启用`),
+          say(lang, 'services.disabledEnableFirst', { title, verb: texts(`services.verb.${verb}`) }),
         );
       const r = await applyCommands(
         lang,
@@ -293,11 +262,7 @@ function verbAction(verb: 'start' | 'stop' | 'restart') {
         probe,
       );
       ctx.logDetail = `${key}: systemctl ${verb} ${state.unit}.service${r.applied ? '' : ' (not applied)'}`;
-      const done = tr(
-        lang,
-        { start: `${title} started`, stop: `${title} stopped`, restart: `${title} restarted` }[verb],
-        { start: `${title}已启动`, stop: `${title}已停止`, restart: `${title}已重启` }[verb],
-      );
+      const done = say(lang, `services.done.${verb}`, { title });
       ctx.msg = r.applied ? done : r.note;
       return { applied: r.applied, note: r.note, commands: r.results, service: await oneRow(ctx, key) };
     },
@@ -387,12 +352,8 @@ export const serviceActions = [
       const r = await applyCommands(lang, title, commands, probe);
       let note = r.note;
       if (state.status === 'not_installed' && (changed.includes('enabled') || changed.includes('auto_start')))
-        note = tr(lang, `Saved; ${title} is not installed on this host`, `已保存；本机未安装${title}`);
-      ctx.msg = r.applied
-        ? tr(lang, 'Saved and applied', '已保存并生效')
-        : note
-          ? note
-          : tr(lang, 'Saved', '已保存');
+        note = say(lang, 'services.savedNotInstalledHost', { title });
+      ctx.msg = r.applied ? say(lang, 'services.savedApplied') : note ? note : say(lang, 'services.saved');
       return { applied: r.applied, note, commands: r.results, service: await oneRow(ctx, key) };
     },
   }),

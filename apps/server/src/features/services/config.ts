@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say, texts } from '@igs/contract';
 import { SERVICE_KEYS, type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -79,11 +79,11 @@ export interface PortOwner {
 
 /** Where the ports of a key are set when it is not this page. */
 export const PORT_OWNERS: Partial<Record<ServiceKey, PortOwner>> = {
-  web: { en: 'the deployment (PORT)', zh_CN: '部署配置（PORT）' },
-  sip: { en: 'Voice > Basic settings', zh_CN: '语音 > 基本设置' },
-  dhcp_dns: { en: 'System > DNS (DNS port; DHCP is 67)', zh_CN: '系统 > DNS（DNS端口；DHCP固定67）' },
-  acs: { en: 'TR069 > ITMS (CWMP port)', zh_CN: 'TR069 > ITMS（CWMP端口）' },
-  gb28181: { en: 'the port field of this row', zh_CN: '本行的端口字段' },
+  web: texts('services.deploymentPort'),
+  sip: texts('services.voiceBasicSettings'),
+  dhcp_dns: texts('services.systemDnsDnsPort'),
+  acs: texts('services.tr069ItmsCwmpPort'),
+  gb28181: texts('services.portFieldRow'),
 };
 
 /** Every key's ports as they are now, the owned ones read from their owners. */
@@ -117,10 +117,7 @@ export function checkPortClash(key: ServiceKey, ports: Record<ServiceKey, number
       if (other === key || !ports[other].includes(port)) continue;
       const mine = serviceTitle(key, lang);
       const theirs = serviceTitle(other, lang);
-      const msg =
-        lang === 'zh_CN'
-          ? `端口冲突：${mine}的端口${port}已被${theirs}使用`
-          : `Port clash: port ${port} of ${mine} is already used by ${theirs}`;
+      const msg = say(lang, 'services.portClashPortAlready', { port, mine, theirs });
       throw new ApiError(Code.conflict, msg, {
         errors: [{ field: key === 'gb28181' && ports[key].length === 1 ? 'port' : 'ports', msg }],
         clash: { port, service: key, with: other },

@@ -1,3 +1,4 @@
+import { type Localized, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
@@ -25,27 +26,22 @@ const HistoryInput = z.object({
 export const smsActions = [
   ...singletonActions(smsSettings, {
     check(ctx, values) {
-      const zh = ctx.lang === 'zh_CN';
-      const need = (field: string, en: string, cn: string) => {
+      const need = (field: string, label: Localized) => {
         if (String(values[field] ?? '') === '')
-          throw invalidField(field, zh ? `请填写${cn}` : `${en} is required`);
+          throw invalidField(field, say(ctx.lang, 'common.required', { label }));
       };
       if (values.provider === 'http') {
-        need('http_url', 'HTTP URL', 'HTTP接口地址');
+        need('http_url', texts('sms.httpUrl'));
         const bad = bodyTemplateError(String(values.http_body ?? ''));
-        if (bad)
-          throw invalidField(
-            'http_body',
-            zh ? `HTTP请求体不是有效的JSON：${bad}` : `HTTP body is not valid JSON: ${bad}`,
-          );
+        if (bad) throw invalidField('http_body', say(ctx.lang, 'sms.httpBodyNotValid', { bad }));
         return;
       }
-      need('access_key_id', 'AccessKey ID', 'AccessKey ID');
-      need('access_key_secret', 'AccessKey secret', 'AccessKey Secret');
-      need('sign_name', 'Signature name', '短信签名');
+      need('access_key_id', { en: 'AccessKey ID', zh_CN: 'AccessKey ID' });
+      need('access_key_secret', { en: 'AccessKey secret', zh_CN: 'AccessKey Secret' });
+      need('sign_name', texts('sms.signatureName'));
       if (!values.template_code && !values.template_alarm)
-        throw invalidField('template_code', zh ? '请至少填写一个模板' : 'At least one template is required');
-      if (values.provider === 'tencent') need('sdk_app_id', 'SMS SdkAppId', 'SdkAppId');
+        throw invalidField('template_code', say(ctx.lang, 'sms.leastOneTemplateRequired'));
+      if (values.provider === 'tencent') need('sdk_app_id', { en: 'SMS SdkAppId', zh_CN: 'SdkAppId' });
     },
     extra: async (ctx, values) => ({
       sent_today: await sentToday(ctx.app),
@@ -59,13 +55,12 @@ export const smsActions = [
     access: 'module',
     input: TestInput,
     async handler(ctx, input) {
-      const zh = ctx.lang === 'zh_CN';
       const code = String(Math.floor(100000 + Math.random() * 900000));
       const r = await sendSms(
         ctx.app,
         {
           phone: input.phone,
-          text: zh ? `网关控制台测试短信，验证码 ${code}` : `Gateway console test message, code ${code}`,
+          text: say(ctx.lang, 'sms.gatewayConsoleTestMessage', { code }),
           template: 'code',
           params: { code },
           purpose: 'test',
@@ -73,9 +68,7 @@ export const smsActions = [
         ctx.lang,
       );
       ctx.logDetail = `test to ${input.phone}: ${r.provider} HTTP ${r.http_status}`;
-      ctx.msg = zh
-        ? `测试短信已发送（${r.provider}，HTTP ${r.http_status}）`
-        : `Test SMS sent (${r.provider}, HTTP ${r.http_status})`;
+      ctx.msg = say(ctx.lang, 'sms.testSmsSentHttp', { provider: r.provider, http_status: r.http_status });
       return r;
     },
   }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, say } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -123,25 +123,21 @@ async function log(
  * limit, 503 when the provider cannot be reached or refuses the message (naming it and why).
  */
 export async function sendSms(app: AppContext, msg: SmsMessage, lang: Lang = 'en'): Promise<SmsResult> {
-  const zh = lang === 'zh_CN';
   const cfg = await readSingleton(app, smsSettings);
   const missing = missingSetting(cfg);
   if (missing)
-    throw new ApiError(
-      Code.invalid,
-      zh ? `短信设置不完整：缺少 ${missing}` : `SMS settings are incomplete: ${missing} is not set`,
-      { errors: [{ field: missing, msg: 'required' }] },
-    );
+    throw new ApiError(Code.invalid, say(lang, 'sms.smsSettingsIncompleteNot', { missing }), {
+      errors: [{ field: missing, msg: 'required' }],
+    });
   return serialised(app, async () => {
     const limit = Number(cfg.daily_limit);
     const today = await sentToday(app);
     if (today >= limit) {
       await log(app, cfg, msg, 'refused', null, `daily limit ${limit} reached`);
-      throw new ApiError(
-        Code.rateLimited,
-        zh ? `今日短信已达上限（${limit} 条）` : `The daily SMS limit (${limit}) has been reached`,
-        { sent_today: today, daily_limit: limit },
-      );
+      throw new ApiError(Code.rateLimited, say(lang, 'sms.dailySmsLimitReached', { limit }), {
+        sent_today: today,
+        daily_limit: limit,
+      });
     }
     const req = buildRequest(cfg, msg, app.now());
     const host = new URL(req.url).host;
@@ -165,11 +161,11 @@ export async function sendSms(app: AppContext, msg: SmsMessage, lang: Lang = 'en
           : (err.cause?.code ?? err.cause?.message ?? err.message ?? 'connection failed');
       await log(app, cfg, msg, 'failed', null, `${host} unreachable: ${reason}`);
       app.log.warn({ provider: cfg.provider, host, reason }, 'SMS provider unreachable');
-      throw new ApiError(
-        Code.unavailable,
-        zh ? `无法连接短信服务 ${host}：${reason}` : `Cannot reach the SMS provider at ${host}: ${reason}`,
-        { provider: cfg.provider, host, reason },
-      );
+      throw new ApiError(Code.unavailable, say(lang, 'sms.cannotReachSmsProvider', { host, reason }), {
+        provider: cfg.provider,
+        host,
+        reason,
+      });
     }
     const verdict = interpretReply(String(cfg.provider), status, body);
     await log(app, cfg, msg, verdict.ok ? 'sent' : 'failed', status, `${host} HTTP ${status}: ${body}`);
@@ -177,9 +173,7 @@ export async function sendSms(app: AppContext, msg: SmsMessage, lang: Lang = 'en
     if (!verdict.ok)
       throw new ApiError(
         Code.unavailable,
-        zh
-          ? `短信服务 ${host} 拒绝发送（HTTP ${status}）：${verdict.message}`
-          : `The SMS provider at ${host} refused the message (HTTP ${status}): ${verdict.message}`,
+        say(lang, 'sms.smsProviderRefusedMessage', { host, status, message: verdict.message }),
         { provider: cfg.provider, host, http_status: status, response: body.slice(0, 500) },
       );
     return {

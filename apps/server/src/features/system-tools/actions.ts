@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Code, type Lang } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -9,8 +9,6 @@ import { planRun, TOOL_BINARY, toolLimits } from './runners.ts';
 import { TOOLS, validateToolRequest } from './validate.ts';
 
 export const TOOLS_PATH = '/admin.php/system/ping';
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
 
 /** The gateway's network interfaces, the only values `iface` may take. */
 export async function interfaceNames(): Promise<string[]> {
@@ -70,24 +68,13 @@ export const systemToolActions = [
       if ('missing' in plan) {
         throw new ApiError(
           Code.unavailable,
-          say(
-            lang,
-            `${plan.missing} is not installed on this gateway, so ${request.tool} cannot run`,
-            `本网关未安装 ${plan.missing}，无法运行 ${request.tool}`,
-          ),
+          say(lang, 'tools.notInstalledGatewaySo', { missing: plan.missing, tool: request.tool }),
           { missing: plan.missing },
         );
       }
       const userId = caller.user.id;
       if (running.has(userId)) {
-        throw new ApiError(
-          Code.locked,
-          say(
-            lang,
-            'A tool is already running for this account; wait for it to finish',
-            '本账号已有工具在运行，请等待其结束',
-          ),
-        );
+        throw new ApiError(Code.locked, say(lang, 'tools.toolAlreadyRunningAccount'));
       }
       running.add(userId);
       const started = Date.now();
@@ -122,21 +109,9 @@ export const systemToolActions = [
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (limited) {
-        sink.write(
-          say(
-            lang,
-            `\n[stopped: runs are limited to ${toolLimits.maxRunMs / 1000} s]\n`,
-            `\n[已停止：每次运行最长 ${toolLimits.maxRunMs / 1000} 秒]\n`,
-          ),
-        );
+        sink.write(say(lang, 'tools.stoppedRunsLimitedS', { value: toolLimits.maxRunMs / 1000 }));
       }
-      sink.write(
-        say(
-          lang,
-          `\n[finished: exit ${exit ?? 'killed'}, ${seconds} s]\n`,
-          `\n[结束：退出码 ${exit ?? '已终止'}，${seconds} 秒]\n`,
-        ),
-      );
+      sink.write(`\n${say(lang, 'tools.finished', { exit: exit ?? texts('tools.killed'), seconds })}\n`);
       // Logged before the reply ends, so whoever reads the log after the output sees the run.
       await writeOperationLog(app, {
         req,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import dns from 'node:dns';
 import net from 'node:net';
 import type { Lang } from '@igs/contract';
+import { say } from '@igs/contract';
 import { findBinary } from '../system-status/host-exec.ts';
 import type { Tool, ToolRequest } from './validate.ts';
 
@@ -18,8 +19,6 @@ export interface PlannedRun {
   title: string;
   run(sink: Sink, signal: AbortSignal): Promise<number | null>;
 }
-
-const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
 
 /** Binary behind each program-backed tool. */
 export const TOOL_BINARY: Partial<Record<Tool, string>> = {
@@ -103,7 +102,7 @@ async function dnsLookup(host: string, sink: Sink, signal: AbortSignal, lang: La
     try {
       const list = await Promise.race([work(), stop]);
       found += list.length;
-      sink.write(`${label.padEnd(12)} ${list.length ? list.join(', ') : say(lang, '(none)', '（无）')}\n`);
+      sink.write(`${label.padEnd(12)} ${list.length ? list.join(', ') : say(lang, 'tools.none')}\n`);
     } catch (e) {
       if (signal.aborted) throw e;
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
@@ -134,33 +133,21 @@ function tcpPort(host: string, port: number, sink: Sink, signal: AbortSignal, la
       resolve(code);
     };
     const timer = setTimeout(
-      () =>
-        done(
-          1,
-          say(
-            lang,
-            `no answer within ${toolLimits.connectTimeoutMs / 1000} s (filtered or host down)`,
-            `${toolLimits.connectTimeoutMs / 1000} 秒内无应答（被过滤或主机不可达）`,
-          ),
-        ),
+      () => done(1, say(lang, 'tools.noAnswerWithinS', { value: toolLimits.connectTimeoutMs / 1000 })),
       toolLimits.connectTimeoutMs,
     );
     signal.addEventListener('abort', () => done(1, 'stopped'), { once: true });
     socket.once('connect', () =>
       done(
         0,
-        say(
-          lang,
-          `open: connected to ${socket.remoteAddress}:${port} in ${Date.now() - started} ms`,
-          `端口开放：${Date.now() - started} 毫秒内连接到 ${socket.remoteAddress}:${port}`,
-        ),
+        say(lang, 'tools.openConnectedMs', { address: socket.remoteAddress, port, ms: Date.now() - started }),
       ),
     );
     socket.once('error', (e: NodeJS.ErrnoException) => {
       const text =
         e.code === 'ECONNREFUSED'
-          ? say(lang, 'closed: connection refused', '端口关闭：连接被拒绝')
-          : `${say(lang, 'failed', '失败')}: ${e.code ?? e.message}`;
+          ? say(lang, 'tools.closedConnectionRefused')
+          : `${say(lang, 'tools.failed')}: ${e.code ?? e.message}`;
       done(1, text);
     });
   });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { FieldError, Lang } from '@igs/contract';
+import { listText, say } from '@igs/contract';
 
 /**
  * The checks of system/SystemTools input (DOMAIN 2.9). Nothing the user typed reaches a program
@@ -34,8 +35,6 @@ export function isInterfaceName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,14}$/.test(name);
 }
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'en' ? en : zh);
-
 const asInt = (v: unknown): number | null => {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^\d{1,6}$/.test(v.trim())) return Number(v.trim());
@@ -53,55 +52,45 @@ export function validateToolRequest(
   if (typeof tool !== 'string' || !(TOOLS as readonly string[]).includes(tool)) {
     errors.push({
       field: 'tool',
-      msg: say(lang, `tool must be one of ${TOOLS.join(', ')}`, `工具须为 ${TOOLS.join('、')} 之一`),
+      msg: say(lang, 'tools.toolMustOne', { options: listText(TOOLS) }),
     });
   }
   const host =
     typeof body.host === 'string' ? body.host : body.host === undefined || body.host === null ? '' : null;
   if (host === null || (host === '' && tool !== 'arp')) {
-    errors.push({ field: 'host', msg: say(lang, 'host is required', '请输入主机名或 IP 地址') });
+    errors.push({ field: 'host', msg: say(lang, 'tools.hostRequired') });
   } else if (host !== '' && !isValidHost(host)) {
     errors.push({
       field: 'host',
-      msg: say(
-        lang,
-        'host must be a host name or an IP address (no spaces, may not start with "-")',
-        '主机须为主机名或 IP 地址（不能含空格，不能以“-”开头）',
-      ),
+      msg: say(lang, 'tools.hostMustHostName'),
     });
   } else if (tool === 'arp' && host !== '' && !net.isIP(host)) {
     errors.push({
       field: 'host',
-      msg: say(lang, 'arp filters by IP address only', 'ARP 只能按 IP 地址筛选'),
+      msg: say(lang, 'tools.arpFiltersIpAddress'),
     });
   }
   let count = 4;
   if (body.count !== undefined && body.count !== '' && body.count !== null) {
     const n = asInt(body.count);
-    if (n === null || n < 1 || n > 10)
-      errors.push({ field: 'count', msg: say(lang, 'count must be 1–10', '次数须为 1–10') });
+    if (n === null || n < 1 || n > 10) errors.push({ field: 'count', msg: say(lang, 'tools.countMust') });
     else count = n;
   }
   let port: number | null = null;
   if (body.port !== undefined && body.port !== '' && body.port !== null) {
     const n = asInt(body.port);
-    if (n === null || n < 1 || n > 65535)
-      errors.push({ field: 'port', msg: say(lang, 'port must be 1–65535', '端口须为 1–65535') });
+    if (n === null || n < 1 || n > 65535) errors.push({ field: 'port', msg: say(lang, 'tools.portMust') });
     else port = n;
   }
   if (tool === 'tcp_port' && port === null && !errors.some((e) => e.field === 'port')) {
-    errors.push({ field: 'port', msg: say(lang, 'port is required for tcp_port', 'TCP 端口检测需要端口') });
+    errors.push({ field: 'port', msg: say(lang, 'tools.portRequiredTcpPort') });
   }
   let iface: string | null = null;
   if (body.iface !== undefined && body.iface !== '' && body.iface !== null) {
     if (typeof body.iface !== 'string' || !isInterfaceName(body.iface) || !interfaces.includes(body.iface)) {
       errors.push({
         field: 'iface',
-        msg: say(
-          lang,
-          `iface must be one of this gateway's interfaces: ${interfaces.join(', ')}`,
-          `网卡须为本机网卡之一：${interfaces.join('、')}`,
-        ),
+        msg: say(lang, 'tools.ifaceMustOneGateway', { interfaces: listText(interfaces) }),
       });
     } else iface = body.iface;
   }

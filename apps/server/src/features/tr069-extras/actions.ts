@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Code } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import { itmsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
@@ -28,17 +28,14 @@ function portListening(port: number, timeoutMs = 1000): Promise<boolean> {
 
 /** Credentials come in pairs: a password without its username (or the reverse) is refused. */
 function checkPairs(ctx: ActionContext, values: Values): void {
-  const zh = ctx.lang === 'zh_CN';
-  for (const [user, pass, en, cn] of [
-    ['acs_username', 'acs_password', 'ACS', 'ACS'],
-    ['cr_username', 'cr_password', 'connection request', '连接请求'],
+  for (const [user, pass, what] of [
+    ['acs_username', 'acs_password', texts('tr069.credentialsAcs')],
+    ['cr_username', 'cr_password', texts('tr069.credentialsConnectionRequest')],
   ] as const) {
     const hasUser = String(values[user] ?? '') !== '';
     const hasPass = String(values[pass] ?? '') !== '';
-    if (hasUser && !hasPass)
-      throw invalidField(pass, zh ? `请填写${cn}密码` : `The ${en} password is required with its username`);
-    if (hasPass && !hasUser)
-      throw invalidField(user, zh ? `请填写${cn}用户名` : `The ${en} username is required with its password`);
+    if (hasUser && !hasPass) throw invalidField(pass, say(ctx.lang, 'tr069.passwordWithUsername', { what }));
+    if (hasPass && !hasUser) throw invalidField(user, say(ctx.lang, 'tr069.usernameWithPassword', { what }));
   }
 }
 
@@ -101,7 +98,6 @@ export const tr069ExtrasActions = [
     access: 'module',
     input: TestInput,
     async handler(ctx, input) {
-      const zh = ctx.lang === 'zh_CN';
       const db = ctx.app.db.kysely as unknown as AnyDb;
       const cpe = await db
         .selectFrom('tr069_device')
@@ -110,25 +106,17 @@ export const tr069ExtrasActions = [
         .where('device_id', '=', input.device_id)
         .executeTakeFirst();
       if (!cpe)
-        throw new ApiError(
-          Code.notFound,
-          zh ? `终端“${input.device_id}”不存在` : `CPE "${input.device_id}" was not found`,
-        );
+        throw new ApiError(Code.notFound, say(ctx.lang, 'tr069.cpeNotFound', { device_id: input.device_id }));
       const cfg = await itmsConfig(ctx.app);
       if (!cfg.cr_username || !cfg.cr_password)
-        throw invalidField(
-          'cr_username',
-          zh ? '请先设置连接请求用户名和密码' : 'Set the connection request username and password first',
-        );
+        throw invalidField('cr_username', say(ctx.lang, 'tr069.setConnectionRequestUsername'));
       const reported = String(cpe.connection_request_url ?? '');
       // TR-069's default connection-request port is 7547, used until the CPE reports its URL.
       const url = reported || (cpe.ip ? `http://${cpe.ip}:7547/` : '');
       if (!/^https?:\/\/\S+$/i.test(url))
         throw new ApiError(
           Code.invalid,
-          zh
-            ? `终端“${input.device_id}”尚未上报连接请求地址`
-            : `CPE "${input.device_id}" has not reported a connection request URL yet`,
+          say(ctx.lang, 'tr069.cpeNotReportedConnection', { device_id: input.device_id }),
         );
       let result: Awaited<ReturnType<typeof connectionRequest>>;
       try {
@@ -138,29 +126,24 @@ export const tr069ExtrasActions = [
         ctx.logDetail = `test ${input.device_id}: ${url} unreachable (${e.reason})`;
         throw new ApiError(
           Code.unavailable,
-          zh ? `无法连接终端 ${url}：${e.reason}` : `CPE at ${url} is unreachable: ${e.reason}`,
+          say(ctx.lang, 'tr069.cpeUnreachable', { url, reason: e.reason }),
           { url, reason: e.reason },
         );
       }
       ctx.logDetail = `test ${input.device_id}: ${url} HTTP ${result.status} (${result.auth})`;
       const data = { url, http_status: result.status, auth: result.auth, guessed_url: !reported };
       if (result.status === 401)
-        throw new ApiError(
-          Code.invalid,
-          zh
-            ? `终端拒绝了连接请求凭据（HTTP 401）`
-            : 'The CPE refused the connection request credentials (HTTP 401)',
-          { ...data, errors: [{ field: 'cr_password', msg: 'refused by the CPE' }] },
-        );
+        throw new ApiError(Code.invalid, say(ctx.lang, 'tr069.cpeRefusedConnectionRequest'), {
+          ...data,
+          errors: [{ field: 'cr_password', msg: 'refused by the CPE' }],
+        });
       if (result.status < 200 || result.status >= 300)
         throw new ApiError(
           Code.unavailable,
-          zh ? `终端 ${url} 返回 HTTP ${result.status}` : `CPE at ${url} answered HTTP ${result.status}`,
+          say(ctx.lang, 'tr069.cpeAnsweredHttp', { url, status: result.status }),
           data,
         );
-      ctx.msg = zh
-        ? `终端已接受连接请求（HTTP ${result.status}），将发起会话`
-        : `The CPE accepted the connection request (HTTP ${result.status}) and will open a session`;
+      ctx.msg = say(ctx.lang, 'tr069.cpeAcceptedConnectionRequest', { status: result.status });
       return data;
     },
   }),

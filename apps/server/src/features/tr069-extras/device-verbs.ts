@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
 import type { ActionContext } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { queueTasks } from '../device-tasks/queue.ts';
@@ -17,7 +17,6 @@ import './rules.ts';
  * `summon` is the connection request alone; `tag` and `untag` change the record.
  */
 
-const say = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 const ids = (records: Record<string, unknown>[]) => records.map((r) => Number(r.id));
 const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
 
@@ -78,11 +77,12 @@ async function queueAndKnock(
   const queued = records.filter((x) => r.queued.includes(Number(x.id)));
   const knocks = await knock(ctx, queued);
   const reached = knocks.filter((k) => k.sent).length;
-  ctx.msg = say(
-    ctx.lang,
-    `${name} queued for ${r.queued.length} CPE(s)${r.already.length ? ` (${r.already.length} already had it pending)` : ''}; ${reached} reached by a connection request, the others take it at their next inform`,
-    `已为 ${r.queued.length} 台终端排队 ${name}${r.already.length ? `（${r.already.length} 台已在排队）` : ''}；${reached} 台已通过连接请求唤醒，其余将在下次上报时执行`,
-  );
+  ctx.msg = say(ctx.lang, 'tr069.taskQueued', {
+    task: name,
+    n: r.queued.length,
+    already: r.already.length ? texts('tr069.alreadyHadItPending', { n: r.already.length }) : '',
+    reached,
+  });
   return {
     task: name,
     queued: r.queued.length,
@@ -114,14 +114,10 @@ const MAX_PARAMS = 50;
  * `[{path, value, type}, …]`; the type defaults to xsd:string and the value must fit it.
  */
 export function parseParams(raw: unknown, lang: Lang): [string, string, string][] {
-  const fail = (en: string, zh: string) => invalidField('params', say(lang, en, zh));
+  const fail = (text: Localized) => invalidField('params', text[lang]);
   const list = targetList(raw);
-  if (list === null || !list.length)
-    throw fail(
-      'Parameters must be a non-empty list of [path, value, type]',
-      '参数须为 [路径, 值, 类型] 的非空列表',
-    );
-  if (list.length > MAX_PARAMS) throw fail(`At most ${MAX_PARAMS} parameters`, `最多 ${MAX_PARAMS} 个参数`);
+  if (list === null || !list.length) throw fail(texts('tr069.parametersMustNonEmpty'));
+  if (list.length > MAX_PARAMS) throw fail(texts('tr069.mostParameters', { max: MAX_PARAMS }));
   return list.map((item, i) => {
     const n = i + 1;
     const [path, value, type] = Array.isArray(item)
@@ -134,19 +130,13 @@ export function parseParams(raw: unknown, lang: Lang): [string, string, string][
           ]
         : [undefined, undefined, undefined];
     if (typeof path !== 'string' || !PARAM_PATH.test(path))
-      throw fail(
-        `#${n}: the path must be a parameter such as InternetGatewayDevice.ManagementServer.PeriodicInformInterval`,
-        `第 ${n} 项：路径须为参数名，如 InternetGatewayDevice.ManagementServer.PeriodicInformInterval`,
-      );
+      throw fail(texts('tr069.pathMustParameterSuch', { n }));
     const t = type === undefined || type === null || type === '' ? 'xsd:string' : String(type);
     const xsd = t.startsWith('xsd:') ? t : `xsd:${t}`;
     if (!(XSD_TYPES as readonly string[]).includes(xsd))
-      throw fail(
-        `#${n}: the type must be one of ${XSD_TYPES.join(', ')}`,
-        `第 ${n} 项：类型须为 ${XSD_TYPES.join('、')} 之一`,
-      );
+      throw fail(texts('tr069.typeMustOne', { n, options: listText(XSD_TYPES) }));
     if (value === undefined || value === null || typeof value === 'object')
-      throw fail(`#${n}: a value is required`, `第 ${n} 项：须填写值`);
+      throw fail(texts('tr069.valueRequired', { n }));
     const v = String(value);
     const ok =
       xsd === 'xsd:int'
@@ -158,11 +148,7 @@ export function parseParams(raw: unknown, lang: Lang): [string, string, string][
             : xsd === 'xsd:dateTime'
               ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))
               : v.length <= 1024;
-    if (!ok)
-      throw fail(
-        `#${n}: "${v.slice(0, 64)}" is not a valid ${xsd}`,
-        `第 ${n} 项：“${v.slice(0, 64)}”不是有效的 ${xsd}`,
-      );
+    if (!ok) throw fail(texts('tr069.notValid', { n, v: v.slice(0, 64), xsd }));
     return [path, v, xsd];
   });
 }
@@ -181,10 +167,7 @@ onResourceVerb('tr069:device', 'download', async ({ ctx, db, records, input }) =
     .where('site_id', '=', site)
     .executeTakeFirst();
   if (!file)
-    throw invalidField(
-      'file_id',
-      say(ctx.lang, `CPE file #${input.file_id} does not exist`, `终端文件 #${input.file_id} 不存在`),
-    );
+    throw invalidField('file_id', say(ctx.lang, 'tr069.cpeFileDoesNot', { file_id: String(input.file_id) }));
   return queueAndKnock(ctx, db, records, 'download', {
     fileId: Number(file.id),
     fileName: String(file.name),
@@ -197,55 +180,30 @@ onResourceVerb('tr069:device', 'summon', async ({ ctx, records }) => {
   const r = records[0]!;
   const cfg = await itmsConfig(ctx.app);
   if (!cfg.cr_username || !cfg.cr_password)
-    throw invalidField(
-      'cr_username',
-      say(
-        ctx.lang,
-        'Set the connection request username and password in ITMS first',
-        '请先在 ITMS 配置中设置连接请求用户名和密码',
-      ),
-    );
+    throw invalidField('cr_username', say(ctx.lang, 'tr069.setCredentialsFirst'));
   const url = String(r.connection_request_url ?? '');
   if (!/^https?:\/\/\S+$/i.test(url))
     throw new ApiError(
       Code.conflict,
-      say(
-        ctx.lang,
-        `CPE ${r.device_id} has not reported a connection request URL yet`,
-        `终端 ${r.device_id} 尚未上报连接请求地址`,
-      ),
+      say(ctx.lang, 'tr069.noConnectionRequestUrl', { device_id: String(r.device_id) }),
     );
   let status: number;
   try {
     status = (await connectionRequest(url, String(cfg.cr_username), String(cfg.cr_password))).status;
   } catch (e) {
     if (!(e instanceof UnreachableError)) throw e;
-    throw new ApiError(
-      Code.unavailable,
-      say(ctx.lang, `CPE at ${url} is unreachable: ${e.reason}`, `无法连接终端 ${url}：${e.reason}`),
-      { url, reason: e.reason },
-    );
+    throw new ApiError(Code.unavailable, say(ctx.lang, 'tr069.cpeUnreachable', { url, reason: e.reason }), {
+      url,
+      reason: e.reason,
+    });
   }
-  if (status === 401)
-    throw invalidField(
-      'cr_password',
-      say(
-        ctx.lang,
-        'The CPE refused the connection request credentials (HTTP 401)',
-        '终端拒绝了连接请求凭据（HTTP 401）',
-      ),
-    );
+  if (status === 401) throw invalidField('cr_password', say(ctx.lang, 'tr069.cpeRefusedConnectionRequest'));
   if (status < 200 || status >= 300)
-    throw new ApiError(
-      Code.unavailable,
-      say(ctx.lang, `CPE at ${url} answered HTTP ${status}`, `终端 ${url} 返回 HTTP ${status}`),
-      { url, http_status: status },
-    );
-  ctx.msg = say(
-    ctx.lang,
-    `The CPE accepted the connection request (HTTP ${status}) and will open a session`,
-    `终端已接受连接请求（HTTP ${status}），将发起会话`,
-  );
+    throw new ApiError(Code.unavailable, say(ctx.lang, 'tr069.cpeAnsweredHttp', { url, status }), {
+      url,
+      http_status: status,
+    });
+  ctx.msg = say(ctx.lang, 'tr069.cpeAcceptedConnectionRequest', { status });
   return { url, http_status: status };
 });
 
@@ -263,8 +221,7 @@ async function retag(
     const tags = (targetList(r.tags) ?? []).map(String);
     const next = add ? (tags.includes(tag) ? tags : [...tags, tag]) : tags.filter((t) => t !== tag);
     if (next.length === tags.length) continue;
-    if (next.length > 32)
-      throw invalidField('tag', say(ctx.lang, `#${r.id} already has 32 tags`, `#${r.id} 已有 32 个标签`));
+    if (next.length > 32) throw invalidField('tag', say(ctx.lang, 'tr069.alreadyTags', { id: String(r.id) }));
     await db
       .updateTable('tr069_device')
       .set({ tags: JSON.stringify(next), updated_at: ctx.app.now() })
@@ -289,10 +246,9 @@ onResourceVerb('tr069:timed_reboot', 'run_now', async ({ ctx, db, records }) => 
   const plan = records[0]!;
   const result = await runPlan(db, 'tr069', plan, { now: ctx.app.now(), by: username(ctx) });
   if (!result.targets) throw noTargets(ctx.lang);
-  ctx.msg = say(
-    ctx.lang,
-    `Reboot queued for ${result.queued} CPE(s)${result.already ? `, ${result.already} already pending` : ''}; they take it at their next inform`,
-    `已为 ${result.queued} 台终端排队重启${result.already ? `，${result.already} 台已在排队` : ''}；终端将在下次上报时执行`,
-  );
+  ctx.msg = say(ctx.lang, 'tr069.rebootQueued', {
+    n: result.queued,
+    already: result.already ? texts('tr069.alreadyPending', { n: result.already }) : '',
+  });
   return result;
 });

@@ -1,3 +1,4 @@
+import { say } from '@igs/contract';
 import { invalidField } from '../../http/errors.ts';
 import { checkPlanWrite, targetList } from '../device-tasks/reboot-plans.ts';
 import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
@@ -13,7 +14,6 @@ import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
 
 const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_TAGS = 32;
-const say = (lang: string, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 export async function templateRules({ conn, lang, def, values, selfId }: WriteHookArgs): Promise<void> {
   if (typeof values.match_sw_version === 'string' && values.match_sw_version !== '') {
@@ -22,11 +22,7 @@ export async function templateRules({ conn, lang, def, values, selfId }: WriteHo
     } catch (e) {
       throw invalidField(
         'match_sw_version',
-        say(
-          lang,
-          `Match software version is not a valid regular expression: ${(e as Error).message}`,
-          `匹配软件版本不是有效的正则表达式：${(e as Error).message}`,
-        ),
+        say(lang, 'tr069.matchSoftwareVersionNot', { message: (e as Error).message }),
       );
     }
   }
@@ -44,40 +40,21 @@ export async function templateRules({ conn, lang, def, values, selfId }: WriteHo
   const hasFile = r.firmware_file_id !== null && r.firmware_file_id !== undefined;
   const hasVersion = typeof r.target_sw_version === 'string' && r.target_sw_version.trim() !== '';
   if (hasFile && !hasVersion)
-    throw invalidField(
-      'target_sw_version',
-      say(
-        lang,
-        'Target software version is required with a firmware file',
-        '选择了固件文件时须填写目标软件版本',
-      ),
-    );
+    throw invalidField('target_sw_version', say(lang, 'tr069.targetSoftwareVersionRequired'));
   if (hasVersion && !hasFile)
-    throw invalidField(
-      'firmware_file_id',
-      say(
-        lang,
-        'Firmware file is required with a target software version',
-        '填写目标软件版本时须选择固件文件',
-      ),
-    );
+    throw invalidField('firmware_file_id', say(lang, 'tr069.firmwareFileRequiredTarget'));
 }
 
 export async function deviceTags({ lang, values }: WriteHookArgs): Promise<void> {
   if (!('tags' in values)) return;
   const list = targetList(values.tags);
-  if (list === null) throw invalidField('tags', say(lang, 'Tags must be a list', '标签须为数组'));
-  if (list.length > MAX_TAGS)
-    throw invalidField('tags', say(lang, `At most ${MAX_TAGS} tags`, `最多 ${MAX_TAGS} 个标签`));
+  if (list === null) throw invalidField('tags', say(lang, 'tr069.tagsMustList'));
+  if (list.length > MAX_TAGS) throw invalidField('tags', say(lang, 'tr069.mostTags', { max: MAX_TAGS }));
   const bad = list.filter((t) => typeof t !== 'string' || !TAG.test(t));
   if (bad.length)
     throw invalidField(
       'tags',
-      say(
-        lang,
-        `A tag may contain letters, digits, _ and - only: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
-        `标签只能包含字母、数字、_ 和 -：${bad.map((b) => JSON.stringify(b)).join(', ')}`,
-      ),
+      say(lang, 'tr069.tagMayContainLetters', { map: bad.map((b) => JSON.stringify(b)).join(', ') }),
     );
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang, Paths } from '@igs/contract';
+import { Code, type Lang, Paths, say, texts } from '@igs/contract';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -78,13 +78,11 @@ async function findPackage(app: AppContext, id: number): Promise<Row> {
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new ApiError(Code.notFound, `Upgrade package #${id} does not exist`);
+  if (!row) throw new ApiError(Code.notFound, texts('upgrade.packageMissing', { id }));
   return row;
 }
 
 const id = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
-
-const tr = (lang: Lang, en: string, zh: string) => (lang === 'zh_CN' ? zh : en);
 
 /** `authorise/upgrade` (DOMAIN authorise/Upgrade). */
 export const upgradeActions = [
@@ -189,7 +187,7 @@ export const upgradeActions = [
           changelog: m.changelog,
           files: JSON.stringify(m.files),
           state: 'verified',
-          message: tr(lang, 'Signature and checksums verified', '签名和校验值验证通过'),
+          message: say(lang, 'upgrade.signatureChecksumsVerified'),
           updated_at: app.now(),
         })
         .where('id', '=', row.id)
@@ -229,7 +227,7 @@ export const upgradeActions = [
         .set({
           signature: 'valid',
           state: p.state === 'applied' ? 'applied' : 'verified',
-          message: tr(lang, 'Signature and checksums verified', '签名和校验值验证通过'),
+          message: say(lang, 'upgrade.signatureChecksumsVerified'),
           updated_at: app.now(),
         })
         .where('id', '=', p.id)
@@ -251,20 +249,12 @@ export const upgradeActions = [
       if (p.state !== 'verified' && p.state !== 'applied')
         throw new ApiError(
           Code.conflict,
-          tr(
-            lang,
-            `Package ${p.version} is ${p.state}: verify it first`,
-            `升级包 ${p.version} 状态为 ${p.state}，请先验证`,
-          ),
+          say(lang, 'upgrade.packageVerifyFirst', { version: p.version, state: p.state }),
         );
       if (!applyEnabled())
         throw new ApiError(
           Code.unavailable,
-          tr(
-            lang,
-            `Package ${p.version} is verified, not applied on this host: applying upgrades needs IGS_APPLY=1`,
-            `升级包 ${p.version} 已验证，但本机未启用安装（需要 IGS_APPLY=1）`,
-          ),
+          say(lang, 'upgrade.packageVerifiedNotApplied', { version: p.version }),
           { state: 'verified' },
         );
       const file = storedFile(app, p.stored);
@@ -299,23 +289,12 @@ export const upgradeActions = [
           .set({ state: 'failed', message: `apply failed: ${why}`.slice(0, 512), updated_at: app.now() })
           .where('id', '=', p.id)
           .execute();
-        throw new ApiError(
-          Code.unexpected,
-          tr(lang, `Applying ${p.version} failed: ${why}`, `安装 ${p.version} 失败：${why}`),
-        );
+        throw new ApiError(Code.unexpected, say(lang, 'upgrade.applyingFailed', { version: p.version, why }));
       }
       const restarting = scheduleRestart(app);
       const message = restarting
-        ? tr(
-            lang,
-            `Release ${p.version} is current; the service is restarting`,
-            `版本 ${p.version} 已启用，服务正在重启`,
-          )
-        : tr(
-            lang,
-            `Release ${p.version} is current; restart the service to run it`,
-            `版本 ${p.version} 已启用，请重启服务以运行新版本`,
-          );
+        ? say(lang, 'upgrade.releaseCurrentServiceRestarting', { version: p.version })
+        : say(lang, 'upgrade.releaseCurrentRestartService', { version: p.version });
       await app.db.kysely
         .updateTable('upgrade_packages')
         .set({ state: 'verified', updated_at: app.now() })
@@ -338,21 +317,9 @@ export const upgradeActions = [
     input: z.object({ method: z.literal('rollback') }),
     async handler(ctx) {
       const { app, lang } = ctx;
-      if (!applyEnabled())
-        throw new ApiError(
-          Code.unavailable,
-          tr(
-            lang,
-            'Rolling back needs IGS_APPLY=1 on this host',
-            '本机未启用安装（需要 IGS_APPLY=1），无法回滚',
-          ),
-        );
+      if (!applyEnabled()) throw new ApiError(Code.unavailable, say(lang, 'upgrade.rollingBackNeedsIgs'));
       const { previous } = await releaseLinks(app);
-      if (!previous)
-        throw new ApiError(
-          Code.conflict,
-          tr(lang, 'There is no previous release to roll back to', '没有可回滚的上一版本'),
-        );
+      if (!previous) throw new ApiError(Code.conflict, say(lang, 'upgrade.noPreviousReleaseRoll'));
       const r = await rollbackRelease(app);
       await app.db.kysely
         .updateTable('upgrade_packages')
@@ -368,16 +335,8 @@ export const upgradeActions = [
       ctx.logDetail = `${r.previous ?? ''} -> ${r.current}`;
       const restarting = scheduleRestart(app);
       ctx.msg = restarting
-        ? tr(
-            lang,
-            `Release ${r.current} is current again; the service is restarting`,
-            `已回滚到 ${r.current}，服务正在重启`,
-          )
-        : tr(
-            lang,
-            `Release ${r.current} is current again; restart the service to run it`,
-            `已回滚到 ${r.current}，请重启服务`,
-          );
+        ? say(lang, 'upgrade.releaseCurrentAgainService', { current: r.current })
+        : say(lang, 'upgrade.releaseCurrentAgainRestart', { current: r.current });
       return { ...r, restarting };
     },
   }),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { type Localized, texts } from '@igs/contract';
 import { z } from 'zod';
 import { readTar, TarError, type TarSource, writeTar } from '../../lib/tar.ts';
 import { PRODUCT } from '../licence/licence.ts';
@@ -39,7 +40,7 @@ export const UpgradeManifest = z.object({
 });
 export type UpgradeManifest = z.infer<typeof UpgradeManifest>;
 
-export type Text = { en: string; zh_CN: string };
+export type Text = Localized;
 
 export class PackageRefusal extends Error {
   readonly text: Text;
@@ -49,7 +50,7 @@ export class PackageRefusal extends Error {
   }
 }
 
-const refuse = (en: string, zh: string) => new PackageRefusal({ en, zh_CN: zh });
+const refuse = (text: Localized) => new PackageRefusal(text);
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -167,20 +168,21 @@ export interface VerifiedPackage {
 const SMALL_MAX = 4 * 1024 * 1024;
 
 /** Reads a tar.gz file entry by entry; a stream error becomes a refusal naming the damage. */
-async function eachEntry(file: string, onEntry: Parameters<typeof readTar>[1], what: string): Promise<void> {
+async function eachEntry(
+  file: string,
+  onEntry: Parameters<typeof readTar>[1],
+  what: Localized,
+): Promise<void> {
   try {
     await pipeline(createReadStream(file), createGunzip(), (src: AsyncIterable<Uint8Array>) =>
       readTar(src, onEntry),
     );
   } catch (e) {
     if (e instanceof PackageRefusal) throw e;
-    if (e instanceof TarError) throw refuse(`${what}: ${e.message}`, `${what}：${e.message}`);
+    if (e instanceof TarError) throw refuse(texts('upgrade.tarProblem', { what, message: e.message }));
     const code = (e as { code?: string }).code ?? '';
     if (code.startsWith('Z_') || /header|truncated|end of file/i.test((e as Error).message))
-      throw refuse(
-        `${what} is damaged or not a tar.gz (${(e as Error).message})`,
-        `${what}已损坏或不是 tar.gz 文件`,
-      );
+      throw refuse(texts('upgrade.damaged', { what, message: (e as Error).message }));
     throw e;
   }
 }
@@ -202,7 +204,7 @@ export async function verifyPackage(
   let payloadSha: string | null = null;
   let payloadSize = 0;
   const whole = { hash: createHash('sha256'), size: 0 };
-  const outer = 'The package';
+  const outer = texts('upgrade.thePackage');
   const seen = new Set<string>();
   try {
     await pipeline(
@@ -217,11 +219,11 @@ export async function verifyPackage(
       async (entry, body) => {
         if (entry.type === 'directory') return;
         if (seen.has(entry.name))
-          throw refuse(`${outer} holds ${entry.name} twice`, `升级包中 ${entry.name} 重复`);
+          throw refuse(texts('upgrade.entryTwice', { what: outer, name: entry.name }));
         seen.add(entry.name);
         const small = async () => {
           if (entry.size > SMALL_MAX)
-            throw refuse(`${outer}'s ${entry.name} is too large`, `升级包中的 ${entry.name} 过大`);
+            throw refuse(texts('upgrade.entryTooLarge', { what: outer, name: entry.name }));
           const parts: Buffer[] = [];
           for await (const c of body) parts.push(c);
           return Buffer.concat(parts);
@@ -234,58 +236,34 @@ export async function verifyPackage(
           payloadSha = tap.hash.digest('hex');
           payloadSize = tap.size;
         } else
-          throw refuse(
-            `${outer} holds an unexpected entry "${entry.name.slice(0, 200)}": only manifest.json, payload.tar.gz and signature.sig`,
-            `升级包中有多余的文件“${entry.name.slice(0, 200)}”`,
-          );
+          throw refuse(texts('upgrade.unexpectedEntry', { what: outer, name: entry.name.slice(0, 200) }));
       },
       outer,
     );
-    if (!signature)
-      throw refuse(
-        'The package is not signed (no signature.sig): refused',
-        '升级包没有签名（缺少 signature.sig），已拒绝',
-      );
-    if (!manifestBytes || payloadSha === null)
-      throw refuse(
-        'The package lacks manifest.json or payload.tar.gz',
-        '升级包缺少 manifest.json 或 payload.tar.gz',
-      );
+    if (!signature) throw refuse(texts('upgrade.packageNotSignedNo'));
+    if (!manifestBytes || payloadSha === null) throw refuse(texts('upgrade.packageLacksManifestJson'));
     if (!verifyBytes(publicKeyPem, packageStatement(sha256(manifestBytes), payloadSha), signature))
-      throw refuse(
-        'The package signature is not valid: it was not signed by the vendor, or its content was altered',
-        '升级包签名无效：不是厂商签名，或内容已被篡改',
-      );
+      throw refuse(texts('upgrade.packageSignatureNotValid'));
     let json: unknown;
     try {
       json = JSON.parse((manifestBytes as Buffer).toString('utf8'));
     } catch {
-      throw refuse('The package manifest is not JSON', '升级包清单不是 JSON');
+      throw refuse(texts('upgrade.packageManifestNotJson'));
     }
     const parsed = UpgradeManifest.safeParse(json);
     if (!parsed.success) {
       const i = parsed.error.issues[0]!;
-      throw refuse(
-        `The package manifest is invalid: ${i.path.join('.')} ${i.message}`,
-        `升级包清单无效：${i.path.join('.')} ${i.message}`,
-      );
+      throw refuse(texts('upgrade.packageManifestInvalid', { path: i.path.join('.'), message: i.message }));
     }
     const manifest = parsed.data;
     if (manifest.product !== PRODUCT)
-      throw refuse(
-        `The package is for the product "${manifest.product}", not ${PRODUCT}`,
-        `该升级包属于产品“${manifest.product}”`,
-      );
+      throw refuse(texts('upgrade.otherProduct', { product: manifest.product, ours: PRODUCT }));
     if (manifest.payload.sha256 !== payloadSha || manifest.payload.size !== payloadSize)
-      throw refuse(
-        'The payload does not match its checksum in the manifest',
-        '升级包内容与清单中的校验值不符',
-      );
+      throw refuse(texts('upgrade.payloadDoesNotMatch'));
 
     // The payload: exactly the listed files, each with its size and hash, under safe names.
     const listed = new Map(manifest.files.map((f) => [f.path, f]));
-    if (listed.size !== manifest.files.length)
-      throw refuse('The manifest lists a file twice', '清单中有重复的文件');
+    if (listed.size !== manifest.files.length) throw refuse(texts('upgrade.manifestListsFileTwice'));
     const found = new Set<string>();
     await eachEntry(
       payloadFile,
@@ -293,23 +271,17 @@ export async function verifyPackage(
         if (entry.type === 'directory') return;
         const want = listed.get(entry.name);
         if (!want || found.has(entry.name))
-          throw refuse(
-            `The payload holds ${entry.name}, which the manifest does not list`,
-            `升级内容中的 ${entry.name} 不在清单中`,
-          );
+          throw refuse(texts('upgrade.payloadHoldsManifestDoes', { name: entry.name }));
         const tap = { hash: createHash('sha256'), size: 0 };
         for await (const _ of tapping(body, tap));
         if (tap.size !== want.size || tap.hash.digest('hex') !== want.sha256)
-          throw refuse(
-            `${entry.name} in the payload fails its checksum`,
-            `升级内容中的 ${entry.name} 校验失败`,
-          );
+          throw refuse(texts('upgrade.payloadFailsChecksum', { name: entry.name }));
         found.add(entry.name);
       },
-      'The payload',
+      texts('upgrade.thePayload'),
     );
     const missing = manifest.files.find((f) => !found.has(f.path));
-    if (missing) throw refuse(`The payload lacks ${missing.path}`, `升级内容缺少 ${missing.path}`);
+    if (missing) throw refuse(texts('upgrade.payloadLacks', { path: missing.path }));
     return { manifest, size: whole.size, sha256: whole.hash.digest('hex') };
   } finally {
     await fs.rm(payloadFile, { force: true });
@@ -326,7 +298,7 @@ export async function extractPayload(file: string, dest: string, workDir: string
       async (entry, body) => {
         if (entry.name === 'payload.tar.gz') await pipeline(body, createWriteStream(payloadFile));
       },
-      'The package',
+      texts('upgrade.thePackage'),
     );
     await fs.mkdir(dest, { recursive: true });
     await eachEntry(
@@ -334,12 +306,12 @@ export async function extractPayload(file: string, dest: string, workDir: string
       async (entry, body) => {
         // readTar has already refused absolute names and `..`; the check below is a second lock.
         const target = path.resolve(dest, entry.name);
-        if (!target.startsWith(path.resolve(dest) + path.sep)) throw refuse('unsafe path', '不安全的路径');
+        if (!target.startsWith(path.resolve(dest) + path.sep)) throw refuse(texts('upgrade.unsafePath'));
         if (entry.type === 'directory') return void (await fs.mkdir(target, { recursive: true }));
         await fs.mkdir(path.dirname(target), { recursive: true });
         await pipeline(body, createWriteStream(target, { flags: 'wx' }));
       },
-      'The payload',
+      texts('upgrade.thePayload'),
     );
   } finally {
     await fs.rm(payloadFile, { force: true });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -17,7 +17,7 @@ export async function claimUpload(
   dest: string,
 ): Promise<{ name: string; size: number; sha256: string }> {
   if (!/^[0-9a-f-]{36}$/.test(id))
-    throw new ApiError(Code.invalid, 'file must be an upload id', {
+    throw new ApiError(Code.invalid, texts('uploads.notUploadId'), {
       errors: [{ field: 'file', msg: 'file must be an upload id' }],
     });
   const row = await app.db.kysely
@@ -27,7 +27,7 @@ export async function claimUpload(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row)
-    throw new ApiError(Code.invalid, 'The uploaded file was not found: upload it again', {
+    throw new ApiError(Code.invalid, texts('uploads.uploadGone'), {
       errors: [{ field: 'file', msg: 'not found' }],
     });
   await fs.mkdir(path.dirname(dest), { recursive: true });

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../http/action.ts';
 import { LocalizedError } from '../../http/body-errors.ts';
@@ -30,10 +30,7 @@ export async function mayUseKind(app: AppContext, caller: Caller, kind: UploadKi
 /** Refuses (403, naming the kind) an upload of a kind no page of the caller's uses. */
 export async function requireKind(app: AppContext, caller: Caller, kind: UploadKind): Promise<void> {
   if (await mayUseKind(app, caller, kind)) return;
-  throw new LocalizedError(Code.forbidden, {
-    en: `You do not have access to any page that uses files of kind ${kind}`,
-    zh_CN: `您没有任何使用 ${kind} 类文件的页面的权限`,
-  });
+  throw new LocalizedError(Code.forbidden, texts('uploads.doNotAccessPage', { kind }));
 }
 
 /** Bytes held by the account's uploads (files handed over to backups or upgrades no longer count). */
@@ -53,11 +50,10 @@ function sizeText(bytes: number): string {
 
 /** 422 on `file`: the account's uploads would exceed its quota; says how much is used and allowed. */
 export function quotaExceeded(used: number, quota: number): LocalizedError {
-  const en = `Upload quota exceeded: this account's files use ${sizeText(used)} of ${sizeText(quota)}`;
-  const zh = `上传配额已满：此账户的文件已使用 ${sizeText(used)}，上限 ${sizeText(quota)}`;
-  return new LocalizedError(
-    Code.invalid,
-    { en, zh_CN: zh },
-    { errors: [{ field: 'file', msg: en }], used_bytes: used, quota_bytes: quota },
-  );
+  const text = texts('uploads.quotaExceeded', { used: sizeText(used), quota: sizeText(quota) });
+  return new LocalizedError(Code.invalid, text, {
+    errors: [{ field: 'file', msg: text.en }],
+    used_bytes: used,
+    quota_bytes: quota,
+  });
 }

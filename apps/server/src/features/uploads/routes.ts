@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Code, messages, Paths } from '@igs/contract';
+import { Code, type Localized, Paths, say, texts } from '@igs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { deviceSecret } from '../../auth/device-secrets.ts';
@@ -15,7 +15,7 @@ import type { Caller } from '../../http/action.ts';
 import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../../http/body-errors.ts';
 import { errorEnvelope } from '../../http/dispatch.ts';
 import { edgeSettings } from '../../http/edge-settings.ts';
-import { ApiError, invalidField, localize } from '../../http/errors.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
 import { noteAnonymousCall } from '../../http/rate-limits.ts';
 import { countAnonymousRefusal } from '../../http/refusal-summary.ts';
 import { requestIp, requestLang } from '../../http/request-info.ts';
@@ -92,7 +92,7 @@ export async function receive(
   opts: ReceiveOptions,
 ): Promise<Record<string, unknown>> {
   if (!req.isMultipart())
-    throw new ApiError(Code.badRequest, 'Send multipart form data with the fields kind and file');
+    throw new ApiError(Code.badRequest, texts('uploads.sendMultipart'));
   const kinds = opts.kinds ?? UPLOAD_KINDS;
   const quota = edgeSettings(app).uploadQuotaBytes;
   const used = await bytesUploadedBy(app, caller.user.id);
@@ -127,7 +127,7 @@ async function receiveParts(
       fields[part.fieldname] = String(part.value);
       if (part.fieldname === 'kind') {
         if (!kinds.includes(part.value as UploadKind))
-          throw invalidField('kind', `kind must be one of: ${kinds.join(', ')}`);
+          throw invalidField('kind', texts('uploads.kindOneOf', { kinds: kinds.join(', ') }));
         kind = part.value as UploadKind;
         // Only an account with a page that uses this kind of file may store one.
         await requireKind(app, caller, kind);
@@ -135,8 +135,8 @@ async function receiveParts(
       continue;
     }
     if (part.fieldname !== 'file')
-      throw invalidField(part.fieldname, 'Only the field "file" may carry a file');
-    if (!kind) throw invalidField('kind', 'kind is required and must come before the file');
+      throw invalidField(part.fieldname, texts('uploads.onlyFileField'));
+    if (!kind) throw invalidField('kind', texts('uploads.kindFirst'));
     const folderId = opts.folder ? await opts.folder(fields) : null;
     const rule = kindRule(kind, app.config.uploadMaxBytes);
     const id = randomUUID();
@@ -167,7 +167,7 @@ async function receiveParts(
       if (e instanceof TooLarge)
         throw invalidField(
           'file',
-          `Files of kind ${kind} cannot exceed ${Math.round(rule.maxBytes / 1048576)} MB`,
+          texts('uploads.kindTooLarge', { kind, mb: Math.round(rule.maxBytes / 1048576) }),
         );
       throw e;
     }
@@ -226,7 +226,7 @@ async function receiveParts(
       ...(opts.folder ? { folder_id: folderId } : {}),
     };
   }
-  throw invalidField('file', 'file is required');
+  throw invalidField('file', texts('uploads.fileRequired'));
 }
 
 /**
@@ -277,8 +277,8 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
       const { id } = req.params;
       const lang = requestLang(req);
       const notFound = () => reply.code(404).send({ code: Code.notFound, msg: 'No such file', data: null });
-      const refuse = (en: string, zh: string) =>
-        reply.code(403).send({ code: Code.forbidden, msg: lang === 'zh_CN' ? zh : en, data: null });
+      const refuse = (text: Localized) =>
+        reply.code(403).send({ code: Code.forbidden, msg: text[lang], data: null });
       if (!/^[0-9a-f-]{36}$/.test(id)) return notFound();
       const link = await checkLink(app, id, req.query);
       const row = await app.db.kysely
@@ -292,26 +292,20 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
         const caller = await authenticate(app, req).catch(() => undefined);
         if (!caller)
           return link === 'expired'
-            ? refuse('This file link has expired: reload the page', '文件链接已过期，请刷新页面')
-            : refuse('This file link is not valid', '文件链接无效');
+            ? refuse(texts('uploads.fileLinkExpiredReload'))
+            : refuse(texts('uploads.fileLinkNotValid'));
         if (caller.user.weak_psw)
           return reply.code(403).send({
             code: Code.passwordChangeRequired,
-            msg: localize(messages.passwordChangeRequired.en, lang),
+            msg: say(lang, 'passwordChangeRequired'),
             data: null,
           });
         if (!row) return notFound();
         const sites = caller.isOperations ? allowedSites(caller) : null;
         if (sites && row.site_id !== 0 && !sites.includes(row.site_id))
-          return refuse(
-            `This file belongs to site ${row.site_id}, which is not granted to this account`,
-            `此文件属于站点 ${row.site_id}，该站点未授予此账户`,
-          );
+          return refuse(texts('uploads.fileBelongsSiteNot', { site_id: row.site_id }));
         if (!(await mayUseKind(app, caller, row.kind as UploadKind)))
-          return refuse(
-            `You do not have access to any page that uses files of kind ${row.kind}`,
-            `您没有任何使用 ${row.kind} 类文件的页面的权限`,
-          );
+          return refuse(texts('uploads.doNotAccessPage', { kind: row.kind }));
       }
       if (!row) return notFound();
       const exp = Number(req.query.exp);

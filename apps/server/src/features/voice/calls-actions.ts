@@ -1,4 +1,4 @@
-import { Code, say, VoicePaths, texts } from '@igs/contract';
+import { Code, say, texts, VoicePaths } from '@igs/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
