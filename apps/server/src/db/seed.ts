@@ -1,4 +1,4 @@
-import { hashPassword } from '@igs/contract';
+import { hashPassword, keepText } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import { hashSecret } from '../auth/password-hash.ts';
 import { ALL_SITES } from '../auth/sites.ts';
@@ -16,16 +16,33 @@ export async function seed(app: AppContext): Promise<void> {
   await syncMenus(db);
   const now = app.now();
   await db.transaction().execute(async (trx) => {
-    for (const [name, description] of [
-      ['admin', 'Built-in administrators: every menu and button'],
-      ['viewer', 'Dashboard only; the role of self-registered accounts'],
+    // The built-in roles' descriptions are kept as catalogue keys, read in the reader's language.
+    for (const [name, description, seededBefore] of [
+      [
+        'admin',
+        keepText('authority.builtinAdminDescription'),
+        'Built-in administrators: every menu and button',
+      ],
+      [
+        'viewer',
+        keepText('authority.viewerDescription'),
+        'Dashboard only; the role of self-registered accounts',
+      ],
     ] as const) {
-      const found = await trx.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
+      const found = await trx
+        .selectFrom('roles')
+        .select(['id', 'description'])
+        .where('name', '=', name)
+        .executeTakeFirst();
       if (!found)
         await trx
           .insertInto('roles')
           .values({ name, description, enabled: 1, created_at: now, updated_at: now })
           .execute();
+      // A database seeded before keeps the English words: unless an operator changed them, they
+      // become the kept text too.
+      else if (found.description === seededBefore)
+        await trx.updateTable('roles').set({ description }).where('id', '=', found.id).execute();
     }
     const admin = await trx
       .selectFrom('roles')

@@ -8,12 +8,13 @@ import {
   type DeveloperModeOutput,
   hashPassword,
   isStrongPassword,
-  messages,
   Paths,
   type PersonalDetail,
   PersonalDetailInput,
   PersonalFormInput,
   SignOutEverywhereInput,
+  say,
+  texts,
 } from '@igs/contract';
 import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../auth/developer-keys.ts';
 import { hashSecret, verifySecret } from '../../auth/password-hash.ts';
@@ -64,7 +65,7 @@ export const accountActions = [
     summary: 'Saves personal data (multipart); photo is a JPG or PNG up to 10 MB, checked by content',
     access: 'session',
     input: PersonalFormInput,
-    files: { field: 'photo', maxBytes: AVATAR_MAX_BYTES, tooLargeMessage: messages.avatarSize.en },
+    files: { field: 'photo', maxBytes: AVATAR_MAX_BYTES, tooLargeMessage: texts('avatarSize') },
     async handler({ app, caller, files }, input) {
       const u = caller!.user;
       if (input.id !== undefined && input.id !== u.id) throw apiError(Code.forbidden, 'forbiddenButton');
@@ -159,14 +160,14 @@ export const accountActions = [
       const u = caller!.user;
       if (input.status === 0) {
         await endDeveloperKeys(app, app.db.kysely, [u.id]);
-        ctx.msg = 'Developer mode is off';
+        ctx.msg = say(ctx.lang, 'accounts.developerModeOff');
         return developerModeOutput(app, caller!, null, '');
       }
       // A key must not renew itself past its expiry: making one needs a signed-in session.
       requireSession(caller!);
       if (!(await hasButton(app, u.role_id, DEVELOPER_MODE_BUTTON)))
         throw apiError(Code.forbidden, 'developerKeyButton');
-      ctx.msg = 'Developer mode is on';
+      ctx.msg = say(ctx.lang, 'accounts.developerModeOn');
       const current = await developerKeyOf(app, u.id);
       if (current) return developerModeOutput(app, caller!, current, '');
       const made = await issueDeveloperKey(app, u.id);

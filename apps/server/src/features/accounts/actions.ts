@@ -4,7 +4,10 @@ import {
   BUILTIN_ADMIN_ROLE,
   Code,
   type Lang,
+  type Localized,
   SystemAdminPaths,
+  say,
+  texts,
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -22,7 +25,6 @@ import {
   definedFields,
   guardAdministrators,
   siteIds,
-  tr,
   withAdminLock,
 } from '../authority/admin-rules.ts';
 import { webSettingsActions } from './web-settings.ts';
@@ -79,10 +81,7 @@ function parseAccount(body: unknown, lang: Lang, mode: 'add' | 'edit'): AccountV
 }
 
 function notFound(lang: Lang, ids: number[]): ApiError {
-  return new ApiError(
-    Code.notFound,
-    tr(lang, `Account #${ids.join(', #')} was not found`, `账号 #${ids.join(', #')} 不存在`),
-  );
+  return new ApiError(Code.notFound, say(lang, 'accounts.accountNotFound', { ids: ids.join(', #') }));
 }
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
@@ -153,34 +152,19 @@ async function findUser(ctx: ActionContext, db: Kysely<Database>, id: number) {
  */
 async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: AccountValues): Promise<void> {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', v.role_id).executeTakeFirst();
-  if (!role)
-    throw invalidField(
-      'role_id',
-      tr(ctx.lang, `role_id: role #${v.role_id} does not exist`, `role_id：角色 #${v.role_id} 不存在`),
-    );
+  if (!role) throw invalidField('role_id', say(ctx.lang, 'accounts.roleIdRoleDoes', { role_id: v.role_id }));
   if (role.mode === 'operations' && !v.is_operations)
     throw invalidField(
       'is_operations',
-      tr(
-        ctx.lang,
-        `is_operations: role "${role.name}" is an operations role; the account must be allowed operations mode`,
-        `is_operations：角色“${role.name}”是运营模式角色，账号必须允许运营模式`,
-      ),
+      say(ctx.lang, 'accounts.operationsRoleOperationsRole', { name: role.name }),
     );
   if (v.is_operations && role.mode !== 'operations' && role.name !== BUILTIN_ADMIN_ROLE)
     throw invalidField(
       'is_operations',
-      tr(
-        ctx.lang,
-        `is_operations: role "${role.name}" grants no operations menus; choose an operations role`,
-        `is_operations：角色“${role.name}”没有运营模式菜单，请选择运营模式角色`,
-      ),
+      say(ctx.lang, 'accounts.operationsRoleGrantsNo', { name: role.name }),
     );
   if (!v.is_operations && v.site_ids.length)
-    throw invalidField(
-      'site_ids',
-      tr(ctx.lang, 'site_ids: sites apply to operations mode only', 'site_ids：只有运营模式账号可以指定站点'),
-    );
+    throw invalidField('site_ids', say(ctx.lang, 'accounts.siteIdsSitesApply'));
   // An operations role narrows its accounts to its sites (auth/sites.ts) unless it grants them all.
   const roleSites = siteIds(role.site_ids);
   const roleLimits = role.mode === 'operations' && !grantsAllSites(role.site_ids);
@@ -188,11 +172,11 @@ async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: Account
   if (outside.length)
     throw invalidField(
       'site_ids',
-      tr(
-        ctx.lang,
-        `site_ids: site ${outside.join(', ')} is not among the sites of role "${role.name}" (${roleSites.join(', ')})`,
-        `site_ids：站点 ${outside.join(', ')} 不在角色“${role.name}”的站点（${roleSites.join(', ')}）内`,
-      ),
+      say(ctx.lang, 'accounts.siteIdsSiteNot', {
+        outside: outside.join(', '),
+        name: role.name,
+        roleSites: roleSites.join(', '),
+      }),
     );
 }
 
@@ -210,13 +194,13 @@ async function checkUsernameFree(
   let q = db.selectFrom('users').select('id').where('username', '=', username);
   if (selfId) q = q.where('id', '!=', selfId);
   if (await q.executeTakeFirst()) {
-    const msg = tr(ctx.lang, `Username "${username}" is already taken`, `用户名“${username}”已存在`);
+    const msg = say(ctx.lang, 'accounts.usernameAlreadyTaken', { username });
     throw new ApiError(Code.conflict, msg, { errors: [{ field: 'username', msg }] });
   }
 }
 
-function refuseSelf(ctx: ActionContext, ids: number[], en: string, zh: string): void {
-  if (ids.includes(ctx.caller!.user.id)) throw new ApiError(Code.conflict, tr(ctx.lang, en, zh));
+function refuseSelf(ctx: ActionContext, ids: number[], text: Localized): void {
+  if (ids.includes(ctx.caller!.user.id)) throw new ApiError(Code.conflict, text[ctx.lang]);
 }
 
 export const administratorActions = [
@@ -322,11 +306,7 @@ export const administratorActions = [
         .catch((e: Error) => {
           // A racing add of the same name passed the check above: still a clear 409.
           if (!/UNIQUE constraint failed|duplicate key value/i.test(e.message)) throw e;
-          const msg = tr(
-            ctx.lang,
-            `Username "${v.username}" is already taken`,
-            `用户名“${v.username}”已存在`,
-          );
+          const msg = say(ctx.lang, 'accounts.usernameAlreadyTaken', { username: v.username });
           throw new ApiError(Code.conflict, msg, { errors: [{ field: 'username', msg }] });
         });
       ctx.logDetail = `account #${row.id} ${v.username}, role #${v.role_id}`;
@@ -362,10 +342,7 @@ export const administratorActions = [
         if (given.password === '') delete given.password;
         const v = parseAccount({ ...current, ...given }, ctx.lang, 'edit');
         if (user.id === caller!.user.id && !v.enabled)
-          throw new ApiError(
-            Code.conflict,
-            tr(ctx.lang, 'You cannot disable your own account', '不能停用自己的账号'),
-          );
+          throw new ApiError(Code.conflict, say(ctx.lang, 'accounts.cannotDisableOwnAccount'));
         await checkUsernameFree(ctx, db, v.username, user.id);
         await checkRoleFit(ctx, db, v);
         await guardAdministrators(db, caller!, ctx.lang, {
@@ -423,8 +400,7 @@ export const administratorActions = [
       enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
     }),
     async handler(ctx, input) {
-      if (!input.enabled)
-        refuseSelf(ctx, input.ids, 'You cannot disable your own account', '不能停用自己的账号');
+      if (!input.enabled) refuseSelf(ctx, input.ids, texts('accounts.cannotDisableOwnAccount'));
       const updated = await withAdminLock(ctx.app, async (db) => {
         const users = await db.selectFrom('users').select('id').where('id', 'in', input.ids).execute();
         if (users.length !== new Set(input.ids).size)
@@ -456,7 +432,7 @@ export const administratorActions = [
     access: 'module',
     input: IdsInput('del'),
     async handler(ctx, input) {
-      refuseSelf(ctx, input.ids, 'You cannot delete your own account', '不能删除自己的账号');
+      refuseSelf(ctx, input.ids, texts('accounts.cannotDeleteOwnAccount'));
       const deleted = await withAdminLock(ctx.app, async (db) => {
         const users = await db.selectFrom('users').select('id').where('id', 'in', input.ids).execute();
         if (users.length !== new Set(input.ids).size)
@@ -522,12 +498,7 @@ export const administratorActions = [
     access: 'module',
     input: IdInput('kick'),
     async handler(ctx, input) {
-      refuseSelf(
-        ctx,
-        [input.id],
-        'You cannot kick yourself out; use log out',
-        '不能踢出自己，请使用退出登录',
-      );
+      refuseSelf(ctx, [input.id], texts('accounts.cannotKickYourselfOut'));
       const db = ctx.app.db.kysely;
       const user = await findUser(ctx, db, input.id);
       const ended = await endSessions(ctx.app, { userIds: [user.id] }, 'kicked');

@@ -3,9 +3,13 @@ import {
   Code,
   isAdminOnlyButton,
   type Lang,
+  listText,
   type RoleRecord,
   roleInputSchema,
   SystemAdminPaths,
+  say,
+  storedText,
+  texts,
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -23,7 +27,6 @@ import {
   grantsMakeAdmin,
   guardAdministrators,
   siteIds,
-  tr,
   withAdminLock,
 } from './admin-rules.ts';
 
@@ -82,7 +85,7 @@ function parseRole(body: unknown, lang: Lang): RoleValues {
 }
 
 /** Roles as the page shows them, with their grants and how many accounts use them. */
-async function roleRecords(db: Kysely<Database>, ids?: number[]): Promise<RoleRecord[]> {
+async function roleRecords(db: Kysely<Database>, ids?: number[], lang: Lang = 'en'): Promise<RoleRecord[]> {
   let q = db.selectFrom('roles').selectAll().orderBy('id');
   if (ids) q = q.where('id', 'in', ids.length ? ids : [0]);
   const roles = await q.execute();
@@ -102,7 +105,8 @@ async function roleRecords(db: Kysely<Database>, ids?: number[]): Promise<RoleRe
   return roles.map((r) => ({
     id: r.id,
     name: r.name,
-    description: r.description,
+    // A built-in role's description is kept as a catalogue key: read in the reader's language.
+    description: storedText(r.description, lang),
     mode: r.mode === 'operations' ? 'operations' : 'full',
     menu_ids: menus.filter((m) => m.role_id === r.id).map((m) => m.menu_id),
     button_keys: buttons
@@ -121,8 +125,7 @@ async function roleRecords(db: Kysely<Database>, ids?: number[]): Promise<RoleRe
 
 async function findRole(ctx: ActionContext, db: Kysely<Database>, id: number) {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!role)
-    throw new ApiError(Code.notFound, tr(ctx.lang, `Role #${id} was not found`, `角色 #${id} 不存在`));
+  if (!role) throw new ApiError(Code.notFound, say(ctx.lang, 'authority.roleNotFound', { id }));
   return role;
 }
 
@@ -145,11 +148,10 @@ async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValu
   if (missing.length) {
     throw invalidField(
       'menu_ids',
-      tr(
-        ctx.lang,
-        `menu_ids: menu #${missing.join(', #')} does not exist in the ${v.mode} menu tree`,
-        `menu_ids：菜单 #${missing.join(', #')} 不在${v.mode === 'full' ? '完整' : '运营'}模式菜单中`,
-      ),
+      say(ctx.lang, 'authority.menuNotInTree', {
+        ids: missing.join(', #'),
+        mode: v.mode === 'full' ? texts('authority.modeFull') : texts('authority.modeOperations'),
+      }),
     );
   }
   const keys = [...new Set(v.button_keys)];
@@ -165,16 +167,8 @@ async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValu
       throw invalidField(
         'button_keys',
         unknown.length
-          ? tr(
-              ctx.lang,
-              `button_keys: unknown key ${unknown.join(', ')}`,
-              `button_keys：未知的按钮键 ${unknown.join(', ')}`,
-            )
-          : tr(
-              ctx.lang,
-              `button_keys: ${stray.join(', ')} belongs to no granted menu; grant its menu too`,
-              `button_keys：${stray.join(', ')} 所属菜单未授权，请同时勾选其菜单`,
-            ),
+          ? say(ctx.lang, 'authority.buttonKeysUnknownKey', { unknown: unknown.join(', ') })
+          : say(ctx.lang, 'authority.buttonKeysBelongsNo', { stray: stray.join(', ') }),
       );
     }
   }
@@ -182,22 +176,11 @@ async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValu
   if (adminOnly.length && !(await grantsMakeAdmin(db, v))) {
     throw invalidField(
       'button_keys',
-      tr(
-        ctx.lang,
-        `button_keys: ${adminOnly.join(', ')} can be held only by an administrator role (one that also holds Permission management and Manage settings with their edit buttons): restoring a backup replaces every account and permission`,
-        `button_keys：${adminOnly.join('、')} 只能授予管理员角色（同时拥有权限管理、管理设置及其编辑按钮的角色）：还原备份会替换全部账号和权限`,
-      ),
+      say(ctx.lang, 'authority.buttonKeysCanHeld', { adminOnly: listText(adminOnly) }),
     );
   }
   if (v.mode === 'full' && v.site_ids.length) {
-    throw invalidField(
-      'site_ids',
-      tr(
-        ctx.lang,
-        'site_ids: sites apply to operations roles only',
-        'site_ids：只有运营模式角色可以指定站点',
-      ),
-    );
+    throw invalidField('site_ids', say(ctx.lang, 'authority.siteIdsSitesApply'));
   }
 }
 
@@ -205,7 +188,7 @@ async function checkNameFree(ctx: ActionContext, db: Kysely<Database>, name: str
   let q = db.selectFrom('roles').select('id').where('name', '=', name);
   if (selfId) q = q.where('id', '!=', selfId);
   if (await q.executeTakeFirst()) {
-    const msg = tr(ctx.lang, `Role name "${name}" already exists`, `角色名称“${name}”已存在`);
+    const msg = say(ctx.lang, 'authority.roleNameAlreadyExists', { name });
     throw new ApiError(Code.conflict, msg, { errors: [{ field: 'name', msg }] });
   }
 }
@@ -213,11 +196,7 @@ async function checkNameFree(ctx: ActionContext, db: Kysely<Database>, name: str
 function builtinRefused(lang: Lang): ApiError {
   return new ApiError(
     Code.conflict,
-    tr(
-      lang,
-      `The built-in role "${BUILTIN_ADMIN_ROLE}" always holds every menu and button; only its description can change`,
-      `内置角色“${BUILTIN_ADMIN_ROLE}”始终拥有全部菜单和按钮，只能修改描述`,
-    ),
+    say(lang, 'authority.builtRoleAlwaysHolds', { role: BUILTIN_ADMIN_ROLE }),
   );
 }
 
@@ -245,8 +224,8 @@ export const authorityActions = [
     summary: 'Roles with their menus, button keys, sites and number of accounts',
     access: 'module',
     input: ListInput,
-    async handler({ app }, input) {
-      let all = await roleRecords(app.db.kysely);
+    async handler({ app, lang }, input) {
+      let all = await roleRecords(app.db.kysely, undefined, lang);
       if (input.keyword) {
         const k = input.keyword.toLowerCase();
         all = all.filter((r) => r.name.toLowerCase().includes(k) || r.description.toLowerCase().includes(k));
@@ -264,12 +243,8 @@ export const authorityActions = [
     access: 'module',
     input: IdInput('detail'),
     async handler(ctx, input) {
-      const [role] = await roleRecords(ctx.app.db.kysely, [input.id]);
-      if (!role)
-        throw new ApiError(
-          Code.notFound,
-          tr(ctx.lang, `Role #${input.id} was not found`, `角色 #${input.id} 不存在`),
-        );
+      const [role] = await roleRecords(ctx.app.db.kysely, [input.id], ctx.lang);
+      if (!role) throw new ApiError(Code.notFound, say(ctx.lang, 'authority.roleNotFound', { id: input.id }));
       return role;
     },
   }),
@@ -347,9 +322,12 @@ export const authorityActions = [
     async handler(ctx, body) {
       const v = await withAdminLock(ctx.app, async (db) => {
         const role = await findRole(ctx, db, body.id);
-        const current = (await roleRecords(db, [role.id]))[0]!;
+        const current = (await roleRecords(db, [role.id], ctx.lang))[0]!;
         // Omitted fields keep their stored values (DOMAIN 3.2 edit).
         const v = parseRole({ ...current, ...definedFields(body) }, ctx.lang);
+        // The description as shown, sent back unchanged, keeps what is stored (a kept text reads in
+        // either language); a changed one is the operator's own words.
+        const description = v.description === current.description ? role.description : v.description;
         if (role.name === BUILTIN_ADMIN_ROLE) {
           const same = (a: unknown[], b: unknown[]) =>
             a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -365,7 +343,7 @@ export const authorityActions = [
             throw builtinRefused(ctx.lang);
           await db
             .updateTable('roles')
-            .set({ description: v.description, updated_at: ctx.app.now() })
+            .set({ description, updated_at: ctx.app.now() })
             .where('id', '=', role.id)
             .execute();
           return v;
@@ -381,7 +359,7 @@ export const authorityActions = [
           .updateTable('roles')
           .set({
             name: v.name,
-            description: v.description,
+            description,
             mode: v.mode,
             // Sites narrow operations roles only; `*` grants them all (auth/sites.ts).
             site_ids: storedSites(
@@ -419,7 +397,7 @@ export const authorityActions = [
           const missing = input.ids.filter((id) => !roles.some((r) => r.id === id));
           throw new ApiError(
             Code.notFound,
-            tr(ctx.lang, `Role #${missing.join(', #')} was not found`, `角色 #${missing.join(', #')} 不存在`),
+            say(ctx.lang, 'authority.rolesNotFound', { missing: missing.join(', #') }),
           );
         }
         if (roles.some((r) => r.name === BUILTIN_ADMIN_ROLE) && input.enabled === 0)
@@ -458,7 +436,7 @@ export const authorityActions = [
           const missing = input.ids.filter((id) => !roles.some((r) => r.id === id));
           throw new ApiError(
             Code.notFound,
-            tr(ctx.lang, `Role #${missing.join(', #')} was not found`, `角色 #${missing.join(', #')} 不存在`),
+            say(ctx.lang, 'authority.rolesNotFound', { missing: missing.join(', #') }),
           );
         }
         if (roles.some((r) => r.name === BUILTIN_ADMIN_ROLE)) throw builtinRefused(ctx.lang);
@@ -468,16 +446,14 @@ export const authorityActions = [
           .where('role_id', 'in', input.ids)
           .executeTakeFirstOrThrow();
         const refs: { entity: string; count: number }[] = [];
-        if (Number(used.n)) refs.push({ entity: tr(ctx.lang, 'accounts', '账号'), count: Number(used.n) });
+        if (Number(used.n)) refs.push({ entity: say(ctx.lang, 'authority.accounts'), count: Number(used.n) });
         if (roles.some((r) => r.name === settings.register_role))
-          refs.push({ entity: tr(ctx.lang, 'self-registration', '自助注册'), count: 1 });
+          refs.push({ entity: say(ctx.lang, 'authority.selfRegistration'), count: 1 });
         if (refs.length) {
           const list = refs.map((r) => `${r.count} ${r.entity}`).join(', ');
-          throw new ApiError(
-            Code.conflict,
-            tr(ctx.lang, `Cannot delete: still used by ${list}`, `无法删除：仍被 ${list} 使用`),
-            { refs },
-          );
+          throw new ApiError(Code.conflict, say(ctx.lang, 'authority.cannotDeleteStillUsed', { list }), {
+            refs,
+          });
         }
         const r = await db.deleteFrom('roles').where('id', 'in', input.ids).executeTakeFirst();
         return Number(r.numDeletedRows);

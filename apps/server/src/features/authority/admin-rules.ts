@@ -1,15 +1,10 @@
-import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang } from '@igs/contract';
+import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang, say } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { ROLE_ACCESS_CACHE } from '../../auth/permissions.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
-
-/** A text in the caller's language. */
-export function tr(lang: Lang, en: string, zh: string): string {
-  return lang === 'zh_CN' ? zh : en;
-}
 
 /** The body's fields that carry a value: an edit leaves the others as stored (DOMAIN 3.2). */
 export function definedFields(body: Record<string, unknown>): Record<string, unknown> {
@@ -163,24 +158,10 @@ export async function guardAdministrators(
 ): Promise<void> {
   const [before, after] = await Promise.all([administrators(db), administrators(db, change)]);
   if (before.has(caller.user.id) && !after.has(caller.user.id)) {
-    throw new ApiError(
-      Code.conflict,
-      tr(
-        lang,
-        'You cannot remove your own administrator rights; ask another administrator',
-        '不能取消自己的管理员权限，请由其他管理员操作',
-      ),
-    );
+    throw new ApiError(Code.conflict, say(lang, 'authority.cannotRemoveOwnAdministrator'));
   }
   if (before.size > 0 && after.size === 0) {
-    throw new ApiError(
-      Code.conflict,
-      tr(
-        lang,
-        'At least one administrator must remain: this change would leave none',
-        '至少要保留一个管理员：此操作会使系统没有管理员',
-      ),
-    );
+    throw new ApiError(Code.conflict, say(lang, 'authority.leastOneAdministratorMust'));
   }
 }
 
