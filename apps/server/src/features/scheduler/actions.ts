@@ -3,10 +3,13 @@ import {
   cronError,
   JOB_TYPES,
   type JobType,
+  type Lang,
   nextCronRun,
   nextCronRuns,
   OPERATIONS_JOB_TYPES,
   SystemAdminPaths,
+  say,
+  storedLines,
   type TimedTaskRun,
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
@@ -15,7 +18,6 @@ import type { AppContext } from '../../app-context.ts';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { tr } from '../authority/admin-rules.ts';
 import { readScope, writeScope } from '../resources/scope.ts';
 import { checkJobParams, paramsObject, storedParams } from './jobs.ts';
 import { schedulerOf, TASK_TABLE, toTask } from './scheduler.ts';
@@ -41,11 +43,7 @@ async function findTask(ctx: ActionContext, id: number, scope: number[] | null) 
   let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
   if (scope) q = q.where('site_id', 'in', scope);
   const row = await q.executeTakeFirst();
-  if (!row)
-    throw new ApiError(
-      Code.notFound,
-      tr(ctx.lang, `Scheduled task #${id} was not found`, `定时任务 #${id} 不存在`),
-    );
+  if (!row) throw new ApiError(Code.notFound, say(ctx.lang, 'scheduler.scheduledTaskNotFound', { id }));
   return row as Record<string, unknown>;
 }
 
@@ -53,7 +51,8 @@ function allowedTypes(ctx: ActionContext): readonly JobType[] {
   return ctx.caller!.isOperations ? OPERATIONS_JOB_TYPES : JOB_TYPES;
 }
 
-function runRecord(r: Record<string, unknown>): TimedTaskRun {
+/** A run as the history gives it, its output's own sentences in the reader's language. */
+function runRecord(r: Record<string, unknown>, lang: Lang): TimedTaskRun {
   const time = (v: unknown) => (v === null || v === undefined ? '' : formatDateTime(Number(v)));
   return {
     id: Number(r.id),
@@ -64,7 +63,7 @@ function runRecord(r: Record<string, unknown>): TimedTaskRun {
     started: time(r.started_at),
     finished: time(r.finished_at),
     result: String(r.result) as TimedTaskRun['result'],
-    output_tail: String(r.output_tail ?? ''),
+    output_tail: storedLines(String(r.output_tail ?? ''), lang),
   };
 }
 
@@ -83,18 +82,13 @@ function verbs(endpoint: string): AnyAction[] {
         if (!allowedTypes(ctx).includes(task.type))
           throw new ApiError(
             Code.forbidden,
-            tr(
-              ctx.lang,
-              `Task type ${task.type} cannot run in operations mode`,
-              `运营模式不能执行 ${task.type} 类型的任务`,
-            ),
+            say(ctx.lang, 'scheduler.taskTypeCannotRun', { type: task.type }),
           );
         const scheduler = schedulerOf(ctx.app);
         if (await scheduler.isRunning(task.id))
-          throw new ApiError(Code.locked, tr(ctx.lang, 'This task is already running', '该任务正在执行'));
+          throw new ApiError(Code.locked, say(ctx.lang, 'scheduler.taskAlreadyRunning'));
         const run = await scheduler.begin(task, 'manual', ctx.caller!.user.username, null);
-        if (!run)
-          throw new ApiError(Code.locked, tr(ctx.lang, 'This task is already running', '该任务正在执行'));
+        if (!run) throw new ApiError(Code.locked, say(ctx.lang, 'scheduler.taskAlreadyRunning'));
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           run.done,
@@ -109,7 +103,7 @@ function verbs(endpoint: string): AnyAction[] {
           .where('id', '=', run.runId)
           .executeTakeFirstOrThrow();
         ctx.logDetail = `task #${task.id} ${task.name} (${task.type})`;
-        return runRecord(stored);
+        return runRecord(stored, ctx.lang);
       },
     }),
     defineAction({
@@ -135,7 +129,7 @@ function verbs(endpoint: string): AnyAction[] {
             .offset((input.page - 1) * input.limit)
             .execute(),
         ]);
-        return { total: Number(total), list: rows.map(runRecord) };
+        return { total: Number(total), list: rows.map((r) => runRecord(r, ctx.lang)) };
       },
     }),
     defineAction({
@@ -153,8 +147,7 @@ function verbs(endpoint: string): AnyAction[] {
       async handler(ctx, input) {
         let cron = input.cron;
         if (cron === undefined) {
-          if (input.id === undefined)
-            throw invalidField('id', tr(ctx.lang, 'id or cron is required', '请提供 id 或 cron'));
+          if (input.id === undefined) throw invalidField('id', say(ctx.lang, 'scheduler.idCronRequired'));
           cron = String((await findTask(ctx, input.id, readScope(ctx))).cron ?? '');
         }
         const err = cronError(cron, ctx.lang);
@@ -182,24 +175,16 @@ async function checkTaskWrite(ctx: ActionContext, body: Record<string, unknown>,
   }
   const given = (k: string) => body[k] !== undefined;
   if (method === 'edit' && given('cron') && (body.cron === '' || body.cron === null))
-    throw invalidField('cron', tr(ctx.lang, 'Schedule (cron) is required', '请填写执行计划（cron）'));
+    throw invalidField('cron', say(ctx.lang, 'scheduler.scheduleCronRequired'));
   const type = String(given('type') ? (body.type ?? '') : (current.type ?? ''));
-  if (!type) throw invalidField('type', tr(ctx.lang, 'Action (type) is required', '请选择任务类型（type）'));
+  if (!type) throw invalidField('type', say(ctx.lang, 'scheduler.actionTypeRequired'));
   const allowed = allowedTypes(ctx);
   if (!allowed.includes(type as JobType)) {
     throw invalidField(
       'type',
       ctx.caller!.isOperations
-        ? tr(
-            ctx.lang,
-            `Action (type): operations tasks may be one of ${allowed.join(', ')}`,
-            `任务类型（type）：运营模式只能是 ${allowed.join(', ')}`,
-          )
-        : tr(
-            ctx.lang,
-            `Action (type) must be one of: ${allowed.join(', ')}`,
-            `任务类型（type）必须是以下之一：${allowed.join(', ')}`,
-          ),
+        ? say(ctx.lang, 'scheduler.actionTypeOperationsTasks', { allowed: allowed.join(', ') })
+        : say(ctx.lang, 'scheduler.actionTypeMustOne', { allowed: allowed.join(', ') }),
     );
   }
   const params = given('params') ? paramsObject(body.params) : storedParams(current.params);

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { JobType, Lang, RunResult } from '@igs/contract';
+import { keepText, type Localized, listText, say, texts } from '@igs/contract';
 import type { TerminalCommandType } from '@igs/contract/extras';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -74,38 +75,26 @@ export function storedParams(v: unknown): Record<string, unknown> {
 
 /** Checks a job's parameters before the task is stored (422 naming `params`). */
 export function checkJobParams(type: JobType, params: Record<string, unknown>, lang: Lang): void {
-  const fail = (en: string, zh: string) => invalidField('params', `params: ${lang === 'zh_CN' ? zh : en}`);
-  if (params.__invalid) throw fail('must be a JSON object', '必须是 JSON 对象');
+  const fail = (problem: Localized) =>
+    invalidField('params', say(lang, 'common.fieldProblem', { field: 'params', problem }));
+  if (params.__invalid) throw fail(texts('scheduler.mustJsonObject'));
   if (type === 'clean_logs' && params.older_than_days !== undefined) {
     const d = Number(params.older_than_days);
-    if (!Number.isInteger(d) || d < 1 || d > 3650)
-      throw fail(
-        'older_than_days must be a whole number from 1 to 3650',
-        'older_than_days 必须是 1 到 3650 的整数',
-      );
+    if (!Number.isInteger(d) || d < 1 || d > 3650) throw fail(texts('scheduler.olderThanDaysMust'));
   }
   if (type === 'restart_service' && !RESTARTABLE.includes(params.service as never))
-    throw fail(
-      `service must be one of: ${RESTARTABLE.join(', ')}`,
-      `service 必须是以下之一：${RESTARTABLE.join(', ')}`,
-    );
+    throw fail(texts('scheduler.serviceMustOne', { options: RESTARTABLE.join(', ') }));
   if (type === 'terminal_command') {
     if (!SCHEDULABLE_COMMANDS.includes(params.command as never))
-      throw fail(
-        `command must be one of: ${SCHEDULABLE_COMMANDS.join(', ')}`,
-        `command 必须是以下之一：${SCHEDULABLE_COMMANDS.join(', ')}`,
-      );
+      throw fail(texts('scheduler.commandMustOne', { options: SCHEDULABLE_COMMANDS.join(', ') }));
     if (
       params.command === 'show_message' &&
       (typeof params.text !== 'string' || !params.text.trim() || params.text.length > 500)
     )
-      throw fail(
-        'text (1-500 characters) is required for show_message',
-        'show_message 需要 text（1-500 个字符）',
-      );
+      throw fail(texts('scheduler.textCharactersRequiredShow'));
     const areas = params.area_ids;
     if (areas !== undefined && (!Array.isArray(areas) || !areas.every((a) => Number.isInteger(a) && a > 0)))
-      throw fail('area_ids must be a list of area ids', 'area_ids 必须是区域编号列表');
+      throw fail(texts('scheduler.areaIdsMustList'));
   }
 }
 
@@ -121,15 +110,14 @@ export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome
       forgetLogListCache(app);
       return {
         result: 'success',
-        output: `Deleted ${Number(r.numDeletedRows)} operation-log entries older than ${days} days`,
+        output: keepText('scheduler.job.logsDeleted', { n: Number(r.numDeletedRows), days }),
       };
     }
     case 'clear_cache':
       await clearServerCaches(app);
       return {
         result: 'success',
-        output:
-          'Cleared the caches of the server instance that ran the task and removed expired captchas and downloads; other instances refresh theirs within seconds',
+        output: keepText('scheduler.job.cacheCleared'),
       };
     case 'backup': {
       // An automatic backup: the retention of system/BackupRestore (keep_count) applies to it.
@@ -141,14 +129,20 @@ export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome
       const pruned = await pruneAutoBackups(app);
       return {
         result: 'success',
-        output: `Backup ${backup.file_name} (${backup.size} bytes, ${backup.contents.join(', ')}); ${pruned} old automatic backups removed`,
+        output: keepText('scheduler.job.backupMade', {
+          file: backup.file_name,
+          size: backup.size,
+          contents: listText(backup.contents),
+          pruned,
+        }),
       };
     }
     case 'reboot_system':
       return hostCommand('systemctl', ['reboot']);
     case 'restart_service': {
       const key = task.params.service as ProgramKey;
-      if (!RESTARTABLE.includes(key)) return { result: 'fail', output: `Unknown service "${String(key)}"` };
+      if (!RESTARTABLE.includes(key))
+        return { result: 'fail', output: keepText('scheduler.job.unknownService', { key: String(key) }) };
       // The installed program's unit (rtmp: zlmediakit or nginx), else the key's usual one.
       const unit = (await installedProgram(key))?.program.unit ?? defaultUnit(key);
       return hostCommand('systemctl', ['restart', `${unit}.service`]);
@@ -160,7 +154,7 @@ export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome
     case 'epg_refresh':
       return syncSourcesJob(app, task, 'guide');
     default:
-      return { result: 'fail', output: `Unknown task type "${String(task.type)}"` };
+      return { result: 'fail', output: keepText('scheduler.job.unknownType', { type: String(task.type) }) };
   }
 }
 
@@ -186,29 +180,43 @@ async function syncSourcesJob(
   if (!sources.length)
     return {
       result: 'success',
-      output:
-        what === 'guide' ? 'No enabled source has an XMLTV address' : 'No enabled source to synchronise',
+      output: keepText(what === 'guide' ? 'scheduler.job.noXmltvSource' : 'scheduler.job.noSourceToSync'),
     };
   const lines: string[] = [];
   let failed = 0;
   for (const src of sources) {
     try {
-      const out = await db
-        .transaction()
-        .execute((trx) =>
-          what === 'guide'
-            ? refreshGuide({ app, lang: 'en' }, trx as never, src, task.site_id).then(
-                (g) => `EPG: ${g.inserted} programmes on ${g.channels} channels, ${g.skipped} skipped`,
-              )
-            : syncSource({ app, lang: 'en' }, trx as never, src, task.site_id).then(
-                (r) =>
-                  `${r.channels.total} channels: ${r.channels.inserted} new, ${r.channels.updated} updated, ${r.channels.removed} removed`,
-              ),
-        );
-      lines.push(`#${src.id} ${String(src.name)}: ${out}`);
+      const out = await db.transaction().execute((trx) =>
+        what === 'guide'
+          ? refreshGuide({ app, lang: 'en' }, trx as never, src, task.site_id).then((g) =>
+              texts('scheduler.job.guideRefreshed', {
+                inserted: g.inserted,
+                channels: g.channels,
+                skipped: g.skipped,
+              }),
+            )
+          : syncSource({ app, lang: 'en' }, trx as never, src, task.site_id).then((r) =>
+              texts('scheduler.job.sourceSynced', {
+                total: r.channels.total,
+                inserted: r.channels.inserted,
+                updated: r.channels.updated,
+                removed: r.channels.removed,
+              }),
+            ),
+      );
+      // One kept text a line: the run's history reads in its reader's language.
+      lines.push(
+        keepText('scheduler.job.sourceLine', { id: Number(src.id), name: String(src.name), what: out }),
+      );
     } catch (e) {
       failed++;
-      lines.push(`#${src.id} ${String(src.name)}: failed: ${(e as Error).message}`);
+      lines.push(
+        keepText('scheduler.job.sourceFailed', {
+          id: Number(src.id),
+          name: String(src.name),
+          message: (e as Error).message,
+        }),
+      );
     }
   }
   return { result: failed ? 'fail' : 'success', output: lines.join('\n') };
@@ -235,9 +243,9 @@ async function queueTerminalCommand(app: AppContext, task: TaskRow): Promise<Job
       db.selectFrom('smart_binding').select('terminal_id').where('area_id', 'in', areas),
     );
   const terminals = (await q.execute()).map((r) => Number(r.id));
-  const where = areas.length ? ` in areas #${areas.join(', #')}` : '';
+  const where = areas.length ? texts('scheduler.job.inAreas', { ids: areas.join(', #') }) : '';
   if (!terminals.length)
-    return { result: 'skipped', output: `No authorised terminal${where}: "${command}" was not queued` };
+    return { result: 'skipped', output: keepText('scheduler.job.noTerminal', { where, command }) };
   const args = command === 'show_message' ? { text: String(task.params.text).trim(), duration_s: 10 } : {};
   const now = app.now();
   await db
@@ -256,7 +264,7 @@ async function queueTerminalCommand(app: AppContext, task: TaskRow): Promise<Job
     .execute();
   return {
     result: 'success',
-    output: `Queued "${command}" for ${terminals.length} terminals${where}; they take it at their next heartbeat`,
+    output: keepText('scheduler.job.commandQueued', { command, n: terminals.length, where }),
   };
 }
 
@@ -269,7 +277,7 @@ function hostCommand(file: string, args: string[]): Promise<JobOutcome> {
   if (!applyEnabled()) {
     return Promise.resolve({
       result: 'skipped',
-      output: `skipped: not applied on this host (IGS_APPLY is not 1): ${line}`,
+      output: keepText('scheduler.job.notApplied', { line }),
     });
   }
   return new Promise((resolve) => {
@@ -277,8 +285,11 @@ function hostCommand(file: string, args: string[]): Promise<JobOutcome> {
       const out = `${stdout}${stderr}`.trim();
       if (err) {
         const why =
-          (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${file} is not installed` : err.message;
-        resolve({ result: 'fail', output: `${line}: ${why}${out ? `\n${out}` : ''}` });
+          (err as NodeJS.ErrnoException).code === 'ENOENT'
+            ? texts('scheduler.job.notInstalled', { file })
+            : err.message;
+        const said = keepText('scheduler.job.commandFailed', { line, why });
+        resolve({ result: 'fail', output: `${said}${out ? `\n${out}` : ''}` });
       } else resolve({ result: 'success', output: `${line}${out ? `\n${out}` : ''}` });
     });
   });

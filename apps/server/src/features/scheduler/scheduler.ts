@@ -1,4 +1,14 @@
-import { cronError, cronFiresAt, JOB_TYPES, type JobType, nextCronRun } from '@igs/contract';
+import {
+  cronError,
+  cronFiresAt,
+  JOB_TYPES,
+  type JobType,
+  keepText,
+  keptParam,
+  nextCronRun,
+  storedText,
+  texts,
+} from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -119,7 +129,7 @@ export class Scheduler {
       .set({
         result: 'fail',
         finished_at: now,
-        output_tail: 'Interrupted: the server stopped during the run',
+        output_tail: keepText('scheduler.job.interrupted'),
       })
       .where('result', '=', 'running')
       .where('started_at', '<', now - RUN_STALE_MS)
@@ -217,7 +227,7 @@ export class Scheduler {
         scheduledAt: due,
         outcome: {
           result: 'skipped',
-          output: `Missed: the server was not running at ${formatDateTime(due)}; the task was not run late`,
+          output: keepText('scheduler.job.missed', { due: formatDateTime(due) }),
         },
       });
       return false;
@@ -226,7 +236,7 @@ export class Scheduler {
       await this.record(task, {
         trigger: 'schedule',
         scheduledAt: due,
-        outcome: { result: 'skipped', output: 'Skipped: the previous run of this task is still going' },
+        outcome: { result: 'skipped', output: keepText('scheduler.job.stillRunning') },
       });
       return false;
     }
@@ -330,19 +340,29 @@ export class Scheduler {
   }
 
   private async finish(task: TaskRow, runId: number, startedAt: number, outcome: JobOutcome): Promise<void> {
+    // Cut at a line, so a kept text (one a line) is never cut in two.
     const tail =
-      outcome.output.length > TAIL_CHARS ? `…${outcome.output.slice(-TAIL_CHARS)}` : outcome.output;
+      outcome.output.length > TAIL_CHARS
+        ? `…\n${outcome.output.slice(-TAIL_CHARS).replace(/^[^\n]*\n?/, '')}`
+        : outcome.output;
     await this.db
       .updateTable('timed_task_run')
       .set({ finished_at: this.app.now(), result: outcome.result, output_tail: tail })
       .where('id', '=', runId)
       .execute();
     const firstLine = outcome.output.split('\n')[0]!.replace(/^(success|skipped|fail): /, '');
+    // The list reads it in its reader's language (a kept text); too long to keep whole, in English.
+    const kept = keepText('scheduler.lastResult', {
+      result: texts(`scheduler.result.${outcome.result}`),
+      line: keptParam(firstLine),
+    });
+    const lastResult =
+      kept.length <= 255 ? kept : `${outcome.result}: ${storedText(firstLine, 'en')}`.slice(0, 255);
     await this.db
       .updateTable(TASK_TABLE)
       .set({
         last_run_at: formatDateTime(startedAt),
-        last_result: `${outcome.result}: ${firstLine}`.slice(0, 255),
+        last_result: lastResult,
       })
       .where('id', '=', task.id)
       .execute();
