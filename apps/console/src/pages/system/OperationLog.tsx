@@ -1,7 +1,21 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { type LogEntry, Paths } from '@igs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -34,6 +48,28 @@ export function toFilter(
   if (f.time?.[0] && f.time[1])
     filter.time = [f.time[0].format('YYYY-MM-DD'), f.time[1].format('YYYY-MM-DD')];
   return { filter, keyword: f.keyword?.trim() ?? '' };
+}
+
+/** Everything a row keeps: the raw path, method, codes and client beside the words. */
+export function EntryDetail({ row }: { row: LogEntry }) {
+  const t = useT();
+  return (
+    <Descriptions size="small" column={1} bordered>
+      <Descriptions.Item label={t('oplog.summary')}>{row.summary}</Descriptions.Item>
+      <Descriptions.Item label={t('oplog.path')}>
+        <code>
+          {row.http_method} {row.path}
+        </code>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('oplog.codes')}>
+        <code>
+          {row.module} · {row.action} · {row.code}
+        </code>
+      </Descriptions.Item>
+      {row.detail && <Descriptions.Item label={t('oplog.detail')}>{row.detail}</Descriptions.Item>}
+      {row.user_agent && <Descriptions.Item label={t('oplog.userAgent')}>{row.user_agent}</Descriptions.Item>}
+    </Descriptions>
+  );
 }
 
 /** Log management: every change and every sign-in attempt, searchable, exportable. */
@@ -76,7 +112,7 @@ export default function OperationLog() {
       ),
       onOk: async () => {
         const r = await request<{ deleted: number }>(Paths.logging, { method: 'del', older_than_days: days });
-        toast.success(t('oplog.purged', { n: r.deleted }));
+        toast.success(t(r.deleted === 1 ? 'oplog.purgedOne' : 'oplog.purged', { n: r.deleted }));
         await refetch();
       },
     });
@@ -92,8 +128,23 @@ export default function OperationLog() {
     },
     { title: t('oplog.username'), dataIndex: 'username', width: 120 },
     { title: t('oplog.ip'), dataIndex: 'ip', width: 130 },
-    { title: t('oplog.module'), dataIndex: 'module', width: 180 },
-    { title: t('oplog.action'), dataIndex: 'action', width: 120 },
+    // The menu title and the action in words; the stored codes are in the expanded row.
+    {
+      title: t('oplog.module'),
+      dataIndex: 'module_title',
+      width: 180,
+      render: (title: string, row: LogEntry) => (
+        <Tooltip title={row.module}>
+          <span>{title || row.module}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('oplog.action'),
+      dataIndex: 'action_title',
+      width: 150,
+      render: (title: string, row: LogEntry) => title || row.action,
+    },
     {
       title: t('oplog.result'),
       dataIndex: 'result',
@@ -184,6 +235,7 @@ export default function OperationLog() {
         loading={isFetching}
         columns={columns}
         dataSource={data?.list ?? []}
+        expandable={{ expandedRowRender: (row) => <EntryDetail row={row} /> }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setOrder(s?.order === 'ascend' ? 'asc' : 'desc');
@@ -193,7 +245,7 @@ export default function OperationLog() {
           pageSize: page.limit,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (n) => t('oplog.total', { n }),
+          showTotal: (n) => t(n === 1 ? 'oplog.totalOne' : 'oplog.total', { n }),
           onChange: (p, limit) => setPage({ page: p, limit }),
         }}
       />

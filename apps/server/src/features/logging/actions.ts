@@ -1,4 +1,4 @@
-import { LoggingDeleteInput, LoggingExportInput, LoggingListInput, Paths } from '@igs/contract';
+import { LoggingDeleteInput, LoggingExportInput, LoggingListInput, Paths, say, texts } from '@igs/contract';
 import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -17,6 +17,7 @@ import {
   type PageStart,
   rememberPage,
 } from './list-cache.ts';
+import { describeEntry } from './names.ts';
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, logRetentionDays } from './retention.ts';
 
 type Filters = Pick<z.output<typeof LoggingListInput>, 'filter' | 'keyword'>;
@@ -42,7 +43,7 @@ function filtered(app: AppContext, input: Filters) {
     const from = parseDateTime(f.time[0]);
     const to = parseDateTime(f.time[1]);
     if (Number.isNaN(from) || Number.isNaN(to))
-      throw invalidField('filter.time', 'filter.time must be two dates YYYY-MM-DD[ HH:mm:ss]');
+      throw invalidField('filter.time', texts('logging.timeFilter'));
     // A bare end date means the whole of that day.
     const until = f.time[1].length <= 10 ? to + 86_399_999 : to;
     q = q.where('at', '>=', from).where('at', '<=', until);
@@ -83,7 +84,9 @@ const HEADER = [
   'username',
   'ip',
   'module',
+  'module_title',
   'action',
+  'action_title',
   'path',
   'http_method',
   'result',
@@ -100,7 +103,7 @@ export const loggingActions = [
     summary: 'Operation log: every mutating call and every sign-in attempt',
     access: 'module',
     input: LoggingListInput,
-    async handler({ app }, input) {
+    async handler({ app, lang }, input) {
       const { q, params, shape } = filtered(app, input);
       const total = await cachedLogCount(app, JSON.stringify([input.filter, input.keyword]), async () =>
         Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
@@ -163,8 +166,9 @@ export const loggingActions = [
           http_method: r.http_method,
           result: r.result,
           code: r.code,
-          detail: r.detail,
           user_agent: r.user_agent,
+          // The names and the detail in the reader's language; module, action and path stay raw.
+          ...describeEntry(r, lang),
         })),
       };
     },
@@ -175,7 +179,7 @@ export const loggingActions = [
     summary: 'Operation log as CSV (same filters as list), returned as a single-use download URL',
     access: 'module',
     input: LoggingExportInput,
-    async handler({ app, caller }, input) {
+    async handler({ app, caller, lang }, input) {
       const rows = await filtered(app, input)
         .q.selectAll()
         .orderBy('id', input.order)
@@ -183,20 +187,25 @@ export const loggingActions = [
         .execute();
       const csv = toCsv(
         HEADER,
-        rows.map((r) => [
-          r.id,
-          formatDateTime(r.at),
-          r.username,
-          r.ip,
-          r.module,
-          r.action,
-          r.path,
-          r.http_method,
-          r.result,
-          r.code,
-          r.detail,
-          r.user_agent,
-        ]),
+        rows.map((r) => {
+          const names = describeEntry(r, lang);
+          return [
+            r.id,
+            formatDateTime(r.at),
+            r.username,
+            r.ip,
+            r.module,
+            names.module_title,
+            r.action,
+            names.action_title,
+            r.path,
+            r.http_method,
+            r.result,
+            r.code,
+            names.detail,
+            r.user_agent,
+          ];
+        }),
       );
       return offerDownload(app, caller!.user.id, `operation-log-${Date.now()}.csv`, Buffer.from(csv));
     },
@@ -248,9 +257,10 @@ export const loggingActions = [
       )
         throw invalidField(
           'retention_days',
-          ctx.lang === 'zh_CN'
-            ? `retention_days 须为 ${LOG_RETENTION_MIN_DAYS}–${LOG_RETENTION_MAX_DAYS} 的整数`
-            : `retention_days must be a whole number from ${LOG_RETENTION_MIN_DAYS} to ${LOG_RETENTION_MAX_DAYS}`,
+          say(ctx.lang, 'logging.retentionDaysMustWhole', {
+            min: LOG_RETENTION_MIN_DAYS,
+            max: LOG_RETENTION_MAX_DAYS,
+          }),
         );
       await setSetting(ctx.app, 'log_retention_days', String(n));
       ctx.logDetail = `log_retention_days=${n}`;

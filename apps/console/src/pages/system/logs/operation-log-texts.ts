@@ -20,7 +20,13 @@ const texts: Record<string, Record<Lang, string>> = {
   'oplog.purge': { en: 'Delete older than…', zh_CN: '清理旧日志' },
   'oplog.purgeDays': { en: 'Delete entries older than this many days', zh_CN: '删除多少天以前的日志' },
   'oplog.purged': { en: '{{n}} entries deleted', zh_CN: '已删除 {{n}} 条日志' },
+  'oplog.purgedOne': { en: '1 entry deleted', zh_CN: '已删除 1 条日志' },
   'oplog.total': { en: '{{n}} entries', zh_CN: '共 {{n}} 条' },
+  'oplog.totalOne': { en: '1 entry', zh_CN: '共 1 条' },
+  'oplog.summary': { en: 'What', zh_CN: '操作内容' },
+  'oplog.path': { en: 'Request', zh_CN: '请求' },
+  'oplog.codes': { en: 'Module · action · code', zh_CN: '模块 · 操作 · 返回码' },
+  'oplog.userAgent': { en: 'Client', zh_CN: '客户端' },
 };
 
 for (const lang of ['en', 'zh_CN'] as const) {
