@@ -37,6 +37,11 @@ export function typeLabel(type: string, t: (k: string) => string): string {
   return text === key ? t('rv.xsd.other') : text;
 }
 
+/** `HH:mm:ss` on the day of the last report, else `YYYY-MM-DD HH:mm`. */
+export function shortTime(at: string, last: string): string {
+  return at.slice(0, 10) === last.slice(0, 10) ? at.slice(11) : at.slice(0, 16);
+}
+
 export function CpeParameters({ id }: { id: number }) {
   const t = useT();
   const [keyword, setKeyword] = useState('');
@@ -100,7 +105,7 @@ export function CpeParameters({ id }: { id: number }) {
             title: t('rv.params.path'),
             dataIndex: 'path',
             render: (v: string) => (
-              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 300 }}>
+              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>
                 {v.replace(/^(InternetGatewayDevice|Device)\./, '')}
               </Typography.Text>
             ),
@@ -115,7 +120,7 @@ export function CpeParameters({ id }: { id: number }) {
               ) : v === '' || v === null ? (
                 '—'
               ) : (
-                <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
+                <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
                   {v}
                 </Typography.Text>
               ),
@@ -126,7 +131,17 @@ export function CpeParameters({ id }: { id: number }) {
             dataIndex: 'type',
             render: (v: string) => <Tooltip title={v}>{typeLabel(v, t)}</Tooltip>,
           },
-          { key: 'at', title: t('rv.params.at'), dataIndex: 'updated_at' },
+          {
+            key: 'at',
+            title: t('rv.params.at'),
+            dataIndex: 'updated_at',
+            // The day is said once, in the title's last report; a row shows it only when it differs.
+            render: (v: string) => (
+              <Tooltip title={v}>
+                <span style={{ whiteSpace: 'nowrap' }}>{shortTime(v, data?.reported_at ?? '')}</span>
+              </Tooltip>
+            ),
+          },
         ]}
       />
     </section>

@@ -136,6 +136,27 @@ describe('views beside the record pages', () => {
     expect(within(pop).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
+  it('EPG timeline: with the edit key a programme opens its form from its block', async () => {
+    usePermissionStore.setState({ buttons: new Set(['media:epg:edit']) });
+    const p = programme(11, 1, '20:00', '21:00', '新闻联播');
+    serve({
+      '/admin.php/media/live options': () => [{ value: 1, label: 'CCTV-1' }],
+      '/admin.php/media/epg list': () => ({ total: 1, list: [p] }),
+      '/admin.php/media/epg detail': () => p,
+    });
+    mount(<EpgTimeline now={NOW} />);
+    await userEvent.click(await screen.findByRole('button', { name: '新闻联播 20:00–21:00' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Edit EPG programme', { exact: false })).toBeTruthy();
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/media/epg',
+        { method: 'detail', id: 11 },
+        expect.anything(),
+      ),
+    );
+  });
+
   it('EPG timeline: another day is asked for, and an empty day says so in Chinese', async () => {
     setLanguage('zh_CN');
     const lists: Body[] = [];
