@@ -132,9 +132,7 @@ describeEachDb('voice verbs', (kind) => {
         method: 'list',
         filter: { module: 'voice:extension', action: 'batch_add' },
       });
-      expect(log.data.list[0]!.detail).toBe(
-        'voice:extension batch_add 2001-2005: 5 added, 1 linked to areas',
-      );
+      expect(log.data.list[0]!.detail).toBe('extensions 2001–2005: 5 added, 1 linked to areas');
     });
 
     it('all or nothing: one number taken by the numbering plan refuses the whole range with 409', async () => {

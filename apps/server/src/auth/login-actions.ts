@@ -1,5 +1,6 @@
 import {
   Code,
+  keepText,
   LoginInput,
   type LoginOutput,
   messages,
@@ -161,7 +162,10 @@ export const loginActions = [
         .where('name', '=', settings.register_role)
         .executeTakeFirst();
       if (!role)
-        throw new ApiError(Code.unavailable, texts('auth.registrationRoleMissing', { role: settings.register_role }));
+        throw new ApiError(
+          Code.unavailable,
+          texts('auth.registrationRoleMissing', { role: settings.register_role }),
+        );
       const taken = await app.db.kysely
         .selectFrom('users')
         .select('id')
@@ -238,7 +242,7 @@ export const loginActions = [
         ip,
         userAgent: userAgent(req),
       });
-      ctx.logDetail = `account #${user.id} ${user.username} handed over`;
+      ctx.logDetail = keepText('log.handedOver', { id: user.id, username: user.username });
       return { token, weak_psw: user.weak_psw ? 1 : 0 };
     },
   }),

@@ -16,6 +16,7 @@ import { themesTexts } from './holiday-themes.ts';
 import { hotStandbyTexts } from './hot-standby.ts';
 import { httpTexts } from './http.ts';
 import { licenceTexts } from './licence.ts';
+import { logTexts } from './log.ts';
 import { loggingTexts } from './logging.ts';
 import { mediaTexts } from './media.ts';
 import { networkTexts } from './network.ts';
@@ -55,6 +56,7 @@ export const sectionList = {
   hotStandbyTexts,
   httpTexts,
   licenceTexts,
+  logTexts,
   loggingTexts,
   mediaTexts,
   networkTexts,
@@ -94,6 +96,7 @@ export const sections = {
   ...hotStandbyTexts,
   ...httpTexts,
   ...licenceTexts,
+  ...logTexts,
   ...loggingTexts,
   ...mediaTexts,
   ...networkTexts,

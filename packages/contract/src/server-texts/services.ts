@@ -78,4 +78,25 @@ export const servicesTexts = {
   'services.done.start': { en: '{title} started', zh_CN: '{title}已启动' },
   'services.done.stop': { en: '{title} stopped', zh_CN: '{title}已停止' },
   'services.done.restart': { en: '{title} restarted', zh_CN: '{title}已重启' },
+  'services.probe.self': { en: 'this server (pid {pid})', zh_CN: '本服务（进程号 {pid}）' },
+  'services.probe.gbNotBuilt': {
+    en: 'The GB28181 SIP agent is part of this server in DOMAIN 2.3 and is not in this build yet',
+    zh_CN: 'GB28181 SIP 服务属于本服务（DOMAIN 2.3），当前版本尚未包含',
+  },
+  'services.probe.notFound': {
+    en: '{names} not found in PATH or the sbin folders',
+    zh_CN: '在 PATH 和 sbin 目录中未找到 {names}',
+  },
+  'services.probe.systemctl': {
+    en: 'systemctl is-active {unit}.service: {answer}',
+    zh_CN: 'systemctl is-active {unit}.service：{answer}',
+  },
+  'services.probe.procRunning': {
+    en: 'systemd is not running here: a {comm} process in /proc',
+    zh_CN: '本机未运行 systemd：/proc 中有 {comm} 进程',
+  },
+  'services.probe.procNone': {
+    en: 'systemd is not running here: no {comm} process in /proc',
+    zh_CN: '本机未运行 systemd：/proc 中没有 {comm} 进程',
+  },
 } as const;

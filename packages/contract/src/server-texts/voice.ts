@@ -229,7 +229,10 @@ export const voiceTexts = {
     zh_CN: '参与方：“{n}”不是分机或号码',
   },
   'voice.participantsListedTwice': { en: 'Participants: {n} is listed twice', zh_CN: '参与方：{n}重复' },
-  'voice.numberAlreadyUsedAll': { en: 'Number {number} is already used by {what} (all numbers share one numbering plan)', zh_CN: '号码{number}已被{what}使用（所有号码共用一个号码计划）' },
+  'voice.numberAlreadyUsedAll': {
+    en: 'Number {number} is already used by {what} (all numbers share one numbering plan)',
+    zh_CN: '号码{number}已被{what}使用（所有号码共用一个号码计划）',
+  },
   'voice.clashesPort': {
     en: '{label} {own} clashes with {service} on {proto} port {ports}',
     zh_CN: '{label}{own}与{service}的端口{ports}（{proto}）冲突',
@@ -271,5 +274,8 @@ export const voiceTexts = {
   },
   'voice.notChannelName': { en: 'channel is not a channel name', zh_CN: 'channel 不是有效的通道名' },
   'voice.extensionMissing': { en: 'Extension {ext} does not exist', zh_CN: '分机 {ext} 不存在' },
-  'voice.numberAlreadyUsedNamed': { en: 'Number {number} is already used by {what} "{name}" (all numbers share one numbering plan)', zh_CN: '号码{number}已被{what}“{name}”使用（所有号码共用一个号码计划）' },
+  'voice.numberAlreadyUsedNamed': {
+    en: 'Number {number} is already used by {what} "{name}" (all numbers share one numbering plan)',
+    zh_CN: '号码{number}已被{what}“{name}”使用（所有号码共用一个号码计划）',
+  },
 } as const;

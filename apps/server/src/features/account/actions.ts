@@ -8,6 +8,7 @@ import {
   type DeveloperModeOutput,
   hashPassword,
   isStrongPassword,
+  keepText,
   Paths,
   type PersonalDetail,
   PersonalDetailInput,
@@ -131,7 +132,7 @@ export const accountActions = [
       const { app, caller } = ctx;
       requireSession(caller!);
       const ended = await endSessions(app, { userIds: [caller!.user.id], developerKeys: true }, 'everywhere');
-      ctx.logDetail = `${ended} sessions and the developer key ended`;
+      ctx.logDetail = keepText('log.signedOutEverywhere', { n: ended });
       return { ended };
     },
   }),
@@ -171,7 +172,10 @@ export const accountActions = [
       const current = await developerKeyOf(app, u.id);
       if (current) return developerModeOutput(app, caller!, current, '');
       const made = await issueDeveloperKey(app, u.id);
-      ctx.logDetail = `key …${made.hint} made, ends ${formatDateTime(made.expiresAt)}`;
+      ctx.logDetail = keepText('log.developerKeyMade', {
+        hint: made.hint,
+        at: formatDateTime(made.expiresAt),
+      });
       return developerModeOutput(app, caller!, made, made.key);
     },
   }),

@@ -3,6 +3,7 @@ import {
   accountInputSchema,
   BUILTIN_ADMIN_ROLE,
   Code,
+  keepText,
   type Lang,
   type Localized,
   SystemAdminPaths,
@@ -472,7 +473,7 @@ export const administratorActions = [
         { userIds: [user.id], exceptSessionId: ctx.caller!.session?.id ?? null, developerKeys: true },
         'password',
       );
-      ctx.logDetail = `account #${user.id} ${user.username}: password reset`;
+      ctx.logDetail = keepText('log.passwordReset', { id: user.id, username: user.username });
       return { id: user.id };
     },
   }),
@@ -486,7 +487,7 @@ export const administratorActions = [
     async handler(ctx, input) {
       const user = await findUser(ctx, ctx.app.db.kysely, input.id);
       await unlockAccount(ctx.app, user.username);
-      ctx.logDetail = `account #${user.id} ${user.username}: unlocked`;
+      ctx.logDetail = keepText('log.unlocked', { id: user.id, username: user.username });
       return { id: user.id };
     },
   }),
@@ -502,7 +503,7 @@ export const administratorActions = [
       const db = ctx.app.db.kysely;
       const user = await findUser(ctx, db, input.id);
       const ended = await endSessions(ctx.app, { userIds: [user.id] }, 'kicked');
-      ctx.logDetail = `account #${user.id} ${user.username}: ${ended} sessions ended`;
+      ctx.logDetail = keepText('log.sessionsEnded', { id: user.id, username: user.username, n: ended });
       return { ended };
     },
   }),

@@ -2,6 +2,7 @@ import {
   BUILTIN_ADMIN_ROLE,
   Code,
   isAdminOnlyButton,
+  keepText,
   type Lang,
   listText,
   type RoleRecord,
@@ -302,7 +303,12 @@ export const authorityActions = [
         return row.id;
       });
       forgetGrants(ctx.app);
-      ctx.logDetail = `role #${id} ${v.name}: ${v.menu_ids.length} menus, ${v.button_keys.length} buttons`;
+      ctx.logDetail = keepText('log.roleSaved', {
+        id,
+        name: v.name,
+        menus: v.menu_ids.length,
+        buttons: v.button_keys.length,
+      });
       return { id };
     },
   }),

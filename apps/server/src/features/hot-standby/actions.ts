@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Code, type Lang, listText, say, texts } from '@igs/contract';
+import { Code, keepText, type Lang, listText, say, texts } from '@igs/contract';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -251,7 +251,10 @@ export const hotStandbyActions = [
               ),
       };
       const reply = await saveAndWrite(ctx, swapped);
-      ctx.logDetail = `hot_standby: switchover to ${String(swapped.role)} (priority ${effectivePriority(asValues(swapped))})`;
+      ctx.logDetail = keepText('log.switchover', {
+        role: String(swapped.role),
+        priority: effectivePriority(asValues(swapped)),
+      });
       const role =
         swapped.role === 'master' ? texts('hotStandby.roleMaster') : texts('hotStandby.roleBackup');
       ctx.msg = reply.note
@@ -275,7 +278,7 @@ export const hotStandbyActions = [
           errors: [{ field: 'state', msg: parsed.error.issues[0]!.message }],
         });
       await writeState(ctx.app, parsed.data.state, parsed.data.priority ?? null);
-      ctx.logDetail = `keepalived reported ${parsed.data.state}`;
+      ctx.logDetail = keepText('log.keepalivedReported', { state: parsed.data.state });
       return { state: parsed.data.state };
     },
   }),

@@ -1,4 +1,4 @@
-import { Code, say } from '@igs/contract';
+import { Code, keepText, say } from '@igs/contract';
 import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ function m3uAction(path: string) {
           groups: parseIds(r.category_ids).flatMap((id) => (classes.has(id) ? [classes.get(id)!] : [])),
           url: String(r.url ?? ''),
         });
-      ctx.logDetail = `m3u: ${channels.length} channels`;
+      ctx.logDetail = keepText('log.m3uExported', { n: channels.length });
       return offerDownload(
         ctx.app,
         ctx.caller!.user.id,
@@ -156,7 +156,10 @@ const xmltvAction = defineAction({
         category: String(r.category ?? ''),
         episode: String(r.episode ?? ''),
       }));
-    ctx.logDetail = `xmltv: ${channels.length} channels, ${programmes.length} programmes`;
+    ctx.logDetail = keepText('log.xmltvExported', {
+      channels: channels.length,
+      programmes: programmes.length,
+    });
     return offerDownload(
       ctx.app,
       ctx.caller!.user.id,

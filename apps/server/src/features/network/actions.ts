@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, say, texts } from '@igs/contract';
+import { Code, keepText, say, texts } from '@igs/contract';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -131,7 +131,7 @@ const indexActions = [
     async handler(ctx) {
       const r = await rollbackNetwork(ctx);
       if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'network.noPreviousVersionRoll'));
-      ctx.logDetail = `network rollback: ${r.written.length} files`;
+      ctx.logDetail = keepText('log.networkRolledBack', { n: r.written.length });
       return r;
     },
   }),

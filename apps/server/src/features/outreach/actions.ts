@@ -1,4 +1,4 @@
-import { Code, say } from '@igs/contract';
+import { Code, keepText, say } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
@@ -77,7 +77,7 @@ export const outreachActions = [
       const sent = await requestResync(ctx.app, iface);
       if (!sent)
         throw new ApiError(Code.unavailable, say(ctx.lang, 'outreach.linkPmsDownNo', { name: iface.name }));
-      ctx.logDetail = `outreach #${iface.id}: DR sent`;
+      ctx.logDetail = keepText('log.drSent', { id: iface.id });
       ctx.msg = say(ctx.lang, 'outreach.resyncRequestedPmsSends');
       return { sent: true };
     },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Code, type Lang, say } from '@igs/contract';
+import { Code, keepText, type Lang, say } from '@igs/contract';
 import { SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -143,7 +143,7 @@ export const hisActions = [
         result = await checkin(app, iface, 'transfer', e.bed_code, patient, 'his');
       }
       if (result === 'failed') {
-        ctx.logDetail = `HIS ${e.type} ${e.bed_code}: no such bed`;
+        ctx.logDetail = keepText('log.hisNoBed', { type: e.type, bed_code: e.bed_code });
         throw new ApiError(Code.notFound, say(lang, 'outreach.noAreaBedCode', { bed_code: e.bed_code }));
       }
       ctx.logDetail = `HIS ${e.type} ${e.bed_code}: ${result}`;

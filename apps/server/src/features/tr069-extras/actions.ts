@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Code, say, texts } from '@igs/contract';
+import { Code, keepText, say, texts } from '@igs/contract';
 import { itmsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
@@ -123,7 +123,7 @@ export const tr069ExtrasActions = [
         result = await connectionRequest(url, String(cfg.cr_username), String(cfg.cr_password));
       } catch (e) {
         if (!(e instanceof UnreachableError)) throw e;
-        ctx.logDetail = `test ${input.device_id}: ${url} unreachable (${e.reason})`;
+        ctx.logDetail = keepText('log.cpeUnreachable', { device_id: input.device_id, url, reason: e.reason });
         throw new ApiError(
           Code.unavailable,
           say(ctx.lang, 'tr069.cpeUnreachable', { url, reason: e.reason }),

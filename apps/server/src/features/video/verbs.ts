@@ -1,4 +1,4 @@
-import { Code, say, texts } from '@igs/contract';
+import { Code, keepText, say, texts } from '@igs/contract';
 import { ApiError } from '../../http/errors.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
@@ -33,7 +33,7 @@ onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
   try {
     data = (await zlmApi(ms, 'getServerConfig')).data;
   } catch (e) {
-    ctx.logDetail = `video:media_server test #${ms.id}: ${apiBase(ms)} failed`;
+    ctx.logDetail = keepText('log.mediaServerFailed', { id: ms.id, api: apiBase(ms) });
     throw mediaServerFailure(ctx.lang, ms, 'getServerConfig', e);
   }
   const config = Array.isArray(data) && data[0] && typeof data[0] === 'object' ? data[0] : {};
@@ -43,7 +43,7 @@ onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
     .set({ online: 1, updated_at: ctx.app.now() })
     .where('id', '=', ms.id)
     .execute();
-  ctx.logDetail = `video:media_server test #${ms.id}: ${apiBase(ms)} ok`;
+  ctx.logDetail = keepText('log.mediaServerOk', { id: ms.id, api: apiBase(ms) });
   ctx.msg = say(ctx.lang, 'video.mediaServerAnswered', { server_id: ms.server_id });
   return {
     ok: true,

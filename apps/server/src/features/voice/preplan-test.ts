@@ -1,5 +1,5 @@
 import type { Lang, Localized } from '@igs/contract';
-import { say, texts } from '@igs/contract';
+import { keepText, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -221,6 +221,10 @@ onResourceVerb('voice:preplan', 'test', async ({ ctx, db, records, site }) => {
       reason: reason ?? null,
     });
   }
-  ctx.logDetail = `voice:preplan test #${plan.id}: ${steps.filter((s) => s.ready).length}/${steps.length} steps ready`;
+  ctx.logDetail = keepText('log.preplanTest', {
+    id: String(plan.id),
+    ready: steps.filter((s) => s.ready).length,
+    steps: steps.length,
+  });
   return { plan: plan.name, enabled: Boolean(plan.enabled), ready: steps.every((s) => s.ready), steps };
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, say, texts } from '@igs/contract';
+import { Code, keepText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError } from '../../http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
@@ -71,7 +71,7 @@ onResourceVerb('voice:extension', 'batch_add', async ({ ctx, db, def, input, sit
       throw new ApiError(e.code, `${n}: ${e.message}`, { ...(e.data as object), errors });
     }
   }
-  ctx.logDetail = `voice:extension batch_add ${from}-${to}: ${count} added, ${areas.size} linked to areas`;
+  ctx.logDetail = keepText('log.extensionsAdded', { from, to, count, size: areas.size });
   return { added: ids.length, ids, linked: areas.size };
 });
 
@@ -275,7 +275,7 @@ onResourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) 
     .set({ state: 'running', results: '[]', updated_at: now })
     .where('id', '=', Number(task.id))
     .execute();
-  ctx.logDetail = `voice:notify start #${task.id}: ${numbers.length} call files`;
+  ctx.logDetail = keepText('log.notifyStarted', { id: String(task.id), n: numbers.length });
   return { calls: numbers.length, first_at: formatDateTime(begin), last_at: formatDateTime(lastAt) };
 });
 
@@ -288,6 +288,6 @@ onResourceVerb('voice:notify', 'cancel', async ({ ctx, db, def, records }) => {
     .set({ state: 'cancelled', updated_at: ctx.app.now() })
     .where('id', '=', Number(task.id))
     .execute();
-  ctx.logDetail = `voice:notify cancel #${task.id}: ${removed} call files taken back`;
+  ctx.logDetail = keepText('log.notifyCancelled', { id: String(task.id), n: removed });
   return { removed };
 });
