@@ -57,7 +57,7 @@ function rowOf(
     unit: probe.unit,
     binary: probe.binary,
     status_source: probe.status_source,
-    detail: probe.detail,
+    detail: probe.detail[lang],
     ports_owner: key === 'gb28181' || !owner ? null : owner[lang],
   };
   if (key === 'gb28181') {

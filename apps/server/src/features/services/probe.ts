@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { type Localized, texts } from '@igs/contract';
 import type { ServiceKey, ServiceStatus } from '@igs/contract/extras';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { findBinary, runFile } from '../system-status/host-exec.ts';
@@ -19,7 +20,8 @@ export interface ServiceProbe {
   binary: string | null;
   status_source: 'systemctl' | 'proc' | 'self' | 'none';
   /** Why the status is what it is, for the page (the program's path, systemctl's answer). */
-  detail: string;
+  /** How the state was found, in both languages. */
+  detail: Localized;
 }
 
 export async function systemdRunning(): Promise<boolean> {
@@ -107,7 +109,7 @@ export async function probeService(key: ServiceKey, c: ProbeContext): Promise<Se
       unit: '',
       binary: process.execPath,
       status_source: 'self',
-      detail: `this server (pid ${process.pid})`,
+      detail: texts('services.probe.self', { pid: process.pid }),
     };
   if (key === 'gb28181')
     return {
@@ -116,18 +118,19 @@ export async function probeService(key: ServiceKey, c: ProbeContext): Promise<Se
       unit: '',
       binary: null,
       status_source: 'none',
-      detail: 'The GB28181 SIP agent is part of this server in DOMAIN 2.3 and is not in this build yet',
+      detail: texts('services.probe.gbNotBuilt'),
     };
   const found = await installedProgram(key);
   if (!found) {
-    const names = SERVICE_PROGRAMS[key].map((p) => p.binary).join(' or ');
+    const binaries = SERVICE_PROGRAMS[key].map((p) => p.binary);
+    const names = { en: binaries.join(' or '), zh_CN: binaries.join(' 或 ') };
     return {
       status: 'not_installed',
       version: null,
       unit: defaultUnit(key),
       binary: null,
       status_source: 'none',
-      detail: `${names} not found in PATH or the sbin folders`,
+      detail: texts('services.probe.notFound', { names }),
     };
   }
   const { program, file } = found;
@@ -140,7 +143,7 @@ export async function probeService(key: ServiceKey, c: ProbeContext): Promise<Se
       unit: program.unit,
       binary: file,
       status_source: 'systemctl',
-      detail: `systemctl is-active ${program.unit}.service: ${answer}`,
+      detail: texts('services.probe.systemctl', { unit: program.unit, answer }),
     };
   }
   const running = program.comm.some((n) => c.comms.has(n));
@@ -150,6 +153,8 @@ export async function probeService(key: ServiceKey, c: ProbeContext): Promise<Se
     unit: program.unit,
     binary: file,
     status_source: 'proc',
-    detail: `systemd is not running here: ${running ? 'a' : 'no'} ${program.comm.join('/')} process in /proc`,
+    detail: running
+      ? texts('services.probe.procRunning', { comm: program.comm.join('/') })
+      : texts('services.probe.procNone', { comm: program.comm.join('/') }),
   };
 }
