@@ -1,4 +1,16 @@
-import { buttonVerb, Code, type Envelope, issueKey, keepLocalized, type Lang, permissionPrefix, READ_METHODS, say, sayAny, texts } from '@igs/contract';
+import {
+  buttonVerb,
+  Code,
+  type Envelope,
+  issueKey,
+  keepLocalized,
+  type Lang,
+  permissionPrefix,
+  READ_METHODS,
+  say,
+  sayAny,
+  texts,
+} from '@igs/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -95,8 +107,7 @@ async function readMultipart(
     await collectParts(req, allowed, limit, body, files);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT')
-      throw new ApiError(Code.invalid, texts('http.filesAtMostOne'));
+    if (code === 'FST_FILES_LIMIT') throw new ApiError(Code.invalid, texts('http.filesAtMostOne'));
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new ApiError(Code.badRequest, texts('http.tooManyFields'));
     throw partsError(e);

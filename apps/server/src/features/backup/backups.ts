@@ -49,8 +49,7 @@ export interface BackupRecord {
 const busy = new WeakSet<AppContext>();
 
 async function exclusive<T>(app: AppContext, work: () => Promise<T>): Promise<T> {
-  if (busy.has(app))
-    throw new ApiError(Code.locked, texts('backup.alreadyRunning'));
+  if (busy.has(app)) throw new ApiError(Code.locked, texts('backup.alreadyRunning'));
   busy.add(app);
   try {
     await sweepLeftovers(app);

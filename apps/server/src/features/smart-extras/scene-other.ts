@@ -94,11 +94,7 @@ export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpo
       const site = writeSite(ctx);
       await requireScene(ctx, site, body.scene_id);
       if (Number(body.inherit) === 1) {
-        if (!body.scene_id)
-          throw new ApiError(
-            Code.badRequest,
-            texts('smart.inheritNeedsScene'),
-          );
+        if (!body.scene_id) throw new ApiError(Code.badRequest, texts('smart.inheritNeedsScene'));
         const dropped = await deleteSingleton(ctx.app, keyOf(body.scene_id), site);
         ctx.logDetail = `scene #${body.scene_id}: ${dropped ? 'override dropped' : 'no override'}`;
         return {};

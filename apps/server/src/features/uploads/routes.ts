@@ -91,8 +91,7 @@ export async function receive(
   caller: Caller,
   opts: ReceiveOptions,
 ): Promise<Record<string, unknown>> {
-  if (!req.isMultipart())
-    throw new ApiError(Code.badRequest, texts('uploads.sendMultipart'));
+  if (!req.isMultipart()) throw new ApiError(Code.badRequest, texts('uploads.sendMultipart'));
   const kinds = opts.kinds ?? UPLOAD_KINDS;
   const quota = edgeSettings(app).uploadQuotaBytes;
   const used = await bytesUploadedBy(app, caller.user.id);
@@ -134,8 +133,7 @@ async function receiveParts(
       }
       continue;
     }
-    if (part.fieldname !== 'file')
-      throw invalidField(part.fieldname, texts('uploads.onlyFileField'));
+    if (part.fieldname !== 'file') throw invalidField(part.fieldname, texts('uploads.onlyFileField'));
     if (!kind) throw invalidField('kind', texts('uploads.kindFirst'));
     const folderId = opts.folder ? await opts.folder(fields) : null;
     const rule = kindRule(kind, app.config.uploadMaxBytes);
