@@ -32,14 +32,33 @@ export class Catalog {
     return this.#language;
   }
 
-  /** The text of a key in the live language, else the fallback language, else the key itself. */
+  /**
+   * The text of a key in the live language, else the fallback language, else the key itself. With
+   * a numeric `count`, the plural form `<key>_one` / `<key>_other` of the language comes first
+   * (i18next's suffixes), so English reads "1 item" and "2 items".
+   */
   t = (key: string, values?: Record<string, unknown>): string => {
-    const text = this.#dictionaries[this.#language][key] ?? this.#dictionaries[this.#fallback][key] ?? key;
+    const text = this.#text(this.#pluralKey(key, values)) ?? this.#text(key) ?? key;
     return interpolate(text, values);
   };
 
+  #text(key: string): string | undefined {
+    return this.#dictionaries[this.#language][key] ?? this.#dictionaries[this.#fallback][key];
+  }
+
+  #pluralKey(key: string, values: Record<string, unknown> | undefined): string {
+    const count = values?.count;
+    if (typeof count !== 'number') return key;
+    const rule = new Intl.PluralRules(this.#language === 'zh_CN' ? 'zh-CN' : 'en').select(count);
+    return `${key}_${rule}`;
+  }
+
   exists(key: string): boolean {
-    return key in this.#dictionaries[this.#language] || key in this.#dictionaries[this.#fallback];
+    return (
+      key in this.#dictionaries[this.#language] ||
+      key in this.#dictionaries[this.#fallback] ||
+      `${key}_other` in this.#dictionaries[this.#language]
+    );
   }
 
   /** Add or replace keys. */

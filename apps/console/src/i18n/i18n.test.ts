@@ -22,3 +22,23 @@ describe('i18n', () => {
     expect(i18n.exists('menu.dashboard.dashboard')).toBe(true);
   });
 });
+
+describe('plural forms', () => {
+  it('read "1 item" and "2 items" in English and one form in Chinese', async () => {
+    const { Catalog } = await import('./catalog.ts');
+    const c = new Catalog('en', 'zh_CN');
+    c.addResources('en', 'translation', {
+      'x.items_one': '{{count}} item',
+      'x.items_other': '{{count}} items',
+    });
+    c.addResources('zh_CN', 'translation', { 'x.items_other': '{{count}} 项' });
+    expect([
+      c.t('x.items', { count: 1 }),
+      c.t('x.items', { count: 2 }),
+      c.t('x.items', { count: 0 }),
+    ]).toEqual(['1 item', '2 items', '0 items']);
+    expect(c.exists('x.items')).toBe(true);
+    await c.changeLanguage('zh_CN');
+    expect(c.t('x.items', { count: 1 })).toBe('1 项');
+  });
+});
