@@ -151,6 +151,44 @@ describeEachDb('references named in the caller’s language', (kind) => {
   });
 });
 
+describeEachDb('texts the server kept as keys', (kind) => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    token = await s.login();
+  });
+  afterAll(async () => s.close());
+
+  it('read in the reader’s language in lists and details', async () => {
+    const { keepText } = await import('@igs/contract');
+    const now = Date.now();
+    await s.app.db.kysely
+      .insertInto('smart_terminal_event' as never)
+      .values({
+        terminal: 'room-1203',
+        type: 'message',
+        detail: keepText('terminal.noAppRelease', { release_id: 7 }),
+        read: 0,
+        site_id: 0,
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    const PATH = '/admin.php/smart/terminal_record';
+    const detailOf = async (lang: string) =>
+      (
+        await s.call<{ list: Rec[] }>(
+          PATH,
+          { method: 'list', keyword: '' },
+          { token, headers: { cookie: `language=${lang}` } },
+        )
+      ).data.list.find((r) => r.terminal === 'room-1203')?.detail;
+    expect(await detailOf('en')).toBe('No app release #7');
+    expect(await detailOf('zh_CN')).toBe('应用版本 #7 不存在');
+  });
+});
+
 describe('export columns', () => {
   it('are only fields and readable companions, so import reads the file back unchanged', async () => {
     const { exportColumns } = await import('../src/features/resources/export-columns.ts');

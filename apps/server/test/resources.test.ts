@@ -211,8 +211,15 @@ describeEachDb('resource framework', (kind) => {
   });
 
   it('options feed selects', async () => {
+    // Named in the caller's language: the English name where the record has one.
     const r = await call<{ value: number; label: string }[]>(CLASS, { method: 'options' });
-    expect(r.data[0]).toMatchObject({ label: '央视' });
+    expect(r.data[0]).toMatchObject({ label: 'CCTV' });
+    const zh = await s.call<{ value: number; label: string }[]>(
+      CLASS,
+      { method: 'options' },
+      { token, headers: { cookie: 'language=zh_CN' } },
+    );
+    expect(zh.data[0]).toMatchObject({ label: '央视' });
   });
 
   it('operations mode: records are scoped to the site in igs-sids, never visible or writable from another', async () => {

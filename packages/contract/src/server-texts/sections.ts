@@ -21,6 +21,7 @@ import { loggingTexts } from './logging.ts';
 import { mediaTexts } from './media.ts';
 import { networkTexts } from './network.ts';
 import { outreachTexts } from './outreach.ts';
+import { resourcesTexts } from './resources.ts';
 import { schedulerTexts } from './scheduler.ts';
 import { serverLogsTexts } from './server-logs.ts';
 import { servicesTexts } from './services.ts';
@@ -61,6 +62,7 @@ export const sectionList = {
   mediaTexts,
   networkTexts,
   outreachTexts,
+  resourcesTexts,
   schedulerTexts,
   serverLogsTexts,
   servicesTexts,
@@ -101,6 +103,7 @@ export const sections = {
   ...mediaTexts,
   ...networkTexts,
   ...outreachTexts,
+  ...resourcesTexts,
   ...schedulerTexts,
   ...serverLogsTexts,
   ...servicesTexts,

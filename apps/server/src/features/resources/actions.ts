@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import { type ResourceDef, resourceByName, resources } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import {
   referenceCounts,
   siteFilter,
 } from './queries.ts';
+import { isRecordId, MAX_RECORD_ID } from './record-id.ts';
 import { readScope, refScope, writeScope, writeSite } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
@@ -37,17 +38,17 @@ const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).ex
   method: z.literal('export'),
   // csv, xlsx, json, or a format a feature registered for the resource (hooks.ts).
   format: z.string().trim().max(16).optional().default('csv'),
-  ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
+  ids: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID)).max(10_000).optional(),
 });
 const IdInput = (method: string) =>
   z.object({
     method: z.literal(method),
-    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
+    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required').max(MAX_RECORD_ID),
   });
 const IdsInput = z.object({
   method: z.literal('del'),
   ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { error: 'ids is required' })
     .min(1, 'ids is required')
     .max(500, 'ids: at most 500 at a time'),
 });
@@ -90,11 +91,14 @@ async function findRow(
   id: number,
   scope = readScope(ctx),
 ): Promise<Record<string, unknown>> {
+  // An id no row can have (past the integer column's range) is simply not found, never a 5000.
+  if (!isRecordId(id))
+    throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
   const row = await siteFilter(
     db(ctx).selectFrom(def.table).selectAll().where('id', '=', id),
     scope,
   ).executeTakeFirst();
-  if (!row) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${id} was not found`);
+  if (!row) throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
   return row;
 }
 
@@ -130,18 +134,13 @@ async function optionRows(
 }
 
 /** The resource a reference field of `def` names; 422 naming `field` for any other field. */
-function refTarget(ctx: ActionContext, def: ResourceDef, name: string): ResourceDef {
+function refTarget(def: ResourceDef, name: string): ResourceDef {
   const f = def.fields.find((x) => x.name === name);
   const target = f && (f.type === 'ref' || f.type === 'refs') && f.ref ? resourceByName(f.ref) : undefined;
   if (target) return target;
   const refs = def.fields.filter((x) => x.type === 'ref' || x.type === 'refs').map((x) => x.name);
-  const known = refs.length ? refs.join(', ') : ctx.lang === 'zh_CN' ? '无' : 'none';
-  throw invalidField(
-    'field',
-    ctx.lang === 'zh_CN'
-      ? `field：“${name}”不是${def.title.zh_CN}的引用字段（可用：${known}）`
-      : `field: "${name}" is not a reference field of ${def.title.en} (reference fields: ${known})`,
-  );
+  const known = refs.length ? refs.join(', ') : texts('resources.noRefFields');
+  throw invalidField('field', texts('resources.notRefField', { name, kind: def.title, known }));
 }
 
 /** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
@@ -171,7 +170,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             .offset((input.page - 1) * input.limit)
             .execute(),
         ]);
-        const list = rows.map((r) => toRecord(def, r));
+        const list = rows.map((r) => toRecord(def, r, ctx.lang));
         return { total: Number(total), list, files: await fileLinksOf(ctx.app, def, list) };
       },
     }),
@@ -182,7 +181,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       access: 'module',
       input: IdInput('detail'),
       async handler(ctx, input) {
-        return toRecord(def, await findRow(ctx, def, input.id));
+        return toRecord(def, await findRow(ctx, def, input.id), ctx.lang);
       },
     }),
     defineAction({
@@ -195,7 +194,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         // `field` answers for a referenced resource that has no endpoint in this mode (an
         // operations scene's EasyTemplate), under this resource's own permission and sites.
         if (input.field === undefined) return optionRows(ctx, def, readScope(ctx), input);
-        const target = refTarget(ctx, def, input.field);
+        const target = refTarget(def, input.field);
         return optionRows(ctx, target, refScope(target, readScope(ctx)), input);
       },
     }),
@@ -246,7 +245,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             .set({ ...values, updated_at: ctx.app.now() })
             .where('id', '=', id)
             .execute()
-            .catch((e) => rethrowConflict(e, def, ctx.lang));
+            .catch((e) => rethrowConflict(e, def));
           ctx.logDetail = `${def.name} #${id}: ${Object.keys(values).join(', ')}`;
           return { id };
         },
@@ -266,14 +265,15 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           const ids = rows.map((r) => Number(r.id));
           if (ids.length !== input.ids.length) {
             const missing = input.ids.filter((id) => !ids.includes(id));
-            throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${missing.join(', #')} was not found`);
+            throw new ApiError(
+              Code.notFound,
+              texts('resources.notFound', { kind: def.title, ids: missing.join(', #') }),
+            );
           }
           const refs = await referenceCounts(db(ctx), ctx.app.db.kind, def, ids, ctx.lang);
           if (refs.length) {
             const list = refs.map((r) => `${r.count} ${r.entity}`).join(', ');
-            const msg =
-              ctx.lang === 'zh_CN' ? `无法删除：仍被 ${list} 使用` : `Cannot delete: still used by ${list}`;
-            throw new ApiError(Code.conflict, msg, { refs });
+            throw new ApiError(Code.conflict, texts('resources.stillUsed', { list }), { refs });
           }
           const r = await db(ctx).deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
           ctx.logDetail = `${def.name} #${ids.join(', #')}`;
@@ -291,7 +291,10 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: z.object({
           method: z.literal('state'),
-          ids: z.array(z.coerce.number().int().positive()).min(1, 'ids is required').max(500),
+          ids: z
+            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
+            .min(1, 'ids is required')
+            .max(500),
           enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
         }),
         async handler(ctx, input) {
@@ -321,7 +324,10 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: z.object({
           method: z.literal('sort'),
-          ids: z.array(z.coerce.number().int().positive()).min(1, 'ids is required').max(1000),
+          ids: z
+            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
+            .min(1, 'ids is required')
+            .max(1000),
         }),
         async handler(ctx, input) {
           const scope = writeScope(ctx);
@@ -362,7 +368,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           if (input.ids?.length) q = q.where('id', 'in', input.ids);
           const rows = (
             await ordered(def, q.selectAll(), input.sort, input.order).limit(100_000).execute()
-          ).map((r) => toRecord(def, r));
+          ).map((r) => toRecord(def, r, ctx.lang));
           const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
           const base = `${def.table}-${stamp}`;
           if (special) {

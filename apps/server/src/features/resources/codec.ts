@@ -1,3 +1,4 @@
+import { type Lang, storedText } from '@igs/contract';
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
 import { formatDateTime } from '../../lib/time.ts';
 import { sanitizeHtml } from './html.ts';
@@ -35,9 +36,20 @@ export function decode(f: FieldDef, v: unknown): unknown {
 }
 
 /** A stored row as the API returns it. */
-export function toRecord(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+export function toRecord(
+  def: ResourceDef,
+  row: Record<string, unknown>,
+  lang?: Lang,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { id: Number(row.id), site_id: Number(row.site_id) };
-  for (const f of def.fields) out[f.name] = decode(f, row[f.name]);
+  for (const f of def.fields) {
+    const v = decode(f, row[f.name]);
+    // A text the server kept as a catalogue key (a terminal event, a task's last result) reads in
+    // the reader's language; any other text passes through unchanged. (Saved back from a form,
+    // it stays readable: the rendered words replace the key.)
+    const kept = lang && typeof v === 'string' && (f.type === 'str' || f.type === 'text');
+    out[f.name] = kept ? storedText(v, lang) : v;
+  }
   out.created_at = formatDateTime(Number(row.created_at));
   out.updated_at = formatDateTime(Number(row.updated_at));
   return out;

@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -115,7 +115,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
     summary: `${def.title.en}: import CSV or JSON (mode append, upsert or replace; dry_run previews), all or nothing`,
     access: 'module',
     input: ImportInput,
-    files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: 'Import files cannot exceed 10 MB' },
+    files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: texts('resources.importTooLarge') },
     async handler(ctx: ActionContext, input): Promise<ImportResult> {
       const file = ctx.files[0];
       if (!file) throw invalidField('file', 'file is required');

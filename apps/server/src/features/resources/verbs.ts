@@ -1,4 +1,4 @@
-import { Code } from '@igs/contract';
+import { Code, texts } from '@igs/contract';
 import {
   type ResourceDef,
   resourceByName,
@@ -11,6 +11,7 @@ import { type ActionContext, type AnyAction, defineAction } from '../../http/act
 import { ApiError } from '../../http/errors.ts';
 import { toRecord } from './codec.ts';
 import { type AnyDb, siteFilter } from './queries.ts';
+import { isRecordId } from './record-id.ts';
 import { writeScope, writeSite } from './scope.ts';
 import { inCallTransaction } from './transaction.ts';
 import { validate } from './write.ts';
@@ -111,19 +112,23 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
           if (!verbApplies(verb, r)) {
             // Named as the operator reads them: the field's label and the value's words.
             const field = def.fields.find((f) => f.name === verb.when!.field);
-            const label = field?.label[tctx.lang] ?? verb.when!.field;
             const raw = r[verb.when!.field];
-            const words = field?.optionLabels?.[String(raw)]?.[tctx.lang] ?? String(raw ?? '');
-            const zh = tctx.lang === 'zh_CN';
+            const label = field?.label ?? { en: verb.when!.field, zh_CN: verb.when!.field };
+            const lower = { en: label.en.toLowerCase(), zh_CN: label.zh_CN };
+            const words = field?.optionLabels?.[String(raw)] ?? {
+              en: String(raw ?? ''),
+              zh_CN: String(raw ?? ''),
+            };
             throw new ApiError(
               Code.conflict,
               verb.when!.filled || raw === null || raw === undefined || raw === ''
-                ? zh
-                  ? `#${r.id}：没有${label}，不能${verb.label.zh_CN}`
-                  : `#${r.id}: ${verb.label.en} is not possible without ${label.toLowerCase()}`
-                : zh
-                  ? `#${r.id}：${label}为“${words}”时不能${verb.label.zh_CN}`
-                  : `#${r.id}: ${verb.label.en} is not possible while ${label.toLowerCase()} is ${words}`,
+                ? texts('resources.verbWithout', { id: Number(r.id), verb: verb.label, field: lower })
+                : texts('resources.verbWhile', {
+                    id: Number(r.id),
+                    verb: verb.label,
+                    field: lower,
+                    value: { en: words.en, zh_CN: words.zh_CN },
+                  }),
             );
           }
         }
@@ -142,19 +147,18 @@ async function recordsInScope(
   def: ResourceDef,
   wanted: number[],
 ): Promise<Record<string, unknown>[]> {
-  const rows = await siteFilter(
-    db.selectFrom(def.table).selectAll().where('id', 'in', wanted),
-    writeScope(ctx),
-  ).execute();
+  // Ids past the column's range name no record (and would make PostgreSQL refuse the query).
+  const possible = wanted.filter(isRecordId);
+  const rows = !possible.length
+    ? []
+    : await siteFilter(
+        db.selectFrom(def.table).selectAll().where('id', 'in', possible),
+        writeScope(ctx),
+      ).execute();
   const byId = new Map(rows.map((r) => [Number(r.id), toRecord(def, r)]));
   const missing = wanted.filter((id) => !byId.has(id));
   if (missing.length)
-    throw new ApiError(
-      Code.notFound,
-      ctx.lang === 'zh_CN'
-        ? `记录不存在：#${missing.join(', #')}`
-        : `No such record: #${missing.join(', #')}`,
-    );
+    throw new ApiError(Code.notFound, texts('resources.noSuchRecord', { ids: missing.join(', #') }));
   return wanted.map((id) => byId.get(id)!);
 }
 

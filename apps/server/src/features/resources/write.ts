@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@igs/contract';
+import { Code, type Lang, texts } from '@igs/contract';
 import { defaultsOf, type ResourceDef, recordSchema, resourceByName } from '@igs/contract/resources';
 import { validationError } from '../../http/dispatch.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
@@ -67,11 +67,8 @@ export async function checkIntegrity(
       let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
       if (selfId) q = q.where('id', '!=', selfId);
       if (await q.executeTakeFirst()) {
-        const msg =
-          lang === 'zh_CN'
-            ? `${f.label.zh_CN}“${String(v)}”已存在`
-            : `${f.label.en} "${String(v)}" already exists`;
-        throw new ApiError(Code.conflict, msg, { errors: [{ field: f.name, msg }] });
+        const both = texts('resources.alreadyExists', { label: f.label, value: String(v) });
+        throw new ApiError(Code.conflict, both, { errors: [{ field: f.name, msg: both[lang] }] });
       }
     }
     if ((f.type === 'ref' || f.type === 'refs') && f.ref && v !== undefined && v !== null) {
@@ -88,7 +85,7 @@ export async function checkIntegrity(
       if (missing.length)
         throw invalidField(
           f.name,
-          `${f.label[lang]}: ${target.title[lang]} #${missing.join(', #')} ${lang === 'zh_CN' ? '不存在' : 'does not exist'}`,
+          texts('resources.refMissing', { label: f.label, kind: target.title, ids: missing.join(', #') }),
         );
     }
   }
@@ -97,15 +94,10 @@ export async function checkIntegrity(
 }
 
 /** A unique violation that raced past the pre-check still answers 409, never 5000. */
-export function rethrowConflict(e: unknown, def: ResourceDef, lang: Lang): never {
+export function rethrowConflict(e: unknown, def: ResourceDef): never {
   const text = String((e as Error).message ?? e);
   if (/UNIQUE constraint failed|duplicate key value/i.test(text)) {
-    throw new ApiError(
-      Code.conflict,
-      lang === 'zh_CN'
-        ? `${def.title.zh_CN}：存在重复的值`
-        : `${def.title.en}: a value that must be unique is already used`,
-    );
+    throw new ApiError(Code.conflict, texts('resources.duplicate', { kind: def.title }));
   }
   throw e;
 }
@@ -134,6 +126,6 @@ export async function insertRecord(
     .values({ ...values, site_id: site, created_at: w.now, updated_at: w.now })
     .returning('id')
     .executeTakeFirstOrThrow()
-    .catch((e) => rethrowConflict(e, def, w.lang));
+    .catch((e) => rethrowConflict(e, def));
   return Number(row.id);
 }
