@@ -34,6 +34,7 @@ import { loggingActions } from './features/logging/actions.ts';
 import { allVerbActions } from './features/resources/verbs.ts';
 import './features/verb-handlers.ts';
 import './features/write-rules.ts';
+import { startDevicePresence } from './features/device-presence/sweep.ts';
 import { mediaExtrasActions } from './features/media-extras/actions.ts';
 import { withMediaWrites } from './features/media-extras/writes.ts';
 import { menuActions } from './features/menus/actions.ts';
@@ -235,6 +236,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const outreach = startOutreachLinks(app);
   // Writes `offline` TerminalEvents after 3 missed heartbeats (safe with several instances).
   const terminalPresence = startTerminalPresence(app);
+  // Clears the online flag of APs and CPEs that stopped calling in.
+  const devicePresence = startDevicePresence(app);
   registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
   registerUploadRoutes(fastify, app);
@@ -287,6 +290,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await scheduler.stop();
       await outreach.stop();
       await terminalPresence.stop();
+      await devicePresence.stop();
       await fastify.close();
       await refusals.stop();
       await db.close();

@@ -1,0 +1,59 @@
+import type { AppContext } from '../../app-context.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { AP_ONLINE_WINDOW_S } from '../ac/agent.ts';
+import type { AnyDb } from '../resources/queries.ts';
+import { itmsConfig } from '../tr069-extras/itms-config.ts';
+
+/**
+ * The `online` flag of APs and CPEs follows what they do: the AP agent's poll and the CPE's
+ * Inform set it, and this sweep clears it once a device has been quiet for longer than it may be
+ * (an AP: 3 poll intervals, AP_ONLINE_WINDOW_S; a CPE: 2 × the ITMS inform interval + 60 s, the
+ * dashboard's windows). So a list never shows a device "online" that stopped calling in hours
+ * ago. The update is idempotent (only rows still flagged and still stale change), so several
+ * instances sharing one database may all run it.
+ */
+
+/** How often the sweep looks; well within the shortest window (180 s). */
+const SWEEP_EVERY_MS = 30_000;
+
+export async function sweepStaleDevices(app: AppContext): Promise<{ aps: number; cpes: number }> {
+  const db = app.db.kysely as unknown as AnyDb;
+  const now = app.now();
+  const interval = Number((await itmsConfig(app)).inform_interval_s ?? 300) || 300;
+  const clear = async (table: string, column: string, windowS: number) => {
+    const cutoff = formatDateTime(now - windowS * 1000);
+    const r = await db
+      .updateTable(table)
+      .set({ online: 0, updated_at: now })
+      .where('online', '=', 1)
+      // Only a device heard from, long ago: the agent and the ACS set both together.
+      .where(column, 'is not', null)
+      .where(column, '<', cutoff)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  };
+  return {
+    aps: await clear('ac_ap', 'last_seen', AP_ONLINE_WINDOW_S),
+    cpes: await clear('tr069_device', 'last_inform', 2 * interval + 60),
+  };
+}
+
+/** Starts the sweep on this instance; its timer never holds the process. */
+export function startDevicePresence(app: AppContext, everyMs = SWEEP_EVERY_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepStaleDevices(app)
+      .catch((err) => app.log.error({ err }, 'device presence sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
