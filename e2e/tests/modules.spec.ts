@@ -390,6 +390,8 @@ async function pickFirstOf(select: Locator, drawer: Locator): Promise<boolean> {
 
 /** Fills one part of a structured editor as an operator would; false when it has nothing to pick. */
 async function fillPart(cell: Locator, drawer: Locator, p: FieldDef, n: number): Promise<boolean> {
+  // A value that names a record by a field (an agent's extension) is picked from those records.
+  if (p.names) return pickFirstOf(cell.locator('.ant-select').first(), drawer);
   switch (p.type) {
     case 'enum':
     case 'ref':
@@ -417,7 +419,7 @@ async function fillShape(item: Locator, drawer: Locator, f: FieldDef, n: number)
   const shape = f.shape!;
   if (shape.kind === 'list') {
     const of = shape.of;
-    if (of.type === 'enum' || of.type === 'ref' || of.type === 'refs')
+    if (of.type === 'enum' || of.type === 'ref' || of.type === 'refs' || of.names)
       return pickFirstOf(item.locator('.ant-select').first(), drawer);
     // Free values are typed and taken at the separator; two, as a list of participants needs.
     await item

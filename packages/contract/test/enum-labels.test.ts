@@ -82,3 +82,22 @@ describe('column priority', () => {
     }
   });
 });
+
+describe('values that name a record by a field', () => {
+  it('name a resource and one of its fields', async () => {
+    const { resourceByName } = await import('../src/resources/index.ts');
+    let seen = 0;
+    for (const r of resources)
+      for (const [key, f] of fieldsOf(r.fields, r.name)) {
+        if (!f.names) continue;
+        seen++;
+        const target = resourceByName(f.names.resource);
+        expect(target, key).toBeTruthy();
+        expect(
+          target!.fields.some((x) => x.name === f.names!.by),
+          key,
+        ).toBe(true);
+      }
+    expect(seen).toBeGreaterThan(0);
+  });
+});

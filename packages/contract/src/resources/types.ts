@@ -91,6 +91,12 @@ export interface FieldDef {
   unit?: Unit;
   /** json: the shape of the value, see JsonShape. */
   shape?: JsonShape;
+  /**
+   * str: the value names a record of `resource` by its field `by` rather than its id (an agent by
+   * its extension number, as queues.conf is written), so the console shows that record's name
+   * beside the value and offers those records to pick from.
+   */
+  names?: { resource: string; by: string };
   /** ref/refs: the name of the referenced resource. */
   ref?: string;
   unique?: boolean;

@@ -174,3 +174,31 @@ describe('structured editors', () => {
     expect(request.mock.calls.filter(([, b]) => b?.method === 'add')).toEqual([]);
   });
 });
+
+describe('values that name a record by a field, and live states', () => {
+  afterEach(cleanup);
+
+  it('show an agent by its extension number and the extension’s name, and a busy queue as a badge', async () => {
+    const { ShapeCell } = await import('./shape-cell.tsx');
+    const { resourceByName } = await import('@igs/contract/resources');
+    setLanguage('en');
+    request.mockReset();
+    request.mockImplementation(async (path: string, body: { method: string }) =>
+      path === '/admin.php/voice/extension' && body.method === 'list'
+        ? { list: [{ id: 1, extension: '8001', name: '礼宾部', name_en: 'Concierge' }], total: 1 }
+        : { list: [], total: 0 },
+    );
+    const queue = resourceByName('voice:queue')!;
+    const members = queue.fields.find((f) => f.name === 'members')!;
+    const live = queue.fields.find((f) => f.name === 'live')!;
+    const { container } = render(
+      <div>
+        <ShapeCell def={queue} field={members} value={[{ extension: '8001', penalty: 0 }]} />
+        <ShapeCell def={queue} field={live} value={{ waiting: 2, agents: 3 }} />
+      </div>,
+      { wrapper: Providers },
+    );
+    expect(await screen.findByText(/8001 Concierge/)).toBeTruthy();
+    expect(container.querySelector('.ant-badge-status-processing')).toBeTruthy();
+  });
+});

@@ -1,9 +1,10 @@
 import type { Lang } from '@igs/contract';
 import { type FieldDef, formatUnit, type ResourceDef } from '@igs/contract/resources';
-import { Image, Popover, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Image, Popover, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { EMPTY, FileCell, RefCell } from './cells.tsx';
+import { useNamedValues } from './use-named-values.ts';
 import './texts.ts';
 
 /** The antd Tag colour of a state's tone (the one scheme of types.ts Tone). */
@@ -26,6 +27,13 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
+/** A value that names a record by a field (an agent's extension): the value and that record's name. */
+export function NamedValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const { names } = useNamedValues(field);
+  const name = names.get(String(value));
+  return <>{name ? `${String(value)} ${name}` : String(value)}</>;
+}
+
 /** One value of a part of a json shape (a dial pattern's prefix, a queue member, a poster). */
 export function PartValue({ def, field, value }: { def: ResourceDef; field: FieldDef; value: unknown }) {
   const t = useT();
@@ -37,6 +45,7 @@ export function PartValue({ def, field, value }: { def: ResourceDef; field: Fiel
   if (field.type === 'bool')
     return <>{t(value === 1 || value === true || value === '1' ? 'res.yes' : 'res.no')}</>;
   if (field.unit && typeof value === 'number') return <>{formatUnit(field.unit, value)}</>;
+  if (field.names) return <NamedValue field={field} value={value} />;
   if (field.type === 'json') return <ShapeCell def={def} field={field} value={value} />;
   if (typeof value === 'object') return <JsonSummary value={value} />;
   return <>{String(value)}</>;
@@ -132,6 +141,11 @@ export function ShapeCell({ def, field, value }: { def: ResourceDef; field: Fiel
           of.type === 'enum' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat
             <EnumTag key={i} field={of} value={v} />
+          ) : of.names ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat
+            <Tag key={i}>
+              <NamedValue field={of} value={v} />
+            </Tag>
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat
             <Tag key={i}>{of.unit && typeof v === 'number' ? formatUnit(of.unit, v) : String(v)}</Tag>
@@ -145,8 +159,13 @@ export function ShapeCell({ def, field, value }: { def: ResourceDef; field: Fiel
     const record = value as Record<string, unknown>;
     const shown = shape.fields.filter((p) => !isEmpty(record[p.name]));
     if (!shown.length) return <>{EMPTY}</>;
+    // A live state the server keeps (a queue's callers and agents) reads as a badge: busy while
+    // any of its counts is above zero.
+    const live = field.readonly && shape.fields.every((p) => p.type === 'int' || p.type === 'num');
+    const busy = live && shown.some((p) => Number(record[p.name]) > 0);
     return (
       <Space size={[8, 4]} wrap>
+        {live ? <Badge status={busy ? 'processing' : 'default'} /> : null}
         {shown.map((p) => (
           <span key={p.name}>
             <Typography.Text type="secondary">{p.label[lang]}: </Typography.Text>

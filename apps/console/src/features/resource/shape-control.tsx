@@ -7,6 +7,7 @@ import { FileCell } from './cells.tsx';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';
 import { optionWords } from './shape-cell.tsx';
+import { useNamedValues } from './use-named-values.ts';
 import { useRefOptions } from './use-ref-options.ts';
 import './texts.ts';
 
@@ -35,6 +36,25 @@ function enumSelectOptions(field: FieldDef, lang: ReturnType<typeof useLanguage>
 function PartRefSelect({ field, value, onChange, many }: ControlProps & { many?: boolean }) {
   const t = useT();
   const { options, loading } = useRefOptions(field.ref);
+  return (
+    <Select
+      value={value as never}
+      onChange={onChange as never}
+      mode={many ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      options={options}
+      placeholder={t('res.select')}
+      style={{ minWidth: 160, width: '100%' }}
+    />
+  );
+}
+
+/** Picks records named by a field (extensions by number), showing their names; searchable. */
+function NamedSelect({ field, value, onChange, many }: ControlProps & { many?: boolean }) {
+  const t = useT();
+  const { options, loading } = useNamedValues(field);
   return (
     <Select
       value={value as never}
@@ -103,6 +123,7 @@ export function PartInput({ def, field, value, onChange }: ControlProps) {
         <Input value={typeof value === 'string' ? value : ''} onChange={(e) => change(e.target.value)} />
       );
     default:
+      if (field.names) return <NamedSelect def={def} field={field} value={value} onChange={change} />;
       return (
         <Input
           value={(value as string | undefined) ?? ''}
@@ -254,6 +275,7 @@ export function ShapeControl(props: ControlProps) {
         allowClear
       />
     );
+  if (of.names) return <NamedSelect def={def} field={of} value={list.map(String)} onChange={onChange} many />;
   // Free values (numbers to exempt, tags): typed and confirmed with Enter.
   const numeric = of.type === 'int' || of.type === 'num';
   return (

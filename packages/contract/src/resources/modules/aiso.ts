@@ -279,6 +279,8 @@ export const patrolRoute: ResourceDef = {
             {
               required: true,
               max: 16,
+              // Shown with the extension's name, picked from the extensions.
+              names: { resource: 'voice:extension', by: 'extension' },
               pattern: {
                 source: '^\\d+$',
                 message: { en: 'Extension may contain digits only', zh_CN: '分机号只能填写数字' },

@@ -110,10 +110,18 @@ const destShape: JsonShape = {
   ],
 };
 
+/** An extension named by its number, shown with the extension's name. */
+const EXTENSION_NAMES = { resource: 'voice:extension', by: 'extension' } as const;
+
 /** A list of extension numbers (the server stores the numbers, not the records' ids). */
 const extensionNumbers = (en: string, zh: string): JsonShape => ({
   kind: 'list',
-  of: part('extension', 'str', { en, zh_CN: zh }, { max: 16, pattern: digits(en, zh) }),
+  of: part(
+    'extension',
+    'str',
+    { en, zh_CN: zh },
+    { max: 16, pattern: digits(en, zh), names: EXTENSION_NAMES },
+  ),
 });
 
 // DOMAIN 2.2 voice/SipTrunk: Trunk. I/O: the pjsip.conf sections of the trunks (`pjsip`, export,
@@ -835,7 +843,12 @@ export const queue: ResourceDef = {
             'extension',
             'str',
             { en: 'Agent extension', zh_CN: '坐席分机' },
-            { required: true, max: 16, pattern: digits('Agent extension', '坐席分机') },
+            {
+              required: true,
+              max: 16,
+              pattern: digits('Agent extension', '坐席分机'),
+              names: EXTENSION_NAMES,
+            },
           ),
           part('penalty', 'int', { en: 'Penalty', zh_CN: '优先级' }, { min: 0, max: 10, default: 0 }),
         ],
