@@ -145,3 +145,15 @@ describe('column priority of the description', () => {
     expect(readHidden(device.name, device.columns?.more)).toEqual([]);
   });
 });
+
+describe('texts kept in both languages', () => {
+  it('read in English in the English console where the English one has no column', () => {
+    const epg = resourceByName('media:epg')!;
+    const title = buildColumns(epg, ctx).find((c) => c.key === 'title')!;
+    const row = { id: 1, title: '新闻联播', title_en: 'Evening news' };
+    expect(title.render?.('新闻联播', row as never, 0)).toBe('Evening news');
+    expect(title.render?.('新闻联播', { ...row, title_en: '' } as never, 0)).toBe('新闻联播');
+    const zh = buildColumns(epg, { ...ctx, lang: 'zh_CN' }).find((c) => c.key === 'title')!;
+    expect(zh.render?.('新闻联播', row as never, 0)).toBe('新闻联播');
+  });
+});

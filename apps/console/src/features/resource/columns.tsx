@@ -136,6 +136,25 @@ function sortState(key: string, ctx: ColumnContext): 'ascend' | 'descend' | null
   return ctx.order === 'asc' ? 'ascend' : ctx.order === 'desc' ? 'descend' : null;
 }
 
+/**
+ * A text the record also keeps in English (`title` beside `title_en`) reads in English in the
+ * English console where the list does not show the English one in a column of its own (an EPG
+ * programme's title); the Chinese one stays where the English one is empty.
+ */
+function inLanguage(
+  def: ResourceDef,
+  field: FieldDef,
+  value: unknown,
+  row: ResourceRecord,
+  ctx: ColumnContext,
+) {
+  if (ctx.lang !== 'en' || field.type !== 'str') return value;
+  const en = def.fields.find((f) => f.name === `${field.name}_en`);
+  if (!en || en.list) return value;
+  const english = row[en.name];
+  return typeof english === 'string' && english ? english : value;
+}
+
 /** A state: an enum whose values carry tones (registered, answered …) or a state flag (online). */
 export function isStateField(field: FieldDef): boolean {
   if (field.type === 'bool') return Boolean(field.boolLabels);
@@ -178,7 +197,8 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
     width: Math.max(widthOf(field), titleWidth(field.label[ctx.lang], isSortable(field))),
     sorter: isSortable(field),
     sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
-    render: (value: unknown) => renderValue(def, field, value, ctx),
+    render: (value: unknown, row: ResourceRecord) =>
+      renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx),
   }));
   // The record's name opens its details.
   const first = columns[0];
@@ -187,7 +207,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
     const field = listFieldsInOrder(def)[0]!;
     first.render = (value: unknown, row: ResourceRecord) => (
       <Typography.Link className="record-open" onClick={() => open(row)}>
-        {renderValue(def, field, value, ctx)}
+        {renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx)}
       </Typography.Link>
     );
   }
