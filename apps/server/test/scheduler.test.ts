@@ -172,9 +172,16 @@ describeEachDb('scheduled tasks (system/timed_task)', (kind) => {
     expect(left).toHaveLength(1);
     const t = await task(id);
     expect(t.last_run_at).toBe(r.data.started);
-    // Kept as a catalogue key (features/scheduler/scheduler.ts): read as an English reader sees it.
-    expect(storedText(t.last_result ?? '', 'en')).toMatch(/^success: Deleted 2/);
-    expect(storedText(t.last_result ?? '', 'zh_CN')).toMatch(/^成功：已删除 3 天以前的操作日志 2 条/);
+    // Kept as a catalogue key (features/scheduler/scheduler.ts) and read in the reader's language.
+    expect(t.last_result).toMatch(/^success: Deleted 2/);
+    const zh = await task(id, TASKS, admin, { cookie: 'language=zh_CN' });
+    expect(zh.last_result).toMatch(/^成功：已删除 3 天以前的操作日志 2 条/);
+    const stored = await s.app.db.kysely
+      .selectFrom('system_scheduled_job' as never)
+      .select('last_result' as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirstOrThrow();
+    expect(storedText(String((stored as { last_result: string }).last_result), 'zh_CN')).toBe(zh.last_result);
     const h = await history(id);
     expect(h.total).toBe(1);
     expect(h.list[0]).toMatchObject({ id: r.data.id, result: 'success' });
