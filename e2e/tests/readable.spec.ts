@@ -97,7 +97,8 @@ async function findings(page: Page, lang: Lang, codes: readonly string[], scope:
         '.ant-empty-description',
       ];
       for (const el of root.querySelectorAll(chrome.join(','))) {
-        if (!visible(el)) continue;
+        // A record's own name (a detail drawer's title) is data, in whatever language it was written.
+        if (!visible(el) || el.querySelector('[data-record-name]')) continue;
         const text = textOf(el);
         if (!text) continue;
         if (lang === 'en' && cjk.test(text))

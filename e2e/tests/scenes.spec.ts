@@ -140,7 +140,7 @@ test('full mode: a template, a scene with two carousel items, reordered and stil
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.resource-page:visible .resource-table .ant-spin-spinning')).toHaveCount(0);
   await shoot(page, 'scene-list-zh_CN');
-  await row.getByRole('link', { name: /Other settings|其他配置/ }).click();
+  await row.getByRole('button', { name: /Other settings|其他配置/ }).click();
   await expect(page).toHaveURL(new RegExp(`/otherconfig\\?scene_id=${sceneId}$`));
   await open('/smart/scene');
   await page

@@ -125,7 +125,7 @@ export function RecordDrawer({ def, id, onClose, related }: RecordDrawerProps) {
       open={id !== null}
       onClose={onClose}
       size={720}
-      title={record ? recordTitle(def, record, lang) : def.title[lang]}
+      title={record ? <span data-record-name>{recordTitle(def, record, lang)}</span> : def.title[lang]}
       destroyOnHidden
     >
       {isLoading || !record ? (
