@@ -371,9 +371,12 @@ const ROWS_NEEDED: Readonly<Record<string, number>> = { tiles: 4 };
 async function pickFirstOf(select: Locator, drawer: Locator): Promise<boolean> {
   const open = page.locator('.ant-select-dropdown:visible');
   const dropdown = open.last();
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     // The previous select's dropdown closes with an animation: wait for it, or its option is taken.
     await expect(open).toHaveCount(0);
+    // Options read from another list (extensions by number) arrive after the control: wait for
+    // them rather than take "no data" for an answer (a busy CI machine saw an empty paging group).
+    await expect(select.locator('.anticon-loading')).toHaveCount(0, { timeout: 15_000 });
     await select.click();
     const option = dropdown.locator('.ant-select-item-option').first();
     await expect(option.or(dropdown.locator('.ant-empty, .ant-select-item-empty')).first()).toBeVisible();
