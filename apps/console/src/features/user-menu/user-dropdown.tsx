@@ -87,8 +87,11 @@ export function UserDropdown() {
   };
 
   return (
+    // Destroyed when hidden: otherwise the size submenu, opened by hover, outlived the closed menu
+    // as a floating popup that still showed the size chosen before (seen in Chromium at 800 px).
     <Dropdown
       trigger={['click']}
+      destroyOnHidden
       menu={{ items, onClick, selectedKeys: mobile ? [`${SIZE_KEY}${size}`] : [] }}
       placement="bottomRight"
     >
