@@ -1,14 +1,16 @@
 import {
-  enabledField,
-  enumField,
-  jsonField,
-  nameField,
-  part,
-  refField,
-  refsField,
-  WEEKDAYS,
-} from '../fields.ts';
-import type { FieldDef, JsonShape, OptionLabel, ResourceDef } from '../types.ts';
+  areaIdField,
+  areaIdsField,
+  dialableField,
+  extensionNumberField,
+  keywordField,
+  readonlyColumn,
+  secondsField,
+  stateField,
+  weeklyWindowFields,
+} from '../field-blocks.ts';
+import { enabledField, enumField, jsonField, nameField, part, refField } from '../fields.ts';
+import type { FieldDef, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Emergency and security voice services (DOMAIN section 2.2, the `aiso/` pages). */
 
@@ -38,51 +40,21 @@ export const emergencyPhone: ResourceDef = {
       },
       { list: true, filter: true },
     ),
-    refField(
-      'area_id',
-      'system:region',
-      { en: 'Area', zh_CN: '区域' },
-      { required: true, list: true, filter: true },
-    ),
+    areaIdField({ required: true, list: true, filter: true }),
     refField('plan_id', 'voice:preplan', { en: 'Preplan', zh_CN: '预案' }),
     refField('camera_id', 'media:camera', { en: 'Camera', zh_CN: '联动摄像头' }),
     { name: 'auto_answer', type: 'bool', label: { en: 'Auto answer', zh_CN: '自动应答' }, default: 1 },
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
-      {
-        online: { en: 'Online', zh_CN: '在线', tone: 'success' },
-        offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
-        alarm: { en: 'Alarm', zh_CN: '报警中', tone: 'error' },
-      },
-      { readonly: true, list: true, filter: true },
-    ),
-    {
-      name: 'last_alarm_at',
-      type: 'dt',
-      label: { en: 'Last alarm', zh_CN: '最近报警' },
-      readonly: true,
-      list: true,
-    },
+    stateField({
+      online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+      offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
+      alarm: { en: 'Alarm', zh_CN: '报警中', tone: 'error' },
+    }),
+    readonlyColumn('last_alarm_at', 'dt', { en: 'Last alarm', zh_CN: '最近报警' }),
   ],
 };
 
 // A participant of a multi-party call, as listed in its `participants`: an extension or number.
-const participantPattern = {
-  source: '^[0-9*#+]{1,32}$',
-  message: {
-    en: 'Participant may contain digits, *, # and + only',
-    zh_CN: '参与方只能包含数字、*、#和+',
-  },
-};
-const participant: FieldDef = {
-  name: 'participant',
-  type: 'str',
-  label: { en: 'Participant', zh_CN: '参与方' },
-  required: true,
-  max: 32,
-  pattern: participantPattern,
-};
+const participant = dialableField('participant', { en: 'Participant', zh_CN: '参与方' }, { required: true });
 
 const ALARM_SOURCES = {
   sos_call: { en: 'SOS call', zh_CN: '求助电话' },
@@ -92,12 +64,6 @@ const ALARM_SOURCES = {
 } as const satisfies Record<string, OptionLabel>;
 const alarmSource = (): FieldDef =>
   enumField('source', { en: 'Source', zh_CN: '报警来源' }, ALARM_SOURCES, { list: true, filter: true });
-
-/** The days of the week, ISO numbered (1 = Monday), as the voice pages store them. */
-const weekdaysShape: JsonShape = {
-  kind: 'list',
-  of: enumField('day', { en: 'Day', zh_CN: '星期' }, WEEKDAYS),
-};
 
 // DOMAIN 2.2 aiso/AlarmLinkage: AlarmRule.
 export const alarmRule: ResourceDef = {
@@ -118,20 +84,10 @@ export const alarmRule: ResourceDef = {
         of: part('id', 'int', { en: 'Device id', zh_CN: '设备编号' }, { min: 1, max: 2_147_483_647 }),
       },
     ),
-    refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
-    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape),
-    { name: 'time_from', type: 'time', label: { en: 'From', zh_CN: '开始时间' } },
-    { name: 'time_to', type: 'time', label: { en: 'To', zh_CN: '结束时间' } },
+    areaIdsField(),
+    ...weeklyWindowFields(),
     refField('plan_id', 'voice:preplan', { en: 'Preplan', zh_CN: '预案' }, { required: true, list: true }),
-    {
-      name: 'cooldown_s',
-      type: 'int',
-      label: { en: 'Cooldown', zh_CN: '冷却时间' },
-      unit: 'seconds',
-      min: 0,
-      max: 86400,
-      default: 60,
-    },
+    secondsField('cooldown_s', { en: 'Cooldown', zh_CN: '冷却时间' }, { min: 0, max: 86400, default: 60 }),
     enabledField(),
   ],
 };
@@ -146,14 +102,7 @@ export const alarmEvent: ResourceDef = {
   fields: [
     { name: 'time', type: 'dt', label: { en: 'Time', zh_CN: '时间' }, list: true, filter: true },
     alarmSource(),
-    {
-      name: 'area',
-      type: 'str',
-      label: { en: 'Area', zh_CN: '区域' },
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('area', { en: 'Area', zh_CN: '区域' }),
     { name: 'detail', type: 'text', label: { en: 'Detail', zh_CN: '详情' }, keyword: true },
     enumField(
       'state',
@@ -211,15 +160,10 @@ export const multiParty: ResourceDef = {
       { example: '["8001", "8002"]', required: true },
     ),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' } },
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
-      {
-        active: { en: 'In progress', zh_CN: '通话中', tone: 'success' },
-        ended: { en: 'Ended', zh_CN: '已结束', tone: 'default' },
-      },
-      { readonly: true, list: true, filter: true },
-    ),
+    stateField({
+      active: { en: 'In progress', zh_CN: '通话中', tone: 'success' },
+      ended: { en: 'Ended', zh_CN: '已结束', tone: 'default' },
+    }),
     { name: 'started_at', type: 'dt', label: { en: 'Started', zh_CN: '开始时间' }, readonly: true },
     { name: 'ended_at', type: 'dt', label: { en: 'Ended', zh_CN: '结束时间' }, readonly: true },
   ],
@@ -272,22 +216,9 @@ export const patrolRoute: ResourceDef = {
       {
         kind: 'rows',
         fields: [
-          part(
-            'extension',
-            'str',
-            { en: 'Extension', zh_CN: '分机号' },
-            {
-              required: true,
-              max: 16,
-              // Shown with the extension's name, picked from the extensions.
-              names: { resource: 'voice:extension', by: 'extension' },
-              pattern: {
-                source: '^\\d+$',
-                message: { en: 'Extension may contain digits only', zh_CN: '分机号只能填写数字' },
-              },
-            },
-          ),
-          refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }),
+          // Shown with the extension's name, picked from the extensions.
+          extensionNumberField({ en: 'Extension', zh_CN: '分机号' }, { required: true }),
+          areaIdField(),
           part(
             'window_min',
             'int',

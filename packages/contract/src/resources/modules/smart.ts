@@ -1,5 +1,13 @@
 import { APP_LANGUAGES, APP_STYLES, APP_TYPES, choicesOf } from '../../extras/options.ts';
 import {
+  areaIdsField,
+  keywordField,
+  readonlyColumn,
+  secondsField,
+  stateField,
+  weekdayField,
+} from '../field-blocks.ts';
+import {
   choices,
   enabledField,
   enumField,
@@ -10,15 +18,13 @@ import {
   ONLINE_WORDS,
   part,
   refField,
-  refsField,
   sortField,
-  WEEKDAYS,
 } from '../fields.ts';
 import type { ResourceDef } from '../types.ts';
 
 /** Smart display (DOMAIN section 2.8). */
 
-const areaIds = refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' });
+const areaIds = areaIdsField();
 /** A list of uploaded pictures (upload ids), shown as thumbnails. */
 const imageList = (label: { en: string; zh_CN: string }) =>
   jsonField('images', label, { kind: 'list', of: part('image', 'file', { en: 'Image', zh_CN: '图片' }) });
@@ -47,66 +53,21 @@ export const terminal: ResourceDef = {
       list: true,
       filter: true,
     },
-    {
-      name: 'sn',
-      type: 'str',
-      label: { en: 'Serial number', zh_CN: '序列号' },
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'name',
-      type: 'str',
-      label: { en: 'Name', zh_CN: '名称' },
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'model',
-      type: 'str',
-      label: { en: 'Model', zh_CN: '型号' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'app_version',
-      type: 'str',
-      label: { en: 'App version', zh_CN: '应用版本' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'os_version',
-      type: 'str',
-      label: { en: 'OS version', zh_CN: '系统版本' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'ip',
-      type: 'ip',
-      label: { en: 'IP', zh_CN: 'IP地址' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    enumField(
-      'state',
-      { en: 'Authorization', zh_CN: '授权状态' },
+    keywordField('sn', { en: 'Serial number', zh_CN: '序列号' }, { max: 64 }),
+    keywordField('name', { en: 'Name', zh_CN: '名称' }, { max: 64 }),
+    readonlyColumn('model', 'str', { en: 'Model', zh_CN: '型号' }, { filter: true }),
+    readonlyColumn('app_version', 'str', { en: 'App version', zh_CN: '应用版本' }, { filter: true }),
+    readonlyColumn('os_version', 'str', { en: 'OS version', zh_CN: '系统版本' }, { filter: true }),
+    readonlyColumn('ip', 'ip', { en: 'IP', zh_CN: 'IP地址' }, { filter: true }),
+    stateField(
       {
         pending: { en: 'Pending', zh_CN: '待授权', tone: 'warning' },
         authorized: { en: 'Authorized', zh_CN: '已授权', tone: 'success' },
         rejected: { en: 'Rejected', zh_CN: '已拒绝', tone: 'error' },
         disabled: { en: 'Disabled', zh_CN: '已停用', tone: 'default' },
       },
-      { default: 'pending', readonly: true, list: true, filter: true },
+      { default: 'pending' },
+      { en: 'Authorization', zh_CN: '授权状态' },
     ),
     {
       name: 'online',
@@ -117,14 +78,7 @@ export const terminal: ResourceDef = {
       list: true,
       filter: true,
     },
-    {
-      name: 'last_seen',
-      type: 'dt',
-      label: { en: 'Last seen', zh_CN: '最近在线' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    readonlyColumn('last_seen', 'dt', { en: 'Last seen', zh_CN: '最近在线' }, { filter: true }),
     {
       name: 'expire_at',
       type: 'date',
@@ -278,15 +232,7 @@ export const sceneResource: ResourceDef = {
       { required: true, list: true, filter: true },
     ),
     { name: 'file', type: 'file', label: { en: 'File', zh_CN: '文件' }, required: true, list: true },
-    {
-      name: 'duration_s',
-      type: 'int',
-      label: { en: 'Duration', zh_CN: '时长' },
-      unit: 'seconds',
-      min: 1,
-      max: 3600,
-      list: true,
-    },
+    secondsField('duration_s', { en: 'Duration', zh_CN: '时长' }, { min: 1, max: 3600, list: true }),
     {
       name: 'title',
       type: 'str',
@@ -411,16 +357,7 @@ export const appRelease: ResourceDef = {
   table: 'smart_app_release',
   title: { en: 'App release', zh_CN: '应用版本' },
   fields: [
-    {
-      name: 'package_name',
-      type: 'str',
-      label: { en: 'Package name', zh_CN: '包名' },
-      required: true,
-      max: 128,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('package_name', { en: 'Package name', zh_CN: '包名' }, { required: true, max: 128 }),
     {
       name: 'version_name',
       type: 'str',
@@ -505,7 +442,7 @@ export const introResource: ResourceDef = {
       {
         kind: 'rows',
         fields: [
-          part('weekday', 'enum', { en: 'Day', zh_CN: '星期' }, { ...choices(WEEKDAYS), required: true }),
+          weekdayField('weekday', { required: true }),
           part(
             'period',
             'enum',
@@ -566,16 +503,7 @@ export const introItem: ResourceDef = {
       { en: 'Type', zh_CN: '类型' },
       { required: true, list: true, filter: true },
     ),
-    {
-      name: 'title',
-      type: 'str',
-      label: { en: 'Title', zh_CN: '标题' },
-      required: true,
-      max: 100,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('title', { en: 'Title', zh_CN: '标题' }, { required: true, max: 100 }),
     { name: 'cover', type: 'file', label: { en: 'Cover', zh_CN: '封面' } },
     { name: 'content', type: 'html', label: { en: 'Content', zh_CN: '正文' } },
     imageList({ en: 'Images', zh_CN: '图片' }),
@@ -669,31 +597,9 @@ export const order: ResourceDef = {
   table: 'shop_order',
   title: { en: 'Order', zh_CN: '订单' },
   fields: [
-    {
-      name: 'order_no',
-      type: 'str',
-      label: { en: 'Order number', zh_CN: '订单号' },
-      readonly: true,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'area',
-      type: 'str',
-      label: { en: 'Room', zh_CN: '房间' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
-    {
-      name: 'terminal',
-      type: 'str',
-      label: { en: 'Terminal', zh_CN: '终端' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    keywordField('order_no', { en: 'Order number', zh_CN: '订单号' }, { readonly: true }),
+    readonlyColumn('area', 'str', { en: 'Room', zh_CN: '房间' }, { filter: true }),
+    readonlyColumn('terminal', 'str', { en: 'Terminal', zh_CN: '终端' }, { filter: true }),
     // A snapshot of each line when ordered: the goods, its name and unit price then, the quantity
     // (features/smart-display/order-stock.ts).
     jsonField(
@@ -711,14 +617,7 @@ export const order: ResourceDef = {
       { readonly: true },
     ),
     // The sum of the lines, in fen; set with the order, so without moneyField's input range.
-    {
-      name: 'amount',
-      type: 'int',
-      label: { en: 'Amount', zh_CN: '金额' },
-      unit: 'fen',
-      readonly: true,
-      list: true,
-    },
+    readonlyColumn('amount', 'int', { en: 'Amount', zh_CN: '金额' }, { unit: 'fen' }),
     enumField(
       'pay_method',
       { en: 'Payment', zh_CN: '支付方式' },
@@ -730,9 +629,7 @@ export const order: ResourceDef = {
       },
       { list: true },
     ),
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
+    stateField(
       {
         pending: { en: 'Pending', zh_CN: '待接单', tone: 'warning' },
         accepted: { en: 'Accepted', zh_CN: '已接单', tone: 'processing' },
@@ -740,7 +637,7 @@ export const order: ResourceDef = {
         completed: { en: 'Completed', zh_CN: '已完成', tone: 'success' },
         cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
       },
-      { default: 'pending', readonly: true, list: true, filter: true },
+      { default: 'pending' },
     ),
     { name: 'remark', type: 'str', label: { en: 'Remark', zh_CN: '备注' }, max: 255 },
     { name: 'contact_phone', type: 'str', label: { en: 'Contact phone', zh_CN: '联系电话' }, max: 32 },
@@ -802,14 +699,7 @@ export const message: ResourceDef = {
   table: 'smart_message',
   title: { en: 'Message', zh_CN: '留言' },
   fields: [
-    {
-      name: 'area',
-      type: 'str',
-      label: { en: 'Room', zh_CN: '房间' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    readonlyColumn('area', 'str', { en: 'Room', zh_CN: '房间' }, { filter: true }),
     { name: 'terminal', type: 'str', label: { en: 'Terminal', zh_CN: '终端' }, readonly: true },
     {
       name: 'guest_name',
@@ -837,32 +727,18 @@ export const message: ResourceDef = {
       keyword: true,
     },
     { name: 'contact', type: 'str', label: { en: 'Contact', zh_CN: '联系方式' }, max: 64 },
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
+    stateField(
       {
         unread: { en: 'Unread', zh_CN: '未读', tone: 'warning' },
         read: { en: 'Read', zh_CN: '已读', tone: 'processing' },
         replied: { en: 'Replied', zh_CN: '已回复', tone: 'success' },
         closed: { en: 'Closed', zh_CN: '已关闭', tone: 'default' },
       },
-      { default: 'unread', readonly: true, list: true, filter: true },
+      { default: 'unread' },
     ),
     { name: 'reply', type: 'text', label: { en: 'Reply', zh_CN: '回复' }, max: 2000 },
-    {
-      name: 'replied_by',
-      type: 'str',
-      label: { en: 'Replied by', zh_CN: '回复人' },
-      readonly: true,
-      list: true,
-    },
-    {
-      name: 'replied_at',
-      type: 'dt',
-      label: { en: 'Replied at', zh_CN: '回复时间' },
-      readonly: true,
-      list: true,
-    },
+    readonlyColumn('replied_by', 'str', { en: 'Replied by', zh_CN: '回复人' }),
+    readonlyColumn('replied_at', 'dt', { en: 'Replied at', zh_CN: '回复时间' }),
   ],
   io: { export: ['csv'] },
   verbs: [
@@ -962,14 +838,7 @@ export const evalRecord: ResourceDef = {
   title: { en: 'Evaluation record', zh_CN: '评价记录' },
   readonly: true,
   fields: [
-    {
-      name: 'area',
-      type: 'str',
-      label: { en: 'Area / bed', zh_CN: '病区/床位' },
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('area', { en: 'Area / bed', zh_CN: '病区/床位' }),
     { name: 'patient', type: 'str', label: { en: 'Patient', zh_CN: '患者' }, list: true, keyword: true },
     // DOMAIN {item_id, value}[]: the value is the stars (1–5), the choice or the text given.
     jsonField(
@@ -1018,22 +887,8 @@ export const playRecord: ResourceDef = {
   title: { en: 'Play record', zh_CN: '播放记录' },
   readonly: true,
   fields: [
-    {
-      name: 'terminal',
-      type: 'str',
-      label: { en: 'Terminal', zh_CN: '终端' },
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'area',
-      type: 'str',
-      label: { en: 'Area', zh_CN: '区域' },
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('terminal', { en: 'Terminal', zh_CN: '终端' }),
+    keywordField('area', { en: 'Area', zh_CN: '区域' }),
     enumField(
       'content_type',
       { en: 'Content type', zh_CN: '内容类型' },
@@ -1062,15 +917,7 @@ export const playRecord: ResourceDef = {
     },
     { name: 'start_at', type: 'dt', label: { en: 'Started', zh_CN: '开始时间' }, list: true, filter: true },
     { name: 'end_at', type: 'dt', label: { en: 'Ended', zh_CN: '结束时间' } },
-    {
-      name: 'duration_s',
-      type: 'int',
-      label: { en: 'Duration', zh_CN: '时长' },
-      unit: 'seconds',
-      min: 0,
-      max: 2_147_483_647,
-      list: true,
-    },
+    secondsField('duration_s', { en: 'Duration', zh_CN: '时长' }, { min: 0, max: 2_147_483_647, list: true }),
   ],
   io: { export: ['csv'] },
   defaultSort: { field: 'start_at', order: 'desc' },
@@ -1085,15 +932,7 @@ export const terminalEvent: ResourceDef = {
   table: 'smart_terminal_event',
   title: { en: 'Terminal record', zh_CN: '终端记录' },
   fields: [
-    {
-      name: 'terminal',
-      type: 'str',
-      label: { en: 'Terminal', zh_CN: '终端' },
-      max: 64,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('terminal', { en: 'Terminal', zh_CN: '终端' }, { max: 64 }),
     { name: 'area', type: 'str', label: { en: 'Area', zh_CN: '区域' }, max: 64, list: true },
     // What happened, toned as the state it reports.
     enumField(

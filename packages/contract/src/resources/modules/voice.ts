@@ -1,4 +1,19 @@
 import {
+  areaIdField,
+  areaIdsField,
+  dialableField,
+  dialablePattern,
+  digitsField,
+  digitsPattern,
+  extensionNumberField,
+  keywordField,
+  readonlyColumn,
+  secondsField,
+  stateField,
+  weekdaysField,
+  weeklyWindowFields,
+} from '../field-blocks.ts';
+import {
   enabledField,
   enumField,
   jsonField,
@@ -7,21 +22,11 @@ import {
   refField,
   refsField,
   sortField,
-  WEEKDAYS,
 } from '../fields.ts';
 import type { FieldDef, JsonShape, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Voice (DOMAIN section 2.2): the record lists; BasicSettings and AdvancedSettings are singletons. */
 
-const digits = (en: string, zh: string) => ({
-  source: '^\\d+$',
-  message: { en: `${en} may contain digits only`, zh_CN: `${zh}只能填写数字` },
-});
-// A dialable number, as the server's dialplan writer checks it (isDialable).
-const dialable = (en: string, zh: string) => ({
-  source: '^[0-9*#+]{1,32}$',
-  message: { en: `${en} may contain digits, *, # and + only`, zh_CN: `${zh}只能包含数字、*、#和+` },
-});
 /**
  * An Asterisk extension pattern as the server's dialplan writer reads it (isPatternBody): an
  * optional leading `_`, then at most 64 of digits, * # +, the wildcards X Z N . ! (either case),
@@ -38,22 +43,10 @@ const asteriskPattern = (en: string, zh: string) => ({
 });
 
 // Fields of the voice verbs (DOMAIN "Verbs:"), asked in the verb's small form.
-const dialNumber = (en: string, zh: string): FieldDef => ({
-  name: 'number',
-  type: 'str',
-  label: { en, zh_CN: zh },
-  required: true,
-  max: 32,
-  pattern: dialable(en, zh),
-});
-const extensionNumber = (en: string, zh: string): FieldDef => ({
-  name: 'extension',
-  type: 'str',
-  label: { en, zh_CN: zh },
-  required: true,
-  max: 16,
-  pattern: digits(en, zh),
-});
+const dialNumber = (en: string, zh: string): FieldDef =>
+  dialableField('number', { en, zh_CN: zh }, { required: true });
+const extensionNumber = (en: string, zh: string): FieldDef =>
+  digitsField('extension', { en, zh_CN: zh }, 16, { required: true });
 // An Asterisk channel name as AMI lists it (PJSIP/8001-00000002); `all` where AMI takes it.
 const channel: FieldDef = {
   name: 'channel',
@@ -82,12 +75,6 @@ const ROUTE_LEVELS = {
   international: CALL_PERMISSIONS.international,
 } as const satisfies Record<string, OptionLabel>;
 
-/** The days of the week, ISO numbered (1 = Monday) as the dialplan writer reads them (GotoIfTime). */
-const weekdaysShape: JsonShape = {
-  kind: 'list',
-  of: enumField('day', { en: 'Day', zh_CN: '星期' }, WEEKDAYS),
-};
-
 /** A Dest (DOMAIN section 0): the kind of target and its number (or record id), as destSteps reads it. */
 const destShape: JsonShape = {
   kind: 'object',
@@ -106,23 +93,28 @@ const destShape: JsonShape = {
         hangup: { en: 'Hang up', zh_CN: '挂断' },
       },
     ),
-    part('target', 'str', { en: 'Number', zh_CN: '号码' }, { max: 32, pattern: dialable('Number', '号码') }),
+    dialableField('target', { en: 'Number', zh_CN: '号码' }),
   ],
 };
-
-/** An extension named by its number, shown with the extension's name. */
-const EXTENSION_NAMES = { resource: 'voice:extension', by: 'extension' } as const;
 
 /** A list of extension numbers (the server stores the numbers, not the records' ids). */
 const extensionNumbers = (en: string, zh: string): JsonShape => ({
   kind: 'list',
-  of: part(
-    'extension',
-    'str',
-    { en, zh_CN: zh },
-    { max: 16, pattern: digits(en, zh), names: EXTENSION_NAMES },
-  ),
+  of: extensionNumberField({ en, zh_CN: zh }),
 });
+
+/** A list of numbers to dial. */
+const numberList: JsonShape = { kind: 'list', of: dialableField('number', { en: 'Number', zh_CN: '号码' }) };
+
+/** `number`: the record's number in the numbering plan (unique there), listed and found by it. */
+const planNumber = (): FieldDef =>
+  digitsField('number', { en: 'Number', zh_CN: '号码' }, 16, {
+    required: true,
+    unique: true,
+    list: true,
+    filter: true,
+    keyword: true,
+  });
 
 // DOMAIN 2.2 voice/SipTrunk: Trunk. I/O: the pjsip.conf sections of the trunks (`pjsip`, export,
 // passwords masked), written by the server's voice feature.
@@ -256,30 +248,22 @@ export const inboundRoute: ResourceDef = {
   table: 'voice_inbound_route',
   title: { en: 'Inbound route', zh_CN: '呼入路由' },
   fields: [
-    {
-      name: 'description',
-      type: 'str',
-      label: { en: 'Description', zh_CN: '描述' },
-      required: true,
-      max: 100,
+    keywordField('description', { en: 'Description', zh_CN: '描述' }, { required: true, max: 100 }),
+    digitsField('did', { en: 'DID (empty = any)', zh_CN: '被叫号码（空为任意）' }, 32, {
       list: true,
       filter: true,
-      keyword: true,
-    },
-    {
-      name: 'did',
-      type: 'str',
-      label: { en: 'DID (empty = any)', zh_CN: '被叫号码（空为任意）' },
-      max: 32,
-      list: true,
-      filter: true,
-      pattern: digits('DID', '被叫号码'),
-    },
+      pattern: digitsPattern({ en: 'DID', zh_CN: '被叫号码' }),
+    }),
     { name: 'cid', type: 'str', label: { en: 'Caller pattern', zh_CN: '主叫号码规则' }, max: 64, list: true },
     jsonField('dest', { en: 'Destination', zh_CN: '目的地' }, destShape, { required: true, list: true }),
-    jsonField('hours_weekdays', { en: 'Office days', zh_CN: '工作日' }, weekdaysShape),
-    { name: 'hours_from', type: 'time', label: { en: 'Office hours from', zh_CN: '工作时间开始' } },
-    { name: 'hours_to', type: 'time', label: { en: 'Office hours to', zh_CN: '工作时间结束' } },
+    ...weeklyWindowFields({
+      names: ['hours_weekdays', 'hours_from', 'hours_to'],
+      labels: [
+        { en: 'Office days', zh_CN: '工作日' },
+        { en: 'Office hours from', zh_CN: '工作时间开始' },
+        { en: 'Office hours to', zh_CN: '工作时间结束' },
+      ],
+    }),
     jsonField('after_hours_dest', { en: 'After-hours destination', zh_CN: '非工作时间目的地' }, destShape),
     enabledField(),
   ],
@@ -304,17 +288,11 @@ export const outboundRoute: ResourceDef = {
       {
         kind: 'rows',
         fields: [
-          part(
-            'prepend',
-            'str',
-            { en: 'Prepend', zh_CN: '前置号码' },
-            { max: 32, pattern: dialable('Prepend', '前置号码') },
-          ),
-          part(
+          dialableField('prepend', { en: 'Prepend', zh_CN: '前置号码' }),
+          dialableField(
             'prefix',
-            'str',
             { en: 'Prefix (removed)', zh_CN: '前缀（拨出时去掉）' },
-            { max: 32, pattern: dialable('Prefix', '前缀') },
+            { pattern: dialablePattern({ en: 'Prefix', zh_CN: '前缀' }) },
           ),
           part(
             'match',
@@ -345,13 +323,7 @@ export const outboundRoute: ResourceDef = {
       filter: true,
     }),
     { name: 'outcid', type: 'str', label: { en: 'Outbound caller ID', zh_CN: '外显号码' }, max: 64 },
-    {
-      name: 'pin',
-      type: 'str',
-      label: { en: 'PIN', zh_CN: '密码' },
-      max: 16,
-      pattern: digits('PIN', '密码'),
-    },
+    digitsField('pin', { en: 'PIN', zh_CN: '密码' }, 16),
     { name: 'emergency', type: 'bool', label: { en: 'Emergency route', zh_CN: '紧急路由' } },
     { name: 'seq', type: 'int', label: { en: 'Order', zh_CN: '顺序' }, readonly: true, list: true },
     enabledField(),
@@ -375,19 +347,14 @@ export const extension: ResourceDef = {
   table: 'voice_extension',
   title: { en: 'Extension', zh_CN: '分机' },
   fields: [
-    {
-      name: 'extension',
-      type: 'str',
-      label: { en: 'Extension number', zh_CN: '分机号' },
+    digitsField('extension', { en: 'Extension number', zh_CN: '分机号' }, 6, {
       required: true,
       min: 3,
-      max: 6,
       unique: true,
       list: true,
       filter: true,
       keyword: true,
-      pattern: digits('Extension number', '分机号'),
-    },
+    }),
     nameField({ max: 50 }),
     // Required, but generated by the server when left empty.
     {
@@ -404,7 +371,7 @@ export const extension: ResourceDef = {
       list: true,
       filter: true,
     }),
-    refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }, { list: true, filter: true }),
+    areaIdField({ list: true, filter: true }),
     { name: 'outbound_cid', type: 'str', label: { en: 'Outbound caller ID', zh_CN: '外显号码' }, max: 64 },
     { name: 'voicemail', type: 'bool', label: { en: 'Voicemail', zh_CN: '语音信箱' } },
     {
@@ -416,15 +383,11 @@ export const extension: ResourceDef = {
         message: { en: 'Voicemail PIN must be 4 to 8 digits', zh_CN: '信箱密码须为4到8位数字' },
       },
     },
-    {
-      name: 'ring_timeout',
-      type: 'int',
-      label: { en: 'Ring timeout (0 = global)', zh_CN: '振铃超时（0为全局）' },
-      unit: 'seconds',
-      min: 0,
-      max: 600,
-      default: 0,
-    },
+    secondsField(
+      'ring_timeout',
+      { en: 'Ring timeout (0 = global)', zh_CN: '振铃超时（0为全局）' },
+      { min: 0, max: 600, default: 0 },
+    ),
     enumField('recording', { en: 'Recording', zh_CN: '录音' }, extensionRecording, { default: 'inherit' }),
     { name: 'cf_always', type: 'str', label: { en: 'Always forward to', zh_CN: '无条件转移' }, max: 32 },
     { name: 'cf_busy', type: 'str', label: { en: 'Forward when busy', zh_CN: '遇忙转移' }, max: 32 },
@@ -449,14 +412,12 @@ export const extension: ResourceDef = {
       },
       { readonly: true, list: true, filter: true },
     ),
-    {
-      name: 'contact',
-      type: 'str',
-      label: { en: 'Contact (address and user agent)', zh_CN: '注册地址及终端' },
-      readonly: true,
-      list: true,
-      filter: true,
-    },
+    readonlyColumn(
+      'contact',
+      'str',
+      { en: 'Contact (address and user agent)', zh_CN: '注册地址及终端' },
+      { filter: true },
+    ),
   ],
   io: { import: ['csv'], export: ['csv', 'pjsip'] },
   verbs: [
@@ -465,22 +426,8 @@ export const extension: ResourceDef = {
       label: { en: 'Add a range', zh_CN: '批量添加' },
       scope: 'page',
       fields: [
-        {
-          name: 'from',
-          type: 'str',
-          label: { en: 'From number', zh_CN: '起始号码' },
-          required: true,
-          max: 6,
-          pattern: digits('From number', '起始号码'),
-        },
-        {
-          name: 'to',
-          type: 'str',
-          label: { en: 'To number', zh_CN: '结束号码' },
-          required: true,
-          max: 6,
-          pattern: digits('To number', '结束号码'),
-        },
+        digitsField('from', { en: 'From number', zh_CN: '起始号码' }, 6, { required: true }),
+        digitsField('to', { en: 'To number', zh_CN: '结束号码' }, 6, { required: true }),
         {
           name: 'name_pattern',
           type: 'str',
@@ -533,20 +480,8 @@ export const softTerminal: ResourceDef = {
       keyword: true,
     },
     enabledField(),
-    {
-      name: 'last_register',
-      type: 'dt',
-      label: { en: 'Last registered', zh_CN: '最近注册' },
-      readonly: true,
-      list: true,
-    },
-    {
-      name: 'user_agent',
-      type: 'str',
-      label: { en: 'User agent', zh_CN: '终端型号' },
-      readonly: true,
-      list: true,
-    },
+    readonlyColumn('last_register', 'dt', { en: 'Last registered', zh_CN: '最近注册' }),
+    readonlyColumn('user_agent', 'str', { en: 'User agent', zh_CN: '终端型号' }),
   ],
 };
 
@@ -623,33 +558,10 @@ export const conference: ResourceDef = {
   table: 'voice_conference',
   title: { en: 'Meeting room', zh_CN: '会议室' },
   fields: [
-    {
-      name: 'number',
-      type: 'str',
-      label: { en: 'Number', zh_CN: '号码' },
-      required: true,
-      max: 16,
-      unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
-      pattern: digits('Number', '号码'),
-    },
+    planNumber(),
     nameField(),
-    {
-      name: 'user_pin',
-      type: 'str',
-      label: { en: 'Member PIN', zh_CN: '成员密码' },
-      max: 16,
-      pattern: digits('Member PIN', '成员密码'),
-    },
-    {
-      name: 'admin_pin',
-      type: 'str',
-      label: { en: 'Host PIN', zh_CN: '主持人密码' },
-      max: 16,
-      pattern: digits('Host PIN', '主持人密码'),
-    },
+    digitsField('user_pin', { en: 'Member PIN', zh_CN: '成员密码' }, 16),
+    digitsField('admin_pin', { en: 'Host PIN', zh_CN: '主持人密码' }, 16),
     {
       name: 'max_members',
       type: 'int',
@@ -719,25 +631,9 @@ export const ivr: ResourceDef = {
   title: { en: 'IVR', zh_CN: 'IVR语音导航' },
   fields: [
     nameField(),
-    {
-      name: 'number',
-      type: 'str',
-      label: { en: 'Number', zh_CN: '号码' },
-      max: 16,
-      unique: true,
-      list: true,
-      pattern: digits('Number', '号码'),
-    },
+    digitsField('number', { en: 'Number', zh_CN: '号码' }, 16, { unique: true, list: true }),
     { name: 'announcement', type: 'file', label: { en: 'Announcement', zh_CN: '提示音' }, required: true },
-    {
-      name: 'timeout_s',
-      type: 'int',
-      label: { en: 'Timeout', zh_CN: '超时' },
-      unit: 'seconds',
-      min: 1,
-      max: 60,
-      default: 10,
-    },
+    secondsField('timeout_s', { en: 'Timeout', zh_CN: '超时' }, { min: 1, max: 60, default: 10 }),
     {
       name: 'invalid_loops',
       type: 'int',
@@ -804,18 +700,7 @@ export const queue: ResourceDef = {
   table: 'voice_queue',
   title: { en: 'Call queue', zh_CN: '呼叫队列' },
   fields: [
-    {
-      name: 'number',
-      type: 'str',
-      label: { en: 'Number', zh_CN: '号码' },
-      required: true,
-      max: 16,
-      unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
-      pattern: digits('Number', '号码'),
-    },
+    planNumber(),
     nameField(),
     // Asterisk queues.conf `strategy`.
     enumField(
@@ -839,52 +724,27 @@ export const queue: ResourceDef = {
       {
         kind: 'rows',
         fields: [
-          part(
-            'extension',
-            'str',
-            { en: 'Agent extension', zh_CN: '坐席分机' },
-            {
-              required: true,
-              max: 16,
-              pattern: digits('Agent extension', '坐席分机'),
-              names: EXTENSION_NAMES,
-            },
-          ),
+          extensionNumberField({ en: 'Agent extension', zh_CN: '坐席分机' }, { required: true }),
           part('penalty', 'int', { en: 'Penalty', zh_CN: '优先级' }, { min: 0, max: 10, default: 0 }),
         ],
       },
       { list: true },
     ),
-    {
-      name: 'agent_timeout',
-      type: 'int',
-      label: { en: 'Agent ring time', zh_CN: '坐席振铃时长' },
-      unit: 'seconds',
-      required: true,
-      min: 0,
-      max: 600,
-      default: 15,
-    },
-    {
-      name: 'retry',
-      type: 'int',
-      label: { en: 'Retry interval', zh_CN: '重试间隔' },
-      unit: 'seconds',
-      required: true,
-      min: 0,
-      max: 600,
-      default: 5,
-    },
-    {
-      name: 'wrapup',
-      type: 'int',
-      label: { en: 'Wrap-up time', zh_CN: '话后整理时间' },
-      unit: 'seconds',
-      required: true,
-      min: 0,
-      max: 3600,
-      default: 0,
-    },
+    secondsField(
+      'agent_timeout',
+      { en: 'Agent ring time', zh_CN: '坐席振铃时长' },
+      { required: true, min: 0, max: 600, default: 15 },
+    ),
+    secondsField(
+      'retry',
+      { en: 'Retry interval', zh_CN: '重试间隔' },
+      { required: true, min: 0, max: 600, default: 5 },
+    ),
+    secondsField(
+      'wrapup',
+      { en: 'Wrap-up time', zh_CN: '话后整理时间' },
+      { required: true, min: 0, max: 3600, default: 0 },
+    ),
     {
       name: 'maxlen',
       type: 'int',
@@ -893,15 +753,11 @@ export const queue: ResourceDef = {
       max: 10000,
       default: 0,
     },
-    {
-      name: 'maxwait',
-      type: 'int',
-      label: { en: 'Max wait (0 = unlimited)', zh_CN: '最长等待（0为不限）' },
-      unit: 'seconds',
-      min: 0,
-      max: 86400,
-      default: 0,
-    },
+    secondsField(
+      'maxwait',
+      { en: 'Max wait (0 = unlimited)', zh_CN: '最长等待（0为不限）' },
+      { min: 0, max: 86400, default: 0 },
+    ),
     {
       name: 'joinempty',
       type: 'bool',
@@ -914,15 +770,11 @@ export const queue: ResourceDef = {
       label: { en: 'Announce position', zh_CN: '播报排队位置' },
       default: 0,
     },
-    {
-      name: 'announce_frequency',
-      type: 'int',
-      label: { en: 'Announce every', zh_CN: '播报间隔' },
-      unit: 'seconds',
-      min: 0,
-      max: 3600,
-      default: 0,
-    },
+    secondsField(
+      'announce_frequency',
+      { en: 'Announce every', zh_CN: '播报间隔' },
+      { min: 0, max: 3600, default: 0 },
+    ),
     { name: 'periodic_announce', type: 'file', label: { en: 'Periodic announcement', zh_CN: '周期提示音' } },
     jsonField('fail_dest', { en: 'Failover destination', zh_CN: '失败目的地' }, destShape),
     { name: 'record', type: 'bool', label: { en: 'Record', zh_CN: '录音' }, default: 0 },
@@ -934,7 +786,7 @@ export const queue: ResourceDef = {
         kind: 'object',
         fields: [
           part('waiting', 'int', { en: 'Waiting callers', zh_CN: '排队人数' }),
-          part('longest_wait', 'int', { en: 'Longest wait', zh_CN: '最长等待' }, { unit: 'seconds' }),
+          secondsField('longest_wait', { en: 'Longest wait', zh_CN: '最长等待' }),
           part('answered', 'int', { en: 'Answered', zh_CN: '已接听' }),
           part('abandoned', 'int', { en: 'Abandoned', zh_CN: '放弃' }),
           part('agents', 'int', { en: 'Agents', zh_CN: '坐席数' }),
@@ -967,18 +819,7 @@ export const pagingGroup: ResourceDef = {
   table: 'voice_paging_group',
   title: { en: 'Paging group', zh_CN: '广播组' },
   fields: [
-    {
-      name: 'number',
-      type: 'str',
-      label: { en: 'Number', zh_CN: '号码' },
-      required: true,
-      max: 16,
-      unique: true,
-      list: true,
-      filter: true,
-      keyword: true,
-      pattern: digits('Number', '号码'),
-    },
+    planNumber(),
     nameField(),
     // Extension numbers and/or areas (an area pages every extension in it and in the areas below
     // it), as the dialplan writer reads them (memberExtensions).
@@ -1001,10 +842,7 @@ export const pagingGroup: ResourceDef = {
             'json',
             { en: 'Areas (with the areas below)', zh_CN: '区域（含下级区域）' },
             {
-              shape: {
-                kind: 'list',
-                of: refField('area_id', 'system:region', { en: 'Area', zh_CN: '区域' }),
-              },
+              shape: { kind: 'list', of: areaIdField() },
             },
           ),
         ],
@@ -1045,22 +883,10 @@ export const broadcastTask: ResourceDef = {
     ),
     { name: 'date', type: 'date', label: { en: 'Date', zh_CN: '日期' } },
     { name: 'time', type: 'time', label: { en: 'Time', zh_CN: '时间' }, required: true },
-    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape, { example: '[1, 2, 3, 4, 5]' }),
+    weekdaysField({ example: '[1, 2, 3, 4, 5]' }),
     enabledField(),
-    {
-      name: 'last_run',
-      type: 'dt',
-      label: { en: 'Last run', zh_CN: '上次执行' },
-      readonly: true,
-      list: true,
-    },
-    {
-      name: 'last_result',
-      type: 'str',
-      label: { en: 'Last result', zh_CN: '上次结果' },
-      readonly: true,
-      list: true,
-    },
+    readonlyColumn('last_run', 'dt', { en: 'Last run', zh_CN: '上次执行' }),
+    readonlyColumn('last_result', 'str', { en: 'Last result', zh_CN: '上次结果' }),
   ],
   // Drops a call file into Asterisk's outgoing spool (503 when the spool cannot be written).
   verbs: [
@@ -1115,26 +941,16 @@ export const wakeup: ResourceDef = {
       max: 10,
       default: 3,
     },
-    {
-      name: 'retry_s',
-      type: 'int',
-      label: { en: 'Retry interval', zh_CN: '重试间隔' },
-      unit: 'seconds',
-      required: true,
-      min: 10,
-      max: 600,
-      default: 60,
-    },
-    {
-      name: 'wait_s',
-      type: 'int',
-      label: { en: 'Ring time', zh_CN: '振铃时长' },
-      unit: 'seconds',
-      required: true,
-      min: 10,
-      max: 120,
-      default: 60,
-    },
+    secondsField(
+      'retry_s',
+      { en: 'Retry interval', zh_CN: '重试间隔' },
+      { required: true, min: 10, max: 600, default: 60 },
+    ),
+    secondsField(
+      'wait_s',
+      { en: 'Ring time', zh_CN: '振铃时长' },
+      { required: true, min: 10, max: 120, default: 60 },
+    ),
     enumField(
       'language',
       { en: 'Language', zh_CN: '语言' },
@@ -1151,18 +967,13 @@ export const wakeup: ResourceDef = {
       },
       { readonly: true, list: true, filter: true },
     ),
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
-      {
-        scheduled: { en: 'Scheduled', zh_CN: '待叫醒', tone: 'warning' },
-        calling: { en: 'Calling', zh_CN: '呼叫中', tone: 'processing' },
-        answered: { en: 'Answered', zh_CN: '已接听', tone: 'success' },
-        failed: { en: 'Failed', zh_CN: '失败', tone: 'error' },
-        cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
-      },
-      { readonly: true, list: true, filter: true },
-    ),
+    stateField({
+      scheduled: { en: 'Scheduled', zh_CN: '待叫醒', tone: 'warning' },
+      calling: { en: 'Calling', zh_CN: '呼叫中', tone: 'processing' },
+      answered: { en: 'Answered', zh_CN: '已接听', tone: 'success' },
+      failed: { en: 'Failed', zh_CN: '失败', tone: 'error' },
+      cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
+    }),
   ],
   io: { export: ['csv'] },
   defaultSort: { field: 'time', order: 'asc' },
@@ -1188,27 +999,10 @@ export const dnd: ResourceDef = {
   fields: [
     nameField(),
     refsField('extension_ids', 'voice:extension', { en: 'Extensions', zh_CN: '分机' }),
-    refsField('area_ids', 'system:region', { en: 'Areas', zh_CN: '区域' }),
-    jsonField('weekdays', { en: 'Weekdays', zh_CN: '星期' }, weekdaysShape, {
-      example: '[1, 2, 3, 4, 5]',
-      required: true,
-    }),
-    { name: 'time_from', type: 'time', label: { en: 'From', zh_CN: '开始时间' }, required: true },
-    { name: 'time_to', type: 'time', label: { en: 'To', zh_CN: '结束时间' }, required: true },
+    areaIdsField(),
+    ...weeklyWindowFields({ required: true, example: '[1, 2, 3, 4, 5]' }),
     // Callers who still get through.
-    jsonField(
-      'exempt_numbers',
-      { en: 'Exempt numbers', zh_CN: '白名单号码' },
-      {
-        kind: 'list',
-        of: part(
-          'number',
-          'str',
-          { en: 'Number', zh_CN: '号码' },
-          { max: 32, pattern: dialable('Number', '号码') },
-        ),
-      },
-    ),
+    jsonField('exempt_numbers', { en: 'Exempt numbers', zh_CN: '白名单号码' }, numberList),
     enumField(
       'action',
       { en: 'Action', zh_CN: '处理方式' },
@@ -1221,13 +1015,7 @@ export const dnd: ResourceDef = {
     ),
     { name: 'forward_to', type: 'str', label: { en: 'Forward to', zh_CN: '转移号码' }, max: 32 },
     enabledField(),
-    {
-      name: 'now_active',
-      type: 'bool',
-      label: { en: 'Active now', zh_CN: '当前生效' },
-      readonly: true,
-      list: true,
-    },
+    readonlyColumn('now_active', 'bool', { en: 'Active now', zh_CN: '当前生效' }),
   ],
 };
 
@@ -1317,24 +1105,8 @@ export const cdr: ResourceDef = {
     { name: 'start', type: 'dt', label: { en: 'Start', zh_CN: '开始时间' }, list: true, filter: true },
     { name: 'answer', type: 'dt', label: { en: 'Answered', zh_CN: '应答时间' } },
     { name: 'end', type: 'dt', label: { en: 'End', zh_CN: '结束时间' } },
-    {
-      name: 'src',
-      type: 'str',
-      label: { en: 'Caller', zh_CN: '主叫' },
-      max: 80,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
-    {
-      name: 'dst',
-      type: 'str',
-      label: { en: 'Callee', zh_CN: '被叫' },
-      max: 80,
-      list: true,
-      filter: true,
-      keyword: true,
-    },
+    keywordField('src', { en: 'Caller', zh_CN: '主叫' }, { max: 80 }),
+    keywordField('dst', { en: 'Callee', zh_CN: '被叫' }, { max: 80 }),
     { name: 'clid', type: 'str', label: { en: 'Caller ID', zh_CN: '主叫显示' }, max: 80 },
     { name: 'channel', type: 'str', label: { en: 'Channel', zh_CN: '主叫通道' }, max: 80 },
     { name: 'dstchannel', type: 'str', label: { en: 'Destination channel', zh_CN: '被叫通道' }, max: 80 },
@@ -1342,25 +1114,12 @@ export const cdr: ResourceDef = {
     { name: 'lastapp', type: 'str', label: { en: 'Last application', zh_CN: '最后应用' }, max: 80 },
     { name: 'lastdata', type: 'str', label: { en: 'Last data', zh_CN: '最后参数' } },
     // cdr_csv's duration (from the start) and billsec (from the answer), in seconds.
-    {
-      name: 'duration',
-      type: 'int',
-      label: { en: 'Duration', zh_CN: '时长' },
-      unit: 'seconds',
-      min: 0,
-      max: 100_000_000,
-      list: true,
-    },
-    {
-      name: 'billsec',
-      type: 'int',
-      label: { en: 'Billed', zh_CN: '通话时长' },
-      unit: 'seconds',
-      min: 0,
-      max: 100_000_000,
-      list: true,
-      filter: true,
-    },
+    secondsField('duration', { en: 'Duration', zh_CN: '时长' }, { min: 0, max: 100_000_000, list: true }),
+    secondsField(
+      'billsec',
+      { en: 'Billed', zh_CN: '通话时长' },
+      { min: 0, max: 100_000_000, list: true, filter: true },
+    ),
     enumField(
       'disposition',
       { en: 'Result', zh_CN: '呼叫结果' },
@@ -1456,25 +1215,7 @@ export const notifyTask: ResourceDef = {
               shape: extensionNumbers('Extension', '分机号'),
             },
           ),
-          part(
-            'numbers',
-            'json',
-            { en: 'Numbers', zh_CN: '号码' },
-            {
-              shape: {
-                kind: 'list',
-                of: part(
-                  'number',
-                  'str',
-                  { en: 'Number', zh_CN: '号码' },
-                  {
-                    max: 32,
-                    pattern: dialable('Number', '号码'),
-                  },
-                ),
-              },
-            },
-          ),
+          part('numbers', 'json', { en: 'Numbers', zh_CN: '号码' }, { shape: numberList }),
           part(
             'contact_group_ids',
             'json',
@@ -1503,15 +1244,11 @@ export const notifyTask: ResourceDef = {
       default: 2,
     },
     { name: 'retries', type: 'int', label: { en: 'Retries', zh_CN: '重试次数' }, min: 0, max: 5, default: 2 },
-    {
-      name: 'retry_interval_s',
-      type: 'int',
-      label: { en: 'Retry interval', zh_CN: '重试间隔' },
-      unit: 'seconds',
-      min: 0,
-      max: 86400,
-      default: 60,
-    },
+    secondsField(
+      'retry_interval_s',
+      { en: 'Retry interval', zh_CN: '重试间隔' },
+      { min: 0, max: 86400, default: 60 },
+    ),
     {
       name: 'require_confirm',
       type: 'bool',
@@ -1519,17 +1256,12 @@ export const notifyTask: ResourceDef = {
       default: 1,
     },
     { name: 'start_at', type: 'dt', label: { en: 'Start at (empty = now)', zh_CN: '开始时间（空为立即）' } },
-    enumField(
-      'state',
-      { en: 'State', zh_CN: '状态' },
-      {
-        draft: { en: 'Draft', zh_CN: '草稿', tone: 'warning' },
-        running: { en: 'Running', zh_CN: '进行中', tone: 'processing' },
-        done: { en: 'Done', zh_CN: '已完成', tone: 'success' },
-        cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
-      },
-      { readonly: true, list: true, filter: true },
-    ),
+    stateField({
+      draft: { en: 'Draft', zh_CN: '草稿', tone: 'warning' },
+      running: { en: 'Running', zh_CN: '进行中', tone: 'processing' },
+      done: { en: 'Done', zh_CN: '已完成', tone: 'success' },
+      cancelled: { en: 'Cancelled', zh_CN: '已取消', tone: 'default' },
+    }),
     // DOMAIN: one row per callee, {callee, attempts, result, at}.
     jsonField(
       'results',
