@@ -12,8 +12,10 @@ import {
   BUILT_IN_IMPORT_FORMATS,
   FILE_FORMATS,
   type FieldDef,
+  isLookup,
   type ResourceDef,
   recordSchema,
+  refByResource,
   resourceByName,
   resources,
   SYSTEM_COLUMNS,
@@ -143,11 +145,40 @@ describe('resource descriptions', () => {
       for (const f of r.fields) {
         if (f.type === 'ref' || f.type === 'refs') {
           expect(f.ref, `${r.name}.${f.name}`).toBeTruthy();
-          expect(resourceByName(f.ref!), `${r.name}.${f.name} -> ${f.ref}`).toBeDefined();
+          expect(resourceByName(f.ref!) ?? isLookup(f.ref), `${r.name}.${f.name} -> ${f.ref}`).toBeTruthy();
         } else {
           expect(f.ref, `${r.name}.${f.name}`).toBeUndefined();
         }
       }
+  });
+
+  it('name by another field only lists of ids, keyed by values that field may take, naming resources that exist', () => {
+    const named = resources.flatMap((r) => r.fields.filter((f) => f.refBy).map((f) => ({ r, f })));
+    expect(named.map(({ r, f }) => `${r.name}.${f.name}`).sort()).toEqual([
+      'ac:timed_reboot.target_ids',
+      'aiso:alarm_rule.source_ids',
+      'tr069:timed_reboot.target_ids',
+    ]);
+    for (const { r, f } of named) {
+      const where = `${r.name}.${f.name}`;
+      expect(f.type, where).toBe('json');
+      const by = r.fields.find((x) => x.name === f.refBy!.field);
+      expect(by?.type, where).toBe('enum');
+      for (const [value, target] of Object.entries(f.refBy!.resources)) {
+        expect(by?.options, `${where}: ${value}`).toContain(value);
+        if (target !== null) expect(resourceByName(target), `${where}: ${value} -> ${target}`).toBeDefined();
+      }
+    }
+  });
+
+  it('read which resource a list names from the record', () => {
+    const plan = resourceByName('ac:timed_reboot')!.fields.find((f) => f.name === 'target_ids')!;
+    expect(refByResource(plan, { target_type: 'ap' })).toBe('ac:ap');
+    expect(refByResource(plan, { target_type: 'all' })).toBeUndefined();
+    expect(refByResource(plan, { target_type: 'constructor' })).toBeUndefined();
+    expect(refByResource(plan, {})).toBeUndefined();
+    const cpe = resourceByName('tr069:timed_reboot')!.fields.find((f) => f.name === 'target_ids')!;
+    expect(refByResource(cpe, { target_type: 'tag' })).toBeNull();
   });
 
   it('name an owner with a reference to it for records edited in its editor, in both modes', () => {

@@ -7,7 +7,7 @@ import { systemResources } from './modules/system.ts';
 import { tr069Resources } from './modules/tr069.ts';
 import { videoResources } from './modules/video.ts';
 import { voiceResources } from './modules/voice.ts';
-import type { ResourceDef } from './types.ts';
+import type { FieldDef, ResourceDef } from './types.ts';
 
 export * from './fields.ts';
 export * from './formats.ts';
@@ -32,6 +32,30 @@ export const resources: readonly ResourceDef[] = [
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);
+}
+
+/**
+ * Lists a reference may name that are not resources of the framework: roles are built by hand
+ * (system/PermissionManagement). The owner's endpoint answers their options and the server checks
+ * that the ids exist (apps/server features/resources/lookups.ts).
+ */
+export const LOOKUPS = {
+  'system:role': { title: { en: 'Role', zh_CN: '角色' } },
+} as const satisfies Record<string, { title: { en: string; zh_CN: string } }>;
+
+export type LookupName = keyof typeof LOOKUPS;
+
+export function isLookup(name: string | undefined): name is LookupName {
+  return name !== undefined && Object.hasOwn(LOOKUPS, name);
+}
+
+/** The resource a `refBy` list names for the record's value of its field; null: words; undefined: nothing. */
+export function refByResource(field: FieldDef, record: Record<string, unknown>): string | null | undefined {
+  if (!field.refBy) return undefined;
+  const kind = record[field.refBy.field];
+  if (kind === null || kind === undefined) return undefined;
+  const key = String(kind);
+  return Object.hasOwn(field.refBy.resources, key) ? field.refBy.resources[key] : undefined;
 }
 
 /** Fields of other resources that reference this one (for delete conflicts, 409). */

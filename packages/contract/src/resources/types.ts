@@ -97,8 +97,15 @@ export interface FieldDef {
    * beside the value and offers those records to pick from.
    */
   names?: { resource: string; by: string };
-  /** ref/refs: the name of the referenced resource. */
+  /** ref/refs: the name of the referenced resource, or of a LOOKUPS list (roles) that is not one. */
   ref?: string;
+  /**
+   * json list of ids whose resource depends on another field of the record (an alarm rule's sources
+   * are phones, cameras or patrol routes by its `source`; a reboot plan's targets APs, categories or
+   * areas by its `target_type`): that field's value → the resource the ids name, or null where the
+   * values are words of their own (tags, product classes). A value not listed names nothing (all APs).
+   */
+  refBy?: { field: string; resources: Readonly<Record<string, string | null>> };
   unique?: boolean;
   /** A list column (L). */
   list?: boolean;

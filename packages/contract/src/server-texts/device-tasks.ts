@@ -6,12 +6,6 @@ export const deviceTasksTexts = {
     zh_CN: '重启对象为 {type} 时须填写对象列表',
   },
   'deviceTasks.mostTargets': { en: 'At most {max|# target|# targets}', zh_CN: '对象列表最多 {max} 项' },
-  'deviceTasks.targetsMustRecordIds': {
-    en: 'Targets must be record ids: {bad}',
-    zh_CN: '对象须为记录编号：{bad}',
-  },
-  'deviceTasks.targets': { en: 'Targets', zh_CN: '对象列表' },
-  'deviceTasks.doesNotExist': { en: 'does not exist', zh_CN: '不存在' },
   'deviceTasks.tagsMayContainLetters': {
     en: 'Tags may contain letters, digits, _ and - only: {map}',
     zh_CN: '标签只能包含字母、数字、_ 和 -：{map}',

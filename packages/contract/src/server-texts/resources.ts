@@ -13,6 +13,10 @@ export const resourcesTexts = {
     en: '{label}: {kind} #{ids} does not exist',
     zh_CN: '{label}：{kind} #{ids} 不存在',
   },
+  'resources.refNotIds': {
+    en: '{label}: {bad} is not a record id',
+    zh_CN: '{label}：{bad} 不是记录编号',
+  },
   'resources.duplicate': {
     en: '{kind}: a value that must be unique is already used',
     zh_CN: '{kind}：存在重复的值',

@@ -4,6 +4,7 @@ import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ResourceRecord } from './api.ts';
 import { EMPTY, FileCell, RefCell } from './cells.tsx';
+import { RefByCell } from './ref-by.tsx';
 import { ShapeCell, toneOf } from './shape-cell.tsx';
 
 /** Only plain keys are looked up here; interpolating texts are translated by the components. */
@@ -86,7 +87,15 @@ export function titleWidth(title: string, sortable: boolean): number {
 }
 
 /** One value as its cell shows it (also the detail drawer's). */
-export function renderValue(def: ResourceDef, field: FieldDef, value: unknown, ctx: ColumnContext) {
+export function renderValue(
+  def: ResourceDef,
+  field: FieldDef,
+  value: unknown,
+  ctx: ColumnContext,
+  /** The whole record, for values read with another of its fields (refBy). */
+  record?: Record<string, unknown>,
+) {
+  if (field.refBy) return <RefByCell field={field} value={value} record={record} />;
   if (field.type === 'ref' || field.type === 'refs')
     return <RefCell refName={field.ref} value={value} owner={{ def, field: field.name }} />;
   if (field.type === 'file') return <FileCell value={value} />;
@@ -198,7 +207,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
     sorter: isSortable(field),
     sortOrder: isSortable(field) ? sortState(field.name, ctx) : undefined,
     render: (value: unknown, row: ResourceRecord) =>
-      renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx),
+      renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx, row),
   }));
   // The record's name opens its details.
   const first = columns[0];
@@ -207,7 +216,7 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
     const field = listFieldsInOrder(def)[0]!;
     first.render = (value: unknown, row: ResourceRecord) => (
       <Typography.Link className="record-open" onClick={() => open(row)}>
-        {renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx)}
+        {renderValue(def, field, inLanguage(def, field, value, row, ctx), ctx, row)}
       </Typography.Link>
     );
   }

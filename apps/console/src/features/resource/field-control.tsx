@@ -7,6 +7,7 @@ import { useLanguage, useT } from '../../i18n/index.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';
+import { RefByControl } from './ref-by.tsx';
 import { ShapeControl } from './shape-control.tsx';
 import { useRefOptions } from './use-ref-options.ts';
 import './texts.ts';
@@ -89,6 +90,7 @@ function controlOf(
     case 'html':
       return { control: <Input.TextArea rows={4} placeholder={input} /> };
     case 'json':
+      if (field.refBy) return { control: <RefByControl def={def} field={field} /> };
       if (field.shape) return { control: <ShapeControl def={def} field={field} /> };
       return {
         control: (

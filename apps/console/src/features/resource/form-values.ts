@@ -19,8 +19,8 @@ export function toFormValues(def: ResourceDef, record: Record<string, unknown>):
   for (const f of writableFields(def)) {
     if (!(f.name in record)) continue;
     const v = record[f.name];
-    // A json field with a shape is edited as its structure; one without is edited as text.
-    if (f.type === 'json' && !f.shape)
+    // A json field with a shape or naming records by kind is edited as its structure; others as text.
+    if (f.type === 'json' && !f.shape && !f.refBy)
       out[f.name] = v === null || v === undefined ? '' : JSON.stringify(v, null, 2);
     else if (f.type === 'pwd') out[f.name] = '';
     else out[f.name] = v;
@@ -46,7 +46,7 @@ export function fromFormValues(
     if (!(f.name in values)) continue;
     const v = values[f.name];
     if (f.type === 'pwd' && mode === 'edit' && (v === '' || v === undefined || v === null)) continue;
-    if (f.type === 'json' && !f.shape && typeof v === 'string') {
+    if (f.type === 'json' && !f.shape && !f.refBy && typeof v === 'string') {
       if (!v.trim()) body[f.name] = null;
       else
         try {

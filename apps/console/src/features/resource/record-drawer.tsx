@@ -61,7 +61,7 @@ function RelatedRecords({
       key: f.name,
       title: f.label[ctx.lang],
       dataIndex: f.name,
-      render: (v: unknown) => renderValue(source, f, v, ctx),
+      render: (v: unknown, row: ResourceRecord) => renderValue(source, f, v, ctx, row),
     }));
   return (
     <section className="record-drawer-related">
@@ -86,7 +86,7 @@ function fieldValue(def: ResourceDef, f: FieldDef, record: ResourceRecord, ctx: 
   const v = record[f.name];
   if (f.type === 'json' && f.shape?.kind === 'rows' && Array.isArray(v) && v.length)
     return <RowsTable def={def} parts={f.shape.fields} rows={v} />;
-  return renderValue(def, f, v, ctx);
+  return renderValue(def, f, v, ctx, record);
 }
 
 export interface RecordDrawerProps {

@@ -52,6 +52,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.editTitle': { en: 'Edit {{title}}', zh_CN: '编辑{{title}}' },
   'res.select': { en: 'Please select', zh_CN: '请选择' },
   'res.input': { en: 'Please enter', zh_CN: '请输入' },
+  'res.namesNone': { en: '{{kind}}: nothing to choose', zh_CN: '{{kind}}：无需选择' },
   'res.pwdKeep': { en: 'Leave empty to keep the current password', zh_CN: '留空则保持原密码不变' },
   'res.jsonInvalid': { en: '{{label}} is not valid JSON', zh_CN: '{{label}}不是有效的JSON' },
   'res.upload': { en: 'Upload', zh_CN: '上传' },

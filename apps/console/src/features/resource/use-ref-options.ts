@@ -1,4 +1,4 @@
-import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { isLookup, type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLanguage } from '../../i18n/index.ts';
@@ -23,6 +23,9 @@ export function refOptionsCall(
   owner: RefOwner | undefined,
   isOperations: 0 | 1,
 ): { endpoint: string; field?: string } | undefined {
+  // A list that is not a resource (roles) is named by the owner's endpoint, for its field.
+  if (isLookup(refName))
+    return owner ? { endpoint: endpointOf(owner.def, isOperations), field: owner.field } : undefined;
   const ref = refName ? resourceByName(refName) : undefined;
   if (!ref) return undefined;
   if (isOperations === 0 || ref.opsEndpoint) return { endpoint: endpointOf(ref, isOperations) };

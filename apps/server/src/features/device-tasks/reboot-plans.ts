@@ -1,5 +1,5 @@
 import { Code, cronError, cronFiresAt, type Lang, nextCronRun, say } from '@igs/contract';
-import { resourceByName } from '@igs/contract/resources';
+import { refByResource, resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../app-context.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
@@ -23,11 +23,11 @@ export const PLAN_RESOURCE: Record<DeviceDomain, string> = {
 
 const planTable = (domain: DeviceDomain) => resourceByName(PLAN_RESOURCE[domain])!.table;
 
-/** Target types whose ids are records, and the resource they name. */
-const ID_TARGETS: Record<DeviceDomain, Record<string, string>> = {
-  ac: { category: 'ac:ap_category', ap: 'ac:ap', area: 'system:region' },
-  tr069: { template: 'tr069:template', area: 'system:region' },
-};
+/** The resource a target type's ids name (the contract's refBy of target_ids), if they are ids. */
+function targetResource(domain: DeviceDomain, type: string): string | undefined {
+  const field = resourceByName(PLAN_RESOURCE[domain])!.fields.find((f) => f.name === 'target_ids')!;
+  return refByResource(field, { target_type: type }) ?? undefined;
+}
 
 const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_TARGETS = 500;
@@ -59,7 +59,7 @@ function asId(v: unknown): number | null {
  * of existing records of the type's resource in the plan's site, or of tags / product classes.
  */
 export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs): Promise<void> {
-  const { conn, lang, def, values, site, selfId } = args;
+  const { conn, lang, def, values, selfId } = args;
   let current: Record<string, unknown> = {};
   if (selfId !== undefined)
     current =
@@ -79,31 +79,9 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
     throw invalidField('target_ids', say(lang, 'deviceTasks.targetsRequiredTarget', { type }));
   if (list.length > MAX_TARGETS)
     throw invalidField('target_ids', say(lang, 'deviceTasks.mostTargets', { max: MAX_TARGETS }));
-  const resource = ID_TARGETS[domain][type];
-  if (resource) {
-    const ids = list.map(asId);
-    const bad = list.filter((_, i) => ids[i] === null);
-    if (bad.length)
-      throw invalidField(
-        'target_ids',
-        say(lang, 'deviceTasks.targetsMustRecordIds', { bad: bad.join(', ') }),
-      );
-    const target = resourceByName(resource)!;
-    const wanted = [...new Set(ids as number[])];
-    const found = await conn
-      .selectFrom(target.table)
-      .select('id')
-      .where('site_id', 'in', refScope(target, [site])!)
-      .where('id', 'in', wanted)
-      .execute();
-    const missing = wanted.filter((id) => !found.some((r) => Number(r.id) === id));
-    if (missing.length)
-      throw invalidField(
-        'target_ids',
-        `${say(lang, 'deviceTasks.targets')}: ${target.title[lang]} #${missing.join(', #')} ${say(lang, 'deviceTasks.doesNotExist')}`,
-      );
-    return;
-  }
+  // Ids of records (APs, categories, areas…) are checked against their resource by the framework
+  // (the field's refBy, resources/write.ts); words (tags, product classes) here.
+  if (targetResource(domain, type)) return;
   const texts = list.map((v) => (typeof v === 'string' ? v.trim() : ''));
   const ok = type === 'tag' ? (t: string) => TAG.test(t) : (t: string) => t !== '' && t.length <= 64;
   const bad = list.filter((_, i) => !ok(texts[i]!));

@@ -1,5 +1,11 @@
 import { Code, texts } from '@igs/contract';
-import { type ResourceDef, resourceByName, resources } from '@igs/contract/resources';
+import {
+  isLookup,
+  type LookupName,
+  type ResourceDef,
+  resourceByName,
+  resources,
+} from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../http/action.ts';
@@ -12,6 +18,7 @@ import { exportColumns } from './export-columns.ts';
 import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
+import { LOOKUP_SOURCES } from './lookups.ts';
 import {
   type AnyDb,
   type AnyEb,
@@ -133,6 +140,12 @@ async function optionRows(
   return rows.map((r) => ({ value: Number(r.id), label: String(nameOf(r)) }));
 }
 
+/** The LOOKUPS list a reference field of `def` names (roles), if it names one. */
+function lookupOf(def: ResourceDef, name: string): LookupName | undefined {
+  const f = def.fields.find((x) => x.name === name);
+  return f && (f.type === 'ref' || f.type === 'refs') && isLookup(f.ref) ? f.ref : undefined;
+}
+
 /** The resource a reference field of `def` names; 422 naming `field` for any other field. */
 function refTarget(def: ResourceDef, name: string): ResourceDef {
   const f = def.fields.find((x) => x.name === name);
@@ -194,6 +207,8 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         // `field` answers for a referenced resource that has no endpoint in this mode (an
         // operations scene's EasyTemplate), under this resource's own permission and sites.
         if (input.field === undefined) return optionRows(ctx, def, readScope(ctx), input);
+        const lookup = lookupOf(def, input.field);
+        if (lookup) return LOOKUP_SOURCES[lookup].options(db(ctx), input);
         const target = refTarget(def, input.field);
         return optionRows(ctx, target, refScope(target, readScope(ctx)), input);
       },

@@ -1,9 +1,20 @@
 import { Code, type Lang, texts } from '@igs/contract';
-import { defaultsOf, type ResourceDef, recordSchema, resourceByName } from '@igs/contract/resources';
+import {
+  defaultsOf,
+  type FieldDef,
+  isLookup,
+  LOOKUPS,
+  type LookupName,
+  type ResourceDef,
+  recordSchema,
+  refByResource,
+  resourceByName,
+} from '@igs/contract/resources';
 import { validationError } from '../../http/dispatch.ts';
 import { ApiError, invalidField } from '../../http/errors.ts';
 import { encode } from './codec.ts';
 import { runWriteHooks } from './hooks.ts';
+import { LOOKUP_SOURCES } from './lookups.ts';
 import type { AnyDb } from './queries.ts';
 import { refScope } from './scope.ts';
 
@@ -72,25 +83,80 @@ export async function checkIntegrity(
       }
     }
     if ((f.type === 'ref' || f.type === 'refs') && f.ref && v !== undefined && v !== null) {
-      const target = resourceByName(f.ref)!;
       const ids = [...new Set(f.type === 'ref' ? [Number(v)] : (JSON.parse(String(v)) as number[]))];
-      if (!ids.length) continue;
-      const found = await conn
-        .selectFrom(target.table)
-        .select('id')
-        .where('site_id', 'in', refScope(target, [site])!)
-        .where('id', 'in', ids)
-        .execute();
-      const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
-      if (missing.length)
-        throw invalidField(
-          f.name,
-          texts('resources.refMissing', { label: f.label, kind: target.title, ids: missing.join(', #') }),
-        );
+      await checkIdsExist(conn, f, f.ref, ids, site);
     }
+    if (f.refBy) await checkNamedByKind(w, def, f, values, site, selfId);
   }
   // Rules of other features across resources (the voice numbering plan).
   await runWriteHooks({ conn, lang, now, def, values, site, selfId });
+}
+
+/** 422 naming the ids of `ids` that no record of `ref` (a resource in reach of `site`, or a lookup) has. */
+async function checkIdsExist(
+  conn: AnyDb,
+  f: FieldDef,
+  ref: string,
+  ids: number[],
+  site: number,
+): Promise<void> {
+  if (!ids.length) return;
+  const target = resourceByName(ref);
+  let found: number[];
+  if (target) {
+    const rows = await conn
+      .selectFrom(target.table)
+      .select('id')
+      .where('site_id', 'in', refScope(target, [site])!)
+      .where('id', 'in', ids)
+      .execute();
+    found = rows.map((r) => Number(r.id));
+  } else if (isLookup(ref)) found = await LOOKUP_SOURCES[ref].existing(conn, ids);
+  else throw new Error(`${f.name} names ${ref}, which is neither a resource nor a lookup`);
+  const missing = ids.filter((id) => !found.includes(id));
+  if (missing.length) {
+    const kind = target?.title ?? LOOKUPS[ref as LookupName].title;
+    throw invalidField(
+      f.name,
+      texts('resources.refMissing', { label: f.label, kind, ids: missing.join(', #') }),
+    );
+  }
+}
+
+/**
+ * A list whose resource depends on another field (`refBy`): on add and edit, its ids must be
+ * records of the resource the record's kind names (the kind as written, or as stored when only
+ * the list changes). Words (tags) and kinds that name nothing are left to the module's own rules.
+ */
+async function checkNamedByKind(
+  w: WriteTarget,
+  def: ResourceDef,
+  f: FieldDef,
+  values: Record<string, unknown>,
+  site: number,
+  selfId: number | undefined,
+): Promise<void> {
+  const by = f.refBy!.field;
+  if (!(f.name in values) && !(by in values)) return;
+  let record: Record<string, unknown> = values;
+  if (selfId !== undefined && (!(f.name in values) || !(by in values))) {
+    const stored = await w.db
+      .selectFrom(def.table)
+      .select([f.name, by])
+      .where('id', '=', selfId)
+      .executeTakeFirst();
+    record = { ...stored, ...values };
+  }
+  const ref = refByResource(f, record);
+  if (!ref) return;
+  const raw = record[f.name];
+  const list = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  if (!Array.isArray(list)) return;
+  const ids = list.map((x) => (typeof x === 'number' ? x : /^\d+$/.test(String(x)) ? Number(x) : Number.NaN));
+  const bad = list.filter((_, i) => !Number.isInteger(ids[i]) || ids[i]! <= 0);
+  if (bad.length)
+    throw invalidField(f.name, texts('resources.refNotIds', { label: f.label, bad: bad.join(', ') }));
+  await checkIdsExist(w.db, f, ref, [...new Set(ids)], site);
 }
 
 /** A unique violation that raced past the pre-check still answers 409, never 5000. */

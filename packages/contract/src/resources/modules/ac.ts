@@ -458,9 +458,16 @@ export const acRebootPlan: ResourceDef = {
       },
       { required: true, default: 'all', list: true },
     ),
-    // Ids of the records target_type names (AP categories, APs or areas): one list whose resource
-    // depends on another field, which a shape cannot say yet, so it stays unshaped.
-    { name: 'target_ids', type: 'json', label: { en: 'Targets', zh_CN: '对象列表' } },
+    // Ids of the records target_type names: AP categories, APs or areas, shown and picked by name.
+    {
+      name: 'target_ids',
+      type: 'json',
+      label: { en: 'Targets', zh_CN: '对象列表' },
+      refBy: {
+        field: 'target_type',
+        resources: { category: 'ac:ap_category', ap: 'ac:ap', area: 'system:region' },
+      },
+    },
     {
       name: 'cron',
       type: 'cron',

@@ -74,14 +74,24 @@ export const alarmRule: ResourceDef = {
   fields: [
     nameField(),
     alarmSource(),
-    // Ids of phones, GB28181 devices or patrol routes, depending on the source: which resource they
-    // name changes with `source`, so they are ids here, not a reference.
+    // Emergency phones, GB28181 devices or patrol routes, by `source` (a webhook names none); none
+    // listed: any of them.
     jsonField(
       'source_ids',
       { en: 'Source devices', zh_CN: '来源设备' },
       {
         kind: 'list',
         of: part('id', 'int', { en: 'Device id', zh_CN: '设备编号' }, { min: 1, max: 2_147_483_647 }),
+      },
+      {
+        refBy: {
+          field: 'source',
+          resources: {
+            sos_call: 'aiso:phone',
+            gb28181_alarm: 'video:gb_device',
+            patrol_missed: 'aiso:patrol',
+          },
+        },
       },
     ),
     areaIdsField(),

@@ -65,8 +65,7 @@ export const area: ResourceDef = {
   io: { import: ['csv', 'region_path'] },
 };
 
-// DOMAIN 2.9 system/ExternalLinks: ExternalLink. `parent` is a group route; `role_ids` are roles,
-// which are hand-built (no resource), so they are a plain id list.
+// DOMAIN 2.9 system/ExternalLinks: ExternalLink. `parent` is a group route; `role_ids` are roles.
 export const externalLink: ResourceDef = {
   name: 'system:external_link',
   endpoint: '/admin.php/system/external_link',
@@ -107,12 +106,9 @@ export const externalLink: ResourceDef = {
     },
     { name: 'icon', type: 'file', label: { en: 'Icon', zh_CN: '图标' } },
     { name: 'parent', type: 'str', label: { en: 'Menu group', zh_CN: '所属菜单组' }, max: 128 },
-    // Role ids (features/menus/external-links.ts); none = every role. Roles are not a resource.
-    jsonField(
-      'role_ids',
-      { en: 'Roles', zh_CN: '角色' },
-      { kind: 'list', of: part('role_id', 'int', { en: 'Role', zh_CN: '角色' }, { min: 1 }) },
-    ),
+    // The roles that see the link (features/menus/external-links.ts); none = every role. Roles are
+    // a LOOKUPS list, not a resource: named here and picked by name all the same.
+    refsField('role_ids', 'system:role', { en: 'Roles', zh_CN: '角色' }),
     sortField(),
     enabledField(),
   ],

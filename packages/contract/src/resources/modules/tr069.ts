@@ -328,9 +328,17 @@ export const tr069RebootPlan: ResourceDef = {
       },
       { required: true, default: 'all', list: true },
     ),
-    // Tags, template ids, product classes or area ids, by target_type: one list whose kind depends
-    // on another field, which a shape cannot say yet, so it stays unshaped.
-    { name: 'target_ids', type: 'json', label: { en: 'Targets', zh_CN: '对象列表' } },
+    // By target_type: templates or areas (ids, shown and picked by name), or tags or product
+    // classes (words of their own, checked by features/device-tasks/reboot-plans.ts).
+    {
+      name: 'target_ids',
+      type: 'json',
+      label: { en: 'Targets', zh_CN: '对象列表' },
+      refBy: {
+        field: 'target_type',
+        resources: { template: 'tr069:template', area: 'system:region', tag: null, product_class: null },
+      },
+    },
     {
       name: 'cron',
       type: 'cron',
