@@ -61,6 +61,7 @@ import { tr069ExtrasActions } from './features/tr069-extras/actions.ts';
 import { upgradeActions } from './features/upgrade/actions.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { voiceActions } from './features/voice/actions.ts';
+import { startRegStateSweep } from './features/voice/reg-state.ts';
 import type { AnyAction } from './http/action.ts';
 import { diskFull, malformedMultipart } from './http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './http/console-assets.ts';
@@ -238,6 +239,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const terminalPresence = startTerminalPresence(app);
   // Clears the online flag of APs and CPEs that stopped calling in.
   const devicePresence = startDevicePresence(app);
+  // Keeps the extensions' registration state true to this host's Asterisk (unknown without it).
+  const voiceRegistrations = startRegStateSweep(app);
   registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
   registerUploadRoutes(fastify, app);
@@ -291,6 +294,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await outreach.stop();
       await terminalPresence.stop();
       await devicePresence.stop();
+      await voiceRegistrations.stop();
       await fastify.close();
       await refusals.stop();
       await db.close();

@@ -348,7 +348,7 @@ describeEachDb('voice verbs', (kind) => {
       expect(await cdrs()).toEqual(before);
     });
 
-    it('deletes the calls that started in a date range; play gives the recording', async () => {
+    it('deletes the calls that started in a date range; play only where a call was recorded', async () => {
       const r = await call<{ deleted: number }>(V('cdr'), {
         method: 'del',
         from: '2024-05-01 00:00:00',
@@ -372,17 +372,7 @@ describeEachDb('voice verbs', (kind) => {
         code: 409,
         msg: `#${left[0]!.id}: Play recording is not possible without recording`,
       });
-      const rec = await system('voice:cdr', {
-        start: '2024-05-03 08:00:00',
-        src: '8001',
-        dst: '8002',
-        disposition: 'ANSWERED',
-        recording: 'https://gw.example/rec/1.wav',
-      });
-      expect(await call(V('cdr'), { method: 'play', id: rec })).toMatchObject({
-        code: 200,
-        data: { url: 'https://gw.example/rec/1.wav' },
-      });
+      // A recording and its playing: voice-recordings.test.ts.
     });
   });
 

@@ -156,6 +156,14 @@ export const voiceTexts = {
     zh_CN: '结束时间不能早于开始时间',
   },
   'voice.callNoRecording': { en: 'Call #{id} has no recording', zh_CN: '通话#{id}没有录音' },
+  'voice.recordingNameNotFile': {
+    en: 'The recording of call #{id} ({name}) is not the name of a file of the monitor folder',
+    zh_CN: '通话#{id}的录音（{name}）不是录音目录中的文件名',
+  },
+  'voice.recordingFileGone': {
+    en: 'The recording of call #{id} ({name}) is no longer in {dir}',
+    zh_CN: '通话#{id}的录音（{name}）已不在{dir}中',
+  },
   'voice.uploadedFileNotFound': {
     en: 'The uploaded file was not found: upload it again',
     zh_CN: '找不到上传的文件，请重新上传',

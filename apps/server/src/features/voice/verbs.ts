@@ -4,11 +4,13 @@ import { Code, keepText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { ApiError } from '../../http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../lib/time.ts';
+import { offerFileDownload } from '../exports/downloads.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { onResourceVerb } from '../resources/verbs.ts';
 import { asSystem, insertRecord, validate } from '../resources/write.ts';
 import { callKey, parseMasterCsv } from './cdr-import.ts';
 import { dialText, isDialable } from './config/conf-text.ts';
+import { findRecording, isRecordingName, monitorDir, recordingOfCall } from './recordings.ts';
 import { callFileText, dropCallFile, removeCallFiles, writableOutgoing } from './spool.ts';
 // The live verbs and the preplan's dry run register with these.
 import './live-verbs.ts';
@@ -107,11 +109,19 @@ onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
   return { deleted };
 });
 
-// voice/CallRecords play: the recording of one call, when it has one.
+// voice/CallRecords play: the recording of one call, when it has one, as a single-use download
+// link (the verb's access and the caller's site were checked before), never a host path. A name
+// that is no plain file name, or a file no longer there, is a 409 naming it; nothing changes.
 onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
   const r = records[0]!;
-  if (!r.recording) throw conflict(ctx.lang, texts('voice.callNoRecording', { id: String(r.id) }));
-  return { url: r.recording };
+  const id = String(r.id);
+  if (!r.recording) throw conflict(ctx.lang, texts('voice.callNoRecording', { id }));
+  const name = String(r.recording);
+  if (!isRecordingName(name)) throw conflict(ctx.lang, texts('voice.recordingNameNotFile', { id, name }));
+  const file = await findRecording(name);
+  if (!file) throw conflict(ctx.lang, texts('voice.recordingFileGone', { id, name, dir: monitorDir() }));
+  ctx.logDetail = `voice:cdr play #${id}: ${name}`;
+  return offerFileDownload(ctx.app, ctx.caller!.user.id, name, file);
 });
 
 // voice/CallRecords import {text_file, dry_run}: an uploaded Master.csv, all or nothing; calls
@@ -171,14 +181,23 @@ onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
       total: lines.length,
     });
   }
+  // A call is linked to its recording only where the file is in the monitor folder now.
+  let recordings = 0;
+  for (const record of fresh) {
+    const recording = await recordingOfCall(record.uniqueid);
+    if (!recording) continue;
+    record.recording = recording;
+    recordings++;
+  }
   if (!input.dry_run)
     for (const record of fresh)
       await insertRecord({ db, lang, now: ctx.app.now() }, def, record, site, { system: true });
-  ctx.logDetail = `voice:cdr import ${String(upload.name)}: ${fresh.length} new, ${skipped} already stored${input.dry_run ? ' (dry run)' : ''}`;
+  ctx.logDetail = `voice:cdr import ${String(upload.name)}: ${fresh.length} new (${recordings} recorded), ${skipped} already stored${input.dry_run ? ' (dry run)' : ''}`;
   return {
     total: lines.length,
     inserted: input.dry_run ? 0 : fresh.length,
     new: fresh.length,
+    recordings,
     skipped,
     dry_run: Boolean(input.dry_run),
   };

@@ -403,11 +403,16 @@ export const extension: ResourceDef = {
     },
     { name: 'nat', type: 'bool', label: { en: 'NAT', zh_CN: 'NAT穿透' }, default: 1 },
     { name: 'dnd', type: 'bool', label: { en: 'Do not disturb', zh_CN: '免打扰' }, default: 0, list: true },
+    // Written by the server's registration sweep (voice/reg-state.ts) from this host's Asterisk
+    // (`pjsip show contacts`): online (a contact registered), unreachable (registered, every
+    // contact failing its qualify), offline (no contact); `contact` is the registered address.
+    // Empty (unknown) where Asterisk is not installed or not running.
     enumField(
       'reg_state',
       { en: 'Registration state', zh_CN: '注册状态' },
       {
         online: { en: 'Online', zh_CN: '在线', tone: 'success' },
+        unreachable: { en: 'Unreachable', zh_CN: '不可达', tone: 'warning' },
         offline: { en: 'Offline', zh_CN: '离线', tone: 'error' },
       },
       { readonly: true, list: true, filter: true },
@@ -1135,7 +1140,11 @@ export const cdr: ResourceDef = {
     { name: 'accountcode', type: 'str', label: { en: 'Account code', zh_CN: '账户代码' }, max: 80 },
     { name: 'amaflags', type: 'str', label: { en: 'AMA flags', zh_CN: 'AMA标志' }, max: 32 },
     { name: 'uniqueid', type: 'str', label: { en: 'Unique id', zh_CN: '唯一标识' }, max: 64 },
-    { name: 'recording', type: 'url', label: { en: 'Recording', zh_CN: '录音' }, max: 1024 },
+    // The call's recording in Asterisk's monitor folder, as the generated dialplan names it
+    // (MixMonitor(${UNIQUEID}.wav); the queues record as wav under the same name): set by `import`
+    // only where that file exists, and played through a single-use download link that `play`
+    // makes (which checks the name again), never a host path.
+    { name: 'recording', type: 'str', label: { en: 'Recording', zh_CN: '录音' }, max: 128 },
     enumField(
       'direction',
       { en: 'Direction', zh_CN: '呼叫方向' },
