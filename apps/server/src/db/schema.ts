@@ -492,3 +492,27 @@ export interface Database {
   terminal_online_days: TerminalOnlineDaysTable;
   tr069_parameters: Tr069ParametersTable;
 }
+
+/** The stations each AP last reported (migration 029, ac/clients.ts: an AP's clients). */
+export interface AcApClientsTable {
+  ap_id: number;
+  /** Lower case, colon-separated. */
+  mac: string;
+  ip: string | null;
+  hostname: string | null;
+  ssid: string;
+  /** `2g` or `5g`. */
+  band: string;
+  /** Signal strength in dBm (-120 to 0). */
+  rssi: number;
+  /** Epoch ms the station associated (the report's time less its connected seconds). */
+  connected_at: number;
+  rx_bytes: number;
+  tx_bytes: number;
+  /** Epoch ms of the poll that carried it. */
+  reported_at: number;
+}
+
+export interface Database {
+  ac_ap_clients: AcApClientsTable;
+}

@@ -38,4 +38,33 @@ export const acTexts = {
     en: 'No command #{id} handed to this AP awaits an answer',
     zh_CN: '没有发给该AP的待回复命令 #{id}',
   },
+  'ac.stationsCountMismatch': {
+    en: 'clients says {clients} but {n|# station was|# stations were} reported',
+    zh_CN: 'clients 为 {clients}，但上报了 {n} 个终端',
+  },
+  'ac.stationTwice': {
+    en: 'stations: {mac} is reported more than once',
+    zh_CN: 'stations：{mac} 重复上报',
+  },
+  'ac.upgradeAckNeedsVersion': {
+    en: 'version: a successful upgrade must name the firmware the AP now runs',
+    zh_CN: 'version：升级成功时须给出AP当前运行的固件版本',
+  },
+  'ac.upgradeSucceeded': {
+    en: 'Upgraded; the AP now runs {version}',
+    zh_CN: '升级成功，AP当前运行 {version}',
+  },
+  'ac.upgradeFailedReason': { en: 'The AP reported a failure: {reason}', zh_CN: 'AP报告升级失败：{reason}' },
+  'ac.upgradeFailedNoReason': {
+    en: 'The AP reported a failure without a reason',
+    zh_CN: 'AP报告升级失败，未说明原因',
+  },
+  'ac.upgradeNoAnswer': {
+    en: 'The AP took the upgrade but did not report its result within {minutes} minutes',
+    zh_CN: 'AP接收升级后 {minutes} 分钟内未报告结果',
+  },
+  'ac.upgradeNeverTaken': {
+    en: 'The AP did not poll within {hours} hours, so the upgrade was never sent to it',
+    zh_CN: 'AP在 {hours} 小时内未轮询，升级未下发',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import type { PageExtras } from '../resource/page-extras.ts';
+import { ApClients } from './ap-clients.tsx';
 import { CallsPerDay } from './calls-per-day.tsx';
 import { CpeParameters } from './cpe-parameters.tsx';
 import { DeviceTasks } from './device-tasks.tsx';
@@ -32,7 +33,7 @@ const EXTRAS: Readonly<Record<string, PageExtras>> = {
   'voice:wakeup': { footer: () => <WakeupTodayView /> },
   'voice:cdr': { footer: () => <CallsPerDay /> },
   // Related records no reference field names: an extension's calls, a device's parameters, tasks
-  // and faults.
+  // and faults, an AP's clients.
   'voice:extension': { related: (record) => <ExtensionCalls extension={String(record.extension ?? '')} /> },
   'tr069:device': {
     related: (record) => (
@@ -42,7 +43,14 @@ const EXTRAS: Readonly<Record<string, PageExtras>> = {
       </>
     ),
   },
-  'ac:ap': { related: (record) => <DeviceTasks domain="ac" id={record.id} /> },
+  'ac:ap': {
+    related: (record) => (
+      <>
+        <ApClients id={record.id} />
+        <DeviceTasks domain="ac" id={record.id} />
+      </>
+    ),
+  },
   'shop:goods': { toolbar: () => <MallSettingsButton /> },
   'index:app_list': {
     toolbar: (scope) => <SendCommandButton ids={scope.selectedIds} onSent={scope.refresh} />,

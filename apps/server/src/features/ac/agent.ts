@@ -2,19 +2,26 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code, texts } from '@igs/contract';
 import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, invalidField } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
 import type { AnyDb } from '../resources/queries.ts';
+import { inTransaction } from '../resources/transaction.ts';
 import { clientIp } from '../terminal-api/register.ts';
+import { apClientsAction, checkStations, forgetStations, replaceStations, Stations } from './clients.ts';
+import { settleUpgradeFromAgent, upgradeHandedOut } from './upgrades.ts';
 
 /**
  * The AP agent's calls (DOMAIN 2.4: the agent polls the gateway; commands are logged in-progress,
  * success or failed as in openwisp_controller/connection). DOMAIN names the configuration
  * checksum poll but not how commands reach the agent, so:
  * - `poll` {mac, key}: marks the AP online (last_seen, last_ip, model, os, clients) and hands out
- *   its pending commands of `device_tasks`, each once: a handed-out command becomes `sent`.
- * - `ack` {mac, key, task_id, ok, output}: settles a `sent` command of this AP as done or failed.
+ *   its pending commands of `device_tasks`, each once: a handed-out command becomes `sent`. It may
+ *   carry `stations`, the clients associated now (clients.ts): they replace the AP's list and its
+ *   count. A count without them drops the list, which no longer says who is there.
+ * - `ack` {mac, key, task_id, ok, output, version}: settles a `sent` command of this AP as done or
+ *   failed; for an `upgrade`, a success names the firmware the AP now runs (`version`), and the
+ *   upgrade operation and the AP's firmware follow (upgrades.ts).
  * The key is the gateway's AC_AGENT_KEY, shared by all APs; without one set the calls are refused.
  */
 
@@ -37,12 +44,21 @@ const PollInput = z.object({
   model: z.string().trim().max(255).optional(),
   os: z.string().trim().max(255).optional(),
   clients: z.coerce.number().int().min(0).max(100000).optional(),
+  stations: Stations.optional(),
 });
 const AckInput = z.object({
   ...Credentials,
   task_id: z.coerce.number().int().positive(),
   ok: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
   output: z.string().max(1000).optional().default(''),
+  /** The firmware the AP runs after a successful upgrade. */
+  version: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[^\p{Cc}]*$/u, 'version must not contain control characters')
+    .optional()
+    .default(''),
 });
 
 const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
@@ -62,6 +78,8 @@ async function requireAp(ctx: ActionContext, mac: string, key: string): Promise<
 
 async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
   const apId = await requireAp(ctx, input.mac, input.key);
+  // Before anything is written: a bad report changes nothing.
+  if (input.stations) checkStations(input.stations, input.clients);
   const now = ctx.app.now();
   const set: Record<string, unknown> = {
     online: 1,
@@ -71,11 +89,17 @@ async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
   };
   if (input.model) set.model = input.model;
   if (input.os) set.os = input.os;
-  if (input.clients !== undefined) set.clients = input.clients;
-  await db(ctx).updateTable('ac_ap').set(set).where('id', '=', apId).execute();
+  if (input.stations) set.clients = input.stations.length;
+  else if (input.clients !== undefined) set.clients = input.clients;
+  await inTransaction(db(ctx), async (trx) => {
+    // The AP's row first: on PostgreSQL its lock orders two overlapping polls of one AP.
+    await trx.updateTable('ac_ap').set(set).where('id', '=', apId).execute();
+    if (input.stations) await replaceStations(trx, apId, input.stations, now);
+    else if (input.clients !== undefined) await forgetStations(trx, apId);
+  });
   const due = await db(ctx)
     .selectFrom(TASKS)
-    .select(['id', 'name', 'args'])
+    .select(['id', 'name', 'args', 'operation_id'])
     .where('domain', '=', 'ac')
     .where('device_id', '=', apId)
     .where('state', '=', 'pending')
@@ -84,14 +108,21 @@ async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
     .execute();
   const commands = [];
   for (const t of due) {
-    // Compare-and-set: of two overlapping polls only one takes a command.
-    const r = await db(ctx)
-      .updateTable(TASKS)
-      .set({ state: 'sent' })
-      .where('id', '=', t.id)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) continue;
+    // Compare-and-set: of two overlapping polls only one takes a command. An upgrade's operation
+    // notes when it was taken, with it: its answer is awaited from then (upgrades.ts).
+    const taken = await inTransaction(db(ctx), async (trx) => {
+      const r = await trx
+        .updateTable(TASKS)
+        .set({ state: 'sent' })
+        .where('id', '=', t.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      if (t.name === 'upgrade' && t.operation_id !== null && t.operation_id !== undefined)
+        await upgradeHandedOut(trx, Number(t.operation_id), now);
+      return true;
+    });
+    if (!taken) continue;
     let args: unknown = {};
     try {
       args = JSON.parse(String(t.args));
@@ -104,20 +135,41 @@ async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
 
 async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
   const apId = await requireAp(ctx, input.mac, input.key);
-  const r = await db(ctx)
-    .updateTable(TASKS)
-    .set({
-      state: input.ok ? 'done' : 'failed',
-      fault_string: input.output.slice(0, 1000),
-      done_at: ctx.app.now(),
-    })
+  const awaiting = () => new ApiError(Code.notFound, texts('ac.noCommandAwaits', { id: input.task_id }));
+  const task = await db(ctx)
+    .selectFrom(TASKS)
+    .select(['name', 'operation_id'])
     .where('id', '=', input.task_id)
     .where('domain', '=', 'ac')
     .where('device_id', '=', apId)
     .where('state', '=', 'sent')
     .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1)
-    throw new ApiError(Code.notFound, texts('ac.noCommandAwaits', { id: input.task_id }));
+  if (!task) throw awaiting();
+  const upgrade = String(task.name) === 'upgrade';
+  if (upgrade && input.ok && !input.version) throw invalidField('version', 'ac.upgradeAckNeedsVersion');
+  const now = ctx.app.now();
+  await inTransaction(db(ctx), async (trx) => {
+    const r = await trx
+      .updateTable(TASKS)
+      .set({ state: input.ok ? 'done' : 'failed', fault_string: input.output.slice(0, 1000), done_at: now })
+      .where('id', '=', input.task_id)
+      .where('domain', '=', 'ac')
+      .where('device_id', '=', apId)
+      .where('state', '=', 'sent')
+      .executeTakeFirst();
+    // Settled meanwhile (another ack, or the sweep gave up on it).
+    if (Number(r.numUpdatedRows) !== 1) throw awaiting();
+    if (upgrade)
+      await settleUpgradeFromAgent(trx, {
+        apId,
+        operationId:
+          task.operation_id === null || task.operation_id === undefined ? null : Number(task.operation_id),
+        ok: input.ok,
+        version: input.version,
+        output: input.output,
+        now,
+      });
+  });
   return { task_id: input.task_id, state: input.ok ? 'done' : 'failed' };
 }
 
@@ -138,4 +190,6 @@ export const acAgentActions: AnyAction[] = [
     input: AckInput,
     handler: (ctx, input) => ack(ctx, input),
   }),
+  // What the agent reported, read by the console (a module read, not an agent call).
+  apClientsAction,
 ];

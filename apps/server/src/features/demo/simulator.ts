@@ -13,7 +13,7 @@ import { HEARTBEAT_S } from '../terminal-api/presence.ts';
 import { TABLES } from '../terminal-api/records.ts';
 import { digestResponse } from '../tr069-extras/digest.ts';
 import { itmsConfig } from '../tr069-extras/itms-config.ts';
-import { DEMO_APS, type DemoAp } from './hotel/ac.ts';
+import { DEMO_APS, type DemoAp, demoStations } from './hotel/ac.ts';
 import { DEMO_BOXES, type DemoBox } from './hotel/smart.ts';
 import { CPE_FACTS, DEMO_CPES, type DemoCpe, OUI, PRODUCT } from './hotel/tr069.ts';
 
@@ -23,7 +23,9 @@ import { CPE_FACTS, DEMO_CPES, type DemoCpe, OUI, PRODUCT } from './hotel/tr069.
  * written by the real code paths and nowhere else:
  * - boxes `register` and then `heartbeat` every HEARTBEAT_S on /api/terminal (keys and tokens as
  *   the terminal API issues them, kept under DATA_DIR/demo so a restart does not lose them);
- * - APs `poll` /api/ac/agent every AGENT_POLL_S with the agent key;
+ * - APs `poll` /api/ac/agent every AGENT_POLL_S with the agent key, reporting their associated
+ *   stations, and acknowledge the commands handed out (an upgrade as flashed: the AP then reports
+ *   the new firmware);
  * - ONTs open a CWMP session at the ACS every inform interval of the ITMS settings: an Inform,
  *   then the RPCs the ACS hands out, answered as a CPE would (Reboot, FactoryReset, Get and Set
  *   ParameterValues; anything else gets CWMP fault 9000). Each reports a ConnectionRequestURL on
@@ -371,24 +373,42 @@ export function startDemoSimulator(app: AppContext, targets: SimulatorTargets): 
     if (changed) await credentials.save();
   }
 
+  /** The firmware a simulated AP was upgraded to (it reports it from then on). */
+  const firmware = new Map<string, string>();
+
   async function ap(a: DemoAp, round: number): Promise<void> {
     if (!(await exists(app, 'ac_ap', 'mac', a.mac))) return;
     const key = app.config.acAgentKey ?? '';
     // A few guests come and go between polls.
-    const clients = Math.max(0, a.clients + ((round + a.mac.charCodeAt(a.mac.length - 1)) % 3) - 1);
+    const stations = demoStations(a, round, AGENT_POLL_S);
+    const os = firmware.get(a.mac) ?? a.os;
     counts.ap += 1;
-    const r = await postJson(api(`${AC_AGENT}/poll`), { mac: a.mac, key, model: a.model, os: a.os, clients });
+    const r = await postJson(api(`${AC_AGENT}/poll`), {
+      mac: a.mac,
+      key,
+      model: a.model,
+      os,
+      clients: stations.length,
+      stations,
+    });
     if (r.code !== 200) return problem(a.name, `poll refused (${r.code} ${r.msg})`);
     fine(a.name);
-    for (const c of (r.data?.commands as { task_id: number; name: string }[]) ?? []) {
+    const commands =
+      (r.data?.commands as { task_id: number; name: string; args?: { version?: unknown } }[]) ?? [];
+    for (const c of commands) {
       counts.ap += 1;
-      await postJson(api(`${AC_AGENT}/ack`), {
+      const version = c.name === 'upgrade' ? `OpenWrt ${String(c.args?.version ?? '')}`.trim() : '';
+      const ack = await postJson(api(`${AC_AGENT}/ack`), {
         mac: a.mac,
         key,
         task_id: c.task_id,
         ok: true,
-        output: `demo AP simulator: ${c.name} received (nothing runs on a simulated AP)`,
+        ...(version
+          ? { version, output: `demo AP simulator: flashed ${version} and rebooted` }
+          : { output: `demo AP simulator: ${c.name} received (nothing runs on a simulated AP)` }),
       });
+      if (ack.code !== 200) problem(a.name, `ack refused (${ack.code} ${ack.msg})`);
+      else if (version) firmware.set(a.mac, version);
     }
   }
 

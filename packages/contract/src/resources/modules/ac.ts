@@ -262,6 +262,10 @@ export const upgradeOperation: ResourceDef = {
       max: 100,
       list: true,
     },
+    // How it ended, set by the server (features/ac/upgrades.ts): the firmware the agent reported
+    // after a success, the agent's reason for a failure, or that the agent never answered. Kept as
+    // a catalogue key, so it reads in the reader's language.
+    { name: 'result', type: 'str', label: { en: 'Result', zh_CN: '结果' }, list: true },
     { name: 'log', type: 'text', label: { en: 'Log', zh_CN: '日志' } },
   ],
   // upgrade and batch_upgrade start operations (one per AP, its command queued for the agent's

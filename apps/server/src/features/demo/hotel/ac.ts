@@ -57,6 +57,66 @@ export const DEMO_APS: readonly DemoAp[] = [
     simulated: false,
   });
 
+/** A station as the simulated agent reports it (ac/clients.ts Station). */
+export interface DemoStation {
+  mac: string;
+  ip: string;
+  hostname: string | null;
+  ssid: string;
+  band: '2g' | '5g';
+  rssi: number;
+  connected_s: number;
+  rx_bytes: number;
+  tx_bytes: number;
+}
+
+/** Guests' devices: the name a phone or laptop gives itself (none for some), and its band. */
+const GUEST_DEVICES: readonly [string | null, '2g' | '5g'][] = [
+  ['iPhone', '5g'],
+  ['Galaxy-S23', '5g'],
+  ['MacBook-Air', '5g'],
+  ['HUAWEI-Mate-60', '5g'],
+  [null, '5g'],
+  ['iPad', '5g'],
+  ['Kindle', '2g'],
+  ['Xiaomi-14', '5g'],
+  ['ThinkPad-X1', '5g'],
+  [null, '2g'],
+  ['OPPO-Reno11', '5g'],
+  ['Pixel-8', '5g'],
+];
+
+const hex = (n: number) => (n % 256).toString(16).padStart(2, '0');
+
+/**
+ * The stations an AP's agent reports at its `round`-th poll (every `pollS` seconds): about its
+ * `clients`, one guest coming and going between polls, each with a randomised (locally
+ * administered) MAC as phones use, on the guest network (every fifth on the staff one, the
+ * lobby's first two on the hidden IoT one), associated for a while and counting bytes.
+ */
+export function demoStations(ap: DemoAp, round: number, pollS: number): DemoStation[] {
+  const count = Math.max(0, ap.clients + ((round + ap.mac.charCodeAt(ap.mac.length - 1)) % 3) - 1);
+  return Array.from({ length: count }, (_, i): DemoStation => {
+    const g = ap.n * 37 + i;
+    const iot = ap.area === 'lobby' && i < 2;
+    const staff = !iot && i % 5 === 4;
+    const [name, band] = GUEST_DEVICES[g % GUEST_DEVICES.length]!;
+    const connected = ((g * 397) % 7200) + 60 + round * pollS;
+    const rate = 800 + (g % 40) * 450;
+    return {
+      mac: `${['da', '6e', 'a2', '3e'][g % 4]}:${hex(ap.n)}:${hex(i)}:${hex(g * 7)}:${hex(g * 13)}:${hex(g * 29)}`,
+      ip: iot ? `10.30.0.${20 + i}` : staff ? `10.20.${ap.n}.${100 + i}` : `10.100.${ap.n}.${20 + i}`,
+      hostname: iot ? `esp32-sensor-${i + 1}` : staff ? `staff-tablet-${ap.n}` : name,
+      ssid: iot ? 'Lakeside-IoT' : staff ? 'Lakeside-Staff' : 'Lakeside-Guest',
+      band: iot ? '2g' : staff ? '5g' : band,
+      rssi: -42 - ((g * 11) % 38),
+      connected_s: connected,
+      rx_bytes: connected * rate,
+      tx_bytes: Math.round(connected * rate * 0.18),
+    };
+  });
+}
+
 export function acData(clock: DemoClock): DemoTable[] {
   return [
     {
