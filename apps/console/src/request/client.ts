@@ -14,6 +14,20 @@ export interface RequestOptions {
   /** Do not toast failures (the copyright call, whose errors are ignored: spec section 8). */
   silent?: boolean;
   headers?: Record<string, string>;
+  /**
+   * The operations-mode sites of this call (the `igs-sids` header), as the page that makes it
+   * names them (features/sites). Given, even as null (no site), it replaces the default read of
+   * the address bar, which at click time may be another page's; left out, that default applies.
+   */
+  sites?: string | null;
+}
+
+/** An upload: the request options, its progress and a way to cancel it. */
+export interface UploadOptions extends RequestOptions {
+  /** Whole percent of the body sent so far. */
+  onProgress?: (percent: number) => void;
+  /** Aborting cancels the upload; the call then rejects without a toast. */
+  signal?: AbortSignal;
 }
 
 /** Everything the client does to the outside world, injected so each branch can be tested. */
@@ -41,6 +55,9 @@ export interface TransportRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string | URLSearchParams | FormData;
+  /** Bytes of the body sent so far (upload transports only). */
+  onUploadProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
 }
 
 export interface TransportReply {
@@ -58,15 +75,52 @@ export type Transport = (request: TransportRequest) => Promise<TransportReply>;
  */
 export const fetchTransport: Transport = async ({ url, method, headers, body }) => {
   const response = await fetch(url, { method, headers, body, credentials: 'same-origin' });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, body: parsed };
+  return { status: response.status, body: parseJson(await response.text()) };
 };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * XMLHttpRequest, for uploads: fetch cannot report how much of a request body has been sent, and
+ * a large file wants a progress bar. Same contract as `fetchTransport`: the status and the parsed
+ * body, or a rejection when no answer came (network failure, abort).
+ */
+export const xhrTransport: Transport = ({ url, method, headers, body, onUploadProgress, signal }) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onUploadProgress)
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onUploadProgress(e.loaded, e.total);
+      };
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const done = () => signal?.removeEventListener('abort', abort);
+    xhr.onerror = () => {
+      done();
+      reject(new TypeError('Failed to upload'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    xhr.onload = () => {
+      done();
+      resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+    };
+    xhr.send(body ?? null);
+  });
 
 /** Reload delay after 1002/1005, so the token reset is written before the page goes (spec section 8). */
 export const RELOAD_DELAY_MS = 200;
@@ -100,13 +154,17 @@ function withQuery(path: string, params: object | undefined): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
-export function createClient(effects: ClientEffects, transport: Transport = fetchTransport) {
+export function createClient(
+  effects: ClientEffects,
+  transport: Transport = fetchTransport,
+  uploadTransport: Transport = xhrTransport,
+) {
   function headersFor(opts: RequestOptions): Record<string, string> {
     const session = effects.session();
     const headers: Record<string, string> = { ...opts.headers };
     if (session.token) headers[Headers.token] = session.token;
     if (session.isOperations === 1) {
-      const sites = effects.siteIds();
+      const sites = opts.sites !== undefined ? opts.sites : effects.siteIds();
       if (sites) headers[Headers.sites] = sites;
       if (session.cId !== undefined && session.cId !== '') headers[Headers.customer] = String(session.cId);
     }
@@ -152,13 +210,14 @@ export function createClient(effects: ClientEffects, transport: Transport = fetc
   async function send<T>(
     call: Omit<TransportRequest, 'headers'> & { headers?: Record<string, string> },
     opts: RequestOptions,
+    via: Transport = transport,
   ): Promise<EnvelopeWith<T>> {
     const showLoading = opts.loading !== false;
     if (showLoading) effects.loadingStart();
     try {
       let envelope: EnvelopeWith<T>;
       try {
-        const reply = await transport({ ...call, headers: { ...headersFor(opts), ...call.headers } });
+        const reply = await via({ ...call, headers: { ...headersFor(opts), ...call.headers } });
         // Replies are always HTTP 200; anything else is a transport failure.
         if (reply.status !== 200) throw new Error(`HTTP ${reply.status}`);
         envelope = reply.body as EnvelopeWith<T>;
@@ -166,6 +225,8 @@ export function createClient(effects: ClientEffects, transport: Transport = fetc
           throw new Error('not an envelope');
         }
       } catch (error) {
+        // Cancelled by the caller (an upload given up): nothing to tell the user.
+        if (call.signal?.aborted) throw new RequestError(NETWORK_FAILURE, '', error, false);
         const text = effects.translate('msg.networkError');
         if (!opts.silent) effects.toastError(text);
         throw new RequestError(NETWORK_FAILURE, text, error, !opts.silent);
@@ -205,7 +266,21 @@ export function createClient(effects: ClientEffects, transport: Transport = fetc
     return (await send<T>({ url: withQuery(path, params), method: 'GET' }, opts)).data;
   }
 
-  return { request, requestEnvelope, get };
+  /**
+   * POST a multipart body with upload progress (DOMAIN 3.6): the same headers, site, loading and
+   * error handling (1002, 1005, 1006, 1007, …) as any call, over XMLHttpRequest. Resolves with
+   * the envelope's `data`.
+   */
+  async function upload<T>(path: string, data: FormData, opts: UploadOptions = {}): Promise<T> {
+    const { onProgress, signal, ...rest } = opts;
+    const onUploadProgress = onProgress
+      ? (loaded: number, total: number) => onProgress(total > 0 ? Math.round((loaded / total) * 100) : 0)
+      : undefined;
+    const call = { url: path, method: 'POST' as const, body: data, onUploadProgress, signal };
+    return (await send<T>(call, rest, uploadTransport)).data;
+  }
+
+  return { request, requestEnvelope, get, upload };
 }
 
 export type Client = ReturnType<typeof createClient>;

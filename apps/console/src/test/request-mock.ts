@@ -8,5 +8,7 @@ import { vi } from 'vitest';
  */
 export const request = vi.fn();
 export const requestEnvelope = vi.fn();
+export const upload = vi.fn();
 export const bindSession = vi.fn();
 export const isRequestError = () => false;
+export { NETWORK_FAILURE, RequestError } from '../request/errors.ts';

@@ -1,5 +1,5 @@
 import { type ExplorerVerb, explorerPath } from '@igs/contract/menus';
-import { request } from '../../request/index.ts';
+import { type RequestOptions, request } from '../../request/index.ts';
 import type { FolderNode, PickerKind } from './picker-logic.ts';
 
 /** One entry of a folder: a subfolder or a file (an upload; `id` is the upload id). */
@@ -40,34 +40,46 @@ export function pathOf(isOperations: 0 | 1, verb: ExplorerVerb): string {
   return explorerPath(isOperations === 1 ? 'operations' : 'full', verb);
 }
 
-/** The explorer calls (DOMAIN 1.2); each path names its action, so no `method` is sent. */
-export function explorerApi(isOperations: 0 | 1) {
+type Sites = RequestOptions['sites'];
+
+/**
+ * The explorer calls (DOMAIN 1.2); each path names its action, so no `method` is sent. Writes go
+ * to the sites of the page the picker is opened on (features/sites), reads to those of their query.
+ */
+export function explorerApi(isOperations: 0 | 1, sites: Sites) {
   const p = (verb: ExplorerVerb) => pathOf(isOperations, verb);
   return {
     // Reads are quiet: the picker shows its own spinners.
-    list: (q: ListQuery) => request<ExplorerList>(p('list'), q, { loading: false }),
-    tree: () => request<FolderNode[]>(p('res_tree'), {}, { loading: false }),
+    list: (q: ListQuery, scope: Sites) =>
+      request<ExplorerList>(p('list'), q, { loading: false, sites: scope }),
+    tree: (scope: Sites) => request<FolderNode[]>(p('res_tree'), {}, { loading: false, sites: scope }),
     createDir: (parentId: number, name: string) =>
       request<{ id: number }>(
         p('creat_dir'),
         { parent_id: parentId, name },
-        { successToast: 'msg.operationSuccessful' },
+        { successToast: 'msg.operationSuccessful', sites },
       ),
     rename: (type: 'dir' | 'file', id: number | string, name: string) =>
       request<{ id: number | string }>(
         p('rename'),
         { type, id, name },
-        { successToast: 'msg.modifiedSuccessfully' },
+        { successToast: 'msg.modifiedSuccessfully', sites },
       ),
     del: (type: 'dir' | 'file', ids: (number | string)[]) =>
-      request<{ deleted: number }>(p('del'), { type, ids }, { successToast: 'msg.operationSuccessful' }),
+      request<{ deleted: number }>(
+        p('del'),
+        { type, ids },
+        { successToast: 'msg.operationSuccessful', sites },
+      ),
   };
 }
 
-/** Query keys: every explorer query starts with `['explorer', mode, sites]`, so a write refreshes them all. */
+/**
+ * Query keys: every explorer query starts with `['explorer', mode]`, so a write refreshes them all;
+ * the sites end every key (features/sites/scoped-query.ts).
+ */
 export const explorerKeys = {
-  all: (isOperations: 0 | 1, sites: string) => ['explorer', isOperations, sites] as const,
-  tree: (isOperations: 0 | 1, sites: string) => ['explorer', isOperations, sites, 'tree'] as const,
-  list: (isOperations: 0 | 1, sites: string, q: ListQuery) =>
-    ['explorer', isOperations, sites, 'list', q] as const,
+  all: (isOperations: 0 | 1) => ['explorer', isOperations] as const,
+  tree: (isOperations: 0 | 1) => ['explorer', isOperations, 'tree'] as const,
+  list: (isOperations: 0 | 1, q: ListQuery) => ['explorer', isOperations, 'list', q] as const,
 };

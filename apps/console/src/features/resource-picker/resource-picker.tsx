@@ -9,7 +9,7 @@ import {
   UploadOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Breadcrumb,
   Button,
@@ -31,10 +31,13 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
+import { isRequestError } from '../../request/index.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { ACCEPT, type UploadKind, uploadFile, uploadKindOfFile } from '../resource/upload.ts';
 import { type UploadedFile, useUploadedFiles } from '../resource/uploaded-files.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { type ExplorerEntry, explorerApi, explorerKeys, type ListQuery, pathOf } from './api.ts';
 import {
   expandedFor,
@@ -68,8 +71,6 @@ export interface ResourcePickerProps {
 
 const PAGE_SIZE = 40;
 
-const siteIds = () => new URLSearchParams(window.location.search).get('id') ?? '';
-
 /**
  * The shared ResourcePicker (DOMAIN 1.2): a file explorer over the library of uploads. The folder
  * tree on the left, the folder's subfolders and files as a grid on the right, with search, a kind
@@ -83,8 +84,9 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
   const buttons = pickerButtons(held);
   const remember = useUploadedFiles((s) => s.remember);
   const queryClient = useQueryClient();
-  const api = useMemo(() => explorerApi(isOperations), [isOperations]);
-  const sites = siteIds();
+  // The page's sites, kept while its tab is hidden: uploads and writes go where the page lists.
+  const sites = useSiteIds();
+  const api = useMemo(() => explorerApi(isOperations, sites), [isOperations, sites]);
 
   const fixedKind = kind ? pickerKindOf(kind) : undefined;
   const [folderId, setFolderId] = useState(0);
@@ -106,18 +108,18 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
     keyword,
     kind: fixedKind ?? kindFilter,
   };
-  const tree = useQuery({
-    queryKey: explorerKeys.tree(isOperations, sites),
-    queryFn: api.tree,
+  const tree = useScopedQuery({
+    queryKey: explorerKeys.tree(isOperations),
+    queryFn: ({ sites }) => api.tree(sites),
     enabled: open,
   });
-  const list = useQuery({
-    queryKey: explorerKeys.list(isOperations, sites, query),
-    queryFn: () => api.list(query),
+  const list = useScopedQuery({
+    queryKey: explorerKeys.list(isOperations, query),
+    queryFn: ({ sites }) => api.list(query, sites),
     enabled: open,
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: explorerKeys.all(isOperations, sites) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: explorerKeys.all(isOperations) });
 
   const go = (id: number) => {
     setFolderId(id);
@@ -152,8 +154,14 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
           file,
           kind ?? uploadKindOfFile(file),
           (percent) => setProgress({ name: file.name, percent }),
-          controller.signal,
-          { path: pathOf(isOperations, 'upload'), fields: target ? { folder_id: String(target) } : {} },
+          {
+            signal: controller.signal,
+            target: {
+              path: pathOf(isOperations, 'upload'),
+              fields: target ? { folder_id: String(target) } : {},
+            },
+            sites,
+          },
         );
         remember(done);
         await refresh();
@@ -166,7 +174,9 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
           size: done.size,
         });
       } catch (e) {
-        if (!controller.signal.aborted) toast.error((e as Error).message || t('msg.networkError'));
+        // The request layer has shown a refusal or a network failure (and says nothing of a cancel).
+        if (!controller.signal.aborted && !(isRequestError(e) && e.notified))
+          toast.error((e as Error).message || t('msg.networkError'));
       } finally {
         setProgress(null);
       }

@@ -1,5 +1,5 @@
 import type { FileFormatName, ResourceDef } from '@igs/contract/resources';
-import { request } from '../../request/index.ts';
+import { type RequestOptions, request } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 
 /** One row as the list and detail calls return it. */
@@ -57,47 +57,56 @@ export const resourceKeys = {
     ['resource', name, 'options', endpoint, field] as const,
 };
 
+/**
+ * What a caller passes through to the request layer: the sites of the page that makes the call
+ * (features/sites: `useSiteIds`, or the `sites` a scoped query is handed), and whether a refusal is
+ * the caller's to show (`silent`: a drawer's related records it may not read).
+ */
+export type CallOptions = Pick<RequestOptions, 'sites' | 'silent'>;
+
 // Lists and selects fetch quietly: the table and the select show their own spinners, the global
 // overlay is for writes.
 export const api = {
-  /** `silent`: a refusal is the caller's to handle (a drawer's related records it may not read). */
-  list: (endpoint: string, q: ListQuery, opts: { silent?: boolean } = {}) =>
+  list: (endpoint: string, q: ListQuery, opts: CallOptions = {}) =>
     request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false, ...opts }),
-  detail: (endpoint: string, id: number) =>
-    request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false }),
+  detail: (endpoint: string, id: number, opts: CallOptions = {}) =>
+    request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false, ...opts }),
   /**
    * The server caps a page of options at 200; selects search within them. With `field`, the
    * endpoint's resource answers for the records its reference field may name.
    */
-  options: (endpoint: string, field?: string) =>
+  options: (endpoint: string, field: string | undefined, opts: CallOptions = {}) =>
     request<RefOption[]>(
       endpoint,
       field ? { method: 'options', limit: 200, field } : { method: 'options', limit: 200 },
-      { loading: false },
+      { loading: false, ...opts },
     ),
-  add: (endpoint: string, values: Record<string, unknown>) =>
+  add: (endpoint: string, values: Record<string, unknown>, opts: CallOptions = {}) =>
     request<{ id: number }>(
       endpoint,
       { ...values, method: 'add' },
-      { successToast: 'msg.submittedSuccessfully' },
+      { successToast: 'msg.submittedSuccessfully', ...opts },
     ),
-  edit: (endpoint: string, values: Record<string, unknown>) =>
+  edit: (endpoint: string, values: Record<string, unknown>, opts: CallOptions = {}) =>
     request<{ id: number }>(
       endpoint,
       { ...values, method: 'edit' },
-      { successToast: 'msg.modifiedSuccessfully' },
+      { successToast: 'msg.modifiedSuccessfully', ...opts },
     ),
-  del: (endpoint: string, ids: number[]) => request<{ deleted: number }>(endpoint, { method: 'del', ids }),
+  del: (endpoint: string, ids: number[], opts: CallOptions = {}) =>
+    request<{ deleted: number }>(endpoint, { method: 'del', ids }, opts),
   /** Stores a new order: `sort` becomes each id's position (DOMAIN 3.2). */
-  sort: (endpoint: string, ids: number[]) =>
-    request<Record<string, never>>(endpoint, { method: 'sort', ids }),
+  sort: (endpoint: string, ids: number[], opts: CallOptions = {}) =>
+    request<Record<string, never>>(endpoint, { method: 'sort', ids }, opts),
   export: (
     endpoint: string,
     body: { format: ExportFormat; filter: Record<string, unknown>; keyword: string; ids?: number[] },
-  ) => request<{ url: string }>(endpoint, { method: 'export', ...body }),
+    opts: CallOptions = {},
+  ) => request<{ url: string }>(endpoint, { method: 'export', ...body }, opts),
   import: (
     endpoint: string,
     body: { file: File; format: FileFormatName; mode: 'append' | 'upsert' | 'replace'; dryRun: boolean },
+    opts: CallOptions = {},
   ) => {
     const fd = new FormData();
     fd.append('method', 'import');
@@ -106,6 +115,6 @@ export const api = {
     fd.append('dry_run', body.dryRun ? '1' : '0');
     // The file last: the server reads the fields as they stream in.
     fd.append('file', body.file, body.file.name);
-    return request<ImportReply>(endpoint, fd);
+    return request<ImportReply>(endpoint, fd, opts);
   },
 };

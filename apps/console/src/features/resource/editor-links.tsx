@@ -4,9 +4,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { findMenu } from '../../router/menu-routes.tsx';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { SITE_PARAM } from '../sites/site-ids.ts';
 
-/** The route query that names the sites of every call in operations mode (request/index.ts). */
-export const SITE_PARAM = 'id';
+export { SITE_PARAM } from '../sites/site-ids.ts';
 
 /**
  * A console route with its query. In operations mode the current page's site (`?id=`) goes

@@ -52,12 +52,16 @@ describe('ExportMenu', () => {
     fireEvent.mouseEnter(screen.getByRole('button', { name: /Export/ }));
     fireEvent.click(await screen.findByText('Excel (XLSX)'));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/admin.php/common/download?token=abc', '_blank'));
-    expect(request).toHaveBeenCalledWith(extension.endpoint, {
-      method: 'export',
-      format: 'xlsx',
-      filter: { enabled: 1 },
-      keyword: '80',
-    });
+    expect(request).toHaveBeenCalledWith(
+      extension.endpoint,
+      {
+        method: 'export',
+        format: 'xlsx',
+        filter: { enabled: 1 },
+        keyword: '80',
+      },
+      { sites: null },
+    );
     expect(screen.getByText('CSV')).toBeTruthy();
     expect(screen.queryByText('JSON')).toBeNull();
   });
@@ -71,13 +75,17 @@ describe('ExportMenu', () => {
     expect(await screen.findByText('Exports the 2 selected rows')).toBeTruthy();
     fireEvent.click(screen.getByText('Excel (XLSX)'));
     await waitFor(() => expect(request).toHaveBeenCalled());
-    expect(request).toHaveBeenCalledWith(program.opsEndpoint, {
-      method: 'export',
-      format: 'xlsx',
-      filter: {},
-      keyword: '',
-      ids: [4, 9],
-    });
+    expect(request).toHaveBeenCalledWith(
+      program.opsEndpoint,
+      {
+        method: 'export',
+        format: 'xlsx',
+        filter: {},
+        keyword: '',
+        ids: [4, 9],
+      },
+      { sites: null },
+    );
   });
 
   it('exports the address book as vCard, the file the server names', async () => {
@@ -87,12 +95,16 @@ describe('ExportMenu', () => {
     fireEvent.mouseEnter(screen.getByRole('button', { name: /Export/ }));
     fireEvent.click(await screen.findByText('vCard (.vcf)'));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/admin.php/common/download?token=abc', '_blank'));
-    expect(request).toHaveBeenCalledWith(contact.endpoint, {
-      method: 'export',
-      format: 'vcard',
-      filter: {},
-      keyword: 'Li',
-    });
+    expect(request).toHaveBeenCalledWith(
+      contact.endpoint,
+      {
+        method: 'export',
+        format: 'vcard',
+        filter: {},
+        keyword: 'Li',
+      },
+      { sites: null },
+    );
     expect(screen.getByText('CSV')).toBeTruthy();
     expect(screen.getByText('Excel (XLSX)')).toBeTruthy();
   });

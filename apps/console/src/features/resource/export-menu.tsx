@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { FILE_FORMATS, type ResourceDef } from '@igs/contract/resources';
 import { Button, Dropdown } from 'antd';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { api, type ExportFormat, useEndpoint } from './api.ts';
 import type { Criteria } from './use-resource-list.ts';
 import './texts.ts';
@@ -17,7 +18,7 @@ export interface ExportMenuProps {
 /**
  * The formats offered: the description's, in its order (CSV, JSON, a module's own such as vCard),
  * plus XLSX, which the server writes for every resource that exports
- * (features/resources/actions.ts), placed right after CSV so the spreadsheet formats come first.
+ * (platform/resources/actions.ts), placed right after CSV so the spreadsheet formats come first.
  */
 export function exportFormats(def: ResourceDef): ExportFormat[] {
   const own = (def.io?.export ?? []).filter((f) => f !== 'xlsx');
@@ -35,16 +36,21 @@ export function ExportMenu({ def, criteria, selectedIds }: ExportMenuProps) {
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
+  const sites = useSiteIds();
   const formats = exportFormats(def);
   if (!formats.length) return null;
 
   const run = async (format: ExportFormat) => {
-    const { url } = await api.export(endpoint, {
-      format,
-      filter: criteria.filter,
-      keyword: criteria.keyword,
-      ...(selectedIds.length ? { ids: [...selectedIds] } : {}),
-    });
+    const { url } = await api.export(
+      endpoint,
+      {
+        format,
+        filter: criteria.filter,
+        keyword: criteria.keyword,
+        ...(selectedIds.length ? { ids: [...selectedIds] } : {}),
+      },
+      { sites },
+    );
     window.open(url, '_blank');
   };
 

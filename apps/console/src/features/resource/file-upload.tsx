@@ -4,6 +4,8 @@ import { Button, Flex, Progress, Upload } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { t as translate, useT } from '../../i18n/index.ts';
+import { isRequestError } from '../../request/index.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { FileCell } from './cells.tsx';
 import { ACCEPT, uploadFile, uploadKindOf } from './upload.ts';
 import { useUploadedFiles } from './uploaded-files.ts';
@@ -34,19 +36,22 @@ export function FileUpload({ field, value, onChange, id }: FileUploadProps) {
   const [pickerLoaded, setPickerLoaded] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const kind = uploadKindOf(field);
+  const sites = useSiteIds();
 
   const start = (file: File) => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     setPercent(0);
-    uploadFile(file, kind, setPercent, controller.signal)
+    uploadFile(file, kind, setPercent, { signal: controller.signal, sites })
       .then((uploaded) => {
         remember(uploaded);
         onChange?.(uploaded.id);
       })
       .catch((e: Error) => {
-        if (!controller.signal.aborted) toast.error(e.message || translate('msg.networkError'));
+        // The request layer has shown a refusal or a network failure (and says nothing of a cancel).
+        if (!controller.signal.aborted && !(isRequestError(e) && e.notified))
+          toast.error(e.message || translate('msg.networkError'));
       })
       .finally(() => {
         if (abort.current === controller) setPercent(null);

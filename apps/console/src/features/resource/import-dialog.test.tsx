@@ -88,7 +88,7 @@ describe('ImportDialog', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /Check \(dry run\)$/ }));
     const report = await screen.findByTestId('import-report');
-    expect(request).toHaveBeenCalledWith(contact.endpoint, expect.any(FormData));
+    expect(request).toHaveBeenCalledWith(contact.endpoint, expect.any(FormData), { sites: null });
     expect(sent(0)).toMatchObject({ method: 'import', format: 'vcard', mode: 'append', dry_run: '1' });
     expect((sent(0).file as File).name).toBe('contacts.vcf');
     const table = within(report).getByRole('table');

@@ -11,6 +11,7 @@ import { Alert, Button, Flex, Form, Modal, Radio, Statistic, Table, Typography, 
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { api, type ImportReply, useEndpoint } from './api.ts';
 import './texts.ts';
 
@@ -48,6 +49,7 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
+  const sites = useSiteIds();
   const formats: readonly Format[] = def.io?.import ?? [];
   const labelOf = (f: Format) => FILE_FORMATS[f].label[lang];
   const uniqueField = def.fields.find((f) => f.unique);
@@ -65,7 +67,7 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
     if (!file) return;
     setBusy(true);
     try {
-      const reply = await api.import(endpoint, { file, format, mode, dryRun });
+      const reply = await api.import(endpoint, { file, format, mode, dryRun }, { sites });
       setChecked({ file, mode, format, reply, dryRun });
       if (!dryRun && !reply.errors.length) {
         toast.success(t('res.importDone', { inserted: reply.inserted, updated: reply.updated }));

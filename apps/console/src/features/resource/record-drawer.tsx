@@ -1,9 +1,9 @@
 import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { api, endpointOf, type ResourceRecord, resourceKeys, useEndpoint } from './api.ts';
 import { type ColumnContext, listFieldsInOrder, renderValue } from './columns.tsx';
 import { RowsTable } from './shape-cell.tsx';
@@ -48,9 +48,9 @@ function RelatedRecords({
   const isOperations = useUserStore((s) => s.isOperations);
   const endpoint = endpointOf(source, isOperations);
   const query = { page: 1, limit: RELATED_ROWS, keyword: '', filter: { [field]: id } };
-  const { data, isError, isLoading } = useQuery({
+  const { data, isError, isLoading } = useScopedQuery({
     queryKey: resourceKeys.list(source.name, endpoint, query),
-    queryFn: () => api.list(endpoint, query, { silent: true }),
+    queryFn: ({ sites }) => api.list(endpoint, query, { silent: true, sites }),
     retry: false,
   });
   if (isError || (isOperations === 1 && !source.opsEndpoint)) return null;
@@ -105,9 +105,9 @@ export function RecordDrawer({ def, id, onClose, related }: RecordDrawerProps) {
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
-  const { data: record, isLoading } = useQuery({
+  const { data: record, isLoading } = useScopedQuery({
     queryKey: resourceKeys.detail(def.name, endpoint, id ?? 0),
-    queryFn: () => api.detail(endpoint, id!),
+    queryFn: ({ sites }) => api.detail(endpoint, id!, { sites }),
     enabled: id !== null,
   });
   const ctx: ColumnContext = { lang, t, exists: (key) => i18n.exists(key) };

@@ -77,7 +77,7 @@ describe('RecordForm', () => {
       [
         category.endpoint,
         { method: 'add', name: '新闻', sort: 0, enabled: 1 },
-        { successToast: 'msg.submittedSuccessfully' },
+        { successToast: 'msg.submittedSuccessfully', sites: null },
       ],
     ]);
   });
@@ -92,6 +92,6 @@ describe('RecordForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(writes()[0]?.[1]).toMatchObject({ method: 'edit', id: 5, name: 'CCTV', sort: 2, enabled: 0 });
-    expect(writes()[0]?.[2]).toEqual({ successToast: 'msg.modifiedSuccessfully' });
+    expect(writes()[0]?.[2]).toEqual({ successToast: 'msg.modifiedSuccessfully', sites: null });
   });
 });

@@ -1,10 +1,11 @@
 import { defaultsOf, type ResourceDef, recordSchema, writableFields } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { isRequestError } from '../../request/index.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { api, resourceKeys, useEndpoint } from './api.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues, toFormValues } from './form-values.ts';
@@ -62,9 +63,10 @@ export function useRecordForm({ def, mode, id, fixed, onSaved }: RecordFormOptio
   const fields = useMemo(() => writableFields(def).filter((f) => !(fixed && f.name in fixed)), [def, fixed]);
   const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
 
-  const detail = useQuery({
+  const sites = useSiteIds();
+  const detail = useScopedQuery({
     queryKey: resourceKeys.detail(def.name, endpoint, id ?? 0),
-    queryFn: () => api.detail(endpoint, id!),
+    queryFn: ({ sites }) => api.detail(endpoint, id!, { sites }),
     enabled: mode === 'edit' && id !== undefined,
     // Always the current record: someone may have changed it since the list was loaded.
     staleTime: 0,
@@ -98,7 +100,9 @@ export function useRecordForm({ def, mode, id, fixed, onSaved }: RecordFormOptio
     setSaving(true);
     try {
       const data = parsed.data as Record<string, unknown>;
-      const saved = await (mode === 'add' ? api.add(endpoint, data) : api.edit(endpoint, data));
+      const saved = await (mode === 'add'
+        ? api.add(endpoint, data, { sites })
+        : api.edit(endpoint, data, { sites }));
       onSaved(Number(saved?.id ?? id));
       return true;
     } catch (error) {

@@ -128,7 +128,7 @@ describe('ResourcePage', () => {
     expect(request).toHaveBeenCalledWith(
       program.endpoint,
       { method: 'list', page: 1, limit: 20, keyword: '', filter: {} },
-      { loading: false },
+      { loading: false, sites: null },
     );
   });
 });

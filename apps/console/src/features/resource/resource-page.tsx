@@ -8,6 +8,7 @@ import { toast } from '../../app/feedback.ts';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { findMenu } from '../../router/menu-routes.tsx';
 import { usePermissionStore } from '../../stores/permission.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { api, type ResourceRecord, resourceKeys } from './api.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { buildColumns } from './columns.tsx';
@@ -56,6 +57,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   const queryClient = useQueryClient();
   const can = useResourceButtons(def);
   const list = useResourceList(def);
+  const sites = useSiteIds();
   const { hidden, setHidden } = useHiddenColumns(def.name, def.columns?.more);
   const [selected, setSelected] = useState<number[]>([]);
   const [form, setForm] = useState<FormState | null>(null);
@@ -81,7 +83,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
 
   const remove = async (ids: number[]) => {
     try {
-      const { deleted } = await api.del(list.endpoint, ids);
+      const { deleted } = await api.del(list.endpoint, ids, { sites });
       toast.success(t('res.deleted', { n: deleted }));
       setSelected((s) => s.filter((id) => !ids.includes(id)));
       list.afterDelete(deleted);

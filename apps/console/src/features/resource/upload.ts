@@ -1,6 +1,7 @@
-import { Code, Headers, Paths } from '@igs/contract';
+import { Paths } from '@igs/contract';
 import type { FieldDef } from '@igs/contract/resources';
-import { currentSession } from '../../request/session.ts';
+import { t } from '../../i18n/index.ts';
+import { NETWORK_FAILURE, RequestError, upload } from '../../request/index.ts';
 import type { UploadedFile } from './uploaded-files.ts';
 
 export type UploadKind = 'image' | 'audio' | 'video' | 'apk' | 'firmware' | 'text';
@@ -29,8 +30,6 @@ export const ACCEPT: Record<UploadKind, string | undefined> = {
   text: '.txt,.m3u,.m3u8,.xml,.csv,.json',
 };
 
-export class UploadError extends Error {}
-
 /** The upload kind a file most likely is, from its type and name, for a picker open to every kind. */
 export function uploadKindOfFile(file: { name: string; type: string }): UploadKind {
   const type = file.type.toLowerCase();
@@ -50,57 +49,45 @@ export interface UploadTarget {
   fields?: Record<string, string>;
 }
 
+export interface UploadFileOptions {
+  /** Aborting cancels the upload; the call then rejects quietly. */
+  signal?: AbortSignal;
+  target?: UploadTarget;
+  /** The sites of the page that uploads (features/sites: `useSiteIds`), in operations mode. */
+  sites?: string | null;
+}
+
 /**
- * POST a file to the upload endpoint (DOMAIN 3.6) with progress. This bypasses the request layer
- * only because it has no progress hook; it sends the same session headers. `kind` must come
- * before the file in the multipart body: the server decides the rule before it reads the bytes.
+ * POST a file to the upload endpoint (DOMAIN 3.6) with progress, through the request layer's
+ * upload transport: the session headers, the page's sites and the error handling of every call
+ * (a refusal is toasted there; 1002/1005 reset the session). `kind` must come before the file in
+ * the multipart body: the server decides the rule before it reads the bytes.
  */
-export function uploadFile(
+export async function uploadFile(
   file: File,
   kind: UploadKind,
   onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-  target: UploadTarget = { path: Paths.upload },
+  { signal, target = { path: Paths.upload }, sites }: UploadFileOptions = {},
 ): Promise<UploadedFile> {
   const fd = new FormData();
   fd.append('kind', kind);
   for (const [name, value] of Object.entries(target.fields ?? {})) fd.append(name, value);
   fd.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', target.path);
-    const session = currentSession();
-    if (session.token) xhr.setRequestHeader(Headers.token, session.token);
-    if (session.isOperations === 1) {
-      const sites = new URLSearchParams(window.location.search).get('id');
-      if (sites) xhr.setRequestHeader(Headers.sites, sites);
-      if (session.cId !== undefined && session.cId !== '')
-        xhr.setRequestHeader(Headers.customer, String(session.cId));
-    }
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(new UploadError(''));
-    xhr.onabort = () => reject(new UploadError(''));
-    xhr.onload = () => {
-      let envelope: { code?: number; msg?: string; data?: Record<string, unknown> } = {};
-      try {
-        envelope = JSON.parse(xhr.responseText);
-      } catch {
-        return reject(new UploadError(''));
-      }
-      if (xhr.status !== 200 || envelope.code !== Code.ok || !envelope.data)
-        return reject(new UploadError(envelope.msg ?? ''));
-      const d = envelope.data;
-      resolve({
-        id: String(d.id),
-        url: String(d.url ?? ''),
-        name: String(d.name ?? file.name),
-        size: Number(d.size ?? file.size),
-        mime: String(d.mime ?? file.type),
-      });
-    };
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(fd);
+  // No overlay: the caller shows the progress.
+  const d = await upload<Record<string, unknown> | null>(target.path, fd, {
+    loading: false,
+    onProgress,
+    signal,
+    sites,
   });
+  if (!d || d.id === undefined || d.id === null) {
+    throw new RequestError(NETWORK_FAILURE, t('msg.networkError'), d, false);
+  }
+  return {
+    id: String(d.id),
+    url: String(d.url ?? ''),
+    name: String(d.name ?? file.name),
+    size: Number(d.size ?? file.size),
+    mime: String(d.mime ?? file.type),
+  };
 }

@@ -1,8 +1,8 @@
 import { type FieldDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLanguage } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { api, endpointOf, resourceKeys } from './api.ts';
 
 /** The server's page limit: the records a value may name are read in one page. */
@@ -20,9 +20,9 @@ export function useNamedValues(field: FieldDef) {
   const target = field.names ? resourceByName(field.names.resource) : undefined;
   const endpoint = target ? endpointOf(target, isOperations) : '';
   const query = { page: 1, limit: PAGE, keyword: '', filter: {} };
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: [...resourceKeys.list(target?.name ?? '', endpoint, query), 'names'],
-    queryFn: () => api.list(endpoint, query, { silent: true }),
+    queryFn: ({ sites }) => api.list(endpoint, query, { silent: true, sites }),
     enabled: Boolean(target),
     retry: false,
     staleTime: 60_000,

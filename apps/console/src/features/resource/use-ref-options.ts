@@ -1,8 +1,8 @@
 import { isLookup, type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLanguage } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { api, endpointOf, type RefOption, resourceKeys } from './api.ts';
 
 const NONE: RefOption[] = [];
@@ -42,10 +42,10 @@ export function useRefOptions(refName: string | undefined, owner?: RefOwner) {
   const isOperations = useUserStore((s) => s.isOperations);
   const lang = useLanguage();
   const call = refOptionsCall(refName, owner, isOperations);
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     // The server names records in the caller's language (name_en in English): one cache per language.
     queryKey: [...resourceKeys.options(refName ?? '', call?.endpoint ?? '', call?.field), lang],
-    queryFn: () => api.options(call!.endpoint, call?.field),
+    queryFn: ({ sites }) => api.options(call!.endpoint, call?.field, { sites }),
     enabled: call !== undefined,
     staleTime: 30_000,
   });

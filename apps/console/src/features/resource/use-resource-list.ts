@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@igs/contract/resources';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { api, type ListQuery, resourceKeys, useEndpoint } from './api.ts';
 import { useUploadedFiles } from './uploaded-files.ts';
 
@@ -26,10 +27,10 @@ export function useResourceList(def: ResourceDef) {
     filter: {},
   });
 
-  const result = useQuery({
+  const result = useScopedQuery({
     queryKey: resourceKeys.list(def.name, endpoint, query),
-    queryFn: async () => {
-      const reply = await api.list(endpoint, query);
+    queryFn: async ({ sites }) => {
+      const reply = await api.list(endpoint, query, { sites });
       // The rows' files become thumbnails and players in their cells (cells.tsx FileCell).
       rememberAll(Object.entries(reply.files ?? {}).map(([id, file]) => ({ id, ...file })));
       return reply;

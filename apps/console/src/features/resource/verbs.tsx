@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useEndpoint } from './api.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues } from './form-values.ts';
@@ -54,6 +55,7 @@ export function useVerbRunner(def: ResourceDef, modal: HookAPI, onDone: () => vo
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
+  const sites = useSiteIds();
   const [running, setRunning] = useState<Running | null>(null);
 
   const [report, setReport] = useState<{ verb: VerbDef; data: unknown } | null>(null);
@@ -62,7 +64,7 @@ export function useVerbRunner(def: ResourceDef, modal: HookAPI, onDone: () => vo
     const data = await request<unknown>(
       endpoint,
       { ...values, ...target, method: verb.name },
-      { successToast: verb.result === 'report' ? undefined : 'msg.operationSuccessful' },
+      { successToast: verb.result === 'report' ? undefined : 'msg.operationSuccessful', sites },
     );
     const url = (data as { url?: unknown } | null)?.url;
     if (verb.result === 'url' && typeof url === 'string') window.open(url, '_blank', 'noopener');

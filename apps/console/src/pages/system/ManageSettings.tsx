@@ -31,7 +31,7 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { uploadFile } from '../../features/resource/upload.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { isRequestError, request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
 import { BlockedAddresses } from './manage-settings/blocked-addresses.tsx';
@@ -483,7 +483,7 @@ function ImageUrlInput({ value, onChange }: { value?: string; onChange?: (v: str
             const uploaded = await uploadFile(file as File, 'image', () => {});
             onChange?.(uploaded.url);
           } catch (e) {
-            toast.error((e as Error).message || t('web.upload'));
+            if (!(isRequestError(e) && e.notified)) toast.error((e as Error).message || t('web.upload'));
           } finally {
             setBusy(false);
           }

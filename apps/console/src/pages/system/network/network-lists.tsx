@@ -20,7 +20,7 @@ import { type ReactNode, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { uploadFile } from '../../../features/resource/upload.ts';
 import { useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { isRequestError, request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from './network-api.ts';
 import { type IfaceRow, pattern } from './network-interfaces.tsx';
@@ -321,7 +321,9 @@ function ProfileUpload({
               setName(up.name);
               onChange?.(up.id);
             })
-            .catch((e: Error) => toast.error(e.message))
+            .catch((e: Error) => {
+              if (!(isRequestError(e) && e.notified)) toast.error(e.message);
+            })
             .finally(() => setBusy(false));
           return false;
         }}
