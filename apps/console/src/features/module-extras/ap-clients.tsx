@@ -1,10 +1,10 @@
 import { formatBytes, type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './ap-clients-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { shortTime } from './cpe-parameters.tsx';
 
 /**
@@ -50,9 +50,10 @@ export function signalOf(rssi: number): { key: 'strong' | 'fair' | 'weak'; color
 
 export function ApClients({ id }: { id: number }) {
   const t = useT();
-  const { data, isError, isLoading } = useQuery({
+  const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(ap.name), 'clients', id],
-    queryFn: () => request<Reply>(ap.endpoint, { method: 'status', id }, { loading: false, silent: true }),
+    queryFn: ({ sites }) =>
+      request<Reply>(ap.endpoint, { method: 'status', id }, { loading: false, silent: true, sites }),
     retry: false,
   });
   if (isError) return null;

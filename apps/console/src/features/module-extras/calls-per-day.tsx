@@ -1,6 +1,6 @@
 import type { Lang } from '@igs/contract';
 import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Segmented, Select, Space, Statistic, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -10,6 +10,7 @@ import { request } from '../../request/index.ts';
 import { resourceKeys } from '../resource/api.ts';
 import { LazyChart } from './lazy-chart.tsx';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * Calls per day under the call records (voice/CallRecords, issue 13 item 2): answered and missed
@@ -124,14 +125,14 @@ export function CallsPerDay() {
   const { token } = theme.useToken();
   const [days, setDays] = useState<7 | 30>(7);
   const [direction, setDirection] = useState<string | undefined>();
-  const { data, isError } = useQuery({
+  const { data, isError } = useScopedQuery({
     // Under the resource's key: the page's refresh button and its writes refresh the chart too.
     queryKey: [...resourceKeys.all(cdr.name), 'stats', days, direction ?? ''],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<CallStats>(
         cdr.endpoint,
         { method: 'stats', days, ...(direction ? { direction } : {}) },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,12 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Flex, Input, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * A CPE's parameters in its detail drawer (issue 13 item 2; DOMAIN 2.5 TerminalList's parameters
@@ -46,13 +47,13 @@ export function CpeParameters({ id }: { id: number }) {
   const t = useT();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const { data, isError, isFetching } = useQuery({
+  const { data, isError, isFetching } = useScopedQuery({
     queryKey: [...resourceKeys.all(cpe.name), 'parameters', id, keyword, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<Reply>(
         cpe.endpoint,
         { method: 'status', id, keyword, page, limit: PAGE },
-        { loading: false, silent: true },
+        { loading: false, silent: true, sites },
       ),
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,11 +1,11 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { type Lang, useLanguage, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * What was queued for a device, in its detail drawer (issue 13 item 2; DOMAIN 2.5 TerminalList's
@@ -146,10 +146,14 @@ export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }
   const t = useT();
   const lang = useLanguage();
   const def = DEVICE[domain];
-  const { data, isError, isLoading } = useQuery({
+  const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(def.name), 'history', id],
-    queryFn: () =>
-      request<History>(def.endpoint, { method: 'history', id, limit: 20 }, { loading: false, silent: true }),
+    queryFn: ({ sites }) =>
+      request<History>(
+        def.endpoint,
+        { method: 'history', id, limit: 20 },
+        { loading: false, silent: true, sites },
+      ),
     retry: false,
   });
   if (isError) return null;

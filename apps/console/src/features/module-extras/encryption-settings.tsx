@@ -1,14 +1,16 @@
 import { LockOutlined } from '@ant-design/icons';
 import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Radio, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useModePath } from './mode-endpoint.ts';
 import './module-extras-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 interface ProgramRow {
   id: number;
@@ -34,6 +36,7 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
   const t = useT();
   const endpoint = useModePath('/admin.php/media/encryption');
   const canEdit = useHasButton('media:encryption:edit');
+  const sites = useSiteIds();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState({ page: 1, limit: 10 });
@@ -41,13 +44,13 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
   const [selected, setSelected] = useState<number[]>([]);
   const [value, setValue] = useState<ProgramRow['encryption']>('hls_aes128');
   const [saving, setSaving] = useState(false);
-  const list = useQuery({
+  const list = useScopedQuery({
     queryKey: ['module-extras', 'encryption', endpoint, page, keyword],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: ProgramRow[]; total: number }>(
         endpoint,
         { method: 'list', ...page, keyword },
-        { loading: false },
+        { loading: false, sites },
       ),
     enabled: open,
     placeholderData: keepPreviousData,
@@ -56,11 +59,11 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
   const apply = async () => {
     setSaving(true);
     try {
-      const r = await request<{ updated: number }>(endpoint, {
-        method: 'edit',
-        ids: selected,
-        encryption: value,
-      });
+      const r = await request<{ updated: number }>(
+        endpoint,
+        { method: 'edit', ids: selected, encryption: value },
+        { sites },
+      );
       toast.success(t('mx.encryption.done', { n: r.updated }));
       await client.invalidateQueries({ queryKey: ['module-extras', 'encryption'] });
       // The programme list shows `encryption` too.

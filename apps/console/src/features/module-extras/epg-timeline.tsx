@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -25,6 +25,7 @@ import { useRefOptions } from '../resource/use-ref-options.ts';
 import { useResourceButtons } from '../resource/use-resource-buttons.ts';
 import './record-views.css';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * The EPG as a timeline (media/Epg, issue 13 item 2), under its table: one row per channel, the
@@ -80,7 +81,12 @@ export function titleOf(p: Programme, lang: Lang): string {
 }
 
 /** The programmes of a day (and of one channel), all pages up to MAX_PROGRAMMES. */
-async function dayProgrammes(endpoint: string, day: string, channel: number | undefined) {
+async function dayProgrammes(
+  endpoint: string,
+  day: string,
+  channel: number | undefined,
+  sites: string | null,
+) {
   const filter: Record<string, unknown> = {
     start: ['', `${day} 23:59:59`],
     stop: [`${day} 00:00:01`, ''],
@@ -89,14 +95,18 @@ async function dayProgrammes(endpoint: string, day: string, channel: number | un
   const list: Programme[] = [];
   let total = 0;
   for (let page = 1; list.length < MAX_PROGRAMMES; page++) {
-    const r = await api.list(endpoint, {
-      page,
-      limit: PAGE,
-      keyword: '',
-      filter,
-      sort: 'start',
-      order: 'asc',
-    });
+    const r = await api.list(
+      endpoint,
+      {
+        page,
+        limit: PAGE,
+        keyword: '',
+        filter,
+        sort: 'start',
+        order: 'asc',
+      },
+      { sites },
+    );
     total = r.total;
     list.push(...(r.list as Programme[]));
     if (r.list.length < PAGE || list.length >= total) break;
@@ -181,9 +191,9 @@ export function EpgTimeline({ now: nowProp }: { now?: Dayjs } = {}) {
   const channels = useRefOptions('media:live', { def: epg, field: 'program_id' });
   const dayText = day.format('YYYY-MM-DD');
 
-  const { data, isFetching, isError } = useQuery({
+  const { data, isFetching, isError } = useScopedQuery({
     queryKey: [...resourceKeys.all(epg.name), 'timeline', endpoint, dayText, channel ?? 0],
-    queryFn: () => dayProgrammes(endpoint, dayText, channel),
+    queryFn: ({ sites }) => dayProgrammes(endpoint, dayText, channel, sites),
     placeholderData: keepPreviousData,
   });
 

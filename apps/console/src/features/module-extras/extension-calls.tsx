@@ -1,11 +1,11 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { type ResourceRecord, resourceKeys } from '../resource/api.ts';
 import { type ColumnContext, renderValue } from '../resource/columns.tsx';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * An extension's latest calls in its detail drawer (issue 13 item 2): made or taken, from the
@@ -22,13 +22,13 @@ export function ExtensionCalls({ extension }: { extension: string }) {
   const lang = useLanguage();
   const ctx: ColumnContext = { lang, t, exists: (k) => i18n.exists(k) };
   const valid = /^\d{1,16}$/.test(extension);
-  const { data, isError, isLoading } = useQuery({
+  const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(cdr.name), 'history', extension],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: ResourceRecord[]; total: number }>(
         cdr.endpoint,
         { method: 'history', extension, limit: ROWS },
-        { loading: false, silent: true },
+        { loading: false, silent: true, sites },
       ),
     enabled: valid,
     retry: false,

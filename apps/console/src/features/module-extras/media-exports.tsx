@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useModePath } from './mode-endpoint.ts';
 import './module-extras-texts.ts';
 
@@ -28,6 +29,7 @@ function ExportButton({
   scope: ExportScope;
 }) {
   const allowed = useHasButton(buttonKey);
+  const sites = useSiteIds();
   const [busy, setBusy] = useState(false);
   if (!allowed) return null;
   const run = async () => {
@@ -39,7 +41,7 @@ function ExportButton({
         keyword: scope.keyword ?? '',
       };
       if (scope.ids?.length) body.ids = scope.ids;
-      const r = await request<{ url: string }>(path, body);
+      const r = await request<{ url: string }>(path, body, { sites });
       window.open(r.url, '_blank');
     } catch {
       // shown by the request layer

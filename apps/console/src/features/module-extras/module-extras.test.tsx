@@ -41,12 +41,11 @@ describe('module extras', () => {
     expect(await screen.findByText('Send a command to 2 terminals')).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: /Send command/ }).at(-1)!);
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/index/app_command', {
-        method: 'send',
-        ids: [4, 5],
-        type: 'reboot',
-        args: {},
-      }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/index/app_command',
+        { method: 'send', ids: [4, 5], type: 'reboot', args: {} },
+        { sites: null },
+      ),
     );
   });
 
@@ -64,11 +63,12 @@ describe('module extras', () => {
     request.mockResolvedValue({ updated: 1 });
     await userEvent.click(screen.getByRole('button', { name: 'Set for 1 selected' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/operations/media/encryption', {
-        method: 'edit',
-        ids: [3],
-        encryption: 'hls_aes128',
-      }),
+      expect(request).toHaveBeenCalledWith(
+        '/operations/media/encryption',
+        { method: 'edit', ids: [3], encryption: 'hls_aes128' },
+        // Rendered outside a route: no `?id=`, so explicitly no site.
+        { sites: null },
+      ),
     );
   });
 
@@ -79,10 +79,10 @@ describe('module extras', () => {
     mount(<M3uExportButton filter={{ enabled: 1 }} keyword="CCTV" />);
     await userEvent.click(screen.getByRole('button', { name: /Export M3U/ }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/admin.php/common/download?token=t', '_blank'));
-    expect(request).toHaveBeenCalledWith('/admin.php/media/live', {
-      method: 'export_m3u',
-      filter: { enabled: 1 },
-      keyword: 'CCTV',
-    });
+    expect(request).toHaveBeenCalledWith(
+      '/admin.php/media/live',
+      { method: 'export_m3u', filter: { enabled: 1 }, keyword: 'CCTV' },
+      { sites: null },
+    );
   });
 });

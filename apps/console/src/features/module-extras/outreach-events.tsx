@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Lang } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -10,6 +10,7 @@ import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * The live side of system/ExternalInterface (DOMAIN 2.9), mounted below the generic record page
@@ -97,10 +98,10 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
   const canTest = useHasButton('system:outreach:test');
   const canResync = useHasButton('system:outreach:resync');
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['outreach', 'links'],
-    queryFn: () =>
-      request<{ list: InterfaceRow[] }>(PATH, { method: 'list', limit: 200 }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: InterfaceRow[] }>(PATH, { method: 'list', limit: 200 }, { loading: false, sites }),
     refetchInterval: refreshMs,
   });
   const verb = async (row: InterfaceRow, method: 'test' | 'resync') => {
@@ -196,13 +197,13 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
 function Rooms({ refreshMs }: { refreshMs: number | false }) {
   const t = useT();
   const [page, setPage] = useState({ page: 1, limit: 20 });
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['outreach', 'occupancy', page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: Occupancy[]; total: number }>(
         PATH,
         { method: 'occupancy', ...page },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,
@@ -251,13 +252,13 @@ function Events({ refreshMs }: { refreshMs: number | false }) {
   const [record, setRecord] = useState<string | undefined>();
   const [result, setResult] = useState<string | undefined>();
   const filter = { ...(record ? { record } : {}), ...(result ? { result } : {}) };
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['outreach', 'events', page, filter],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: OutreachEvent[]; total: number }>(
         PATH,
         { method: 'events', ...page, filter },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,

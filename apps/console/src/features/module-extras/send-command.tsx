@@ -1,15 +1,17 @@
 import { SendOutlined } from '@ant-design/icons';
 import { TERMINAL_COMMANDS } from '@igs/contract/extras';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 import { type CommandFormValues, commandArgs } from './command-args.ts';
 import { useModePath } from './mode-endpoint.ts';
 import './module-extras-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 const STATE_COLOR: Record<string, string> = {
   queued: 'default',
@@ -20,13 +22,13 @@ const STATE_COLOR: Record<string, string> = {
 
 function useReleases(enabled: boolean) {
   const path = useModePath('/admin.php/index/app_upgrade');
-  return useQuery({
+  return useScopedQuery({
     queryKey: ['module-extras', 'releases', path],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: { id: number; package_name: string; version_name: string }[] }>(
         path,
         { method: 'list', filter: { state: 'published' }, limit: 200 },
-        { loading: false },
+        { loading: false, sites },
       ),
     enabled,
   });
@@ -41,6 +43,7 @@ export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () 
   const t = useT();
   const path = useModePath('/admin.php/index/app_command');
   const allowed = useHasButton('index:app_command:send');
+  const sites = useSiteIds();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -53,12 +56,11 @@ export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () 
     const values = form.getFieldsValue(true) as CommandFormValues;
     setSaving(true);
     try {
-      const r = await request<{ queued: number }>(path, {
-        method: 'send',
-        ids,
-        type: values.type,
-        args: commandArgs(values),
-      });
+      const r = await request<{ queued: number }>(
+        path,
+        { method: 'send', ids, type: values.type, args: commandArgs(values) },
+        { sites },
+      );
       toast.success(t('mx.cmd.queued', { n: r.queued }));
       await client.invalidateQueries({ queryKey: ['module-extras', 'commands'] });
       setOpen(false);
@@ -145,13 +147,13 @@ export function CommandHistory({ terminalId }: { terminalId?: number }) {
   const path = useModePath('/admin.php/index/app_command');
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const filter = terminalId ? { terminal_id: terminalId } : {};
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['module-extras', 'commands', path, filter, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: CommandRow[]; total: number }>(
         path,
         { method: 'list', filter, ...page },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });

@@ -48,7 +48,11 @@ describe('TimedTaskExtras', () => {
     render(<TimedTaskExtras taskId={7} />, { wrapper: Providers });
     fireEvent.click(await screen.findByRole('button', { name: /Run now/ }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/system/timed_task', { method: 'run_now', id: 7 }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/timed_task',
+        { method: 'run_now', id: 7 },
+        { sites: null },
+      ),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Lang, SystemAdminPaths, type TimedTaskRun } from '@igs/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, List, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -9,6 +9,8 @@ import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 
 /**
  * The scheduled-task verbs beside the generic record page (DOMAIN system/ScheduledTask): the next
@@ -69,13 +71,13 @@ export function CronPreview({ cron }: { cron: string }) {
   const t = useT();
   const endpoint = useTimedTaskEndpoint();
   const expr = cron.trim();
-  const next = useQuery({
+  const next = useScopedQuery({
     queryKey: ['timed_task', 'preview', endpoint, expr],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ next: string[] }>(
         endpoint,
         { method: 'next_runs', cron: expr },
-        { loading: false, silent: true },
+        { loading: false, silent: true, sites },
       ),
     enabled: expr.split(/\s+/).length === 5,
     retry: false,
@@ -93,21 +95,22 @@ export function TimedTaskExtras({ taskId }: { taskId: number }) {
   const endpoint = useTimedTaskEndpoint();
   const queryClient = useQueryClient();
   const canRun = useHasButton('system:timed_task:run_now');
+  const sites = useSiteIds();
   const [page, setPage] = useState(1);
   const [running, setRunning] = useState(false);
 
-  const next = useQuery({
+  const next = useScopedQuery({
     queryKey: ['timed_task', endpoint, taskId, 'next'],
-    queryFn: () =>
-      request<{ next: string[] }>(endpoint, { method: 'next_runs', id: taskId }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ next: string[] }>(endpoint, { method: 'next_runs', id: taskId }, { loading: false, sites }),
   });
-  const history = useQuery({
+  const history = useScopedQuery({
     queryKey: ['timed_task', endpoint, taskId, 'history', page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ total: number; list: TimedTaskRun[] }>(
         endpoint,
         { method: 'history', id: taskId, page, limit: 10 },
-        { loading: false },
+        { loading: false, sites },
       ),
     // A run still going is polled until it records its result.
     refetchInterval: useTabPolling((q: { state: { data?: { list: TimedTaskRun[] } } }) =>
@@ -118,7 +121,7 @@ export function TimedTaskExtras({ taskId }: { taskId: number }) {
   const runNow = async () => {
     setRunning(true);
     try {
-      const run = await request<TimedTaskRun>(endpoint, { method: 'run_now', id: taskId });
+      const run = await request<TimedTaskRun>(endpoint, { method: 'run_now', id: taskId }, { sites });
       if (run.result === 'running') toast.success(t('task.running'));
       else if (run.result === 'success')
         toast.success(`${t('task.result.success')}: ${run.output_tail.split('\n')[0]}`);

@@ -1,5 +1,4 @@
 import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Statistic, Table, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
@@ -10,6 +9,7 @@ import { RefCell } from '../resource/cells.tsx';
 import { enumLabel } from '../resource/columns.tsx';
 import './record-views.css';
 import './record-views-texts.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 
 /**
  * Today's wake-up calls under their list (voice/WakeupService, issue 13 item 2): how many are
@@ -57,9 +57,10 @@ export function WakeupTodayView() {
   const ctx = { t, exists: (k: string) => i18n.exists(k), lang };
   // A call's time passes and its state changes while the page is open: read again each minute.
   const poll = useTabPolling(60_000);
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: [...resourceKeys.all(wakeup.name), 'today'],
-    queryFn: () => request<WakeupToday>(wakeup.endpoint, { method: 'stats' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<WakeupToday>(wakeup.endpoint, { method: 'stats' }, { loading: false, sites }),
     refetchInterval: poll,
   });
 

@@ -52,7 +52,11 @@ describe('SingletonForm', () => {
     expect(await screen.findByDisplayValue('http://10.0.0.2/sms')).toBeTruthy();
     expect(screen.getByText('Stored; leave empty to keep it')).toBeTruthy();
     expect(screen.queryByLabelText('SMS SdkAppId (Tencent)')).toBeNull();
-    expect(request).toHaveBeenCalledWith('/admin.php/system/sms', { method: 'detail' }, { loading: false });
+    expect(request).toHaveBeenCalledWith(
+      '/admin.php/system/sms',
+      { method: 'detail' },
+      { loading: false, sites: null },
+    );
   });
 
   it('saves the whole record through form, the empty secret left out', async () => {
@@ -65,6 +69,7 @@ describe('SingletonForm', () => {
       expect(request).toHaveBeenCalledWith(
         '/admin.php/system/sms',
         expect.objectContaining({ method: 'form' }),
+        { sites: null },
       ),
     );
     const body = request.mock.calls.find((c) => c[1].method === 'form')![1];

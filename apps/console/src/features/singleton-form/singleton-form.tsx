@@ -32,7 +32,7 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
   const t = useT();
   const lang = useLanguage();
   const [form] = Form.useForm();
-  const { endpoint, query, refresh } = useSingleton(def, params);
+  const { endpoint, query, refresh, sites } = useSingleton(def, params);
   const canEdit = useSingletonButton(def, 'edit');
   const [saving, setSaving] = useState(false);
   const fields = useMemo(() => writableFields(def), [def]);
@@ -57,7 +57,7 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
     }
     setSaving(true);
     try {
-      await request(endpoint, { method: 'form', ...params, ...body });
+      await request(endpoint, { method: 'form', ...params, ...body }, { sites });
       toast.success(t('sgl.saved'));
       form.setFields(fields.filter((f) => f.type === 'pwd').map((f) => ({ name: f.name, value: '' })));
       await refresh();

@@ -1,8 +1,10 @@
 import type { SingletonDef } from '@igs/contract/extras';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { request } from '../../request/index.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
+import { useSiteIds } from '../sites/use-site-ids.ts';
 
 /** A singleton's endpoint in the current mode: its operations twin in operations mode. */
 export function useSingletonEndpoint(def: SingletonDef): string {
@@ -17,18 +19,21 @@ export const singletonKey = (def: SingletonDef, endpoint: string, params: Record
 
 /**
  * The singleton's `detail` through the query cache (pages kept alive in hidden tabs re-mount from
- * it), and `refresh` after a save or a verb that changes what detail reports.
+ * it), and `refresh` after a save or a verb that changes what detail reports; `sites`, the page's
+ * sites (features/sites), for the writes that go with it.
  */
 export function useSingleton(def: SingletonDef, params: Record<string, unknown> = {}) {
   const endpoint = useSingletonEndpoint(def);
   const client = useQueryClient();
   const key = singletonKey(def, endpoint, params);
-  const query = useQuery({
+  const sites = useSiteIds();
+  const query = useScopedQuery({
     queryKey: key,
-    queryFn: () => request<SingletonValues>(endpoint, { method: 'detail', ...params }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<SingletonValues>(endpoint, { method: 'detail', ...params }, { loading: false, sites }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['singleton', def.name] });
-  return { endpoint, query, refresh };
+  return { endpoint, query, refresh, sites };
 }
 
 /** Whether the caller holds `<prefix>:<verb>` for the singleton (the server checks the same key). */
