@@ -9,7 +9,7 @@ import { REPO_ROOT } from './server-process.ts';
  * same folder), so a build of one's own can be measured while others use apps/console/dist.
  */
 export const CONSOLE_DIST = process.env.CONSOLE_DIR
-  ? // Resolved as the server resolves it (apps/server/src/config.ts).
+  ? // Resolved as the server resolves it (apps/server/src/platform/config.ts).
     path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.CONSOLE_DIR)
   : path.join(REPO_ROOT, 'apps/console/dist');
 const DIST = CONSOLE_DIST;

@@ -4,7 +4,7 @@
  *   node tools/issue-licence.ts --generate-keys <dir>
  *       Makes an Ed25519 key pair: <dir>/vendor-private.pem (mode 600) and <dir>/vendor-public.pem.
  *       Keep the private key OUT of the repository. The public key goes into
- *       apps/server/src/features/licence/public-key.ts.
+ *       apps/server/src/platform/licence/public-key.ts.
  *
  *   node tools/issue-licence.ts --key <vendor-private.pem> --in <licence.json> [--request <request.json>] [--out <file>]
  *       Signs a licence. <licence.json> holds the fields: product ("igs-gateway"), serial_no,
@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueLicence } from '../apps/server/src/features/licence/issue.ts';
-import { generateKeyPair } from '../apps/server/src/features/licence/signing.ts';
+import { generateKeyPair } from '../apps/server/src/platform/licence/signing.ts';
 
 const { values } = parseArgs({
   options: {

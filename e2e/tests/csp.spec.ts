@@ -3,7 +3,7 @@ import { adminApiToken } from '../support/accounts.ts';
 import { fillLogin, STRONG_PASSWORD } from '../support/shell.ts';
 
 /**
- * The console works under the server's Content-Security-Policy (apps/server/src/http/security-headers.ts):
+ * The console works under the server's Content-Security-Policy (apps/server/src/platform/http/security-headers.ts):
  * no inline script, antd's run-time <style> elements allowed. Any violation the browser reports on
  * the sign-in page, the dashboard or an opened menu fails the test; an injected inline script is
  * shown not to run, so the policy is really in force.

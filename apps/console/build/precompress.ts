@@ -9,7 +9,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|webmanifest)$/;
  * Writes `<file>.br` (Brotli at its best quality, 11) and `<file>.gz` beside every compressible
  * file of the build. Quality 11 takes seconds, fine once per build but not at every server start;
  * it makes the sign-in page's script some 15 KB smaller than quality 9 (docs/performance.md).
- * The server serves these forms when they are present (apps/server/src/http/console-assets.ts).
+ * The server serves these forms when they are present (apps/server/src/platform/http/console-assets.ts).
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

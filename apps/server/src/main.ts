@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildServer } from './app.ts';
-import { loadConfig } from './config.ts';
 import { type CwmpListener, startCwmpListener } from './features/cwmp/listener.ts';
 import { seedDemo } from './features/demo/seed.ts';
 import { type DemoSimulator, startDemoSimulator } from './features/demo/simulator.ts';
+import { loadConfig } from './platform/config.ts';
 
 const config = loadConfig();
 // The demo's simulated APs poll with the agent key; without AC_AGENT_KEY they get one for this run

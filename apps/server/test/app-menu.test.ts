@@ -2,8 +2,8 @@ import { APP_LANGUAGES, APP_STYLES, APP_TYPES } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database.ts';
-import { knownLanguages } from '../src/db/migrations/014-app-menu-choices.ts';
+import { migrateToLatest } from '../src/platform/db/database.ts';
+import { knownLanguages } from '../src/platform/db/migrations/014-app-menu-choices.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 // DOMAIN 2.8 smart/AppMenu and its operations twin (2.10): the option lists, the rules on style,

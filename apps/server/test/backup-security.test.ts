@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { ADMIN_ONLY_BUTTONS, SystemAdminPaths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeTar } from '../src/lib/tar.ts';
+import { writeTar } from '../src/platform/lib/tar.ts';
 import { download, entriesOf, pack, resign, uploadArchive } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';

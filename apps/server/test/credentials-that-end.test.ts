@@ -1,8 +1,8 @@
 import { Code, DEVELOPER_MODE_BUTTON, hashPassword, messages, Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSessionsReplaced } from '../src/auth/sessions.ts';
-import { allowedWhileWeak } from '../src/auth/weak-password-gate.ts';
-import { tokenId } from '../src/lib/tokens.ts';
+import { markSessionsReplaced } from '../src/platform/auth/sessions.ts';
+import { allowedWhileWeak } from '../src/platform/auth/weak-password-gate.ts';
+import { tokenId } from '../src/platform/lib/tokens.ts';
 import { ADMINISTRATOR, addAccount, addRole, PASSWORD, roleId } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleTerminalsOnline } from '../src/features/home/online-days.ts';
-import { formatDateTime } from '../src/lib/time.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 

@@ -7,7 +7,7 @@ import { hashPassword, Paths } from '@igs/contract';
 import { recordSchema, resourceByName, resources } from '@igs/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoResult, seedDemo } from '../src/features/demo/seed.ts';
-import { asSystem } from '../src/features/resources/write.ts';
+import { asSystem } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 type List<T = Record<string, unknown>> = { list: T[]; total: number };

@@ -1,8 +1,8 @@
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepStaleDevices } from '../src/features/device-presence/sweep.ts';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
-import { formatDateTime } from '../src/lib/time.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /** An AP or a CPE reads online only while it calls in: the sweep clears the flag of quiet ones. */

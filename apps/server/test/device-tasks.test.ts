@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
 import { schedulerOf } from '../src/features/scheduler/scheduler.ts';
-import { parseDateTime } from '../src/lib/time.ts';
+import { parseDateTime } from '../src/platform/lib/time.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueLicence } from '../src/features/licence/issue.ts';
-import { generateKeyPair } from '../src/features/licence/signing.ts';
+import { generateKeyPair } from '../src/platform/licence/signing.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const LICENCE = '/admin.php/authorise/license';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
- * The operation log list remembers where pages start (features/logging/list-cache.ts) and seeks
+ * The operation log list remembers where pages start (platform/logging/list-cache.ts) and seeks
  * there instead of skipping rows. Every page it serves must be exactly the page OFFSET would
  * give, in any order of page views, and a write to the log must move the pages.
  */

@@ -1,8 +1,8 @@
 import { nextCronRun, storedLines } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.ts';
 import { LOG_RETENTION_CRON } from '../src/features/logging/retention.ts';
 import { LOG_RETENTION_TASK, schedulerOf } from '../src/features/scheduler/scheduler.ts';
+import { openDatabase } from '../src/platform/db/database.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**

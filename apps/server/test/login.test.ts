@@ -1,6 +1,6 @@
 import { hashPassword } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSetting } from '../src/features/settings/settings.ts';
+import { setSetting } from '../src/platform/settings/settings.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const LOGIN = '/admin.php/common/login';
@@ -240,7 +240,7 @@ describeEachDb('captcha', (kind) => {
 
 describe('captcha image', () => {
   it('is a real SVG drawing of glyph paths (svg-captcha), not text a script can read', async () => {
-    const { drawCaptcha } = await import('../src/auth/captcha.ts');
+    const { drawCaptcha } = await import('../src/platform/auth/captcha.ts');
     const c = drawCaptcha();
     expect(c.text).toMatch(/^[A-Za-z0-9]{4}$/);
     expect(c.data).toMatch(/^<svg/);
@@ -248,7 +248,7 @@ describe('captcha image', () => {
   });
 
   it('draws on whole pixels, which keeps the image small on the wire', async () => {
-    const { drawCaptcha, roundSvgNumbers } = await import('../src/auth/captcha.ts');
+    const { drawCaptcha, roundSvgNumbers } = await import('../src/platform/auth/captcha.ts');
     expect(roundSvgNumbers('<path d="M28.25 40.17L-3.5 7.49Q1 2"/>')).toBe('<path d="M28 40L-4 7Q1 2"/>');
     const c = drawCaptcha();
     expect(c.data).not.toMatch(/\d\.\d/);

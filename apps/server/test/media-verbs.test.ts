@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findBinary } from '../src/features/system-status/host-exec.ts';
-import { formatDateTime } from '../src/lib/time.ts';
+import { findBinary } from '../src/platform/host/host-exec.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatDateTime } from '../src/lib/time.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 

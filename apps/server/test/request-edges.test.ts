@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import net from 'node:net';
 import { hashPassword, Paths, storedText } from '@igs/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { flushRefusalSummaries } from '../src/http/refusal-summary.ts';
+import { flushRefusalSummaries } from '../src/platform/http/refusal-summary.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 
@@ -478,7 +478,7 @@ async function opsAccount(s: TestServer, admin: string, kind: string): Promise<s
 
 describe('request edges: settings', () => {
   it('RATE_LIMIT_* and upload/link settings are read from the environment', async () => {
-    const { loadEdgeSettings } = await import('../src/http/edge-settings.ts');
+    const { loadEdgeSettings } = await import('../src/platform/http/edge-settings.ts');
     expect(
       loadEdgeSettings({
         RATE_LIMIT_LOGIN_PER_MIN: '5',

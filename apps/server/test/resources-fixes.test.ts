@@ -1,6 +1,6 @@
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRecord } from '../src/features/resources/write.ts';
+import { insertRecord } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const TRUNK = '/admin.php/voice/trunk';

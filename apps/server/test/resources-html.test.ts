@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../src/features/resources/html.ts';
+import { sanitizeHtml } from '../src/platform/resources/html.ts';
 
 describe('sanitizeHtml (html fields)', () => {
   it('keeps ordinary rich text as it is', () => {

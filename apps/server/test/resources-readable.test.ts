@@ -191,7 +191,7 @@ describeEachDb('texts the server kept as keys', (kind) => {
 
 describe('export columns', () => {
   it('are only fields and readable companions, so import reads the file back unchanged', async () => {
-    const { exportColumns } = await import('../src/features/resources/export-columns.ts');
+    const { exportColumns } = await import('../src/platform/resources/export-columns.ts');
     const { resourceByName } = await import('@igs/contract/resources');
     const headers = exportColumns(resourceByName('voice:trunk')!, 'en').map((c) => c.header);
     expect(headers).toContain('transport');

@@ -2,8 +2,8 @@ import { hashPassword } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
-import { setSetting } from '../src/features/settings/settings.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
+import { setSetting } from '../src/platform/settings/settings.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /** A record as a terminal would write it (read-only fields included), in the given site. */

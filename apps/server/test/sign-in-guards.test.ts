@@ -1,6 +1,6 @@
 import { hashPassword } from '@igs/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSetting } from '../src/features/settings/settings.ts';
+import { setSetting } from '../src/platform/settings/settings.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -8,8 +8,8 @@ import { describeEachDb, startServer, type TestServer } from './support/server.t
  * Every password check goes through this counter, so a test can tell how many hashes were computed.
  */
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../src/auth/password-hash.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/auth/password-hash.ts')>();
+vi.mock('../src/platform/auth/password-hash.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/platform/auth/password-hash.ts')>();
   return {
     ...original,
     verifySecret: (stored: string, clientHash: string) => {

@@ -1,6 +1,6 @@
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { explicitAllSites } from '../src/db/migrations/025-explicit-all-sites.ts';
+import { explicitAllSites } from '../src/platform/db/migrations/025-explicit-all-sites.ts';
 import { ADMINISTRATOR, AUTHORITY, addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 

@@ -2,7 +2,7 @@ import { storedText } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ackCommand, takeCommands } from '../src/features/smart-extras/app-command.ts';
-import { formatDateTime } from '../src/lib/time.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

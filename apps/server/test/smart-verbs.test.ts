@@ -2,9 +2,9 @@ import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueLicence } from '../src/features/licence/issue.ts';
-import { generateKeyPair } from '../src/features/licence/signing.ts';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
-import { formatDateTime, parseDateTime } from '../src/lib/time.ts';
+import { formatDateTime, parseDateTime } from '../src/platform/lib/time.ts';
+import { generateKeyPair } from '../src/platform/licence/signing.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

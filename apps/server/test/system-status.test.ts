@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollector } from '../src/features/system-status/collector.ts';
-import { findBinary } from '../src/features/system-status/host-exec.ts';
+import { findBinary } from '../src/platform/host/host-exec.ts';
 import {
   cpuPercentBetween,
   memoryFigures,
@@ -18,7 +18,7 @@ import {
   parseUptime,
   parseVersionBanner,
   realMounts,
-} from '../src/features/system-status/proc-parsers.ts';
+} from '../src/platform/host/proc-parsers.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

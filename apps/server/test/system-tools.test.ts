@@ -3,9 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBinary, toolDirs } from '../src/features/system-status/host-exec.ts';
 import { formatNeighbours, toolLimits } from '../src/features/system-tools/runners.ts';
 import { isValidHost, validateToolRequest } from '../src/features/system-tools/validate.ts';
+import { findBinary, toolDirs } from '../src/platform/host/host-exec.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

@@ -9,7 +9,7 @@ import {
   sweepOfflineTerminals,
 } from '../src/features/terminal-api/presence.ts';
 import { MAX_PENDING_PER_SITE } from '../src/features/terminal-api/register.ts';
-import { formatDateTime } from '../src/lib/time.ts';
+import { formatDateTime } from '../src/platform/lib/time.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**

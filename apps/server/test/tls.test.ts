@@ -7,8 +7,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { hashPassword, Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { CONTENT_SECURITY_POLICY } from '../src/platform/http/security-headers.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 /**

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { generateKeyPair, packageStatement, signBytes } from '../src/features/licence/signing.ts';
 import { buildPackage } from '../src/features/upgrade/package.ts';
-import { readTar, writeTar } from '../src/lib/tar.ts';
+import { readTar, writeTar } from '../src/platform/lib/tar.ts';
+import { generateKeyPair, packageStatement, signBytes } from '../src/platform/licence/signing.ts';
 import { rawTarEntry } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 

@@ -1,7 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unimplementedVerbs } from '../src/features/resources/verbs.ts';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
+import { unimplementedVerbs } from '../src/platform/resources/verbs.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 
@@ -14,7 +14,7 @@ describe('resource verbs', () => {
   });
 });
 
-/** The generic verb call (features/resources/verbs.ts), through smart/TerminalRecord's read and read_all. */
+/** The generic verb call (platform/resources/verbs.ts), through smart/TerminalRecord's read and read_all. */
 describeEachDb('resource verbs over HTTP', (kind) => {
   let s: TestServer;
   let token: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Paths } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { WriteTarget } from '../src/features/resources/write.ts';
+import type { WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /*

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
 import { LIVE_WINDOW_MS, startRegStateSweep, sweepRegStates } from '../src/features/voice/reg-state.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { CONTACTS_20, NO_PJSIP } from './unit/voice-contacts-fixture.ts';
 

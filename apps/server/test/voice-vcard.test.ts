@@ -1,6 +1,6 @@
 import { BUILT_IN_EXPORT_FORMATS, BUILT_IN_IMPORT_FORMATS, resources } from '@igs/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredFormats } from '../src/features/resources/hooks.ts';
+import { registeredFormats } from '../src/platform/resources/hooks.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /*

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertRecord, type WriteTarget } from '../src/features/resources/write.ts';
+import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 

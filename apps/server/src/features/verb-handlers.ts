@@ -1,5 +1,5 @@
 /**
- * The modules that implement the resources' verbs (features/resources/verbs.ts), imported for
+ * The modules that implement the resources' verbs (platform/resources/verbs.ts), imported for
  * their registrations. One line per feature; a test checks that every declared verb has one.
  */
 import './terminal-records/verbs.ts';

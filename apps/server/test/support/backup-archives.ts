@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
-import { deviceSecret } from '../../src/auth/device-secrets.ts';
-import { readTar, writeTar } from '../../src/lib/tar.ts';
+import { deviceSecret } from '../../src/platform/auth/device-secrets.ts';
+import { readTar, writeTar } from '../../src/platform/lib/tar.ts';
 import type { TestServer } from './server.ts';
 
 /** Backup archives in tests: upload, download, take apart, put together, sign as a gateway would. */

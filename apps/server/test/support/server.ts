@@ -5,8 +5,8 @@ import { type Envelope, hashPassword } from '@igs/contract';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type BuildOptions, buildServer, type Server } from '../../src/app.ts';
-import { type Config, loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/database.ts';
+import { type Config, loadConfig } from '../../src/platform/config.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../src/auth/address-key.ts';
+import { addressKey } from '../../src/platform/auth/address-key.ts';
 
 describe('addressKey', () => {
   it('counts IPv4 by address and IPv6 by its /64', () => {

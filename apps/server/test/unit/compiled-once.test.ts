@@ -1,6 +1,6 @@
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compiledOnce } from '../../src/db/compiled-once.ts';
+import { compiledOnce } from '../../src/platform/db/compiled-once.ts';
 
 interface Db {
   t: { id: number; name: string };

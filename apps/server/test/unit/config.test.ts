@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 
 describe('configuration', () => {
   it('TRUST_PROXY names the proxies and never trusts every sender of X-Forwarded-For', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv } from '../../src/lib/csv.ts';
+import { parseCsv, toCsv } from '../../src/platform/lib/csv.ts';
 
 describe('csv', () => {
   it('round-trips quotes, commas, newlines, Chinese text and formula-like values', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastDays } from '../../src/features/home/online-days.ts';
-import { fsUsage, mountOf, parseMounts } from '../../src/features/system-status/proc-parsers.ts';
+import { fsUsage, mountOf, parseMounts } from '../../src/platform/host/proc-parsers.ts';
 
 const MOUNTS = `/dev/sda2 / ext4 rw 0 0
 proc /proc proc rw 0 0

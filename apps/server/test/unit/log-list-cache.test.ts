@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app-context.ts';
-import { cachedLogCount, forgetLogListCache } from '../../src/features/logging/list-cache.ts';
+import type { AppContext } from '../../src/platform/app-context.ts';
+import { cachedLogCount, forgetLogListCache } from '../../src/platform/logging/list-cache.ts';
 
 /** Just what the list cache uses of the app: its caches, its clock and its kind of database. */
 function fakeApp(kind: 'sqlite' | 'postgres' = 'postgres') {

@@ -5,7 +5,7 @@ import { M3uError, readM3u } from '../../src/features/media-extras/m3u-read.ts';
 import { buildXmltv } from '../../src/features/media-extras/playlists.ts';
 import { ffconcatList, ffmpegArgs } from '../../src/features/media-extras/rotation-runner.ts';
 import { fromXmltvTime, parseXml, readXmltv, XmlError } from '../../src/features/media-extras/xmltv-read.ts';
-import { formatDateTime } from '../../src/lib/time.ts';
+import { formatDateTime } from '../../src/platform/lib/time.ts';
 
 describe('M3U reading (Jellyfin M3uParser rules)', () => {
   it('reads the attributes, the name after the last comma, VLC options, and skips other schemes', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readTar, safeEntryName, writeTar } from '../../src/lib/tar.ts';
+import { readTar, safeEntryName, writeTar } from '../../src/platform/lib/tar.ts';
 
 async function read(tar: Buffer): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '../../src/lib/ttl-cache.ts';
+import { TtlCache } from '../../src/platform/lib/ttl-cache.ts';
 
 describe('TtlCache', () => {
   const clock = () => {

@@ -37,7 +37,7 @@ export function resourceByName(name: string): ResourceDef | undefined {
 /**
  * Lists a reference may name that are not resources of the framework: roles are built by hand
  * (system/PermissionManagement). The owner's endpoint answers their options and the server checks
- * that the ids exist (apps/server features/resources/lookups.ts).
+ * that the ids exist (apps/server platform/resources/lookups.ts).
  */
 export const LOOKUPS = {
   'system:role': { title: { en: 'Role', zh_CN: '角色' } },

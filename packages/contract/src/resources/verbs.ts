@@ -4,7 +4,7 @@ import type { FieldDef, Text } from './types.ts';
  * A resource's own action beyond add, edit and delete (DOMAIN "Verbs:"): accept an order, renew a
  * subscription, approve a film. Sent as `{method: name, id}` (row), `{method: name, ids}` (batch)
  * or `{method: name}` (page) to the resource's endpoint; the button key is `<resource>:<name>`.
- * The server implements each declared verb (features/resources/verbs.ts) and checks `when` and
+ * The server implements each declared verb (platform/resources/verbs.ts) and checks `when` and
  * `fields` itself; the console draws the buttons from this description.
  */
 export interface VerbDef {

@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code, texts } from '@igs/contract';
 import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { inTransaction } from '../../platform/resources/transaction.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { inTransaction } from '../resources/transaction.ts';
 import { clientIp } from '../terminal-api/register.ts';
 import { apClientsAction, checkStations, forgetStations, replaceStations, Stations } from './clients.ts';
 import { settleUpgradeFromAgent, upgradeHandedOut } from './upgrades.ts';

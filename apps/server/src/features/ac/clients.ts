@@ -2,11 +2,11 @@ import { Code, texts } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * An AP's clients (issue 13: "an AP's clients"; DOMAIN 2.4 Ap): the stations associated with it,

@@ -1,10 +1,10 @@
 import { keepText } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { inTransaction } from '../../platform/resources/transaction.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { inTransaction } from '../resources/transaction.ts';
 
 /**
  * How an AP upgrade operation (ac:upgrade) ends. Its `upgrade` command goes to the AP agent at a

@@ -1,12 +1,12 @@
 import { Code, type Localized, listText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { cancelOperationTasks, pendingOf, queueTasks } from '../device-tasks/queue.ts';
 import { noTargets, planTargets, runPlan } from '../device-tasks/reboot-plans.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
 // The add/edit rules of the AC resources (build version per category, reboot-plan targets).
 import './rules.ts';
 

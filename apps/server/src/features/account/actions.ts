@@ -17,13 +17,13 @@ import {
   say,
   texts,
 } from '@igs/contract';
-import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../auth/developer-keys.ts';
-import { hashSecret, verifySecret } from '../../auth/password-hash.ts';
-import { hasButton } from '../../auth/permissions.ts';
-import { endSessions } from '../../auth/sessions.ts';
-import { type Caller, defineAction } from '../../http/action.ts';
-import { apiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../platform/auth/developer-keys.ts';
+import { hashSecret, verifySecret } from '../../platform/auth/password-hash.ts';
+import { hasButton } from '../../platform/auth/permissions.ts';
+import { endSessions } from '../../platform/auth/sessions.ts';
+import { type Caller, defineAction } from '../../platform/http/action.ts';
+import { apiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from './avatar.ts';
 
 export const accountActions = [

@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, Paths } from '@igs/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import type { UploadedFile } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { sniffImage } from '../../lib/file-type.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { UploadedFile } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { sniffImage } from '../../platform/lib/file-type.ts';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 const NAME = /^[0-9a-f-]{36}\.(jpg|png)$/;

@@ -12,15 +12,15 @@ import {
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { accountLockedUntil, unlockAccount } from '../../auth/lockout.ts';
-import { hashSecret } from '../../auth/password-hash.ts';
-import { endSessions } from '../../auth/sessions.ts';
-import { grantsAllSites, storedSites } from '../../auth/sites.ts';
-import type { Database } from '../../db/schema.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { accountLockedUntil, unlockAccount } from '../../platform/auth/lockout.ts';
+import { hashSecret } from '../../platform/auth/password-hash.ts';
+import { endSessions } from '../../platform/auth/sessions.ts';
+import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import {
   administrators,
   definedFields,

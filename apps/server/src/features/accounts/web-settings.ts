@@ -1,18 +1,18 @@
 import { Code, SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { blockedAddresses, unblockAddress } from '../../auth/lockout.ts';
-import { defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { loginRules } from '../settings/login-rules.ts';
-import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { blockedAddresses, unblockAddress } from '../../platform/auth/lockout.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { loginRules } from '../../platform/settings/login-rules.ts';
+import { getSettings, type SettingKey, setSetting } from '../../platform/settings/settings.ts';
 
 /**
  * WebSettings (`web_set`, a singleton of DOMAIN system/ManageSettings): branding and footer texts
  * read by copyright/other_info, and the sign-in and session rules the server enforces
- * (features/settings/login-rules.ts). `detail` shows the values in force; `form` saves them all.
+ * (platform/settings/login-rules.ts). `detail` shows the values in force; `form` saves them all.
  */
 
 const PATH = SystemAdminPaths.webSet;

@@ -1,9 +1,9 @@
 import { Code, type Lang, listText, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import { ApiError } from '../../http/errors.ts';
-import { valuesAfterWrite } from '../resources/after-write-values.ts';
-import { onReferenceCount, onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { refScope } from '../resources/scope.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
+import { onReferenceCount, onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import { refScope } from '../../platform/resources/scope.ts';
 
 /**
  * Advertising rules a field description cannot say (DOMAIN 0 Sched and 2.7): every ad's schedule

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
-import { formatDateTime } from '../../lib/time.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { AmiError, type AmiSession } from '../voice/ami.ts';
 import { dialText } from '../voice/config/conf-text.ts';
 import { withManager } from '../voice/manager.ts';

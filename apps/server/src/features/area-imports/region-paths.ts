@@ -1,11 +1,11 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { parseCsv } from '../../lib/csv.ts';
-import { addImportWriter, type ImportWriteResult } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { insertRecord } from '../resources/write.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { parseCsv } from '../../platform/lib/csv.ts';
+import { addImportWriter, type ImportWriteResult } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { insertRecord } from '../../platform/resources/write.ts';
 
 /**
  * The region path import (DOMAIN 2.9 system/RegionalManagement I/O): a CSV whose rows are paths

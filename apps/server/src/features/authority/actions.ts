@@ -14,13 +14,13 @@ import {
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { grantsAllSites, storedSites } from '../../auth/sites.ts';
-import type { Database } from '../../db/schema.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { getSettings } from '../settings/settings.ts';
+import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { getSettings } from '../../platform/settings/settings.ts';
 import {
   adminRoleIds,
   definedFields,

@@ -1,10 +1,10 @@
 import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang, say } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import { ROLE_ACCESS_CACHE } from '../../auth/permissions.ts';
-import type { Database } from '../../db/schema.ts';
-import type { Caller } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ROLE_ACCESS_CACHE } from '../../platform/auth/permissions.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { Caller } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 
 /** The body's fields that carry a value: an edit leaves the others as stored (DOMAIN 3.2). */
 export function definedFields(body: Record<string, unknown>): Record<string, unknown> {

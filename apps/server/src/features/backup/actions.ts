@@ -3,13 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, cronError, Paths, say } from '@igs/contract';
 import { z } from 'zod';
-import type { ActionContext } from '../../http/action.ts';
-import { defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { offerFileDownload } from '../../platform/exports/downloads.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { claimUpload } from '../../platform/uploads/claim.ts';
 import { isAdministrator } from '../authority/admin-rules.ts';
-import { offerFileDownload } from '../exports/downloads.ts';
-import { claimUpload } from '../uploads/claim.ts';
 import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, PARTS, type RestoreLimits } from './archive.ts';
 import {
   type BackupRecord,

@@ -9,13 +9,14 @@ import type { Lang } from '@igs/contract';
 import { listText, texts } from '@igs/contract';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { deviceSecret, gatewayId } from '../../auth/device-secrets.ts';
-import { migrations } from '../../db/database.ts';
-import { readTar, TarError, type TarSource, writeTar } from '../../lib/tar.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { BUILD, VERSION } from '../../version.ts';
-import { PRODUCT } from '../licence/licence.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { deviceSecret, gatewayId } from '../../platform/auth/device-secrets.ts';
+import type { RestoreLimits } from '../../platform/config.ts';
+import { migrations } from '../../platform/db/database.ts';
+import { readTar, TarError, type TarSource, writeTar } from '../../platform/lib/tar.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { PRODUCT } from '../../platform/licence/licence.ts';
+import { BUILD, VERSION } from '../../platform/version.ts';
 import { decryptedStream, encryptStage, isEncryptedFile, PassphraseError } from './crypto.ts';
 import { backupTables, type DumpedTable, dumpTable, readTableFile } from './database-dump.ts';
 
@@ -317,20 +318,7 @@ const ENTRY_DB = /^db\/([a-z_][a-z0-9_]{0,62})\.jsonl$/;
 const MANIFEST_MAX = 64 * 1024 * 1024;
 const SIGNATURE_MAX = 4096;
 
-/**
- * How much work a restore may do, checked while the archive is read (a small archive can expand
- * to far more than the disk holds): entries, and bytes unpacked, at most `ratio` times the
- * archive's own size plus `slackBytes` (a real backup compresses 3-20 times; a bomb 1,000 times),
- * never more than `maxBytes`, and never so much that less than `keepFreeBytes` stay free on the
- * disk of the backups folder.
- */
-export interface RestoreLimits {
-  maxEntries: number;
-  maxBytes: number;
-  ratio: number;
-  slackBytes: number;
-  keepFreeBytes: number;
-}
+export type { RestoreLimits };
 
 export const DEFAULT_RESTORE_LIMITS: RestoreLimits = {
   maxEntries: 200_000,

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, cronError, nextCronRun, texts } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { markSessionsReplaced } from '../../auth/sessions.ts';
-import { DATA_UPGRADES } from '../../db/data-upgrades.ts';
-import type { BackupsTable } from '../../db/schema.ts';
-import { seed } from '../../db/seed.ts';
-import { ApiError } from '../../http/errors.ts';
-import { getSettings, setSetting } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { markSessionsReplaced } from '../../platform/auth/sessions.ts';
+import { DATA_UPGRADES } from '../../platform/db/data-upgrades.ts';
+import type { BackupsTable } from '../../platform/db/schema.ts';
+import { seed } from '../../platform/db/seed.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { getSettings, setSetting } from '../../platform/settings/settings.ts';
 import {
   BackupError,
   backupsDir,

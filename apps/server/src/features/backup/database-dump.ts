@@ -4,8 +4,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { DialectKind } from '../../db/database.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { DialectKind } from '../../platform/db/database.ts';
 
 /**
  * The database as dialect-neutral JSON lines, one file per table, and back.

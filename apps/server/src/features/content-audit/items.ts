@@ -1,10 +1,10 @@
 import { resourceByName } from '@igs/contract/resources';
-import type { ActionContext, AnyAction } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { aroundResourceWrites } from '../resources/after-writes.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { inCallTransaction } from '../resources/transaction.ts';
-import { signedFileUrl } from '../uploads/routes.ts';
+import type { ActionContext, AnyAction } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { inCallTransaction } from '../../platform/resources/transaction.ts';
+import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { AUDITED, type Audited } from './audited.ts';
 
 /**

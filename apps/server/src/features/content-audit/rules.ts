@@ -1,5 +1,5 @@
-import { storedRow } from '../resources/after-write-values.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { storedRow } from '../../platform/resources/after-write-values.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { AUDITED, auditedByResource } from './audited.ts';
 
 /**

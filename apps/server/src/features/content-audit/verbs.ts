@@ -1,8 +1,8 @@
 import { say } from '@igs/contract';
-import { invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { auditedByType } from './audited.ts';
 import { AUDIT_TABLE } from './items.ts';
 

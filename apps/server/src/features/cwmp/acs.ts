@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
-import type { AnyDb } from '../resources/queries.ts';
 import { itmsConfig } from '../tr069-extras/itms-config.ts';
 import { forgetParameters, storeParameters } from './parameters.ts';
 import {

@@ -2,12 +2,12 @@ import { Code } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 import type { ParamValue } from './soap.ts';
 
 /**

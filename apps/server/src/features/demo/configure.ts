@@ -1,6 +1,12 @@
 import { itmsSettings } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import type { ActionContext } from '../../http/action.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import {
+  hasStored,
+  mergeAndValidate,
+  readSingleton,
+  writeSingleton,
+} from '../../platform/singletons/store.ts';
 import { LABELS as DNSMASQ_LABELS } from '../dnsmasq/model.ts';
 import { readDhcp } from '../dnsmasq/rules.ts';
 import { loadDhcp, writeHalf } from '../dnsmasq/service.ts';
@@ -12,7 +18,6 @@ import type { LiveInterface } from '../network/live.ts';
 import { LABELS as NETWORK_LABELS } from '../network/model.ts';
 import { readIface } from '../network/rules.ts';
 import { changeNetwork, NETWORK_DOC, netContext } from '../network/service.ts';
-import { hasStored, mergeAndValidate, readSingleton, writeSingleton } from '../singletons/store.ts';
 import { hostDefaults } from '../tr069-extras/itms-config.ts';
 import { regenerateVoiceFiles } from '../voice/regenerate.ts';
 import { secret } from './model.ts';

@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
-import type { AppContext } from '../../app-context.ts';
-import { imageSize, sniff } from '../../lib/file-type.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { kindRule, type UploadKind } from '../uploads/kinds.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { imageSize, sniff } from '../../platform/lib/file-type.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { kindRule, type UploadKind } from '../../platform/uploads/kinds.ts';
 
 /**
  * Small generated files for the demo's `file` fields (posters, prompts, packages), stored as

@@ -1,8 +1,8 @@
 import { resourceByName, resources } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { insertRecord } from '../resources/write.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { insertRecord } from '../../platform/resources/write.ts';
 import { configureBeforeRecords, writeFilesAfterRecords } from './configure.ts';
 import { DemoFiles } from './files.ts';
 import { acData } from './hotel/ac.ts';

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { AP_ONLINE_WINDOW_S } from '../ac/agent.ts';
 import { forgetOfflineStations } from '../ac/clients.ts';
 import { expireUpgrades } from '../ac/upgrades.ts';
-import type { AnyDb } from '../resources/queries.ts';
 import { itmsConfig } from '../tr069-extras/itms-config.ts';
 
 /**

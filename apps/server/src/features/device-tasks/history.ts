@@ -1,11 +1,11 @@
 import { Code } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 import { type DeviceDomain, TASKS } from './queue.ts';
 
 /**

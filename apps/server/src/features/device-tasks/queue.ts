@@ -1,4 +1,4 @@
-import type { AnyDb } from '../resources/queries.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The queue of what waits for a managed device (table `device_tasks`, migration 019): CWMP RPCs a

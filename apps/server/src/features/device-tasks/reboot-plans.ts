@@ -1,11 +1,11 @@
 import { Code, cronError, cronFiresAt, type Lang, nextCronRun, say } from '@igs/contract';
 import { refByResource, resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import type { WriteHookArgs } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { refScope } from '../resources/scope.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { refScope } from '../../platform/resources/scope.ts';
 import { DEVICE_TABLE, type DeviceDomain, queueTasks } from './queue.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { getSettings, type SettingKey, setSetting } from '../settings/settings.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { getSettings, type SettingKey, setSetting } from '../../platform/settings/settings.ts';
 import { type FolderRefusal, refuseDataFolder } from './data-paths.ts';
 import { DISK_ROLES, deviceKey, listDisks } from './disks.ts';
 import { diskMountActions } from './mount-actions.ts';

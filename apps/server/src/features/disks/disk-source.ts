@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
-import { fsUsage, parseMounts } from '../system-status/proc-parsers.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { fsUsage, parseMounts } from '../../platform/host/proc-parsers.ts';
 import {
   type BlockDevice,
   fromSysBlock,

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { getSettings } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { getSettings } from '../../platform/settings/settings.ts';
 import type { BlockDevice } from './disk-parsers.ts';
 import { type DiskHost, diskHost, type FsUsage, mountUsage, readBlockDevices } from './disk-source.ts';
 

@@ -1,6 +1,6 @@
 import { resourceByName } from '@igs/contract/resources';
-import type { AnyAction } from '../../http/action.ts';
-import { aroundResourceWrites } from '../resources/after-writes.ts';
+import type { AnyAction } from '../../platform/http/action.ts';
+import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
 import { type Half, writeWithRecords } from './service.ts';
 
 /**

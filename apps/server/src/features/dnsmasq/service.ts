@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { Database } from '../../db/schema.ts';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { loadDoc, loadDocFrom, saveDoc } from '../network/config-docs.ts';
 import {
   applyEnabled,
@@ -18,7 +19,6 @@ import {
   writeSet,
 } from '../network/config-set.ts';
 import type { SaveReply } from '../network/service.ts';
-import { inCallTransaction } from '../resources/transaction.ts';
 import { dnsmasqOption43Lines, itmsConfig } from '../tr069-extras/itms-config.ts';
 import { type TestResult, testConfig } from './dnsmasq.ts';
 import { DEFAULT_DNS, type DhcpDoc, type DnsDoc, defaultDhcp } from './model.ts';

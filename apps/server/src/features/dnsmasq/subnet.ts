@@ -1,5 +1,5 @@
 import { type Localized, texts } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext } from '../../platform/app-context.ts';
 import { type Cidr, parseCidr } from '../network/ipv4.ts';
 import { type LiveInterface, liveInterfaces } from '../network/live.ts';
 import { addressDev, type NetworkDoc } from '../network/model.ts';

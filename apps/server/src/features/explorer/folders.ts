@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ExplorerFoldersTable } from '../../db/schema.ts';
+import type { Database, ExplorerFoldersTable } from '../../platform/db/schema.ts';
 
 export type Folder = Selectable<ExplorerFoldersTable>;
 

@@ -1,6 +1,6 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
-import { invalidField } from '../../http/errors.ts';
+import { invalidField } from '../../platform/http/errors.ts';
 
 export const FOLDER_NAME_MAX = 100;
 export const FILE_NAME_MAX = 200;

@@ -1,7 +1,7 @@
 import { Code, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { valuesAfterWrite } from '../resources/after-write-values.ts';
-import { onResourceWrite } from '../resources/hooks.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
+import { onResourceWrite } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.9 system/HolidayTheme: a theme ends on or after the day it starts (a one-day theme

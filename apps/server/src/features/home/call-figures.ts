@@ -1,7 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { lastDays } from './online-days.ts';
 
 /**

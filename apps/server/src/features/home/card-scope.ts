@@ -1,8 +1,8 @@
 import { type HomeCard, Paths, SystemAdminPaths, VoicePaths } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { holdsAnyPath } from '../../auth/permissions.ts';
-import { seesResource } from '../../auth/record-kinds.ts';
-import type { Caller } from '../../http/action.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { holdsAnyPath } from '../../platform/auth/permissions.ts';
+import { seesResource } from '../../platform/auth/record-kinds.ts';
+import type { Caller } from '../../platform/http/action.ts';
 
 /**
  * Which dashboard cards a caller sees (the home, the operations home and their exports): a card

@@ -1,10 +1,10 @@
 import type { HomeCard, HomeOutput, HomeTrends } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { pendingOrders, unreadTerminalRecords } from '../resources/counts.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { hostCollector } from '../system-status/collector.ts';
 import { terminalFigures } from '../terminal-api/presence.ts';
 import { type CallDay, callsPerDay } from './call-figures.ts';

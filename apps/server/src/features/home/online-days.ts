@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { TABLES } from '../terminal-api/records.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { grantsAllSites } from '../../auth/sites.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { grantsAllSites } from '../../platform/auth/sites.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The sites an operations account granted every site (`*`) sees on its home. Sites have no table

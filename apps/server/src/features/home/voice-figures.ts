@@ -1,7 +1,7 @@
 import type { HomeUnknownReason } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type AsteriskInfo,
   asteriskInfo,

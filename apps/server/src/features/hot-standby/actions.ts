@@ -2,9 +2,18 @@ import fs from 'node:fs/promises';
 import { Code, keepText, type Lang, listText, say, texts } from '@igs/contract';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { findBinary } from '../../platform/host/host-exec.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import {
+  changedFields,
+  mergeAndValidate,
+  publicView,
+  readSingleton,
+  type Values,
+  writeSingleton,
+} from '../../platform/singletons/store.ts';
 import {
   applyEnabled,
   applyTouchesHost,
@@ -13,15 +22,6 @@ import {
   withSetLock,
 } from '../network/config-set.ts';
 import { systemdRunning } from '../services/probe.ts';
-import {
-  changedFields,
-  mergeAndValidate,
-  publicView,
-  readSingleton,
-  type Values,
-  writeSingleton,
-} from '../singletons/store.ts';
-import { findBinary } from '../system-status/host-exec.ts';
 import { type CheckResult, checkConfig, renderFiles, writeKeepalived } from './keepalived.ts';
 import { effectivePriority, type HotStandbyValues } from './render.ts';
 import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { applyRoot, etcDir, type SetWriteResult, writeSet } from '../network/config-set.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
 import { type HotStandbyValues, renderKeepalived, renderNotifyScript } from './render.ts';
 
 /**

@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { HotStandbyState, PeerCheck } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 
 /**
  * What keepalived reported last (the notify script posts it; kept in a file, since VRRP state

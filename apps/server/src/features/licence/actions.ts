@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Code, Paths, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { BUILD, VERSION } from '../../version.ts';
-import { offerDownload } from '../exports/downloads.ts';
-import { AREA_NAMES } from './gate.ts';
+import { offerDownload } from '../../platform/exports/downloads.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { AREA_NAMES } from '../../platform/licence/gate.ts';
 import {
   AREAS,
   expiryMs,
@@ -20,8 +19,9 @@ import {
   licenceUsage,
   PRODUCT,
   verifyLicenceText,
-} from './licence.ts';
-import { machineIdentity } from './machine.ts';
+} from '../../platform/licence/licence.ts';
+import { machineIdentity } from '../../platform/licence/machine.ts';
+import { BUILD, VERSION } from '../../platform/version.ts';
 
 const PATH = Paths.licence;
 const DAY = 86_400_000;

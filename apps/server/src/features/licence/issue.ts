@@ -1,5 +1,5 @@
-import { LICENCE_FORMAT, type Licence, LicenceBody } from './licence.ts';
-import { canonicalJson, signBytes } from './signing.ts';
+import { LICENCE_FORMAT, type Licence, LicenceBody } from '../../platform/licence/licence.ts';
+import { canonicalJson, signBytes } from '../../platform/licence/signing.ts';
 
 /**
  * The vendor side of a licence: checks the body against the schema the server reads and signs

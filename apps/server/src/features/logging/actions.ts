@@ -1,22 +1,22 @@
 import { LoggingDeleteInput, LoggingExportInput, LoggingListInput, Paths, say, texts } from '@igs/contract';
 import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database } from '../../db/schema.ts';
-import { defineAction } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { toCsv } from '../../lib/csv.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import { offerDownload } from '../exports/downloads.ts';
-import { setSetting } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { compiledOnce } from '../../platform/db/compiled-once.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { offerDownload } from '../../platform/exports/downloads.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { toCsv } from '../../platform/lib/csv.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import {
   cachedLogCount,
   forgetLogListCache,
   knownPageStart,
   type PageStart,
   rememberPage,
-} from './list-cache.ts';
+} from '../../platform/logging/list-cache.ts';
+import { setSetting } from '../../platform/settings/settings.ts';
 import { describeEntry } from './names.ts';
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, logRetentionDays } from './retention.ts';
 

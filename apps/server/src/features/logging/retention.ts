@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app-context.ts';
-import { getSettings } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { getSettings } from '../../platform/settings/settings.ts';
 
 /**
  * system/OperationLog's retention (DOMAIN: setting retention_days, 180; a purge job removes expired

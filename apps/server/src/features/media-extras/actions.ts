@@ -2,12 +2,12 @@ import { Code, keepText, say } from '@igs/contract';
 import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { offerDownload } from '../exports/downloads.ts';
-import { type AnyDb, applyFilters, siteFilter } from '../resources/queries.ts';
-import { readScope, writeSite } from '../resources/scope.ts';
-import { signedFileUrl } from '../uploads/routes.ts';
+import { offerDownload } from '../../platform/exports/downloads.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { type AnyDb, applyFilters, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope, writeSite } from '../../platform/resources/scope.ts';
+import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
 // The XMLTV import format of the EPG registers itself.
 import './epg-import.ts';

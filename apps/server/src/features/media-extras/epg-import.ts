@@ -1,10 +1,10 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { addImportFormat } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { writeSite } from '../resources/scope.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { addImportFormat } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { writeSite } from '../../platform/resources/scope.ts';
 import { channelId } from './playlists.ts';
 import { type ReadProgramme, readXmltv, XmlError } from './xmltv-read.ts';
 

@@ -1,5 +1,5 @@
 import { Code, type Lang, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 
 /**
  * Fetches a live source's playlist or guide over HTTP(S) (DOMAIN 2.6 Access: "fetches with a

@@ -1,7 +1,7 @@
 import { Code, type Lang, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 
 /**
  * ffprobe and ffmpeg on this host (DOMAIN 2.6 probes, rotation, transcode). Both are optional

@@ -1,4 +1,4 @@
-import { parseDateTime } from '../../lib/time.ts';
+import { parseDateTime } from '../../platform/lib/time.ts';
 
 /**
  * The media export formats of DOMAIN 2.6: live channels as an extended M3U playlist (the

@@ -1,7 +1,7 @@
 import { Code, say, texts } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { valuesAfterWrite } from '../resources/after-write-values.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * The media rules a field description cannot say (DOMAIN 2.6), checked on add, edit and every

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ActionContext } from '../../http/action.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
 
 /**
  * A broadcast room's stream key and the addresses made from it (DOMAIN 2.6 media/LiveBroadcast):

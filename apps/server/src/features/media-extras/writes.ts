@@ -1,8 +1,8 @@
 import { resourceByName } from '@igs/contract/resources';
-import type { AnyAction } from '../../http/action.ts';
-import { aroundResourceWrites } from '../resources/after-writes.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { inCallTransaction } from '../resources/transaction.ts';
+import type { AnyAction } from '../../platform/http/action.ts';
+import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { xmltvImports } from './epg-import.ts';
 import { keyFields } from './stream-key.ts';
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 
 /**
  * Reads an XMLTV guide (XMLTV/xmltv:xmltv.dtd): its channels and programmes. A small XML reader of

@@ -1,6 +1,6 @@
 import { Paths } from '@igs/contract';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
+import { defineAction } from '../../platform/http/action.ts';
 import { acceptedEncoding, encodedMenuReply } from './menu-reply.ts';
 import { buildTree, grantsOf } from './menu-tree.ts';
 

@@ -1,9 +1,9 @@
 import type { Lang, MenuNode } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import type { AnyAction } from '../../http/action.ts';
-import { afterResourceWrites } from '../resources/after-writes.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyAction } from '../../platform/http/action.ts';
+import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * DOMAIN 2.9 system/ExternalLinks: enabled links join the menu tree of `System/auth_menu` as

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Code } from '@igs/contract';
-import { preferredEncoding } from '../../http/console-assets.ts';
+import { preferredEncoding } from '../../platform/http/console-assets.ts';
 
 export type ReplyEncoding = 'br' | 'gzip' | 'identity';
 

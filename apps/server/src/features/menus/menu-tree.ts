@@ -1,7 +1,7 @@
 import type { Lang, MenuMode, MenuNode } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import type { Menu } from '../../db/schema.ts';
-import { appCache } from '../../lib/ttl-cache.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { Menu } from '../../platform/db/schema.ts';
+import { appCache } from '../../platform/lib/ttl-cache.ts';
 import { withExternalLinks } from './external-links.ts';
 
 const CACHE = 'menus';

@@ -1,5 +1,5 @@
 import { Code, type FieldError, type Lang, type Localized, texts } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import { isHost, isHostName, isIPv4, isIPv6, normalizeMac, parseCidr } from './ipv4.ts';
 
 export type Label = Record<Lang, string>;

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import type { ActionContext } from '../../http/action.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
 import { loadDoc, saveDoc, swapWithPrevious } from './config-docs.ts';
 import {
   applyEnabled,

@@ -1,12 +1,12 @@
 import { Code, keepText, say } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { afterResourceWrites } from '../resources/after-writes.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 import { probeFias } from './fias-client.ts';
 import { hisActions } from './his.ts';
 import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';

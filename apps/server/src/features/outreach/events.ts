@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext } from '../../platform/app-context.ts';
 import type { FiasRecord } from './fias-frame.ts';
 import { fiasDate } from './fias-frame.ts';
 import {

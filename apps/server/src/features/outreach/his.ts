@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code, keepText, type Lang, say } from '@igs/contract';
 import { SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { checkin, checkout, type Interface } from './events.ts';
 import { interfaceOf, TABLE } from './links.ts';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app-context.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { handleFiasRecord, type Interface, logEvent, type SyncState } from './events.ts';
 import { type FiasLink, type LinkState, startFiasLink } from './fias-client.ts';
 import { fiasStamp } from './fias-frame.ts';

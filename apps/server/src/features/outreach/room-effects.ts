@@ -1,6 +1,6 @@
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { regenerateVoiceFiles } from '../voice/regenerate.ts';
 
 /**

@@ -14,11 +14,11 @@ import {
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { readScope, writeScope } from '../resources/scope.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { readScope, writeScope } from '../../platform/resources/scope.ts';
 import { checkJobParams, paramsObject, storedParams } from './jobs.ts';
 import { schedulerOf, TASK_TABLE, toTask } from './scheduler.ts';
 

@@ -11,8 +11,8 @@ import {
 } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { nextAutoBackup } from '../backup/backups.ts';
 import { runDuePlans } from '../device-tasks/reboot-plans.ts';
 import { sampleIfDue } from '../home/online-days.ts';

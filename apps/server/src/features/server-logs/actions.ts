@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, type Localized, listText, Paths, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { offerDownload } from '../exports/downloads.ts';
-import { getSettings, setSetting } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { offerDownload } from '../../platform/exports/downloads.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { getSettings, setSetting } from '../../platform/settings/settings.ts';
 import {
   isLogDate,
   LEVELS,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { DEFAULT_KEEP_DAYS, localDate, purgeOldLogs } from './log-files.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Code, type Lang, say, texts } from '@igs/contract';
 import { SERVICE_KEYS, type ServiceKey, serviceTitle } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { writeSingleton } from '../../platform/singletons/store.ts';
 import { loadDns } from '../dnsmasq/service.ts';
-import { writeSingleton } from '../singletons/store.ts';
 import { itmsConfig } from '../tr069-extras/actions.ts';
 import { loadBasic } from '../voice/settings-store.ts';
 

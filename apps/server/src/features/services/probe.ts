@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { type Localized, texts } from '@igs/contract';
 import type { ServiceKey, ServiceStatus } from '@igs/contract/extras';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
-import { parseVersionBanner } from '../system-status/proc-parsers.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { parseVersionBanner } from '../../platform/host/proc-parsers.ts';
+import { TtlCache } from '../../platform/lib/ttl-cache.ts';
 import { defaultUnit, type ProgramKey, SERVICE_PROGRAMS, type ServiceProgram } from './units.ts';
 
 /**

@@ -7,13 +7,13 @@ import {
   type SettingsOutput,
 } from '@igs/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { seesResource } from '../../auth/record-kinds.ts';
-import { requestedSites } from '../../auth/sites.ts';
-import { defineAction } from '../../http/action.ts';
-import { pendingOrders, unreadTerminalRecords } from '../resources/counts.ts';
-import { loginRules } from '../settings/login-rules.ts';
-import { brandTitles, getSettings } from '../settings/settings.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { seesResource } from '../../platform/auth/record-kinds.ts';
+import { requestedSites } from '../../platform/auth/sites.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
+import { loginRules } from '../../platform/settings/login-rules.ts';
+import { brandTitles, getSettings } from '../../platform/settings/settings.ts';
 
 const empty = z.object({}).loose();
 

@@ -1,6 +1,6 @@
 import { type Localized, say, texts } from '@igs/contract';
-import { invalidField } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.8 smart/AppMenu: `parent_id` (two levels). The launcher shows top items and one row of

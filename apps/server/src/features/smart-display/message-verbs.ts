@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../lib/time.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 
 /**
  * DOMAIN 2.8 smart/MessageBoard verbs: `reply` {reply} stores the answer with who gave it and

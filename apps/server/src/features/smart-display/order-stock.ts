@@ -1,7 +1,7 @@
 import { Code, type Lang, say } from '@igs/contract';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { storedList } from './stored-values.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { onResourceVerb, type VerbCall } from '../resources/verbs.ts';
+import { onResourceVerb, type VerbCall } from '../../platform/resources/verbs.ts';
 import { orderLines, returnStock } from './order-stock.ts';
 
 /**

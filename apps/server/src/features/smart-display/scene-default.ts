@@ -1,6 +1,6 @@
 import { Code, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.8 smart/ApplicationScene: one default scene per site. The home manifest falls back to

@@ -1,4 +1,4 @@
-import type { WriteHookArgs } from '../resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * The record as a write will leave it: the values sent, over the stored row on edit (an edit may

@@ -1,8 +1,8 @@
 import { Code, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { countRows, licenceStatus } from '../licence/licence.ts';
-import { onResourceWrite } from '../resources/hooks.ts';
-import { onResourceVerb, type VerbCall } from '../resources/verbs.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { countRows, licenceStatus } from '../../platform/licence/licence.ts';
+import { onResourceWrite } from '../../platform/resources/hooks.ts';
+import { onResourceVerb, type VerbCall } from '../../platform/resources/verbs.ts';
 
 /**
  * DOMAIN 2.8 smart/TerminalAuthorization verbs: `authorize` (a batch), `reject`, `disable`.

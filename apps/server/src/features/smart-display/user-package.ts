@@ -1,8 +1,8 @@
 import { say } from '@igs/contract';
-import { invalidField } from '../../http/errors.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { storedValues } from './stored-values.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { Code, keepText, say } from '@igs/contract';
 import { TERMINAL_COMMAND_STATES, TERMINAL_COMMANDS, type TerminalCommandType } from '@igs/contract/extras';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { readScope, writeSite } from '../resources/scope.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { readScope, writeSite } from '../../platform/resources/scope.ts';
 
 /**
  * `index/app_command` (DOMAIN 2.8 smart/TerminalAuthorization): commands for authorised terminals,

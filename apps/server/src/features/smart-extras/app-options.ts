@@ -1,6 +1,6 @@
 import { APP_LANGUAGES, APP_STYLES, APP_TYPES, type LabelledOption } from '@igs/contract/extras';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
+import { defineAction } from '../../platform/http/action.ts';
 
 /**
  * `index/app_type`, `index/app_language` and `index/app_style` (DOMAIN 2.8 smart/AppMenu): the

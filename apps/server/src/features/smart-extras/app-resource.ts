@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { readScope } from '../resources/scope.ts';
-import { signedFileUrl } from '../uploads/routes.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { readScope } from '../../platform/resources/scope.ts';
+import { signedFileUrl } from '../../platform/uploads/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
 type AnyDb = Kysely<any>;

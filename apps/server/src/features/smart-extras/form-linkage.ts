@@ -2,11 +2,11 @@ import { Code, type Localized, say, texts } from '@igs/contract';
 import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { picksResource } from '../../auth/record-kinds.ts';
-import { type ActionSpec, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { picksResource } from '../../platform/auth/record-kinds.ts';
+import { type ActionSpec, defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * `index/form_linkage` (spec 7, DOMAIN 1.2 "cascading options"): the tree-shaped records as

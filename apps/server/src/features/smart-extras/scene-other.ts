@@ -1,10 +1,10 @@
 import { Code, say, texts } from '@igs/contract';
 import { scenarioOther } from '@igs/contract/extras';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { writeSite } from '../resources/scope.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { writeSite } from '../../platform/resources/scope.ts';
 import {
   changedFields,
   deleteSingleton,
@@ -14,7 +14,7 @@ import {
   readSingleton,
   type Values,
   writeSingleton,
-} from '../singletons/store.ts';
+} from '../../platform/singletons/store.ts';
 
 /**
  * `index/scenario_other` (DOMAIN 2.8, the /otherconfig route): Wi-Fi, front desk, check-out time,

@@ -1,8 +1,8 @@
 import { say } from '@igs/contract';
 import { shopConfig } from '@igs/contract/extras';
-import { invalidField } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { singletonActions } from '../singletons/store.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { singletonActions } from '../../platform/singletons/store.ts';
 
 /**
  * `shop/config` (DOMAIN 2.8 smart/MallManagement ShopConfig), per site. The extension rung on a

@@ -2,14 +2,14 @@ import { texts } from '@igs/contract';
 import { STATS_MAX_DAYS, type StatusCounts, type TerminalStats } from '@igs/contract/extras';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { toCsv } from '../../lib/csv.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import { offerDownload } from '../exports/downloads.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { offerDownload } from '../../platform/exports/downloads.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { toCsv } from '../../platform/lib/csv.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * `smart/terminal_stat` (DOMAIN 2.8 smart/TerminalStatistics): counts computed in SQL from the

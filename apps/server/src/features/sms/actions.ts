@@ -1,10 +1,10 @@
 import { type Localized, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { singletonActions } from '../singletons/store.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { singletonActions } from '../../platform/singletons/store.ts';
 import { bodyTemplateError } from './providers.ts';
 import { sendSms, sentToday } from './send.ts';
 

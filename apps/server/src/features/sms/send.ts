@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Code, type Lang, say } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError } from '../../http/errors.ts';
-import { readSingleton, type Values } from '../singletons/store.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { readSingleton, type Values } from '../../platform/singletons/store.ts';
 import {
   aliyunSendSms,
   httpSms,

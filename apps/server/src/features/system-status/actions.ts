@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
+import { defineAction } from '../../platform/http/action.ts';
 import { hostCollector, type SystemStatus } from './collector.ts';
 
 export const RUNNING_PATH = '/admin.php/system/running';

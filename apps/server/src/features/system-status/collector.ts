@@ -20,7 +20,7 @@ import {
   parseStatusRss,
   parseUptime,
   realMounts,
-} from './proc-parsers.ts';
+} from '../../platform/host/proc-parsers.ts';
 import { versions as programVersions, type VersionInfo } from './versions.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { findBinary, runFile } from './host-exec.ts';
-import { parseVersionBanner } from './proc-parsers.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { parseVersionBanner } from '../../platform/host/proc-parsers.ts';
 
 export interface VersionInfo {
   key: string;

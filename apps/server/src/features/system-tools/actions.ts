@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { Code, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { writeOperationLog } from '../logging/operation-log.ts';
-import { findBinary } from '../system-status/host-exec.ts';
+import { findBinary } from '../../platform/host/host-exec.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { writeOperationLog } from '../../platform/logging/operation-log.ts';
 import { planRun, TOOL_BINARY, toolLimits } from './runners.ts';
 import { TOOLS, validateToolRequest } from './validate.ts';
 

@@ -3,7 +3,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
-import { findBinary } from '../system-status/host-exec.ts';
+import { findBinary } from '../../platform/host/host-exec.ts';
 import type { Tool, ToolRequest } from './validate.ts';
 
 /** Limits of one run (DOMAIN 2.9: each run is capped at 30 s; connect 3 s). Tests shorten them. */

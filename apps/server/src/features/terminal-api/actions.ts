@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnyAction, defineAction } from '../../http/action.ts';
+import { type AnyAction, defineAction } from '../../platform/http/action.ts';
 import { ads } from './ads.ts';
 import { AckInput, ack, HeartbeatInput, heartbeat } from './heartbeat.ts';
 import { manifest } from './manifest.ts';

@@ -1,5 +1,5 @@
-import type { ActionContext } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks } from './files.ts';
 import { type BoundArea, boundArea, idList, jsonValue, kdb, TABLES, type TerminalRow } from './records.ts';

@@ -1,9 +1,9 @@
 import { Code, type Localized, texts } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { newToken, tokenId } from '../../lib/tokens.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { newToken, tokenId } from '../../platform/lib/tokens.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { kdb, TABLES, type TerminalRow, toTerminal } from './records.ts';
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import type { UploadKind } from '../uploads/kinds.ts';
-import { signedFileUrl } from '../uploads/routes.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { UploadKind } from '../../platform/uploads/kinds.ts';
+import { signedFileUrl } from '../../platform/uploads/routes.ts';
 
 /**
  * File fields (`file`: an upload id, DOMAIN 3.6) as URLs a terminal can open: the server's signed

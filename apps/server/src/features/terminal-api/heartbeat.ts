@@ -1,8 +1,8 @@
 import { Code, keepText, type Localized, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { ackCommand, takeCommands } from '../smart-extras/app-command.ts';
 import { requireTerminal } from './credentials.ts';
 import { text } from './inputs.ts';

@@ -1,7 +1,7 @@
 import { scenarioOther } from '@igs/contract/extras';
-import type { ActionContext } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { hasStored, readSingleton } from '../singletons/store.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { hasStored, readSingleton } from '../../platform/singletons/store.ts';
 import { wifiQrText } from '../smart-extras/scene-other.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks } from './files.ts';

@@ -1,9 +1,9 @@
 import { texts } from '@igs/contract';
 import { z } from 'zod';
-import type { ActionContext } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { formatDateTime, parseDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { requireTerminal } from './credentials.ts';
 import { text, When } from './inputs.ts';
 import { PLAY_KEEP_DAYS } from './presence.ts';

@@ -1,7 +1,7 @@
 import { keepText } from '@igs/contract';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { boundArea, kdb, TABLES, type TerminalRow, toTerminal, writeEvent } from './records.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Code, texts } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 
 /**
  * A fixed-window counter per key (an address for register, a terminal for the other calls), kept

@@ -1,7 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The records the terminal API reads and writes, named by their resource descriptions so the

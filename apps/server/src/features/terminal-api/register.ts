@@ -1,9 +1,9 @@
 import { Code, keepText, say, texts } from '@igs/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import {
   credentialsOf,
   issueRegisterKey,

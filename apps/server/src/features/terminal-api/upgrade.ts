@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionContext } from '../../http/action.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks, uploadMd5 } from './files.ts';
 import { PackageName } from './inputs.ts';

@@ -1,4 +1,4 @@
-import { onResourceVerb } from '../resources/verbs.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 
 /**
  * DOMAIN smart/TerminalRecord verbs: `read` marks the chosen records read, `read_all` every

@@ -2,11 +2,11 @@ import net from 'node:net';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { itmsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
+import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { singletonActions, type Values } from '../../platform/singletons/store.ts';
 import { writeWithRecords } from '../dnsmasq/service.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { singletonActions, type Values } from '../singletons/store.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
 import { dnsmasqOption43Lines, hostDefaults, itmsConfig, lanAddress } from './itms-config.ts';
 

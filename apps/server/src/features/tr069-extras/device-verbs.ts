@@ -1,10 +1,10 @@
 import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { queueTasks } from '../device-tasks/queue.ts';
 import { noTargets, runPlan, targetList } from '../device-tasks/reboot-plans.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
 import { itmsConfig } from './itms-config.ts';
 // The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).

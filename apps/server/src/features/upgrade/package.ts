@@ -7,9 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { type Localized, texts } from '@igs/contract';
 import { z } from 'zod';
-import { readTar, TarError, type TarSource, writeTar } from '../../lib/tar.ts';
-import { PRODUCT } from '../licence/licence.ts';
-import { packageStatement, signBytes, verifyBytes } from '../licence/signing.ts';
+import { readTar, TarError, type TarSource, writeTar } from '../../platform/lib/tar.ts';
+import { PRODUCT } from '../../platform/licence/licence.ts';
+import { packageStatement, signBytes, verifyBytes } from '../../platform/licence/signing.ts';
 
 /**
  * Upgrade packages (DOMAIN authorise/Upgrade). A package is a gzip'd tar of exactly three entries:
@@ -17,7 +17,7 @@ import { packageStatement, signBytes, verifyBytes } from '../licence/signing.ts'
  *   and of every file in it;
  * - `payload.tar.gz`: the files of the release;
  * - `signature.sig`: the vendor's Ed25519 signature (base64) over
- *   `packageStatement(sha256(manifest.json), sha256(payload.tar.gz))` (licence/signing.ts).
+ *   `packageStatement(sha256(manifest.json), sha256(payload.tar.gz))` (platform/licence/signing.ts).
  * Built by tools/sign-package.ts (`buildPackage` below); checked by `verifyPackage` before anything
  * is recorded or installed. This module has no server imports, so the tool can load it.
  */

@@ -1,6 +1,6 @@
 import { Code, say } from '@igs/contract';
-import type { ActionContext } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../services/config.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Code, say } from '@igs/contract';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.3 rules the field descriptions cannot say:

@@ -1,7 +1,7 @@
 import { Code, keepText, say, texts } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { gbAgentUnavailable } from './gb-agent.ts';
 import {
   apiBase,

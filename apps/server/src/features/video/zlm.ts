@@ -1,7 +1,7 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { sql } from 'kysely';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The media server's HTTP API as ZLMediaKit serves it (DOMAIN 2.3 MediaServer, modelled on wvp,

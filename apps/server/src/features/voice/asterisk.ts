@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { findBinary, type RunResult, runFile } from '../system-status/host-exec.ts';
+import { findBinary, type RunResult, runFile } from '../../platform/host/host-exec.ts';
 
 /**
  * The Asterisk on this host, found and asked honestly: the program on PATH (or ASTERISK_BIN),

@@ -1,10 +1,10 @@
 import { Code, say, texts, VoicePaths } from '@igs/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type ActiveChannel,
   asteriskInfo,

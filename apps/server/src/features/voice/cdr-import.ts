@@ -1,4 +1,4 @@
-import { parseCsv } from '../../lib/csv.ts';
+import { parseCsv } from '../../platform/lib/csv.ts';
 
 /**
  * Asterisk's Master.csv (cdr/cdr_csv.c) read back into call records: no header, the 16 columns

@@ -1,10 +1,10 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * Two reads of voice/CallRecords (DOMAIN 2.2) beside its generic list, both under the page's menu

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { texts } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { VOICE_FILES, type VoiceFile } from './config/model.ts';
 
 /**

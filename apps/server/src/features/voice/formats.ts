@@ -1,10 +1,10 @@
 import { texts } from '@igs/contract';
 import { FILE_FORMATS } from '@igs/contract/resources';
-import type { ActionContext } from '../../http/action.ts';
-import { invalidField } from '../../http/errors.ts';
-import { addExportFormat, addImportFormat } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { writeSite } from '../resources/scope.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { invalidField } from '../../platform/http/errors.ts';
+import { addExportFormat, addImportFormat } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { writeSite } from '../../platform/resources/scope.ts';
 import { pjsipFragment } from './pjsip-export.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
-import type { AnyDb } from '../resources/queries.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import type { AmiFields } from './ami.ts';
 import { dialText } from './config/conf-text.ts';
 import { withManager } from './manager.ts';

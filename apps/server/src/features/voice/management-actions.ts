@@ -1,10 +1,10 @@
 import { Code, type Lang, say, VoicePaths } from '@igs/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { findBinary, runFile } from '../system-status/host-exec.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { findBinary, runFile } from '../../platform/host/host-exec.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type AsteriskInfo,
   asteriskInfo,

@@ -1,5 +1,5 @@
 import { Code, type Lang, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 import { AmiError, type AmiSession, amiTarget, withAmi } from './ami.ts';
 
 /**

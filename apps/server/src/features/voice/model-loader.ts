@@ -1,7 +1,7 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import type { AppContext } from '../../app-context.ts';
-import { decode } from '../resources/codec.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { decode } from '../../platform/resources/codec.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import type { VoiceModel } from './config/model.ts';
 import { loadAdvanced, loadBasic } from './settings-store.ts';
 

@@ -11,17 +11,17 @@ import {
 } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { loadAdvanced, loadBasic } from './settings-store.ts';
 
 /**
  * DOMAIN section 2.2: every dialable number (extensions, meeting rooms, IVRs, queues, paging
  * groups, feature codes) belongs to one numbering plan per site; a number already taken answers
  * 409 naming its owner, and nothing is stored. Runs from the generic resource writes (add, edit,
- * import) through the hook of features/resources/hooks.ts.
+ * import) through the hook of platform/resources/hooks.ts.
  */
 
 interface Numbered {

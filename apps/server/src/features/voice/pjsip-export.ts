@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
 import { Problems, type VoiceModel } from './config/model.ts';
 import { extensionSections, trunkSections } from './config/pjsip.ts';
 import { loadVoiceModel } from './model-loader.ts';

@@ -2,8 +2,8 @@ import os from 'node:os';
 import type { Lang, VoiceBasic } from '@igs/contract';
 import { say, texts } from '@igs/contract';
 import { type ServiceKey, serviceTitle } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { loadConfig as loadServiceConfig } from '../services/config.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { Lang, Localized } from '@igs/contract';
 import { keepText, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
-import { onResourceVerb } from '../resources/verbs.ts';
-import { readSingleton } from '../singletons/store.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { onResourceVerb } from '../../platform/resources/verbs.ts';
+import { readSingleton } from '../../platform/singletons/store.ts';
 import { missingSetting } from '../sms/send.ts';
 import { isDialable } from './config/conf-text.ts';
 import { withManager } from './manager.ts';

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import type { AppContext } from '../../app-context.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { asteriskBinary, consoleAnswered, runConsole } from './asterisk.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Lang } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
+import type { AppContext } from '../../platform/app-context.ts';
 import { writeVoiceFiles } from './conf-files.ts';
 import { checkVoiceFiles, type FileCheck } from './config/check.ts';
 import { type Generated, generateVoiceConfig } from './config/generate.ts';

@@ -1,11 +1,11 @@
 import { Code, say } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { defineAction } from '../../http/action.ts';
-import { ApiError } from '../../http/errors.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { writeScope } from '../resources/scope.ts';
-import { inCallTransaction } from '../resources/transaction.ts';
+import { defineAction } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { writeScope } from '../../platform/resources/scope.ts';
+import { inCallTransaction } from '../../platform/resources/transaction.ts';
 
 const outboundRoute = resourceByName('voice:outbound_route') as ResourceDef;
 

@@ -8,10 +8,10 @@ import {
   voiceBasicSchema,
 } from '@igs/contract';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { validationError } from '../../http/dispatch.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { validationError } from '../../platform/http/dispatch.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 import { collisionError, numberOwner } from './numbering-plan.ts';
 import { otherServicePorts, portClashes } from './port-clash.ts';
 import { regenerateVoiceFiles } from './regenerate.ts';

@@ -6,7 +6,7 @@ import {
   type VoiceBasic,
 } from '@igs/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 /**
  * The voice singletons, one JSON row each in `voice_settings` (migration 009). A stored value is

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../platform/http/errors.ts';
 
 /**
  * Asterisk call files (pbx_spool): a file dropped into `<spool>/outgoing` makes Asterisk place a

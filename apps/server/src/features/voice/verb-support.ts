@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Code, type Lang, type Localized, texts } from '@igs/contract';
-import type { AppContext } from '../../app-context.ts';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import type { AnyDb } from '../resources/queries.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /** What the voice and aiso verbs share: messages in the caller's language, lookups, sound files. */
 

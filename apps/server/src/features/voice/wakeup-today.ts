@@ -1,9 +1,9 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../http/action.ts';
-import { formatDateTime } from '../../lib/time.ts';
-import { type AnyDb, siteFilter } from '../resources/queries.ts';
-import { readScope } from '../resources/scope.ts';
+import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { formatDateTime } from '../../platform/lib/time.ts';
+import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
+import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * voice/WakeupService `stats` (a read under the page's menu item): today's wake-up calls of the

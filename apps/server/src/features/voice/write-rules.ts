@@ -1,11 +1,11 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
-import { ApiError, invalidField } from '../../http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../resources/hooks.ts';
+import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { isDialable, isPatternBody } from './config/conf-text.ts';
 
 /**
  * The cross-field rules of DOMAIN section 2.2 that a field description cannot say, checked on
- * every add, edit and import row (features/resources/hooks.ts) so a record the generated Asterisk
+ * every add, edit and import row (platform/resources/hooks.ts) so a record the generated Asterisk
  * files would have to leave out is refused when it is written: 422 naming the field, or 409 for a
  * duplicate inbound route. Nothing is stored when a rule refuses. Also fills the states a new
  * record starts in (a wake-up call is scheduled, a notification task a draft, a route goes last).

@@ -1,0 +1,271 @@
+import {
+  Code,
+  keepText,
+  LoginInput,
+  type LoginOutput,
+  messages,
+  Paths,
+  RegisterInput,
+  say,
+  texts,
+} from '@igs/contract';
+import { z } from 'zod';
+import type { User } from '../db/schema.ts';
+import { type ActionContext, defineAction } from '../http/action.ts';
+import { ApiError, apiError, invalidField } from '../http/errors.ts';
+import { userAgent } from '../http/request-info.ts';
+import { writeOperationLog } from '../logging/operation-log.ts';
+import { getSettings } from '../settings/settings.ts';
+import { issueCaptcha, verifyCaptcha } from './captcha.ts';
+import { DEVICE_TOKEN_PATTERN, isDeviceToken, issueDeviceToken, redeemDeviceToken } from './device-tokens.ts';
+import { HANDOFF_LIFETIME_MS, mintHandoffCode, redeemHandoffCode } from './handoff.ts';
+import {
+  accountSlowed,
+  addressBlockedMinutes,
+  recordAttempt,
+  reserveAttempt,
+  settleAttempt,
+} from './lockout.ts';
+import { hashSecret, verifySecret } from './password-hash.ts';
+import { createSession, endSession, tokenFrom } from './sessions.ts';
+
+// A hash to verify against when the account does not exist, so both cases take the same time.
+const dummyHash = hashSecret('0'.repeat(64));
+
+const flag = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
+
+/**
+ * The sign-in body: `password` is the client-side SHA-256 hex or, from a remembered browser, the
+ * device token its saved-password cookie holds (spec section 5 sends that cookie as is);
+ * `remember` 1 asks for a device token to keep (auth/device-tokens.ts).
+ */
+const SignInInput = LoginInput.extend({
+  password: z.union([LoginInput.shape.password, z.string().regex(DEVICE_TOKEN_PATTERN)], {
+    error: 'password must be the SHA-256 hex of the password or a remembered-device token',
+  }),
+  remember: flag.optional().default(0),
+});
+
+export type SignInOutput = LoginOutput & { device_token?: string };
+
+/** The account the password (or a remembered-device token) signs in; throws otherwise. */
+async function checkCredentials(
+  ctx: ActionContext,
+  username: string,
+  password: string,
+  code: string,
+): Promise<User> {
+  const { app, req, ip, lang } = ctx;
+  const from = { req, lang };
+  const minutes = await addressBlockedMinutes(app, ip);
+  if (minutes > 0) throw new ApiError(Code.locked, say(lang, 'auth.locked', { minutes }));
+  if (isDeviceToken(password)) {
+    await verifyCaptcha(app, req, code);
+    // A lookup of a hash, no password check: a wrong token still counts against the address.
+    const user = await redeemDeviceToken(app, password, username);
+    await recordAttempt(app, username, ip, Boolean(user), from);
+    if (!user) throw invalidField('password', 'accountOrPasswordError');
+    return user;
+  }
+  await verifyCaptcha(app, req, code, await accountSlowed(app, username));
+  // Reserved before the hash is computed: parallel attempts cannot all reach it.
+  const reservation = await reserveAttempt(app, username, ip, from);
+  const user = await app.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const ok = await verifySecret(user?.password_hash ?? (await dummyHash), password);
+  await settleAttempt(app, reservation, Boolean(user && ok), from);
+  if (!user || !ok) throw invalidField('password', 'accountOrPasswordError');
+  return user;
+}
+
+export const loginActions = [
+  defineAction({
+    path: Paths.captcha,
+    httpMethod: 'GET',
+    summary: 'Captcha image (SVG), single use, bound to this browser by an HttpOnly cookie, valid 5 minutes',
+    access: 'public',
+    mutates: false,
+    raw: true,
+    input: z.object({}).loose(),
+    handler: async (ctx) => issueCaptcha(ctx),
+  }),
+
+  defineAction({
+    path: Paths.login,
+    summary:
+      'Sign in; the password arrives as the client-side SHA-256 hex. Returns the token and the weak-password flag.',
+    access: 'public',
+    selfLogged: true,
+    input: SignInInput,
+    async handler(ctx, input): Promise<SignInOutput> {
+      const { app, req, ip } = ctx;
+      const log = (code: number, detail: string) =>
+        writeOperationLog(app, {
+          req,
+          ip,
+          caller: undefined,
+          username: input.username,
+          module: 'login',
+          action: 'login',
+          code,
+          detail,
+        });
+      try {
+        const user = await checkCredentials(ctx, input.username, input.password, input.code);
+        if (!user.enabled) throw apiError(Code.forbidden, 'accountDisabled');
+        if (input.is_operations === 1 && !user.can_operations)
+          throw apiError(Code.forbidden, 'operationsNotAllowed');
+        const token = await createSession(app, user, {
+          isOperations: input.is_operations,
+          ip,
+          userAgent: userAgent(req),
+        });
+        await app.db.kysely
+          .updateTable('users')
+          .set({ last_login_at: app.now(), last_login_ip: ip })
+          .where('id', '=', user.id)
+          .execute();
+        const remembered = isDeviceToken(input.password) ? ', remembered device' : '';
+        await log(Code.ok, `${input.is_operations ? 'operations mode' : 'full mode'}${remembered}`);
+        const out: SignInOutput = { token, weak_psw: user.weak_psw ? 1 : 0 };
+        if (input.remember === 1) out.device_token = await issueDeviceToken(app, user);
+        return out;
+      } catch (err) {
+        await log(
+          err instanceof ApiError ? err.code : Code.unexpected,
+          err instanceof Error ? err.message : 'error',
+        );
+        throw err;
+      }
+    },
+  }),
+
+  defineAction({
+    path: Paths.register,
+    summary: 'Self-registration (multipart, method offline); only when enabled in the settings',
+    access: 'public',
+    input: RegisterInput,
+    async handler({ app }, input) {
+      const settings = await getSettings(app);
+      if (settings.register_enabled !== '1') throw apiError(Code.forbidden, 'registrationDisabled');
+      if (settings.register_auth_code && input.auth_code !== settings.register_auth_code) {
+        throw invalidField('auth_code', 'authCodeWrong');
+      }
+      const role = await app.db.kysely
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', settings.register_role)
+        .executeTakeFirst();
+      if (!role)
+        throw new ApiError(
+          Code.unavailable,
+          texts('auth.registrationRoleMissing', { role: settings.register_role }),
+        );
+      const taken = await app.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', input.username)
+        .executeTakeFirst();
+      if (taken)
+        throw new ApiError(Code.conflict, texts('usernameTaken'), {
+          errors: [{ field: 'username', msg: messages.usernameTaken.en }],
+        });
+      const now = app.now();
+      const { id } = await app.db.kysely
+        .insertInto('users')
+        .values({
+          username: input.username,
+          password_hash: await hashSecret(input.password),
+          // The server cannot see a hashed password's strength: the first sign-in forces a change.
+          weak_psw: 1,
+          role_id: role.id,
+          phone: input.phone,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id };
+    },
+  }),
+
+  defineAction({
+    path: Paths.handoffCode,
+    summary:
+      "A single-use code (valid 60 s) that hands the caller's account and mode over to /authh5?token=<code>",
+    access: 'session',
+    mutates: true,
+    input: z.object({}).loose(),
+    async handler({ app, caller }) {
+      if (!caller) throw apiError(Code.tokenInvalid, 'tokenInvalid');
+      return { code: await mintHandoffCode(app, caller), expires_in: HANDOFF_LIFETIME_MS / 1000 };
+    },
+  }),
+
+  defineAction({
+    path: Paths.handoffExchange,
+    summary:
+      'Exchanges a hand-off code (once) for a NEW session of the same account and mode; returns the token and the weak-password flag',
+    access: 'public',
+    input: z.object({
+      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(128),
+    }),
+    async handler(ctx, input): Promise<LoginOutput> {
+      const { app, req, ip } = ctx;
+      const refused = () =>
+        // 422, not 1002: the console answers 1002 by reloading, which would retry the same code.
+        new ApiError(Code.invalid, handoffRefusedMessage(ctx.lang), {
+          errors: [{ field: 'code', msg: handoffRefusedMessage(ctx.lang) }],
+        });
+      const minutes = await addressBlockedMinutes(app, ip);
+      if (minutes > 0) throw new ApiError(Code.locked, say(ctx.lang, 'auth.locked', { minutes }));
+      const handed = await redeemHandoffCode(app, input.code);
+      const user = handed
+        ? await app.db.kysely
+            .selectFrom('users')
+            .selectAll()
+            .where('id', '=', handed.userId)
+            .executeTakeFirst()
+        : undefined;
+      if (!handed || !user?.enabled) {
+        // A guessed code is a failed sign-in of the address.
+        if (!handed) await recordAttempt(app, '', ip, false, { req, lang: ctx.lang });
+        throw refused();
+      }
+      const token = await createSession(app, user, {
+        isOperations: handed.isOperations,
+        ip,
+        userAgent: userAgent(req),
+      });
+      ctx.logDetail = keepText('log.handedOver', { id: user.id, username: user.username });
+      return { token, weak_psw: user.weak_psw ? 1 : 0 };
+    },
+  }),
+
+  ...[Paths.logout, Paths.legacyLogout].map((path) =>
+    defineAction({
+      path,
+      summary:
+        path === Paths.logout
+          ? 'Sign out: the token stops working at once'
+          : 'Older logout variant; same effect as common/logout',
+      access: 'public',
+      mutates: true,
+      input: z.object({}).loose(),
+      async handler(ctx) {
+        const token = tokenFrom(ctx.req);
+        if (token) await endSession(ctx.app, token);
+        return null;
+      },
+    }),
+  ),
+];
+
+function handoffRefusedMessage(lang: 'en' | 'zh_CN'): string {
+  return say(lang, 'auth.signLinkInvalidUsed');
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+
+/** Server configuration, from environment variables only (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  captcha: boolean;
+  sessionIdleMin: number;
+  sessionMaxHours: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  /** Days a developer-mode key works before it ends (DEVELOPER_KEY_DAYS, default 90). */
+  developerKeyDays?: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  consoleDir: string;
+  /**
+   * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, the number of proxies
+   * in front of the server, or their addresses/CIDRs. Never "all": the client writes that header,
+   * and the sign-in guards and rate limits go by the address it gives.
+   */
+  trustProxy: false | number | string;
+  demo: boolean;
+  /** The key AP agents present at /api/ac/agent/* (AC_AGENT_KEY); unset: the agent calls are refused. */
+  acAgentKey?: string;
+  /** Largest video, app package or firmware upload, in bytes. */
+  uploadMaxBytes: number;
+  /** Without a licence file, refuse business areas instead of running in evaluation mode. */
+  licenceRequired?: boolean;
+  /** Bounds of a restore's work (RestoreLimits); defaults when unset. */
+  restoreLimits?: Partial<RestoreLimits>;
+  /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
+  vendorPublicKey?: string;
+  /** PEM certificate and key files (TLS_CERT, TLS_KEY): HTTPS with HTTP/2, and HSTS. Unset: plain HTTP. */
+  tls?: { certFile: string; keyFile: string };
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** The repository root, whichever workspace npm started us from. */
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  // npm sets INIT_CWD to where the user typed the command, so `./data` means the folder they are in.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    captcha: (env.GW_CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    sessionIdleMin: int(env.SESSION_IDLE_MIN, 30, 'SESSION_IDLE_MIN'),
+    sessionMaxHours: int(env.SESSION_MAX_H, 12, 'SESSION_MAX_H'),
+    lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
+    lockoutMinutes: int(env.LOCKOUT_MIN, 15, 'LOCKOUT_MIN'),
+    developerKeyDays: int(env.DEVELOPER_KEY_DAYS, 90, 'DEVELOPER_KEY_DAYS'),
+    bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
+    logLevel: env.LOG_LEVEL || 'info',
+    consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    demo: argv.includes('--demo'),
+    acAgentKey: env.AC_AGENT_KEY || undefined,
+    uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
+    licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
+    tls: tlsFiles(env, cwd),
+    restoreLimits: {
+      ...(env.RESTORE_MAX_ENTRIES
+        ? { maxEntries: int(env.RESTORE_MAX_ENTRIES, 0, 'RESTORE_MAX_ENTRIES') }
+        : {}),
+      ...(env.RESTORE_MAX_RATIO ? { ratio: int(env.RESTORE_MAX_RATIO, 0, 'RESTORE_MAX_RATIO') } : {}),
+    },
+  };
+}
+
+/**
+ * TRUST_PROXY: a number of proxy hops (1: one reverse proxy, whose own appended address is the
+ * client's), or a comma-separated list of proxy addresses or CIDRs. Unset or 0: none.
+ */
+function trustedProxies(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^(true|all|\*)$/i.test(v))
+    throw new Error(
+      'TRUST_PROXY must name the proxies (a hop count or their addresses), not trust every sender',
+    );
+  return v;
+}
+
+/** Both TLS_CERT and TLS_KEY, or neither: one alone would silently serve plain HTTP. */
+function tlsFiles(env: NodeJS.ProcessEnv, cwd: string): Config['tls'] {
+  const cert = env.TLS_CERT || '';
+  const key = env.TLS_KEY || '';
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY must be set together (PEM file paths)');
+  return { certFile: path.resolve(cwd, cert), keyFile: path.resolve(cwd, key) };
+}
+
+/**
+ * How much work a restore may do, checked while the archive is read (a small archive can expand
+ * to far more than the disk holds): entries, and bytes unpacked, at most `ratio` times the
+ * archive's own size plus `slackBytes` (a real backup compresses 3-20 times; a bomb 1,000 times),
+ * never more than `maxBytes`, and never so much that less than `keepFreeBytes` stay free on the
+ * disk of the backups folder.
+ */
+export interface RestoreLimits {
+  maxEntries: number;
+  maxBytes: number;
+  ratio: number;
+  slackBytes: number;
+  keepFreeBytes: number;
+}

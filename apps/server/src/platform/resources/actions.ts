@@ -1,0 +1,416 @@
+import { Code, texts } from '@igs/contract';
+import {
+  isLookup,
+  type LookupName,
+  type ResourceDef,
+  resourceByName,
+  resources,
+} from '@igs/contract/resources';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { offerDownload } from '../exports/downloads.ts';
+import { type ActionContext, defineAction } from '../http/action.ts';
+import { ApiError, invalidField } from '../http/errors.ts';
+import { toCsv } from '../lib/csv.ts';
+import { toXlsx } from '../lib/xlsx.ts';
+import { toRecord } from './codec.ts';
+import { exportColumns } from './export-columns.ts';
+import { fileLinksOf } from './file-links.ts';
+import { exportFormat, exportFormatNames } from './hooks.ts';
+import { importAction } from './import.ts';
+import { LOOKUP_SOURCES } from './lookups.ts';
+import {
+  type AnyDb,
+  type AnyEb,
+  type AnySelect,
+  applyFilters,
+  referenceCounts,
+  siteFilter,
+} from './queries.ts';
+import { isRecordId, MAX_RECORD_ID } from './record-id.ts';
+import { readScope, refScope, writeScope, writeSite } from './scope.ts';
+import { sortableFields } from './storage.ts';
+import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
+
+const ListInput = z.object({
+  method: z.literal('list'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z.record(z.string(), z.unknown()).optional().default({}),
+});
+const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).extend({
+  method: z.literal('export'),
+  // csv, xlsx, json, or a format a feature registered for the resource (hooks.ts).
+  format: z.string().trim().max(16).optional().default('csv'),
+  ids: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID)).max(10_000).optional(),
+});
+const IdInput = (method: string) =>
+  z.object({
+    method: z.literal(method),
+    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required').max(MAX_RECORD_ID),
+  });
+const IdsInput = z.object({
+  method: z.literal('del'),
+  ids: z
+    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { error: 'ids is required' })
+    .min(1, 'ids is required')
+    .max(500, 'ids: at most 500 at a time'),
+});
+const OptionsInput = z.object({
+  method: z.literal('options'),
+  keyword: z.string().trim().max(100).optional().default(''),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  // A reference field of this resource: the options of the records it may reference instead.
+  field: z.string().trim().max(64).optional(),
+});
+
+const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+
+function labelField(def: ResourceDef): string {
+  return (
+    def.fields.find((f) => f.name === 'name')?.name ?? def.fields.find((f) => f.type === 'str')?.name ?? 'id'
+  );
+}
+
+function ordered(
+  def: ResourceDef,
+  q: AnySelect,
+  sort: string | undefined,
+  order: 'asc' | 'desc' | undefined,
+): AnySelect {
+  if (sort) {
+    if (!sortableFields(def).includes(sort))
+      throw invalidField('sort', `sort must be one of: ${sortableFields(def).join(', ')}`);
+    return q.orderBy(sort, order ?? 'asc').orderBy('id', 'desc');
+  }
+  if (def.defaultSort) return q.orderBy(def.defaultSort.field, def.defaultSort.order).orderBy('id', 'desc');
+  // DOMAIN section 0: sort ascending, then newest first.
+  if (def.fields.some((f) => f.name === 'sort')) return q.orderBy('sort', 'asc').orderBy('id', 'desc');
+  return q.orderBy('id', 'desc');
+}
+
+async function findRow(
+  ctx: ActionContext,
+  def: ResourceDef,
+  id: number,
+  scope = readScope(ctx),
+): Promise<Record<string, unknown>> {
+  // An id no row can have (past the integer column's range) is simply not found, never a 5000.
+  if (!isRecordId(id))
+    throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
+  const row = await siteFilter(
+    db(ctx).selectFrom(def.table).selectAll().where('id', '=', id),
+    scope,
+  ).executeTakeFirst();
+  if (!row) throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
+  return row;
+}
+
+/** `[{value, label}]` of a resource's records in `sites` (null: every site), in list order. */
+async function optionRows(
+  ctx: ActionContext,
+  def: ResourceDef,
+  sites: number[] | null,
+  input: { keyword: string; limit: number },
+): Promise<{ value: number; label: string }[]> {
+  const label = labelField(def);
+  // A record with an English name is named by it in the English console (and found by either).
+  const english = label === 'name' && def.fields.some((f) => f.name === 'name_en') ? 'name_en' : undefined;
+  let q = siteFilter(
+    db(ctx)
+      .selectFrom(def.table)
+      .select(english ? ['id', label, english] : ['id', label]),
+    sites,
+  );
+  if (input.keyword) {
+    const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
+    // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
+    const column = label === 'id' ? sql<string>`cast(${sql.ref(label)} as text)` : label;
+    const words = `%${input.keyword}%`;
+    q = english
+      ? q.where((eb: AnyEb) => eb.or([eb(column, like, words), eb(english, like, words)]))
+      : q.where(column, like, words);
+  }
+  const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
+  const nameOf = (r: Record<string, unknown>) =>
+    (ctx.lang === 'en' && english && r[english] ? r[english] : r[label]) ?? r.id;
+  return rows.map((r) => ({ value: Number(r.id), label: String(nameOf(r)) }));
+}
+
+/** The LOOKUPS list a reference field of `def` names (roles), if it names one. */
+function lookupOf(def: ResourceDef, name: string): LookupName | undefined {
+  const f = def.fields.find((x) => x.name === name);
+  return f && (f.type === 'ref' || f.type === 'refs') && isLookup(f.ref) ? f.ref : undefined;
+}
+
+/** The resource a reference field of `def` names; 422 naming `field` for any other field. */
+function refTarget(def: ResourceDef, name: string): ResourceDef {
+  const f = def.fields.find((x) => x.name === name);
+  const target = f && (f.type === 'ref' || f.type === 'refs') && f.ref ? resourceByName(f.ref) : undefined;
+  if (target) return target;
+  const refs = def.fields.filter((x) => x.type === 'ref' || x.type === 'refs').map((x) => x.name);
+  const known = refs.length ? refs.join(', ') : texts('resources.noRefFields');
+  throw invalidField('field', texts('resources.notRefField', { name, kind: def.title, known }));
+}
+
+/** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
+export function resourceActions(def: ResourceDef, endpoint: string) {
+  const listQuery = (ctx: ActionContext, input: { filter: Record<string, unknown>; keyword: string }) =>
+    applyFilters(
+      ctx.app.db.kind,
+      def,
+      siteFilter(db(ctx).selectFrom(def.table), readScope(ctx)),
+      input.filter,
+      input.keyword,
+    );
+
+  const actions = [
+    defineAction({
+      path: endpoint,
+      method: 'list',
+      summary: `${def.title.en}: a page of records, filtered and sorted in SQL`,
+      access: 'module',
+      input: ListInput,
+      async handler(ctx, input) {
+        const q = listQuery(ctx, input);
+        const [{ total }, rows] = await Promise.all([
+          q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+          ordered(def, q.selectAll(), input.sort, input.order)
+            .limit(input.limit)
+            .offset((input.page - 1) * input.limit)
+            .execute(),
+        ]);
+        const list = rows.map((r) => toRecord(def, r, ctx.lang));
+        return { total: Number(total), list, files: await fileLinksOf(ctx.app, def, list) };
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'detail',
+      summary: `${def.title.en}: one record (secrets empty)`,
+      access: 'module',
+      input: IdInput('detail'),
+      async handler(ctx, input) {
+        return toRecord(def, await findRow(ctx, def, input.id), ctx.lang);
+      },
+    }),
+    defineAction({
+      path: endpoint,
+      method: 'options',
+      summary: `${def.title.en}: [{value, label}] for selects; with field (a reference field), the records it may name`,
+      access: 'module',
+      input: OptionsInput,
+      async handler(ctx, input) {
+        // `field` answers for a referenced resource that has no endpoint in this mode (an
+        // operations scene's EasyTemplate), under this resource's own permission and sites.
+        if (input.field === undefined) return optionRows(ctx, def, readScope(ctx), input);
+        const lookup = lookupOf(def, input.field);
+        if (lookup) return LOOKUP_SOURCES[lookup].options(db(ctx), input);
+        const target = refTarget(def, input.field);
+        return optionRows(ctx, target, refScope(target, readScope(ctx)), input);
+      },
+    }),
+  ];
+  if (!def.readonly) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'add',
+        summary: `${def.title.en}: create a record`,
+        access: 'module',
+        input: z.object({ method: z.literal('add') }).loose(),
+        async handler(ctx, body) {
+          const id = await insertRecord(
+            { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
+            def,
+            body as Record<string, unknown>,
+            writeSite(ctx),
+          );
+          ctx.logDetail = `${def.name} #${id}`;
+          return { id };
+        },
+      }) as never,
+      defineAction({
+        path: endpoint,
+        method: 'edit',
+        summary: `${def.title.en}: change a record; omitted fields and empty secrets stay as they are`,
+        access: 'module',
+        input: z.object({ method: z.literal('edit') }).loose(),
+        async handler(ctx, body) {
+          const data = validate(def, 'edit', body, ctx.lang);
+          const id = Number(data.id);
+          const current = await findRow(ctx, def, id, writeScope(ctx));
+          // DOMAIN section 0: an empty secret keeps the stored one. The schema turns an explicit
+          // empty value into null (which clears other optional fields), so null counts as empty here.
+          for (const f of def.fields)
+            if (f.type === 'pwd' && (data[f.name] === null || data[f.name] === '')) delete data[f.name];
+          const values = encodeAll(def, data);
+          await checkIntegrity(
+            { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
+            def,
+            values,
+            Number(current.site_id),
+            id,
+          );
+          await db(ctx)
+            .updateTable(def.table)
+            .set({ ...values, updated_at: ctx.app.now() })
+            .where('id', '=', id)
+            .execute()
+            .catch((e) => rethrowConflict(e, def));
+          ctx.logDetail = `${def.name} #${id}: ${Object.keys(values).join(', ')}`;
+          return { id };
+        },
+      }) as never,
+      defineAction({
+        path: endpoint,
+        method: 'del',
+        summary: `${def.title.en}: delete records; 409 with {refs} while they are still referenced, deleting nothing`,
+        access: 'module',
+        input: IdsInput,
+        async handler(ctx, input) {
+          const scope = writeScope(ctx);
+          const rows = await siteFilter(
+            db(ctx).selectFrom(def.table).select(['id', 'site_id']).where('id', 'in', input.ids),
+            scope,
+          ).execute();
+          const ids = rows.map((r) => Number(r.id));
+          if (ids.length !== input.ids.length) {
+            const missing = input.ids.filter((id) => !ids.includes(id));
+            throw new ApiError(
+              Code.notFound,
+              texts('resources.notFound', { kind: def.title, ids: missing.join(', #') }),
+            );
+          }
+          const refs = await referenceCounts(db(ctx), ctx.app.db.kind, def, ids, ctx.lang);
+          if (refs.length) {
+            const list = refs.map((r) => `${r.count} ${r.entity}`).join(', ');
+            throw new ApiError(Code.conflict, texts('resources.stillUsed', { list }), { refs });
+          }
+          const r = await db(ctx).deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
+          ctx.logDetail = `${def.name} #${ids.join(', #')}`;
+          return { deleted: Number(r.numDeletedRows) };
+        },
+      }) as never,
+    );
+  }
+  if (!def.readonly && def.fields.some((f) => f.name === 'enabled')) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'state',
+        summary: `${def.title.en}: enable or disable records (ids, enabled 0|1)`,
+        access: 'module',
+        input: z.object({
+          method: z.literal('state'),
+          ids: z
+            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
+            .min(1, 'ids is required')
+            .max(500),
+          enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
+        }),
+        async handler(ctx, input) {
+          const r = await siteFilter(
+            db(ctx).selectFrom(def.table).select('id').where('id', 'in', input.ids),
+            writeScope(ctx),
+          ).execute();
+          const ids = r.map((x) => Number(x.id));
+          if (!ids.length) return { updated: 0 };
+          const u = await db(ctx)
+            .updateTable(def.table)
+            .set({ enabled: input.enabled, updated_at: ctx.app.now() })
+            .where('id', 'in', ids)
+            .executeTakeFirst();
+          ctx.logDetail = `${def.name} #${ids.join(', #')} enabled=${input.enabled}`;
+          return { updated: Number(u.numUpdatedRows) };
+        },
+      }) as never,
+    );
+  }
+  if (!def.readonly && def.fields.some((f) => f.name === 'sort')) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'sort',
+        summary: `${def.title.en}: store a new order (ids in their new order)`,
+        access: 'module',
+        input: z.object({
+          method: z.literal('sort'),
+          ids: z
+            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
+            .min(1, 'ids is required')
+            .max(1000),
+        }),
+        async handler(ctx, input) {
+          const scope = writeScope(ctx);
+          await db(ctx)
+            .transaction()
+            .execute(async (trx) => {
+              for (const [i, id] of input.ids.entries()) {
+                await trx
+                  .updateTable(def.table)
+                  .set({ sort: i, updated_at: ctx.app.now() })
+                  .where('id', '=', id)
+                  .where('site_id', 'in', scope)
+                  .execute();
+              }
+            });
+          return {};
+        },
+      }) as never,
+    );
+  }
+  if (def.io?.import?.length && !def.readonly) actions.push(importAction(def, endpoint) as never);
+  if (def.io?.export?.length) {
+    actions.push(
+      defineAction({
+        path: endpoint,
+        method: 'export',
+        summary: `${def.title.en}: CSV or JSON of the filtered list (or of ids), as a single-use URL`,
+        access: 'module',
+        input: ExportInput,
+        async handler(ctx, input) {
+          const special = exportFormat(def.name, input.format);
+          if (!special && !['csv', 'xlsx', 'json'].includes(input.format))
+            throw invalidField(
+              'format',
+              `format must be one of: csv, xlsx, json${exportFormatNames(def.name)}`,
+            );
+          let q = listQuery(ctx, input);
+          if (input.ids?.length) q = q.where('id', 'in', input.ids);
+          const rows = (
+            await ordered(def, q.selectAll(), input.sort, input.order).limit(100_000).execute()
+          ).map((r) => toRecord(def, r, ctx.lang));
+          const stamp = new Date(ctx.app.now()).toISOString().slice(0, 19).replace(/\D/g, '');
+          const base = `${def.table}-${stamp}`;
+          if (special) {
+            const file = await special(rows, ctx);
+            return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${file.extension}`, file.data);
+          }
+          const columns = exportColumns(def, ctx.lang);
+          const fields = columns.map((c) => c.header);
+          const flat = rows.map((r) => columns.map((c) => c.value(r)));
+          const data =
+            input.format === 'json'
+              ? Buffer.from(JSON.stringify(rows, null, 2))
+              : input.format === 'xlsx'
+                ? toXlsx(def.title[ctx.lang], fields, flat)
+                : Buffer.from(toCsv(fields, flat));
+          return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${input.format}`, data);
+        },
+      }) as never,
+    );
+  }
+  return actions;
+}
+
+/** Every resource on its full-mode endpoint and its operations twin. */
+export function allResourceActions() {
+  return resources.flatMap((def) => [
+    ...resourceActions(def, def.endpoint),
+    ...(def.opsEndpoint ? resourceActions(def, def.opsEndpoint) : []),
+  ]);
+}

@@ -1,0 +1,34 @@
+import { resourceByName } from '@igs/contract/resources';
+import type { AppContext } from '../app-context.ts';
+import type { AnyDb } from './queries.ts';
+
+/**
+ * Figures of the hint poll (the cart and message badges) and of the dashboard, read from the
+ * tables the resource pages write, named by their descriptions so the two cannot drift apart.
+ */
+async function countWhere(
+  app: AppContext,
+  resource: string,
+  column: string,
+  value: string | number,
+  sites: number[] | null,
+): Promise<number> {
+  const def = resourceByName(resource);
+  if (!def) throw new Error(`unknown resource ${resource}`);
+  let q = (app.db.kysely as unknown as AnyDb)
+    .selectFrom(def.table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', value);
+  if (sites) q = q.where('site_id', 'in', sites);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** Unread terminal records (DOMAIN smart/TerminalRecord: `tip`, the message badge). */
+export function unreadTerminalRecords(app: AppContext, sites: number[] | null): Promise<number> {
+  return countWhere(app, 'smart:terminal_record', 'read', 0, sites);
+}
+
+/** Mall orders not yet handled (DOMAIN mall Order: `order`, the cart badge). */
+export function pendingOrders(app: AppContext, sites: number[] | null): Promise<number> {
+  return countWhere(app, 'shop:order', 'state', 'pending', sites);
+}

@@ -1,0 +1,240 @@
+import { Code, texts } from '@igs/contract';
+import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
+import { z } from 'zod';
+import { type ActionContext, defineAction } from '../http/action.ts';
+import { ApiError, invalidField } from '../http/errors.ts';
+import { parseCsv } from '../lib/csv.ts';
+import { encode } from './codec.ts';
+import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
+import { type AnyDb, referenceCounts } from './queries.ts';
+import { writeSite } from './scope.ts';
+import { isJsonField } from './storage.ts';
+import { inTransaction } from './transaction.ts';
+import { checkIntegrity } from './write.ts';
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+const ImportInput = z.object({
+  method: z.literal('import'),
+  // csv, json, or a format a feature registered for the resource (hooks.ts).
+  format: z.string().trim().max(16).optional().default('csv'),
+  mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
+  dry_run: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+    .optional()
+    .default(0)
+    .transform((v) => v === 1 || v === '1' || v === true),
+});
+
+export interface ImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: { line: number; field: string; msg: string }[];
+  dry_run: boolean;
+}
+
+/** Raised inside the transaction to undo it: a dry run, or a file with errors. */
+class Undo extends Error {
+  readonly result: ImportResult;
+  constructor(result: ImportResult) {
+    super('undo');
+    this.result = result;
+  }
+}
+
+/** CSV cells back to field values: lists were exported joined by `|`. */
+type ListShape = Extract<NonNullable<FieldDef['shape']>, { kind: 'list' }>;
+
+function listPart(shape: ListShape, v: string): unknown {
+  const of = shape.of;
+  const numeric =
+    ['int', 'num', 'ref'].includes(of.type) ||
+    (of.type === 'enum' && (of.options ?? []).every((o) => /^\d+$/.test(o)));
+  return numeric && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+}
+
+function fromCell(f: FieldDef, cell: string): unknown {
+  if (cell === '') return undefined;
+  if (isJsonField(f) && f.type !== 'json')
+    return cell.split('|').map((v) => (f.type === 'refs' ? Number(v) : v));
+  if (f.type === 'json') {
+    // A list of single values travels as a|b|c (export-columns.ts), numbers where its parts are.
+    if (f.shape?.kind === 'list' && !cell.trimStart().startsWith('['))
+      return cell.split('|').map((v) => listPart(f.shape as ListShape, v));
+    try {
+      return JSON.parse(cell);
+    } catch {
+      return cell;
+    }
+  }
+  return cell;
+}
+
+function recordsOf(def: ResourceDef, format: 'csv' | 'json', data: Buffer): ImportedRow[] {
+  const text = data.toString('utf8');
+  if (format === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw invalidField('file', 'The file is not valid JSON');
+    }
+    if (!Array.isArray(parsed)) throw invalidField('file', 'A JSON import is an array of records');
+    return parsed.map((record, i) => ({ line: i + 1, record: (record ?? {}) as Record<string, unknown> }));
+  }
+  const rows = parseCsv(text);
+  if (!rows.length) throw invalidField('file', 'The file is empty');
+  const header = rows[0]!.map((h) => h.trim());
+  const fields = new Map(def.fields.map((f) => [f.name, f]));
+  const unknown = header.filter(
+    (h) => h !== 'id' && h !== 'created_at' && h !== 'updated_at' && !fields.has(h),
+  );
+  if (unknown.length) throw invalidField('file', `Unknown columns: ${unknown.join(', ')}`);
+  return rows.slice(1).map((cells, i) => {
+    const record: Record<string, unknown> = {};
+    header.forEach((h, c) => {
+      const f = fields.get(h);
+      if (f && !f.readonly) record[h] = fromCell(f, cells[c] ?? '');
+    });
+    return { line: i + 2, record };
+  });
+}
+
+/**
+ * `import` (DOMAIN section 3.2): one transaction; a dry run or any row error writes nothing and
+ * reports every error by line and field. upsert matches on the first unique field; replace
+ * removes the site's rows first, refused while other records still reference them.
+ */
+export function importAction(def: ResourceDef, endpoint: string) {
+  const key = def.fields.find((f) => f.unique);
+  return defineAction({
+    path: endpoint,
+    method: 'import',
+    summary: `${def.title.en}: import CSV or JSON (mode append, upsert or replace; dry_run previews), all or nothing`,
+    access: 'module',
+    input: ImportInput,
+    files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: texts('resources.importTooLarge') },
+    async handler(ctx: ActionContext, input): Promise<ImportResult> {
+      const file = ctx.files[0];
+      if (!file) throw invalidField('file', 'file is required');
+      if (input.mode === 'upsert' && !key)
+        throw invalidField('mode', 'This list has no unique field to upsert on');
+      const custom = importFormat(def.name, input.format);
+      const rowFormat = rowImportFormat(def.name, input.format);
+      const writer = importWriter(def.name, input.format);
+      if (!custom && !rowFormat && !writer && input.format !== 'csv' && input.format !== 'json')
+        throw invalidField('format', 'format must be one of: csv, json, or a format of this list');
+      // A writer reads its file inside the transaction; the others give records first.
+      const records: ImportedRow[] = writer
+        ? []
+        : rowFormat
+          ? await rowFormat(file.data, ctx)
+          : custom
+            ? (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record }))
+            : recordsOf(def, input.format as 'csv' | 'json', file.data);
+      const site = writeSite(ctx);
+      const schema = recordSchema(def, 'add', ctx.lang);
+      const result: ImportResult = {
+        total: records.length,
+        inserted: 0,
+        updated: 0,
+        skipped: 0,
+        errors: [],
+        dry_run: input.dry_run,
+      };
+      try {
+        // A savepoint when the call already runs in a transaction (a feature's write effect).
+        await inTransaction(ctx.app.db.kysely as unknown as AnyDb, async (trx) => {
+          if (input.mode === 'replace') {
+            const ids = (
+              await trx.selectFrom(def.table).select('id').where('site_id', '=', site).execute()
+            ).map((r) => Number(r.id));
+            const [used] = await referenceCounts(trx, ctx.app.db.kind, def, ids, ctx.lang);
+            if (used)
+              throw new ApiError(
+                Code.conflict,
+                `Cannot replace: ${used.count} ${used.entity} still use these records`,
+              );
+            await trx.deleteFrom(def.table).where('site_id', '=', site).execute();
+          }
+          if (writer) {
+            const w = await writer({ conn: trx, data: file.data, ctx, site });
+            Object.assign(result, { total: w.total, inserted: w.inserted, updated: w.updated });
+            result.errors.push(...w.errors);
+          }
+          const now = ctx.app.now();
+          for (const { line, record, errors } of records) {
+            if (errors?.length) {
+              for (const e of errors) result.errors.push({ line, ...e });
+              continue;
+            }
+            const parsed = schema.safeParse(record);
+            if (!parsed.success) {
+              for (const issue of parsed.error.issues)
+                result.errors.push({ line, field: String(issue.path[0] ?? ''), msg: issue.message });
+              continue;
+            }
+            const values: Record<string, unknown> = {};
+            for (const f of def.fields)
+              if (f.name in parsed.data) values[f.name] = encode(f, parsed.data[f.name]);
+            const existing =
+              key && input.mode === 'upsert' && values[key.name] != null
+                ? await trx
+                    .selectFrom(def.table)
+                    .select('id')
+                    .where('site_id', '=', site)
+                    .where(key.name, '=', values[key.name])
+                    .executeTakeFirst()
+                : undefined;
+            // The same unique and reference checks as add and edit, reported as row errors.
+            const problem = await checkIntegrity(
+              { db: trx, lang: ctx.lang, now },
+              def,
+              values,
+              site,
+              existing ? Number(existing.id) : undefined,
+            ).then(
+              () => null,
+              (e: unknown) => {
+                if (!(e instanceof ApiError)) throw e;
+                const first = (e.data as { errors?: { field: string; msg: string }[] } | null)?.errors?.[0];
+                return first ?? { field: '', msg: e.message };
+              },
+            );
+            if (problem) {
+              result.errors.push({ line, ...problem });
+              continue;
+            }
+            if (existing) {
+              await trx
+                .updateTable(def.table)
+                .set({ ...values, updated_at: now })
+                .where('id', '=', existing.id)
+                .execute();
+              result.updated++;
+            } else {
+              await trx
+                .insertInto(def.table)
+                .values({ ...values, site_id: site, created_at: now, updated_at: now })
+                .execute();
+              result.inserted++;
+            }
+          }
+          if (result.errors.length || input.dry_run) throw new Undo(result);
+        });
+      } catch (e) {
+        if (!(e instanceof Undo)) throw e;
+        if (result.errors.length && !input.dry_run) {
+          // Nothing was written: say so in the counts as well as in the errors.
+          result.skipped = result.total;
+          result.inserted = 0;
+          result.updated = 0;
+        }
+      }
+      ctx.logDetail = `${def.name}: ${result.inserted} inserted, ${result.updated} updated, ${result.errors.length} errors${input.dry_run ? ' (dry run)' : ''}`;
+      return result;
+    },
+  });
+}

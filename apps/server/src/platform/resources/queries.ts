@@ -1,0 +1,106 @@
+import { Code } from '@igs/contract';
+import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/resources';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DialectKind } from '../db/database.ts';
+import { ApiError, invalidField } from '../http/errors.ts';
+import { extraReferenceCounts } from './hooks.ts';
+import { isJsonField } from './storage.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+export type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type AnyEb = ExpressionBuilder<any, any>;
+
+/** True when the JSON list in `column` holds any of `values` (refs and enums fields). */
+export function jsonHasAny(kind: DialectKind, column: string, values: readonly (string | number)[]) {
+  const texts = values.map(String);
+  return kind === 'postgres'
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(${sql.ref(column)}::jsonb) as e(v) where e.v in (${sql.join(texts)}))`
+    : sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) where cast(value as text) in (${sql.join(texts)}))`;
+}
+
+export function siteFilter(q: AnySelect, sites: number[] | null): AnySelect {
+  return sites ? q.where('site_id', 'in', sites) : q;
+}
+
+type FilterValue = string | number | (string | number)[];
+
+/**
+ * The list's `filter` and `keyword` applied in SQL, only over the fields the description marks
+ * filterable or keyword (DOMAIN section 3.2): text contains, numbers and dates by value or
+ * [from, to], other fields by value or a list of values.
+ */
+export function applyFilters(
+  kind: DialectKind,
+  def: ResourceDef,
+  q: AnySelect,
+  filter: Record<string, unknown>,
+  keyword: string,
+): AnySelect {
+  const like = kind === 'postgres' ? ('ilike' as const) : ('like' as const);
+  for (const [name, raw] of Object.entries(filter)) {
+    if (raw === undefined || raw === null || raw === '') continue;
+    // A reference is always a filter: a record's drawer lists the records that name it.
+    const f = def.fields.find((x) => x.name === name && (x.filter || x.type === 'ref' || x.type === 'refs'));
+    if (!f) throw invalidField(`filter.${name}`, `${name} is not a filter of this list`);
+    q = applyOne(kind, f, q, raw as FilterValue, like);
+  }
+  const words = keyword.trim();
+  if (words) {
+    const fields = def.fields.filter((f) => f.keyword);
+    if (fields.length) q = q.where((eb: AnyEb) => eb.or(fields.map((f) => eb(f.name, like, `%${words}%`))));
+  }
+  return q;
+}
+
+function applyOne(
+  kind: DialectKind,
+  f: FieldDef,
+  q: AnySelect,
+  raw: FilterValue,
+  like: 'like' | 'ilike',
+): AnySelect {
+  const ranged = ['int', 'num', 'date', 'dt', 'time'].includes(f.type);
+  if (isJsonField(f)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    return q.where(jsonHasAny(kind, f.name, values));
+  }
+  if (Array.isArray(raw)) {
+    if (ranged && raw.length === 2) {
+      const [from, to] = raw;
+      if (from !== '' && from !== null) q = q.where(f.name, '>=', from);
+      if (to !== '' && to !== null) q = q.where(f.name, '<=', to);
+      return q;
+    }
+    if (raw.length === 0) return q;
+    return q.where(f.name, 'in', raw);
+  }
+  if (f.type === 'str' || f.type === 'text' || f.type === 'host' || f.type === 'url')
+    return q.where(f.name, like, `%${raw}%`);
+  if (f.type === 'mac') return q.where(f.name, '=', String(raw).toLowerCase());
+  if (typeof raw === 'object') throw new ApiError(Code.invalid, `filter.${f.name} has a wrong shape`);
+  return q.where(f.name, '=', raw);
+}
+
+/** How many records of other resources still reference these ids (delete and replace-import refuse while any do). */
+export async function referenceCounts(
+  conn: AnyDb,
+  kind: DialectKind,
+  def: ResourceDef,
+  ids: readonly number[],
+  lang: 'en' | 'zh_CN',
+): Promise<{ entity: string; count: number }[]> {
+  const refs: { entity: string; count: number }[] = [];
+  if (!ids.length) return refs;
+  for (const ref of referencesTo(def.name)) {
+    let q = conn.selectFrom(ref.resource.table).select((eb) => eb.fn.countAll<number>().as('n'));
+    q = ref.many ? q.where(jsonHasAny(kind, ref.field, ids)) : q.where(ref.field, 'in', ids);
+    const n = Number((await q.executeTakeFirstOrThrow()).n);
+    if (n > 0) refs.push({ entity: ref.resource.title[lang], count: n });
+  }
+  // References a feature counts itself (ids inside json fields: hooks.ts onReferenceCount).
+  refs.push(...(await extraReferenceCounts(conn, def.name, ids, lang)));
+  return refs;
+}

@@ -1,0 +1,84 @@
+import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import type { Kysely } from 'kysely';
+import type { DialectKind } from '../db/database.ts';
+
+/**
+ * Resource tables are declared by their descriptions in the contract and brought in line at
+ * start-up: a missing table is created, a missing column added, a missing index built. This is
+ * additive only; renaming or dropping a column needs a written migration.
+ */
+export function columnType(f: FieldDef, kind: DialectKind): 'integer' | 'real' | 'double precision' | 'text' {
+  if (f.type === 'int' || f.type === 'bool' || f.type === 'ref') return 'integer';
+  if (f.type === 'num') return kind === 'postgres' ? 'double precision' : 'real';
+  return 'text';
+}
+
+/** Fields stored as JSON text. */
+export function isJsonField(f: FieldDef): boolean {
+  return f.type === 'refs' || f.type === 'enums' || f.type === 'json';
+}
+
+/** Fields a list may be sorted by (DOMAIN section 0: int or date list columns, and sort). */
+export function sortableFields(def: ResourceDef): string[] {
+  const sortable = def.fields.filter(
+    (f) => f.name === 'sort' || (f.list && ['int', 'num', 'date', 'dt', 'time'].includes(f.type)),
+  );
+  return ['id', 'created_at', 'updated_at', ...sortable.map((f) => f.name)];
+}
+
+export async function syncResourceTables(
+  // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+  db: Kysely<any>,
+  kind: DialectKind,
+  defs: readonly ResourceDef[],
+): Promise<void> {
+  const tables = new Map(
+    (await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+  );
+  const time = kind === 'postgres' ? 'bigint' : 'integer';
+  for (const def of defs) {
+    const existing = tables.get(def.table);
+    if (!existing) {
+      let create = db.schema
+        .createTable(def.table)
+        .addColumn('id', kind === 'postgres' ? 'serial' : 'integer', (c) =>
+          kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('site_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('updated_at', time, (c) => c.notNull());
+      for (const f of def.fields) create = create.addColumn(f.name, columnType(f, kind));
+      await create.execute();
+    } else {
+      for (const f of def.fields) {
+        if (!existing.has(f.name))
+          await db.schema.alterTable(def.table).addColumn(f.name, columnType(f, kind)).execute();
+      }
+    }
+    await db.schema
+      .createIndex(`${def.table}_site_created_idx`)
+      .ifNotExists()
+      .on(def.table)
+      .columns(['site_id', 'created_at'])
+      .execute();
+    for (const f of def.fields) {
+      if (f.unique) {
+        // NULLs never collide, so optional unique fields store "empty" as NULL.
+        await db.schema
+          .createIndex(`${def.table}_${f.name}_uq`)
+          .ifNotExists()
+          .unique()
+          .on(def.table)
+          .columns(['site_id', f.name])
+          .execute();
+      } else if ((f.filter || sortableFields(def).includes(f.name)) && !isJsonField(f)) {
+        await db.schema
+          .createIndex(`${def.table}_${f.name}_idx`)
+          .ifNotExists()
+          .on(def.table)
+          .columns(['site_id', f.name])
+          .execute();
+      }
+    }
+  }
+}
