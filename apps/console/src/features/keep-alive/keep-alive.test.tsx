@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useScopedQuery } from '../sites/scoped-query.ts';
 import { useIsActiveTab, useTabPolling } from './active-tab.ts';
 import { KeepAlive, type KeepAliveProps } from './keep-alive.tsx';
 
@@ -111,7 +112,11 @@ describe('keep-alive tabs', () => {
     vi.useFakeTimers();
     const fetches = vi.fn(async () => 'ok');
     function Polling() {
-      useQuery({ queryKey: ['status'], queryFn: fetches, refetchInterval: useTabPolling(1000) });
+      useScopedQuery({
+        queryKey: ['status'],
+        queryFn: () => fetches(),
+        refetchInterval: useTabPolling(1000),
+      });
       return <p>status</p>;
     }
     const client = new QueryClient();

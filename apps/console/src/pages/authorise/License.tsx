@@ -1,6 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Paths } from '@igs/contract';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,6 +19,7 @@ import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
 import './license-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const P = Paths.licence;
 
@@ -28,9 +28,9 @@ export default function License() {
   const t = useT();
   const canImport = useHasButton('authorise:license:import');
   const canExport = useHasButton('authorise:license:export');
-  const { data: d, refetch } = useQuery({
+  const { data: d, refetch } = useScopedQuery({
     queryKey: ['authorise', 'license'],
-    queryFn: () => request<LicenceDetail>(P, { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) => request<LicenceDetail>(P, { method: 'detail' }, { loading: false, sites }),
   });
 
   const importFile = async (file: File) => {

@@ -7,7 +7,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Paths } from '@igs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -33,6 +33,7 @@ import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import { type PackageRow, rowVerbs, STATE_COLORS, type UpgradeInfo } from './upgrade-logic.ts';
 import './upgrade-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const P = Paths.upgrade;
 
@@ -50,14 +51,18 @@ export default function Upgrade() {
   const [upload, setUpload] = useState<{ name: string; percent: number; verifying: boolean } | null>(null);
   const [shown, setShown] = useState<PackageRow | null>(null);
 
-  const info = useQuery({
+  const info = useScopedQuery({
     queryKey: ['authorise', 'upgrade', 'info'],
-    queryFn: () => request<UpgradeInfo>(P, { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) => request<UpgradeInfo>(P, { method: 'detail' }, { loading: false, sites }),
   });
-  const list = useQuery({
+  const list = useScopedQuery({
     queryKey: ['authorise', 'upgrade', page],
-    queryFn: () =>
-      request<{ list: PackageRow[]; total: number }>(P, { method: 'list', ...page }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: PackageRow[]; total: number }>(
+        P,
+        { method: 'list', ...page },
+        { loading: false, sites },
+      ),
     placeholderData: keepPreviousData,
   });
   const refresh = async () => {

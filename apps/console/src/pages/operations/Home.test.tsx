@@ -13,6 +13,7 @@ vi.mock('../../request/index.ts', () => ({
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { usePermissionStore } = await import('../../stores/permission.ts');
+const { useUserStore } = await import('../../stores/user.ts');
 const { Providers } = await import('../../features/resource/test-support.tsx');
 const { default: OperationsHome } = await import('./Home.tsx');
 
@@ -68,6 +69,7 @@ describe('Operations home', () => {
     setLanguage('en');
     request.mockReset();
     usePermissionStore.setState({ menus: MENUS });
+    useUserStore.setState({ isOperations: 1 });
   });
 
   it('a table of the sites with their figures, each linking into that site, sortable', async () => {
@@ -95,6 +97,7 @@ describe('Operations home', () => {
   it('one site named: its figure cards, modules opening on it, and the way back to all sites', async () => {
     show('/operations?id=2', [site(2, 9, 9, 4)]);
     expect(await screen.findByText('Figures of site 2')).toBeTruthy();
+    expect(request).toHaveBeenCalledWith(expect.any(String), {}, { loading: false, sites: '2' });
     expect(document.querySelector('.ops-sites')).toBeNull();
     expect(document.querySelector('[data-card="pending_orders"]')!.getAttribute('href')).toBe(
       '/operations/mall?id=2&tab=order',

@@ -1,9 +1,8 @@
 import { Paths } from '@igs/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
-import { useCallback, useMemo, useRef } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { useIsActiveTab, useTabPolling } from '../../features/keep-alive/active-tab.ts';
+import { useCallback, useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
 import { routeWithSite, SITE_PARAM } from '../../features/resource/editor-links.tsx';
 import { i18n, translateTitle, useT } from '../../i18n/index.ts';
 import { MenuIcon } from '../../layout/sidebar/menu-icon.tsx';
@@ -18,21 +17,14 @@ import { BalancedGrid, FigureCards } from '../dashboard/figure-cards.tsx';
 import { type DashboardCard, humanise, normaliseHome } from '../dashboard/home-data.ts';
 import { SystemStatus } from '../dashboard/system-status.tsx';
 import './home-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { useSiteIds } from '../../features/sites/use-site-ids.ts';
 import { type SiteRow, siteColumns, siteRows } from './site-table.ts';
 
 interface Reply {
   sites: { site_id: number; cards: unknown[] }[];
   system: unknown;
   generated_at: string;
-}
-
-/** The route query while this tab is shown; a hidden (kept-alive) tab keeps the last one it saw. */
-function useShownSearch(): string {
-  const active = useIsActiveTab();
-  const [params] = useSearchParams();
-  const last = useRef(params.get(SITE_PARAM) ?? '');
-  if (active) last.current = params.get(SITE_PARAM) ?? '';
-  return last.current;
 }
 
 function columnTitle(key: string): string {
@@ -66,12 +58,12 @@ export default function OperationsHome() {
   const menus = usePermissionStore((s) => s.menus);
   const root = menus.find((m) => m.path === '/operations');
   const modules = (root?.children ?? []).filter((c) => c.path !== '' && !c.hidden);
-  const named = useShownSearch();
+  // The sites this tab names; a hidden (kept-alive) tab keeps the last ones it had.
+  const named = useSiteIds() ?? '';
   const polling = useTabPolling(60_000);
-  const { data, isPending, isError, error } = useQuery({
-    // The request takes its sites from the address (request/index.ts), so the key names them too.
-    queryKey: ['operations', 'home', named],
-    queryFn: () => request<Reply>(Paths.operationsHome, {}, { loading: false }),
+  const { data, isPending, isError, error } = useScopedQuery({
+    queryKey: ['operations', 'home'],
+    queryFn: ({ sites }) => request<Reply>(Paths.operationsHome, {}, { loading: false, sites }),
     refetchInterval: polling,
   });
   const sites = useMemo(

@@ -198,7 +198,7 @@ describe('smart/SceneEdit', { timeout: 30_000 }, () => {
     expect(within(firstRow).getByRole('button', { name: 'Move up' }).hasAttribute('disabled')).toBe(true);
     await userEvent.click(within(firstRow).getByRole('button', { name: 'Move down' }));
     await waitFor(() => expect(calls('sort')).toHaveLength(1));
-    expect(calls('sort')[0]).toEqual([CAROUSEL, { method: 'sort', ids: [12, 11, 13] }]);
+    expect(calls('sort')[0]).toEqual([CAROUSEL, { method: 'sort', ids: [12, 11, 13] }, { sites: null }]);
     await waitFor(() => expect(titles()).toEqual(['Lobby', 'Lake', 'Pool']));
     // The last one up to the top.
     const rows = document.querySelectorAll('.carousel-table tbody tr');
@@ -258,7 +258,8 @@ describe('smart/SceneEdit', { timeout: 30_000 }, () => {
       expect(request).toHaveBeenCalledWith(
         OPS_SCENE,
         { method: 'options', limit: 200, field: 'template_id' },
-        { loading: false },
+        // The page's own site (`?id=3`), named by the call rather than read from the address bar.
+        { loading: false, sites: '3' },
       ),
     );
     expect(request.mock.calls.some(([path]) => String(path).includes('easy_template'))).toBe(false);

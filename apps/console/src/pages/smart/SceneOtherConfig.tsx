@@ -1,5 +1,4 @@
 import { scenarioOther } from '@igs/contract/extras';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, QRCode, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback.ts';
@@ -13,6 +12,7 @@ import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import './scene-other-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 /** `?scene_id=` picks the scenario (the scene list links here); absent or 0 means the site's values. */
 export function sceneIdOf(params: URLSearchParams): number {
@@ -38,19 +38,19 @@ export default function SceneOtherConfig() {
   const isOperations = useUserStore((s) => s.isOperations);
   const endpoint = useSingletonEndpoint(scenarioOther);
   const canEdit = useSingletonButton(scenarioOther, 'edit');
-  const { refresh } = useSingleton(scenarioOther, { scene_id: sceneId });
-  const scenes = useQuery({
+  const { refresh, sites } = useSingleton(scenarioOther, { scene_id: sceneId });
+  const scenes = useScopedQuery({
     queryKey: ['resource', 'index:scenario', 'options', isOperations],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ value: number; label: string }[]>(
         isOperations ? '/operations/index/scenario' : '/admin.php/index/scenario',
         { method: 'options', limit: 200 },
-        { loading: false },
+        { loading: false, sites },
       ),
   });
 
   const inherit = async () => {
-    await request(endpoint, { method: 'form', scene_id: sceneId, inherit: 1 });
+    await request(endpoint, { method: 'form', scene_id: sceneId, inherit: 1 }, { sites });
     toast.success(t('sceneOther.inheritDone'));
     await refresh();
   };

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TerminalStats } from '@igs/contract/extras';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,8 @@ import {
   statusBarOption,
 } from './terminal-stats-charts.ts';
 import './terminal-stats-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { useSiteIds } from '../../features/sites/use-site-ids.ts';
 
 const ENDPOINT = '/admin.php/smart/terminal_stat';
 
@@ -46,11 +48,13 @@ function TopTable({ rows, t }: { rows: TerminalStats['top_channels']; t: ReturnT
 export default function TerminalStatistics() {
   const t = useT();
   const canExport = useHasButton('smart:terminal_stat:export');
+  const sites = useSiteIds();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day'), dayjs()]);
   const params = rangeParams(range);
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['smart', 'terminal_stat', params],
-    queryFn: () => request<TerminalStats>(ENDPOINT, { method: 'stats', ...params }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<TerminalStats>(ENDPOINT, { method: 'stats', ...params }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
 
@@ -80,7 +84,7 @@ export default function TerminalStatistics() {
   );
 
   const exportCsv = async () => {
-    const r = await request<{ url: string }>(ENDPOINT, { method: 'export', ...params });
+    const r = await request<{ url: string }>(ENDPOINT, { method: 'export', ...params }, { sites });
     window.open(r.url, '_blank');
   };
 

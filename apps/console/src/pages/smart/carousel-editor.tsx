@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -18,6 +18,8 @@ import {
   carouselDef as sceneResource,
 } from './scene-edit-model.ts';
 import './scene-edit-texts.ts';
+import { scopedKey, useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { useSiteIds } from '../../features/sites/use-site-ids.ts';
 
 interface ItemForm {
   mode: 'add' | 'edit';
@@ -45,8 +47,14 @@ export function CarouselEditor({ sceneId }: { sceneId: number }) {
   const [formOpen, setFormOpen] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
   const query = carouselQuery(sceneId);
-  const key = resourceKeys.list(sceneResource.name, endpoint, query);
-  const list = useQuery({ queryKey: key, queryFn: () => api.list(endpoint, query) });
+  const sites = useSiteIds();
+  const listKey = resourceKeys.list(sceneResource.name, endpoint, query);
+  const list = useScopedQuery({
+    queryKey: listKey,
+    queryFn: ({ sites }) => api.list(endpoint, query, { sites }),
+  });
+  // The list as the cache holds it, for the optimistic move below.
+  const key = scopedKey(listKey, sites);
   const items = (list.data?.list ?? []) as CarouselItem[];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(sceneResource.name) });
@@ -66,6 +74,7 @@ export function CarouselEditor({ sceneId }: { sceneId: number }) {
       await api.sort(
         endpoint,
         next.map((item) => item.id),
+        { sites },
       );
       toast.success(t('sceneEdit.orderSaved'));
     } catch {
@@ -77,7 +86,7 @@ export function CarouselEditor({ sceneId }: { sceneId: number }) {
 
   const remove = async (id: number) => {
     try {
-      const { deleted } = await api.del(endpoint, [id]);
+      const { deleted } = await api.del(endpoint, [id], { sites });
       toast.success(t('res.deleted', { n: deleted }));
     } catch {
       // shown by the request layer

@@ -11,7 +11,7 @@ export const SCENE_PARAM = SCENE_EDITOR.param;
 
 /**
  * The scene the editor shows, 0 for a new one: `?scene_id=`. Full mode also takes `?id=`, the
- * route's older form; in operations mode `id` names the site of every call (request/index.ts),
+ * route's older form; in operations mode `id` names the site of every call (features/sites),
  * never a scene.
  */
 export function sceneIdOf(params: URLSearchParams, isOperations: 0 | 1): number {

@@ -7,7 +7,7 @@ import {
   SaveOutlined,
 } from '@ant-design/icons';
 import { Paths } from '@igs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -47,6 +47,7 @@ import {
   TYPE_COLORS,
 } from './backup/backup-restore-logic.ts';
 import './backup/backup-restore-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const P = Paths.backupRestore;
 const KEY = 'system:backup_restore';
@@ -139,19 +140,19 @@ export default function BackupRestore() {
   const [createForm] = Form.useForm<CreateForm>();
   const [settingsForm] = Form.useForm<Settings>();
 
-  const list = useQuery({
+  const list = useScopedQuery({
     queryKey: ['system', 'backup_restore', type, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: BackupRow[]; total: number }>(
         P,
         { method: 'list', ...page, filter: type ? { type } : {} },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });
-  const settings = useQuery({
+  const settings = useScopedQuery({
     queryKey: ['system', 'backup_restore', 'config'],
-    queryFn: () => request<Settings>(P, { method: 'config' }, { loading: false }),
+    queryFn: ({ sites }) => request<Settings>(P, { method: 'config' }, { loading: false, sites }),
   });
 
   const create = async () => {

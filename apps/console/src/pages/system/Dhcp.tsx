@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { resourceByName } from '@igs/contract/resources';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, AutoComplete, Button, Form, Input, Space, Switch, Typography } from 'antd';
 import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -10,18 +9,19 @@ import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq
 import { pattern } from './network/network-interfaces.tsx';
 import { DHCP_PATH, HOST, IPV4, NET_PATH } from './network/network-logic.ts';
 import './dnsmasq/dnsmasq-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const hosts = resourceByName('system:dhcp_host')!;
 
 /** Interface choices: the roles, then the host's interfaces when the caller may read them. */
 function useInterfaceChoices() {
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: { name: string }[] }>(
         NET_PATH('net'),
         { method: 'list' },
-        { loading: false, silent: true },
+        { loading: false, silent: true, sites },
       ),
     retry: false,
   });

@@ -1,5 +1,4 @@
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -30,6 +29,7 @@ import {
   toTreeRows,
 } from './disk/disk-data.ts';
 import './disk/disk-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 export const DISK_PATH = '/admin.php/system/disk_set';
 
@@ -75,9 +75,9 @@ function RoleCell({ row, canEdit, onSaved }: { row: TreeRow; canEdit: boolean; o
 function SettingsCard({ canEdit, onSaved }: { canEdit: boolean; onSaved: () => void }) {
   const t = useT();
   const [form] = Form.useForm<DiskSettings>();
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['system', 'disk_set', 'config'],
-    queryFn: () => request<DiskSettings>(DISK_PATH, { method: 'config' }, { loading: false }),
+    queryFn: ({ sites }) => request<DiskSettings>(DISK_PATH, { method: 'config' }, { loading: false, sites }),
   });
   useEffect(() => {
     if (data) form.setFieldsValue(data);
@@ -127,9 +127,9 @@ function SettingsCard({ canEdit, onSaved }: { canEdit: boolean; onSaved: () => v
 export default function Disk() {
   const t = useT();
   const canEdit = useHasButton('system:disk_set:edit');
-  const { data, isFetching, refetch, isError, error } = useQuery({
+  const { data, isFetching, refetch, isError, error } = useScopedQuery({
     queryKey: ['system', 'disk_set', 'list'],
-    queryFn: () => request<DiskList>(DISK_PATH, { method: 'list' }, { loading: false }),
+    queryFn: ({ sites }) => request<DiskList>(DISK_PATH, { method: 'list' }, { loading: false, sites }),
   });
   const refresh = () => void refetch();
   const bytes = (v: number | null) => (v === null ? '–' : formatBytes(v));

@@ -7,7 +7,7 @@ import {
   SystemAdminPaths,
   type WebSettings,
 } from '@igs/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -36,6 +36,7 @@ import { useHasButton } from '../../stores/permission.ts';
 import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
 import { BlockedAddresses } from './manage-settings/blocked-addresses.tsx';
 import './manage-settings/manage-settings-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const ACCOUNTS = SystemAdminPaths.administrator;
 const WEB_SET = SystemAdminPaths.webSet;
@@ -78,13 +79,13 @@ function AccountsTab() {
   const [editing, setEditing] = useState<AccountRecord | 'new' | null>(null);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
 
-  const accounts = useQuery({
+  const accounts = useScopedQuery({
     queryKey: ['system', 'administrator', keyword, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: AccountRecord[]; total: number }>(
         ACCOUNTS,
         { method: 'list', keyword, ...page },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });
@@ -282,9 +283,10 @@ function AccountModal({
   const [form] = Form.useForm<AccountFormValues>();
   const [saving, setSaving] = useState(false);
   const rules = usePasswordRules(!account);
-  const roles = useQuery({
+  const roles = useScopedQuery({
     queryKey: ['system', 'administrator', 'roles'],
-    queryFn: () => request<RoleOption[]>(ACCOUNTS, { method: 'role_options' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<RoleOption[]>(ACCOUNTS, { method: 'role_options' }, { loading: false, sites }),
   });
   const ops = Form.useWatch('is_operations', form);
   const allSites = Form.useWatch('all_sites', form);
@@ -502,9 +504,10 @@ function WebSettingsTab() {
   const canEdit = useHasButton('system:web_set:edit');
   const [form] = Form.useForm<WebSettingsDetail>();
   const [saving, setSaving] = useState(false);
-  const current = useQuery({
+  const current = useScopedQuery({
     queryKey: ['system', 'web_set'],
-    queryFn: () => request<WebSettingsDetail>(WEB_SET, { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<WebSettingsDetail>(WEB_SET, { method: 'detail' }, { loading: false, sites }),
   });
   const urlRule: Rule = {
     pattern: /^(https?:\/\/\S+|\/\S*)?$/i,

@@ -1,5 +1,5 @@
 import { FileTextOutlined, RollbackOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Drawer, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
@@ -11,6 +11,7 @@ import { OpenVpnTab, PptpTab, TeamingTab } from './network/network-lists.tsx';
 import { NET_PATH } from './network/network-logic.ts';
 import { ConnectTab, IpoeTab, OverviewTab, QosTab, TimezoneTab, WanDnsTab } from './network/network-tabs.tsx';
 import './network/network-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 interface GeneratedFiles {
   files: { path: string; secret: boolean; content: string | null }[];
@@ -20,9 +21,10 @@ interface GeneratedFiles {
 /** The generated file set, as written under DATA_DIR/etc (secret files without content). */
 function FilesDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', 'files'],
-    queryFn: () => request<GeneratedFiles>(NET_PATH('index'), { method: 'config' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<GeneratedFiles>(NET_PATH('index'), { method: 'config' }, { loading: false, sites }),
     enabled: open,
   });
   return (

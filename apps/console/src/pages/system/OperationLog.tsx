@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { type LogEntry, Paths } from '@igs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
   DatePicker,
@@ -23,6 +23,7 @@ import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import './logs/operation-log-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 import { ServerLogs } from './logs/server-logs.tsx';
 
 interface Filters {
@@ -84,13 +85,13 @@ export default function OperationLog() {
   const canDelete = useHasButton('system:logging:del');
   const query = toFilter(tab, filters);
 
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', tab, query, page, order],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: LogEntry[]; total: number }>(
         Paths.logging,
         { method: 'list', ...query, ...page, sort: 'time', order },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -35,6 +34,7 @@ import {
   splitSeconds,
 } from './status/operation-status-data.ts';
 import './status/operation-status-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 export const RUNNING_PATH = '/admin.php/system/running';
 
@@ -69,9 +69,9 @@ function UsageBar({ label, used, total, pct }: { label: string; used: number; to
 export default function OperationStatus() {
   const t = useT();
   const visible = usePageVisible();
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useScopedQuery({
     queryKey: ['system', 'running'],
-    queryFn: () => request<RunningStatus>(RUNNING_PATH, {}, { loading: false }),
+    queryFn: ({ sites }) => request<RunningStatus>(RUNNING_PATH, {}, { loading: false, sites }),
     refetchInterval: visible ? REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });

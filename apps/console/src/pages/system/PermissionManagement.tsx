@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { isAdminOnlyButton, type PermissionMenu, type RoleRecord, SystemAdminPaths } from '@igs/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -32,6 +32,7 @@ import {
   toggleNode,
 } from './permissions/permission-tree.ts';
 import './permissions/permission-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const PATH = SystemAdminPaths.authority;
 
@@ -67,23 +68,23 @@ export default function PermissionManagement() {
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const [editing, setEditing] = useState<RoleRecord | 'new' | null>(null);
 
-  const roles = useQuery({
+  const roles = useScopedQuery({
     queryKey: ['system', 'authority', keyword, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: RoleRecord[]; total: number }>(
         PATH,
         { method: 'list', keyword, ...page },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });
-  const menus = useQuery({
+  const menus = useScopedQuery({
     queryKey: ['system', 'system_menu'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ full: PermissionMenu[]; operations: PermissionMenu[] }>(
         SystemAdminPaths.systemMenu,
         {},
-        { loading: false },
+        { loading: false, sites },
       ),
     staleTime: 60_000,
   });

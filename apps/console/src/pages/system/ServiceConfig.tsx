@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type ServiceApplyReply, type ServiceRow, SystemServicePaths } from '@igs/contract/extras';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -26,6 +26,7 @@ import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type EditValues, editBody, STATUS_COLOR, verbsFor } from './services/service-config-logic.ts';
 import './services/service-config-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const PATH = SystemServicePaths.serviceConfig;
 const KEY = ['service_config', 'list'] as const;
@@ -142,13 +143,13 @@ export default function ServiceConfig() {
     stop: useHasButton('system:service_config:stop'),
     restart: useHasButton('system:service_config:restart'),
   };
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: [...KEY, status],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: ServiceRow[]; total: number }>(
         PATH,
         { method: 'list', filter: status ? { status } : {} },
-        { loading: false },
+        { loading: false, sites },
       ),
     refetchInterval: active ? 10_000 : false,
   });

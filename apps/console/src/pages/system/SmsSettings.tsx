@@ -1,5 +1,5 @@
 import { smsSettings } from '@igs/contract/extras';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
 import { PHONE, smsFieldVisible } from './sms/sms-fields.ts';
 import './sms/sms-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 interface LogRow {
   id: number;
@@ -79,13 +80,13 @@ function SendLog() {
   const t = useT();
   const endpoint = useSingletonEndpoint(smsSettings);
   const [page, setPage] = useState({ page: 1, limit: 10 });
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['singleton', smsSettings.name, 'history', page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: LogRow[]; total: number }>(
         endpoint,
         { method: 'history', ...page },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,5 @@
 import { CaretRightOutlined, ClearOutlined, StopOutlined } from '@ant-design/icons';
 import { Code } from '@igs/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -8,6 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { currentSession, resetCurrentSession } from '../../request/session.ts';
 import './tools/system-tools-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 import { looksLikeHost, streamTool, TOOLS_PATH, ToolRefused, type ToolRun } from './tools/tool-stream.ts';
 
 interface ToolsStatus {
@@ -36,9 +36,9 @@ export default function SystemTools() {
   const [running, setRunning] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const pre = useRef<HTMLPreElement>(null);
-  const { data: status } = useQuery({
+  const { data: status } = useScopedQuery({
     queryKey: ['system', 'ping', 'status'],
-    queryFn: () => request<ToolsStatus>(TOOLS_PATH, { method: 'status' }, { loading: false }),
+    queryFn: ({ sites }) => request<ToolsStatus>(TOOLS_PATH, { method: 'status' }, { loading: false, sites }),
   });
 
   // Follow the output as it grows, like a terminal.

@@ -1,5 +1,4 @@
 import { itmsSettings } from '@igs/contract/extras';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
@@ -7,6 +6,7 @@ import { useSingletonButton } from '../../features/singleton-form/use-singleton.
 import { useT } from '../../i18n/index.ts';
 import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
 import './itms-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 interface TestReply {
   url: string;
@@ -21,13 +21,13 @@ function ConnectionRequestTest() {
   const [device, setDevice] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; note?: string } | null>(null);
-  const devices = useQuery({
+  const devices = useScopedQuery({
     queryKey: ['tr069', 'device', 'options'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ value: number; label: string }[]>(
         '/admin.php/tr069/device',
         { method: 'options', limit: 200 },
-        { loading: false },
+        { loading: false, sites },
       ),
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
-vi.mock('../../request/index.ts', () => ({ request, isRequestError: () => false }));
+vi.mock('../../request/index.ts', () => ({ request, isRequestError: () => false, bindSession: () => {} }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { usePermissionStore } = await import('../../stores/permission.ts');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
-vi.mock('../../request/index.ts', () => ({ request, isRequestError: () => false }));
+vi.mock('../../request/index.ts', () => ({ request, isRequestError: () => false, bindSession: () => {} }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { usePermissionStore } = await import('../../stores/permission.ts');

@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { VoicePaths } from '@igs/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -34,14 +34,16 @@ import {
   isDialable,
 } from './calls-data.ts';
 import './calls-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const DIRECTION_COLOR = { internal: 'blue', inbound: 'green', outbound: 'purple' } as const;
 
 function StatsCards() {
   const t = useT();
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['voice', 'calls', 'stats'],
-    queryFn: () => request<CallStats>(VoicePaths.calls, { method: 'stats' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<CallStats>(VoicePaths.calls, { method: 'stats' }, { loading: false, sites }),
   });
   if (!data) return null;
   const rate = answerRate(data.today);
@@ -151,13 +153,13 @@ export default function VoiceCalls() {
     null,
   );
 
-  const calls = useQuery({
+  const calls = useScopedQuery({
     queryKey: ['voice', 'calls', 'list', direction, page],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<CallsReply>(
         VoicePaths.calls,
         { method: 'list', ...page, filter: direction ? { direction } : {} },
-        { loading: false },
+        { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (active && q.state.data?.live !== false ? CALLS_REFRESH_MS : false),

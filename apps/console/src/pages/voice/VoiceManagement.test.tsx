@@ -6,6 +6,7 @@ const request = vi.fn();
 vi.mock('../../request/index.ts', () => ({
   request,
   isRequestError: (e: unknown) => e instanceof Error && 'code' in e,
+  bindSession: () => {},
 }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
@@ -134,7 +135,7 @@ describe('Voice management page', () => {
       expect(request).toHaveBeenCalledWith(
         '/admin.php/voice/management',
         { method: 'file', file: 'pjsip.conf' },
-        { loading: false },
+        { loading: false, sites: null },
       ),
     );
     expect(await screen.findByText(/password=\*{8}/)).toBeTruthy();

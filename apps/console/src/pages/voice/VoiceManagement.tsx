@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { VoicePaths } from '@igs/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -35,6 +35,7 @@ import {
   type VoiceStatus,
 } from './management-data.ts';
 import './management-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 export const STATUS_REFRESH_MS = 10_000;
 
@@ -76,14 +77,16 @@ export default function VoiceManagement() {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const status = useQuery({
+  const status = useScopedQuery({
     queryKey: ['voice', 'management', 'status'],
-    queryFn: () => request<VoiceStatus>(VoicePaths.management, { method: 'status' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<VoiceStatus>(VoicePaths.management, { method: 'status' }, { loading: false, sites }),
     refetchInterval: active ? STATUS_REFRESH_MS : false,
   });
-  const check = useQuery({
+  const check = useScopedQuery({
     queryKey: ['voice', 'management', 'check'],
-    queryFn: () => request<CheckReply>(VoicePaths.management, { method: 'check' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<CheckReply>(VoicePaths.management, { method: 'check' }, { loading: false, sites }),
   });
 
   const refresh = () => void client.invalidateQueries({ queryKey: ['voice', 'management'] });

@@ -1,10 +1,10 @@
 import { VoicePaths } from '@igs/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Space, Spin, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import type { FileCheck } from './management-data.ts';
 import './management-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 interface FileReply {
   file: string;
@@ -17,9 +17,10 @@ interface FileReply {
 /** One generated file's text (secrets masked by the server) with its check findings. */
 export function ConfFileViewer({ file, onClose }: { file: string | null; onClose: () => void }) {
   const t = useT();
-  const query = useQuery({
+  const query = useScopedQuery({
     queryKey: ['voice', 'management', 'file', file],
-    queryFn: () => request<FileReply>(VoicePaths.management, { method: 'file', file }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<FileReply>(VoicePaths.management, { method: 'file', file }, { loading: false, sites }),
     enabled: file !== null,
   });
   const data = query.data;

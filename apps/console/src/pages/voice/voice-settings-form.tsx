@@ -7,7 +7,7 @@ import {
   VOICE_RECORD_POLICIES,
   VoicePaths,
 } from '@igs/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -18,6 +18,7 @@ import { useHasButton } from '../../stores/permission.ts';
 import { CodecOrder } from './codec-order.tsx';
 import { checkSettings, type SettingsKind, type SettingsValues } from './settings-form-logic.ts';
 import './settings-texts.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 type Control =
   | { kind: 'int'; min: number; max: number }
@@ -159,9 +160,10 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
   const groups = kind === 'basic' ? BASIC : ADVANCED;
   const canEdit = useHasButton(`voice:${kind}:edit`);
   const [saving, setSaving] = useState(false);
-  const query = useQuery({
+  const query = useScopedQuery({
     queryKey: ['voice', kind],
-    queryFn: () => request<SettingsValues>(endpoint, { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<SettingsValues>(endpoint, { method: 'detail' }, { loading: false, sites }),
   });
 
   if (query.isError)

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
@@ -8,6 +8,7 @@ import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
 import { canMakeStatic, DHCP_PATH, type LeaseRow } from '../network/network-logic.ts';
 import './dnsmasq-texts.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
 /** The current leases of the lease file; a dynamic one can be made static (`make_static`). */
 export function Leases({ hostsResource }: { hostsResource: string }) {
@@ -15,13 +16,13 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
   const client = useQueryClient();
   const canMake = useHasButton('system:dhcp_set:make_static');
   const polling = useTabPolling(30_000);
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['dnsmasq', 'leases'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: LeaseRow[]; total: number; file: string; note: string }>(
         DHCP_PATH,
         { method: 'leases' },
-        { loading: false },
+        { loading: false, sites },
       ),
     refetchInterval: polling,
   });

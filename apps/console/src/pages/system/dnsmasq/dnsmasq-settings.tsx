@@ -1,5 +1,5 @@
 import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
@@ -7,6 +7,7 @@ import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
 import './dnsmasq-texts.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
 export interface HalfStatus {
   path: string;
@@ -113,9 +114,9 @@ export function DnsmasqSettings({
     rollback: useHasButton(`${prefix}:rollback`),
   };
   const key = ['dnsmasq', path];
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: key,
-    queryFn: () => request<DnsmasqDetail>(path, { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) => request<DnsmasqDetail>(path, { method: 'detail' }, { loading: false, sites }),
   });
   const toFormRef = useRef(toForm);
   toFormRef.current = toForm;

@@ -1,9 +1,10 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Lang, Paths } from '@igs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Collapse, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 import { i18n, useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
@@ -128,9 +129,10 @@ function LogViewer({ date }: { date: string }) {
     mode === 'tail'
       ? { method: 'server_log', date, mode, lines }
       : { method: 'server_log', date, mode, keyword, level: level ?? '', order, ...page };
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', 'server_log', body],
-    queryFn: () => request<{ lines: LogLine[]; total?: number }>(Paths.logging, body, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ lines: LogLine[]; total?: number }>(Paths.logging, body, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const rows = (data?.lines ?? []).map((l, i) => ({
@@ -242,13 +244,13 @@ function ServerLogsPanel() {
   const canEdit = useHasButton('system:logging:edit');
   const [date, setDate] = useState<string>();
   const [keep, setKeep] = useState<number | null>(null);
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', 'server_logs'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: LogFile[]; keep_days: number }>(
         Paths.logging,
         { method: 'server_logs' },
-        { loading: false },
+        { loading: false, sites },
       ),
   });
   useEffect(() => {

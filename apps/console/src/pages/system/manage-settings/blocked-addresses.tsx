@@ -1,7 +1,8 @@
 import { type Lang, SystemAdminPaths } from '@igs/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Table } from 'antd';
 import { toast } from '../../../app/feedback.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 import { i18n, useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
@@ -52,10 +53,14 @@ export function BlockedAddresses() {
   const t = useT();
   const queryClient = useQueryClient();
   const canUnlock = useHasButton(UNLOCK_BUTTON);
-  const blocked = useQuery({
+  const blocked = useScopedQuery({
     queryKey: ['system', 'web_set', 'lockouts'],
-    queryFn: () =>
-      request<{ list: BlockedAddress[]; total: number }>(WEB_SET, { method: 'lockouts' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: BlockedAddress[]; total: number }>(
+        WEB_SET,
+        { method: 'lockouts' },
+        { loading: false, sites },
+      ),
   });
   const unlock = async (ip: string) => {
     try {

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -34,6 +34,7 @@ import {
   ROLES,
 } from './network-logic.ts';
 import './network-texts.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
 export interface LiveView {
   name: string;
@@ -234,13 +235,13 @@ export function InterfacesTab() {
   const client = useQueryClient();
   const canEdit = useHasButton('network:net:edit');
   const [editing, setEditing] = useState<IfaceRow | null>(null);
-  const { data, isFetching, refetch, error } = useQuery({
+  const { data, isFetching, refetch, error } = useScopedQuery({
     queryKey: interfacesKey,
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ list: IfaceRow[]; source: string; note: string }>(
         NET_PATH('net'),
         { method: 'list' },
-        { loading: false },
+        { loading: false, sites },
       ),
   });
 

@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Drawer,
@@ -26,6 +26,7 @@ import { save } from './network-api.ts';
 import { type IfaceRow, pattern } from './network-interfaces.tsx';
 import { HOST, NET_PATH } from './network-logic.ts';
 import './network-texts.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -58,9 +59,10 @@ function ListTab({
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm();
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['network', tab],
-    queryFn: () => request<{ list: Row[] }>(NET_PATH(tab), { method: 'list' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: Row[] }>(NET_PATH(tab), { method: 'list' }, { loading: false, sites }),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['network'] });
 
@@ -166,9 +168,10 @@ const asBool = (r: Row, ...keys: string[]) => Object.fromEntries(keys.map((k) =>
 
 export function TeamingTab() {
   const t = useT();
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: () => request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false, sites }),
   });
   // Physical interfaces first; the server refuses what cannot be a member.
   const members = (data?.list ?? [])

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Badge,
@@ -36,19 +36,20 @@ import {
   splitList,
 } from './network-logic.ts';
 import './network-texts.ts';
+import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
 /** Overview (`index`): every interface of the host, refreshed every 5 s while shown. */
 export function OverviewTab() {
   const t = useT();
   const polling = useTabPolling(5000);
-  const { data, isFetching } = useQuery({
+  const { data, isFetching } = useScopedQuery({
     queryKey: ['network', 'index'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{
         list: (LiveView & { loopback: boolean; role: string | null })[];
         source: string;
         note: string;
-      }>(NET_PATH('index'), { method: 'list' }, { loading: false }),
+      }>(NET_PATH('index'), { method: 'list' }, { loading: false, sites }),
     refetchInterval: polling,
   });
   return (
@@ -99,9 +100,10 @@ export function OverviewTab() {
 }
 
 function useInterfaceOptions() {
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: () => request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false, sites }),
   });
   return (data?.list ?? []).map((r) => ({ value: r.name, label: r.name }));
 }
@@ -126,9 +128,10 @@ function SingletonTab({
   const [form] = Form.useForm();
   const canEdit = useHasButton(`network:${tab}:edit`);
   const [saving, setSaving] = useState(false);
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', tab, 'detail'],
-    queryFn: () => request<Record<string, unknown>>(NET_PATH(tab), { method: 'detail' }, { loading: false }),
+    queryFn: ({ sites }) =>
+      request<Record<string, unknown>>(NET_PATH(tab), { method: 'detail' }, { loading: false, sites }),
   });
   // Fill the form when the stored settings arrive, not on every render (that would drop edits).
   const toFormRef = useRef(toForm);
@@ -333,23 +336,23 @@ export function QosTab() {
 
 export function TimezoneTab() {
   const t = useT();
-  const { data: zones } = useQuery({
+  const { data: zones } = useScopedQuery({
     queryKey: ['network', 'timezone', 'zones'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ value: string; label: string }[]>(
         NET_PATH('timezone'),
         { method: 'options' },
-        { loading: false },
+        { loading: false, sites },
       ),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const { data } = useQuery({
+  const { data } = useScopedQuery({
     queryKey: ['network', 'timezone', 'detail'],
-    queryFn: () =>
+    queryFn: ({ sites }) =>
       request<{ current: string | null; current_source: string }>(
         NET_PATH('timezone'),
         { method: 'detail' },
-        { loading: false },
+        { loading: false, sites },
       ),
   });
   return (

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
-vi.mock('../../../request/index.ts', () => ({ request }));
+vi.mock('../../../request/index.ts', () => ({ request, bindSession: () => {} }));
 
 const { setLanguage } = await import('../../../i18n/index.ts');
 const { default: SystemTools } = await import('../SystemTools.tsx');
