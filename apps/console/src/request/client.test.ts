@@ -116,6 +116,19 @@ describe('request: headers', () => {
     expect(ops.seen[0]!.headers[Headers.customer]).toBe('7');
   });
 
+  it("sends the sites a call names instead of the address bar's, and none when it names none", async () => {
+    const ops = setup(ok(null), { isOperations: 1 });
+    await ops.client.request('/x', {}, { sites: '8' });
+    await ops.client.request('/x', {}, { sites: null });
+    await ops.client.get('/x', {}, { sites: '9,10' });
+    await ops.client.request('/x');
+    expect(ops.seen.map((r) => r.headers[Headers.sites])).toEqual(['8', undefined, '9,10', '3,4']);
+    // Full mode sends no sites, named or not.
+    const full = setup(ok(null), { isOperations: 0 });
+    await full.client.request('/x', {}, { sites: '8' });
+    expect(full.seen[0]!.headers[Headers.sites]).toBeUndefined();
+  });
+
   it('omits IGSAuth without a token', async () => {
     const { client, seen } = setup(ok(null), { token: undefined });
     await client.request('/x');

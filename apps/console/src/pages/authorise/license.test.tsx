@@ -69,7 +69,11 @@ describe('License page', () => {
     expect(await screen.findByText(/^Evaluation mode: no licence is installed/)).toBeTruthy();
     expect(screen.getByText('ABCD-0000-1111-2222-3333-4444-5555-6666')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Import licence/ })).toBeNull();
-    expect(request).toHaveBeenCalledWith(Paths.licence, { method: 'detail' }, { loading: false, sites: null });
+    expect(request).toHaveBeenCalledWith(
+      Paths.licence,
+      { method: 'detail' },
+      { loading: false, sites: null },
+    );
   });
 
   it('shows a valid licence with its modules, limits and expiry warning', async () => {
