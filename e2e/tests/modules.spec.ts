@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Cookies as CookieNames, flattenMenus, hashPassword, type MenuSeed, Paths } from '@igs/contract';
-import { fullMenus, hiddenMenus, operationsHiddenMenus, operationsMenus } from '@igs/contract/menus';
+import { Cookies as CookieNames, flattenMenus, hashPassword, Paths } from '@igs/contract';
 import {
   type FieldDef,
   type ResourceDef,
@@ -12,6 +11,7 @@ import {
 } from '@igs/contract/resources';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApiToken } from '../support/accounts.ts';
+import { ALL_MENUS, LEAVES, type Leaf, type Mode } from '../support/menu-leaves.ts';
 import {
   dependencyOrder,
   fieldsToFill,
@@ -47,18 +47,9 @@ export const OWN_EDITORS: Record<string, string> = { 'index:scenario': 'tests/sc
  */
 export const KNOWN_ADD_PROBLEMS: Record<string, string> = {};
 
-type Mode = 'full' | 'operations';
-
-interface Leaf {
-  mode: Mode;
-  component: string;
-  url: string;
-}
-
 const PAGES_DIR = path.resolve(import.meta.dirname, '../../apps/console/src/pages');
 const hasOwnPage = (component: string) => fs.existsSync(path.join(PAGES_DIR, `${component}.tsx`));
 
-const ALL_MENUS = [...fullMenus, ...hiddenMenus, ...operationsMenus, ...operationsHiddenMenus];
 const MODULES = resourceModules(ALL_MENUS, resources);
 /** Served by the generic record page: no page file of its own, resources on its endpoints. */
 const isGeneric = (component: string) => !hasOwnPage(component) && MODULES.has(component);
@@ -70,25 +61,6 @@ const tabKeyOf = (def: ResourceDef) => def.name.slice(def.name.lastIndexOf(':') 
 
 /** Operations writes must name one site; the console takes it from the `id` query (igs-sids). */
 const OPERATIONS_SITE = '1';
-
-function joinPath(parent: string, p: string): string {
-  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
-  if (p === '') return parent || '/';
-  return `${parent.replace(/\/+$/, '')}/${p}`;
-}
-
-function leavesOf(seeds: readonly MenuSeed[], mode: Mode, parent = ''): Leaf[] {
-  return seeds.flatMap((item) => {
-    const url = joinPath(parent, item.path);
-    if (item.children?.length) return leavesOf(item.children, mode, url);
-    return item.component === 'Layout' ? [] : [{ mode, component: item.component, url }];
-  });
-}
-
-const LEAVES = [
-  ...leavesOf([...fullMenus, ...hiddenMenus], 'full'),
-  ...leavesOf([...operationsMenus, ...operationsHiddenMenus], 'operations'),
-];
 
 function urlOf(leaf: Leaf, def?: ResourceDef): string {
   const query = new URLSearchParams();

@@ -1,49 +1,20 @@
-import type { MenuSeed } from '@igs/contract';
-import { fullMenus, hiddenMenus, operationsHiddenMenus, operationsMenus } from '@igs/contract/menus';
 import { type ResourceDef, resourceByName, resourceModules, resources } from '@igs/contract/resources';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ownAdminAccount } from '../support/accounts.ts';
+import { ALL_MENUS, LEAVES, type Leaf, type Mode } from '../support/menu-leaves.ts';
 import { fillLogin, switchMode } from '../support/shell.ts';
 
 /**
  * Every page of both menu trees, generated from the contract, opened in Chinese and in English as
  * an operator who reads only one of them would: the console's own words (headers, labels, buttons,
  * tabs, tags) must be in the page's language, and no cell, tag, form field or detail view may show
- * JSON text or a raw enum code. A generic record page also opens its first record's detail drawer
- * and its add form.
+ * JSON text or a raw enum code. A page of several tabs is read tab by tab. A generic record page
+ * (each tab of one) also opens its first record's detail drawer and its add form.
  */
 
 type Lang = 'zh_CN' | 'en';
-type Mode = 'full' | 'operations';
 
-interface Leaf {
-  mode: Mode;
-  component: string;
-  url: string;
-}
-
-function joinPath(parent: string, p: string): string {
-  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
-  if (p === '') return parent || '/';
-  return `${parent.replace(/\/+$/, '')}/${p}`;
-}
-
-function leavesOf(seeds: readonly MenuSeed[], mode: Mode, parent = ''): Leaf[] {
-  return seeds.flatMap((item) => {
-    const url = joinPath(parent, item.path);
-    if (item.children?.length) return leavesOf(item.children, mode, url);
-    return item.component === 'Layout' ? [] : [{ mode, component: item.component, url }];
-  });
-}
-
-const LEAVES = [
-  ...leavesOf([...fullMenus, ...hiddenMenus], 'full'),
-  ...leavesOf([...operationsMenus, ...operationsHiddenMenus], 'operations'),
-];
-const MODULES = resourceModules(
-  [...fullMenus, ...hiddenMenus, ...operationsMenus, ...operationsHiddenMenus],
-  resources,
-);
+const MODULES = resourceModules(ALL_MENUS, resources);
 const defsOf = (component: string): ResourceDef[] =>
   (MODULES.get(component)?.resources ?? []).map((name) => resourceByName(name)!);
 
@@ -165,6 +136,79 @@ async function settle() {
   await expect(page.locator('.app-content .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/**
+ * The page's own tab set (antd Tabs: a record module's resources, a hand-built page's parts), if
+ * any. Pages kept alive in hidden tags hold tab sets too: only the shown one counts.
+ */
+const pageTabSet = (): Locator => page.locator('.app-content .ant-tabs:visible').first();
+const tabsOf = (set: Locator): Locator => set.locator(':scope > .ant-tabs-nav .ant-tabs-tab');
+
+/**
+ * Shows a tab as an operator does: from the bar, or from the bar's "more" list when the bar is too
+ * narrow to show it. Then waits for its content: a record list to be drawn, anything to load.
+ */
+async function openTab(set: Locator, tab: Locator, label: string) {
+  const box = await tab.boundingBox();
+  const bar = await set.locator(':scope > .ant-tabs-nav .ant-tabs-nav-wrap').boundingBox();
+  const shown = box && bar && box.x >= bar.x - 1 && box.x + box.width <= bar.x + bar.width + 1;
+  if (shown) await tab.click();
+  else {
+    await set.locator(':scope > .ant-tabs-nav .ant-tabs-nav-more').hover();
+    await page
+      .locator('.ant-tabs-dropdown:visible .ant-tabs-dropdown-menu-item')
+      .getByText(label, { exact: true })
+      .click();
+  }
+  await expect(tab).toHaveClass(/ant-tabs-tab-active/);
+  // The tab's panel (a part may have no panel of its own: the page below changes instead).
+  const panel = set.locator('[role="tabpanel"][aria-hidden="false"]').first();
+  if (await panel.locator('.resource-page').count())
+    await expect(panel.locator('.resource-table .ant-table')).toBeVisible({ timeout: 20_000 });
+  await settle();
+}
+
+/**
+ * Reads what is shown: the page, and on a generic record page its first record's details and its
+ * add form. Leaves the page as it found it (drawers closed, back on the page's URL).
+ */
+async function readShown(leaf: Leaf, target: Lang, defs: readonly ResourceDef[], codes: readonly string[]) {
+  const found = await findings(page, target, codes, '.app-content');
+  const table = page.locator('.resource-page:visible .resource-table');
+  if (!defs.length || !(await table.count())) return found;
+  // The first record's details, opened from its name.
+  const name = table.locator('.record-open').first();
+  if (await name.count()) {
+    await name.click();
+    const drawer = page.locator('.ant-drawer-open');
+    await expect(drawer.locator('.ant-descriptions').first()).toBeVisible();
+    await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
+    found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  }
+  // The add form, as it opens.
+  const add = page.locator('.resource-page:visible .resource-toolbar .ant-btn-primary:has(.anticon-plus)');
+  if ((await add.count()) && (await add.isVisible())) {
+    await add.click();
+    const drawer = page.locator('.ant-drawer-open');
+    if (
+      await drawer
+        .locator('.ant-form')
+        .isVisible({ timeout: 5_000 })
+        .catch(() => false)
+    ) {
+      found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
+      await drawer.locator('.ant-drawer-close').click();
+      await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+    } else if (!page.url().includes(leaf.url)) {
+      // An editor of its own page (a scene): back to the list, on the tab it was opened from.
+      await page.goBack();
+      await settle();
+    }
+  }
+  return found;
+}
+
 for (const target of ['zh_CN', 'en'] as const)
   for (const leaf of LEAVES)
     test(`${target} ${leaf.mode} ${leaf.component} reads in its language, without codes or JSON`, async () => {
@@ -176,40 +220,21 @@ for (const target of ['zh_CN', 'en'] as const)
       await settle();
       const defs = defsOf(leaf.component);
       const codes = rawCodes(defs);
-      const found = await findings(page, target, codes, '.app-content');
-      const table = page.locator('.resource-page:visible .resource-table');
-      if (defs.length && (await table.count())) {
-        // The first record's details, opened from its name.
-        const name = table.locator('.record-open').first();
-        if (await name.count()) {
-          await name.click();
-          const drawer = page.locator('.ant-drawer-open');
-          await expect(drawer.locator('.ant-descriptions').first()).toBeVisible();
-          await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
-          found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
-          await drawer.locator('.ant-drawer-close').click();
-          await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
-        }
-        // The add form, as it opens.
-        const add = page.locator(
-          '.resource-page:visible .resource-toolbar .ant-btn-primary:has(.anticon-plus)',
+      const found = await readShown(leaf, target, defs, codes);
+      // Every other tab of the page, in turn (the first is shown on opening).
+      const set = pageTabSet();
+      const count = await tabsOf(set).count();
+      for (let i = 1; i < count; i++) {
+        const tab = tabsOf(set).nth(i);
+        const label = ((await tab.textContent()) ?? '').trim();
+        await openTab(set, tab, label);
+        test.info().annotations.push({ type: 'tab read', description: label });
+        found.push(
+          ...(await readShown(leaf, target, defs, codes)).map((f) => ({
+            ...f,
+            where: `${label}: ${f.where}`,
+          })),
         );
-        if ((await add.count()) && (await add.isVisible())) {
-          await add.click();
-          const drawer = page.locator('.ant-drawer-open');
-          if (
-            await drawer
-              .locator('.ant-form')
-              .isVisible({ timeout: 5_000 })
-              .catch(() => false)
-          ) {
-            found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
-            await drawer.locator('.ant-drawer-close').click();
-            await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
-          } else if (!page.url().includes(leaf.url)) {
-            await page.goBack();
-          }
-        }
       }
       const problems = found.filter((f) => !(f.why !== 'a raw code' && SAME_IN_BOTH.test(f.text)));
       expect(problems, `${leaf.url} in ${target}`).toEqual([]);

@@ -1,63 +1,24 @@
 import { Alert, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEChart } from '../../features/charts/use-echart.ts';
 
 /**
  * One ECharts chart of the dashboard. The library is imported when a chart is first shown
- * (echarts-trends.ts), so it never delays the figures above it nor the shell's first paint.
+ * (features/charts), so it never delays the figures above it nor the shell's first paint.
  */
-
-type ECharts = import('echarts/core').EChartsType;
-type Option = import('echarts/core').EChartsCoreOption;
-
-let loader: Promise<typeof import('./echarts-trends.ts')> | null = null;
-
-function loadEcharts() {
-  loader ??= import('./echarts-trends.ts').catch((err) => {
-    loader = null; // a later chart may try again (a chunk blocked once)
-    throw err;
-  });
-  return loader;
-}
-
 export function TrendChart({
   option,
   height = 240,
   failedText,
   label,
 }: {
-  option: Option;
+  option: EChartsCoreOption;
   height?: number;
   failedText: string;
   /** What the chart shows, for assistive technology (the canvas itself says nothing). */
   label: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
-    loadEcharts()
-      .then((echarts) => {
-        if (disposed || !box.current) return;
-        chart.current = echarts.init(box.current);
-        observer = new ResizeObserver(() => chart.current?.resize());
-        observer.observe(box.current);
-        setState('ready');
-      })
-      .catch(() => !disposed && setState('failed'));
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (state === 'ready') chart.current?.setOption(option, { notMerge: true });
-  }, [state, option]);
+  const { box, state } = useEChart(option);
 
   return (
     <div className="dash-chart" style={{ height }} role="img" aria-label={label}>

@@ -1,6 +1,7 @@
 /**
- * The parts of ECharts the dashboard's trends use, registered once. Imported dynamically by
- * trend-chart.tsx, so the library comes in its own chunk after the figures are drawn.
+ * The parts of ECharts the lazily drawn charts use (the dashboard's trends, the status page's live
+ * charts), registered once. Imported dynamically by use-echart.ts, so the bundler puts only these
+ * (tree-shaken) in a chunk of their own, loaded with the first chart shown.
  */
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
