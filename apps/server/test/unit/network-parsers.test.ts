@@ -5,17 +5,6 @@ import { leaseSeconds } from '../../src/features/dnsmasq/rules.ts';
 import { resolveSubnet } from '../../src/features/dnsmasq/subnet.ts';
 import { parsePingMs } from '../../src/features/network/connect.ts';
 import {
-  inSubnet,
-  isHost,
-  isHostOf,
-  isIPv6,
-  maskToPrefix,
-  normalizeMac,
-  parseCidr,
-  prefixToMask,
-  subnetsOverlap,
-} from '../../src/features/network/ipv4.ts';
-import {
   fromNodeInterfaces,
   isIfName,
   mergeLive,
@@ -28,6 +17,17 @@ import { DEFAULT_IFACE, emptyDoc } from '../../src/features/network/model.ts';
 import { renderNetwork, renderQos } from '../../src/features/network/render.ts';
 import { checkOvpnProfile } from '../../src/features/network/rules.ts';
 import { zoneFromFiles } from '../../src/features/network/timezone.ts';
+import {
+  inSubnet,
+  isHost,
+  isHostOf,
+  isIPv6,
+  maskToPrefix,
+  normalizeMac,
+  parseCidr,
+  prefixToMask,
+  subnetsOverlap,
+} from '../../src/platform/lib/ipv4.ts';
 
 const IP_J_ADDR = JSON.stringify([
   {

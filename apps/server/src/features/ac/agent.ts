@@ -6,8 +6,8 @@ import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inTransaction } from '../../platform/resources/transaction.ts';
-import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
-import { clientIp } from '../terminal-api/register.ts';
+import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
+import { clientIp } from '../terminal-api/index.ts';
 import { apClientsAction, checkStations, forgetStations, replaceStations, Stations } from './clients.ts';
 import { settleUpgradeFromAgent, upgradeHandedOut } from './upgrades.ts';
 

@@ -1,7 +1,7 @@
 import { Code, say } from '@igs/contract';
 import { ApiError } from '../../platform/http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
-import { checkPlanWrite } from '../device-tasks/reboot-plans.ts';
+import { checkPlanWrite } from '../device-tasks/index.ts';
 
 /**
  * DOMAIN 2.4 rules the field descriptions cannot say:

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inTransaction } from '../../platform/resources/transaction.ts';
-import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
+import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 
 /**
  * How an AP upgrade operation (ac:upgrade) ends. Its `upgrade` command goes to the AP agent at a

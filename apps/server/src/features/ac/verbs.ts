@@ -5,8 +5,14 @@ import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { onResourceVerb } from '../../platform/resources/verbs.ts';
-import { cancelOperationTasks, pendingOf, queueTasks } from '../device-tasks/queue.ts';
-import { noTargets, planTargets, runPlan } from '../device-tasks/reboot-plans.ts';
+import {
+  cancelOperationTasks,
+  noTargets,
+  pendingOf,
+  planTargets,
+  queueTasks,
+  runPlan,
+} from '../device-tasks/index.ts';
 // The add/edit rules of the AC resources (build version per category, reboot-plan targets).
 import './rules.ts';
 

@@ -27,7 +27,7 @@ import {
   guardAdministrators,
   siteIds,
   withAdminLock,
-} from '../authority/admin-rules.ts';
+} from '../authority/index.ts';
 import { webSettingsActions } from './web-settings.ts';
 
 /**

@@ -2,10 +2,16 @@ import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { onResourceVerb } from '../../platform/resources/verbs.ts';
-import { AmiError, type AmiSession } from '../voice/ami.ts';
-import { dialText } from '../voice/config/conf-text.ts';
-import { withManager } from '../voice/manager.ts';
-import { conflict, extensionById, listOf, refuse } from '../voice/verb-support.ts';
+import {
+  AmiError,
+  type AmiSession,
+  conflict,
+  dialText,
+  extensionById,
+  listOf,
+  refuse,
+  withManager,
+} from '../voice/index.ts';
 
 /**
  * The aiso verbs (DOMAIN section 2.2). AlarmEvent ack and close are state changes that record

@@ -2,10 +2,10 @@ import { say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { invalidField } from '../../platform/http/errors.ts';
 import { parseCsv } from '../../platform/lib/csv.ts';
+import { normalizeMac } from '../../platform/lib/ipv4.ts';
 import { addRowImportFormat, type ImportedRow } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { refScope, writeSite } from '../../platform/resources/scope.ts';
-import { normalizeMac } from '../network/ipv4.ts';
 
 /**
  * The binding import of DOMAIN 2.8 smart/DeviceBinding: a CSV with the columns room_code, mac and

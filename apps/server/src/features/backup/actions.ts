@@ -9,7 +9,7 @@ import { defineAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { claimUpload } from '../../platform/uploads/claim.ts';
-import { isAdministrator } from '../authority/admin-rules.ts';
+import { isAdministrator } from '../authority/index.ts';
 import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, PARTS, type RestoreLimits } from './archive.ts';
 import {
   type BackupRecord,

@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { refreshPendingCounts, TASKS } from '../device-tasks/queue.ts';
-import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { itmsConfig } from '../../platform/settings/itms-config.ts';
+import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 import { forgetParameters, storeParameters } from './parameters.ts';
 import {
   acsFault,

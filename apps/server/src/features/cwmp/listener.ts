@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../../platform/app-context.ts';
-import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { handleCwmp } from './acs.ts';
 
 /**

@@ -1,25 +1,26 @@
 import { itmsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
+import { applyTouchesHost } from '../../platform/host/config-set.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
+import { FormReader } from '../../platform/http/form-reader.ts';
+import { loadDoc } from '../../platform/settings/config-docs.ts';
+import { hostDefaults } from '../../platform/settings/itms-config.ts';
 import {
   hasStored,
   mergeAndValidate,
   readSingleton,
   writeSingleton,
 } from '../../platform/singletons/store.ts';
-import { LABELS as DNSMASQ_LABELS } from '../dnsmasq/model.ts';
-import { readDhcp } from '../dnsmasq/rules.ts';
-import { loadDhcp, writeHalf } from '../dnsmasq/service.ts';
-import { dhcpSubnet } from '../dnsmasq/subnet.ts';
-import { loadDoc } from '../network/config-docs.ts';
-import { applyTouchesHost } from '../network/config-set.ts';
-import { FormReader } from '../network/form.ts';
-import type { LiveInterface } from '../network/live.ts';
-import { LABELS as NETWORK_LABELS } from '../network/model.ts';
-import { readIface } from '../network/rules.ts';
-import { changeNetwork, NETWORK_DOC, netContext } from '../network/service.ts';
-import { hostDefaults } from '../tr069-extras/itms-config.ts';
-import { regenerateVoiceFiles } from '../voice/regenerate.ts';
+import { LABELS as DNSMASQ_LABELS, dhcpSubnet, loadDhcp, readDhcp, writeHalf } from '../dnsmasq/index.ts';
+import type { LiveInterface } from '../network/index.ts';
+import {
+  changeNetwork,
+  NETWORK_DOC,
+  LABELS as NETWORK_LABELS,
+  netContext,
+  readIface,
+} from '../network/index.ts';
+import { regenerateVoiceFiles } from '../voice/index.ts';
 import { secret } from './model.ts';
 
 /**

@@ -1,10 +1,8 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { AP_ONLINE_WINDOW_S } from '../ac/agent.ts';
-import { forgetOfflineStations } from '../ac/clients.ts';
-import { expireUpgrades } from '../ac/upgrades.ts';
-import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { itmsConfig } from '../../platform/settings/itms-config.ts';
+import { AP_ONLINE_WINDOW_S, expireUpgrades, forgetOfflineStations } from '../ac/index.ts';
 
 /**
  * The `online` flag of APs and CPEs follows what they do: the AP agent's poll and the CPE's

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
 import { z } from 'zod';
+import { applyEnabled } from '../../platform/host/config-set.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { applyEnabled } from '../network/config-set.ts';
 import type { BlockDevice } from './disk-parsers.ts';
 import { diskHost, readBlockDevices } from './disk-source.ts';
 

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6, normalizeMac } from '../network/ipv4.ts';
+import { isIPv4, isIPv6, normalizeMac } from '../../platform/lib/ipv4.ts';
 
 /**
  * dnsmasq's lease file: one lease a line, `expiry mac ip hostname client-id` (expiry in epoch

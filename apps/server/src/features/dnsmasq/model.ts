@@ -1,4 +1,4 @@
-import type { Label } from '../network/form.ts';
+import type { Label } from '../../platform/http/form-reader.ts';
 
 /**
  * DHCP (`system/dhcp_set`) and DNS (`system/dns_set`) singletons of DOMAIN 2.9. Static leases and

@@ -1,4 +1,4 @@
-import { type Cidr, intToIp, isHostName, networkOf, prefixToMask } from '../network/ipv4.ts';
+import { type Cidr, intToIp, isHostName, networkOf, prefixToMask } from '../../platform/lib/ipv4.ts';
 import type { DhcpDoc, DnsDoc } from './model.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { say, texts } from '@igs/contract';
-import type { FormReader } from '../network/form.ts';
-import { type Cidr, ipToInt, isHostOf, isIPv4, isIPv6, subnetText } from '../network/ipv4.ts';
+import type { FormReader } from '../../platform/http/form-reader.ts';
+import { type Cidr, ipToInt, isHostOf, isIPv4, isIPv6, subnetText } from '../../platform/lib/ipv4.ts';
 import type { DhcpDoc, DnsDoc, DomainOverride, VendorTag } from './model.ts';
 import type { SubnetResult } from './subnet.ts';
 

@@ -5,10 +5,6 @@ import { Code, type Lang, say } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import type { ActionContext } from '../../platform/http/action.ts';
-import { ApiError } from '../../platform/http/errors.ts';
-import { inCallTransaction } from '../../platform/resources/transaction.ts';
-import { loadDoc, loadDocFrom, saveDoc } from '../network/config-docs.ts';
 import {
   applyEnabled,
   applyRoot,
@@ -17,9 +13,13 @@ import {
   type SetWriteResult,
   withSetLock,
   writeSet,
-} from '../network/config-set.ts';
-import type { SaveReply } from '../network/service.ts';
-import { dnsmasqOption43Lines, itmsConfig } from '../tr069-extras/itms-config.ts';
+} from '../../platform/host/config-set.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import { inCallTransaction } from '../../platform/resources/transaction.ts';
+import { loadDoc, loadDocFrom, saveDoc } from '../../platform/settings/config-docs.ts';
+import { dnsmasqOption43Lines, itmsConfig } from '../../platform/settings/itms-config.ts';
+import type { SaveReply } from '../network/index.ts';
 import { type TestResult, testConfig } from './dnsmasq.ts';
 import { DEFAULT_DNS, type DhcpDoc, type DnsDoc, defaultDhcp } from './model.ts';
 import { DHCP_FILE, DNS_FILE, type HostRecord, renderDhcp, renderDns, type StaticLease } from './render.ts';

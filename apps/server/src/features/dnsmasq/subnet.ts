@@ -1,9 +1,13 @@
 import { type Localized, texts } from '@igs/contract';
 import type { AppContext } from '../../platform/app-context.ts';
-import { type Cidr, parseCidr } from '../network/ipv4.ts';
-import { type LiveInterface, liveInterfaces } from '../network/live.ts';
-import { addressDev, type NetworkDoc } from '../network/model.ts';
-import { loadNetwork } from '../network/service.ts';
+import { type Cidr, parseCidr } from '../../platform/lib/ipv4.ts';
+import {
+  addressDev,
+  type LiveInterface,
+  liveInterfaces,
+  loadNetwork,
+  type NetworkDoc,
+} from '../network/index.ts';
 
 /**
  * The subnet DHCP serves: the DHCP `interface` is a role (lan, wan, mgmt) or an interface name;

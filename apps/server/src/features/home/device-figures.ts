@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { AP_ONLINE_WINDOW_S } from '../ac/agent.ts';
-import { itmsConfig } from '../tr069-extras/itms-config.ts';
+import { itmsConfig } from '../../platform/settings/itms-config.ts';
+import { AP_ONLINE_WINDOW_S } from '../ac/index.ts';
 
 /**
  * APs and CPEs online for the dashboard (DOMAIN 2.1), from when each last called in, never from

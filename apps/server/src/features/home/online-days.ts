@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { TABLES } from '../terminal-api/records.ts';
+import { TABLES } from '../terminal-api/index.ts';
 
 /**
  * Terminals online per day, for the dashboard's 7-day trend (DOMAIN 2.1). A terminal row keeps

@@ -4,13 +4,13 @@ import type { AppContext } from '../../platform/app-context.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type AsteriskInfo,
+  activeCalls,
   asteriskInfo,
   consoleAnswered,
   parseConciseChannels,
   parseContacts,
   runConsole,
-} from '../voice/asterisk.ts';
-import { activeCalls } from '../voice/calls-actions.ts';
+} from '../voice/index.ts';
 
 /**
  * The dashboard's live voice figures (DOMAIN 2.1: "AMI" state), asked of Asterisk's console as

@@ -3,6 +3,13 @@ import { Code, keepText, type Lang, listText, say, texts } from '@igs/contract';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import {
+  applyEnabled,
+  applyTouchesHost,
+  etcDir,
+  type SetWriteResult,
+  withSetLock,
+} from '../../platform/host/config-set.ts';
 import { findBinary } from '../../platform/host/host-exec.ts';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
@@ -14,14 +21,7 @@ import {
   type Values,
   writeSingleton,
 } from '../../platform/singletons/store.ts';
-import {
-  applyEnabled,
-  applyTouchesHost,
-  etcDir,
-  type SetWriteResult,
-  withSetLock,
-} from '../network/config-set.ts';
-import { systemdRunning } from '../services/probe.ts';
+import { systemdRunning } from '../services/index.ts';
 import { type CheckResult, checkConfig, renderFiles, writeKeepalived } from './keepalived.ts';
 import { effectivePriority, type HotStandbyValues } from './render.ts';
 import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts';

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../platform/app-context.ts';
+import { applyRoot, etcDir, type SetWriteResult, writeSet } from '../../platform/host/config-set.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
-import { applyRoot, etcDir, type SetWriteResult, writeSet } from '../network/config-set.ts';
 import { type HotStandbyValues, renderKeepalived, renderNotifyScript } from './render.ts';
 
 /**

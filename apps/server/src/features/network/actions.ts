@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { z } from 'zod';
+import { runCommand } from '../../platform/host/config-set.ts';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { runCommand } from './config-set.ts';
+import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
+import { isHostName } from '../../platform/lib/ipv4.ts';
 import { checkConnectivity } from './connect.ts';
-import { FormReader, fieldError } from './form.ts';
-import { isHostName } from './ipv4.ts';
 import type { LiveInterface } from './live.ts';
 import {
   DEFAULT_IFACE,

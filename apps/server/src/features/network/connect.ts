@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import net from 'node:net';
-import { runCommand } from './config-set.ts';
+import { runCommand } from '../../platform/host/config-set.ts';
 import { type DefaultRoute, type LiveInterface, readDefaultRoutes } from './live.ts';
 import { addressDev, type NetworkDoc } from './model.ts';
 

@@ -1,4 +1,4 @@
-import type { Label } from './form.ts';
+import type { Label } from '../../platform/http/form-reader.ts';
 
 /**
  * The stored network settings (DOMAIN 2.9 system/NetworkCard): one document with a part per tab.

@@ -1,5 +1,5 @@
-import type { ConfigFile } from './config-set.ts';
-import { parseCidr } from './ipv4.ts';
+import type { ConfigFile } from '../../platform/host/config-set.ts';
+import { parseCidr } from '../../platform/lib/ipv4.ts';
 import {
   addressDev,
   type BondConfig,

@@ -1,6 +1,6 @@
 import { type Localized, texts } from '@igs/contract';
-import type { FormReader } from './form.ts';
-import { isHost, isHostOf, isUnicastMac, parseCidr } from './ipv4.ts';
+import type { FormReader } from '../../platform/http/form-reader.ts';
+import { isHost, isHostOf, isUnicastMac, parseCidr } from '../../platform/lib/ipv4.ts';
 import type { LiveInterface } from './live.ts';
 import {
   BOND_MODES,

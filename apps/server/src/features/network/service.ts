@@ -1,8 +1,6 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { ActionContext } from '../../platform/http/action.ts';
-import { loadDoc, saveDoc, swapWithPrevious } from './config-docs.ts';
 import {
   applyEnabled,
   type CommandResult,
@@ -14,7 +12,9 @@ import {
   type SetWriteResult,
   withSetLock,
   writeSet,
-} from './config-set.ts';
+} from '../../platform/host/config-set.ts';
+import type { ActionContext } from '../../platform/http/action.ts';
+import { loadDoc, saveDoc, swapWithPrevious } from '../../platform/settings/config-docs.ts';
 import { type LiveInterface, liveInterfaces } from './live.ts';
 import { type NetworkDoc, normalizeDoc } from './model.ts';
 import { renderNetwork } from './render.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { regenerateVoiceFiles } from '../voice/regenerate.ts';
+import { regenerateVoiceFiles } from '../voice/index.ts';
 
 /**
  * What a PMS or HIS event does to a room or bed (DOMAIN 2.9 system/ExternalInterface). The room is

@@ -4,15 +4,14 @@ import { keepText, type Localized, listText, say, texts } from '@igs/contract';
 import type { TerminalCommandType } from '@igs/contract/extras';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import { applyEnabled } from '../../platform/host/config-set.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { forgetLogListCache } from '../../platform/logging/list-cache.ts';
-import { createBackup, pruneAutoBackups } from '../backup/backups.ts';
-import { logRetentionDays } from '../logging/retention.ts';
-import { refreshGuide, syncSource } from '../media-extras/source-sync.ts';
-import { applyEnabled } from '../network/config-set.ts';
-import { installedProgram } from '../services/probe.ts';
-import { defaultUnit, type ProgramKey, SERVICE_PROGRAMS } from '../services/units.ts';
-import { clearServerCaches } from '../shell/actions.ts';
+import { createBackup, pruneAutoBackups } from '../backup/index.ts';
+import { logRetentionDays } from '../logging/index.ts';
+import { refreshGuide, syncSource } from '../media-extras/index.ts';
+import { defaultUnit, installedProgram, type ProgramKey, SERVICE_PROGRAMS } from '../services/index.ts';
+import { clearServerCaches } from '../shell/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
 type AnyDb = Kysely<any>;

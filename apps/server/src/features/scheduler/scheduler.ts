@@ -13,10 +13,10 @@ import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import { nextAutoBackup } from '../backup/backups.ts';
-import { runDuePlans } from '../device-tasks/reboot-plans.ts';
-import { sampleIfDue } from '../home/online-days.ts';
-import { LOG_RETENTION_CRON, logRetentionDays } from '../logging/retention.ts';
+import { nextAutoBackup } from '../backup/index.ts';
+import { runDuePlans } from '../device-tasks/index.ts';
+import { sampleIfDue } from '../home/index.ts';
+import { LOG_RETENTION_CRON, logRetentionDays } from '../logging/index.ts';
 import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
 
 /**

@@ -9,11 +9,11 @@ import {
   serviceTitle,
 } from '@igs/contract/extras';
 import { z } from 'zod';
+import { applyEnabled, type CommandResult, runCommand } from '../../platform/host/config-set.ts';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
-import { applyEnabled, type CommandResult, runCommand } from '../network/config-set.ts';
 import {
   checkPortClash,
   effectivePorts,

@@ -3,74 +3,27 @@ import { SERVICE_KEYS, type ServiceKey, serviceTitle } from '@igs/contract/extra
 import type { AppContext } from '../../platform/app-context.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { writeSingleton } from '../../platform/singletons/store.ts';
-import { loadDns } from '../dnsmasq/service.ts';
-import { itmsConfig } from '../tr069-extras/actions.ts';
-import { loadBasic } from '../voice/settings-store.ts';
+import { loadDns } from '../dnsmasq/index.ts';
+import { itmsConfig } from '../tr069-extras/index.ts';
+import { loadBasic } from '../voice/index.ts';
 
 /**
- * The stored side of system/ServiceConfig: per key `enabled`, `auto_start` and `ports`, plus the
- * gb28181 agent's id, domain, port and password. One JSON value in the `singletons` table.
- *
- * Ports that another page owns are shown here, not stored twice: the web console's port is the
+ * system/ServiceConfig beyond its stored value (platform/settings/service-config.ts): ports that another page owns are shown here, not stored twice: the web console's port is the
  * deployment's (PORT), SIP's are voice/BasicSettings', DNS's is system/Dns', the ACS's is
  * tr069/Itms' CWMP port, and gb28181's is its own `port` field. Editing those here is refused
  * with the page to go to.
  */
 
-export const STORE_KEY = 'system:service_config';
+export {
+  defaultConfig,
+  loadConfig,
+  STORE_KEY,
+  type StoredConfig,
+  type StoredService,
+  saveConfig,
+} from '../../platform/settings/service-config.ts';
 
-export interface StoredService {
-  enabled: 0 | 1;
-  auto_start: 0 | 1;
-  ports: number[];
-  server_id?: string;
-  domain?: string;
-  port?: number;
-  password?: string;
-}
-
-export type StoredConfig = Record<ServiceKey, StoredService>;
-
-const on = (ports: number[] = []): StoredService => ({ enabled: 1, auto_start: 1, ports });
-const off = (ports: number[] = []): StoredService => ({ enabled: 0, auto_start: 0, ports });
-
-export function defaultConfig(): StoredConfig {
-  return {
-    web: on(),
-    sip: on(),
-    dhcp_dns: on(),
-    acs: on(),
-    // wvp-GB28181-pro's defaults (DOMAIN 2.3 is modelled on it).
-    gb28181: { ...on(), server_id: '34020000002000000001', domain: '3402000000', port: 15060, password: '' },
-    rtmp: on([1935]),
-    ntp: on([123]),
-    ssh: on([22]),
-    snmp: off([161]),
-    igmpproxy: on(),
-  };
-}
-
-export async function loadConfig(app: AppContext): Promise<StoredConfig> {
-  const row = await app.db.kysely
-    .selectFrom('singletons')
-    .select('value')
-    .where('name', '=', STORE_KEY)
-    .where('site_id', '=', 0)
-    .executeTakeFirst();
-  let stored: Partial<Record<ServiceKey, Partial<StoredService>>> = {};
-  try {
-    if (row) stored = JSON.parse(row.value);
-  } catch {
-    stored = {};
-  }
-  const out = defaultConfig();
-  for (const key of SERVICE_KEYS) out[key] = { ...out[key], ...(stored[key] ?? {}) };
-  return out;
-}
-
-export function saveConfig(app: AppContext, config: StoredConfig, username: string): Promise<void> {
-  return writeSingleton(app, STORE_KEY, 0, config, username);
-}
+import type { StoredConfig } from '../../platform/settings/service-config.ts';
 
 export interface PortOwner {
   en: string;

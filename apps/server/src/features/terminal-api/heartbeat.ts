@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { ackCommand, takeCommands } from '../smart-extras/app-command.ts';
+import { ackCommand, takeCommands } from '../smart-extras/index.ts';
 import { requireTerminal } from './credentials.ts';
 import { text } from './inputs.ts';
 import { HEARTBEAT_S, markSeen } from './presence.ts';

@@ -2,7 +2,7 @@ import { scenarioOther } from '@igs/contract/extras';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { hasStored, readSingleton } from '../../platform/singletons/store.ts';
-import { wifiQrText } from '../smart-extras/scene-other.ts';
+import { wifiQrText } from '../smart-extras/index.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks } from './files.ts';
 import { type BoundArea, boundArea, idList, jsonValue, kdb, TABLES, type TerminalRow } from './records.ts';

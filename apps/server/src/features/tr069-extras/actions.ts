@@ -5,12 +5,17 @@ import { z } from 'zod';
 import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
+import {
+  dnsmasqOption43Lines,
+  hostDefaults,
+  itmsConfig,
+  lanAddress,
+} from '../../platform/settings/itms-config.ts';
 import { singletonActions, type Values } from '../../platform/singletons/store.ts';
-import { writeWithRecords } from '../dnsmasq/service.ts';
+import { writeWithRecords } from '../dnsmasq/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
-import { dnsmasqOption43Lines, hostDefaults, itmsConfig, lanAddress } from './itms-config.ts';
 
-export { dnsmasqOption43Lines, itmsConfig, lanAddress } from './itms-config.ts';
+export { dnsmasqOption43Lines, itmsConfig, lanAddress } from '../../platform/settings/itms-config.ts';
 
 /** Whether something accepts TCP connections on the CWMP port of this host (a real probe). */
 function portListening(port: number, timeoutMs = 1000): Promise<boolean> {

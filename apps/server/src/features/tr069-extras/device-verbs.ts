@@ -3,10 +3,9 @@ import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { onResourceVerb } from '../../platform/resources/verbs.ts';
-import { queueTasks } from '../device-tasks/queue.ts';
-import { noTargets, runPlan, targetList } from '../device-tasks/reboot-plans.ts';
+import { itmsConfig } from '../../platform/settings/itms-config.ts';
+import { noTargets, queueTasks, runPlan, targetList } from '../device-tasks/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
-import { itmsConfig } from './itms-config.ts';
 // The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).
 import './rules.ts';
 

@@ -1,7 +1,7 @@
 import { say } from '@igs/contract';
 import { invalidField } from '../../platform/http/errors.ts';
 import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
-import { checkPlanWrite, targetList } from '../device-tasks/reboot-plans.ts';
+import { checkPlanWrite, targetList } from '../device-tasks/index.ts';
 
 /**
  * DOMAIN 2.5 rules the field descriptions cannot say (422 naming the field):

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/lib/time.ts';
 import { publicKeyOf } from '../../platform/licence/licence.ts';
 import { claimUpload } from '../../platform/uploads/claim.ts';
 import { BUILD, VERSION } from '../../platform/version.ts';
-import { createBackup } from '../backup/backups.ts';
+import { createBackup } from '../backup/index.ts';
 import { PackageRefusal, type VerifiedPackage, verifyPackage } from './package.ts';
 import { applyEnabled, installRelease, releaseLinks, rollbackRelease, scheduleRestart } from './releases.ts';
 

@@ -1,7 +1,7 @@
 import { Code, say } from '@igs/contract';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { loadConfig } from '../services/config.ts';
+import { loadConfig } from '../../platform/settings/service-config.ts';
 
 /**
  * DOMAIN 2.3 places the GB28181 SIP agent inside this server (port and ids in system/ServiceConfig,

@@ -4,7 +4,7 @@ import { say, texts } from '@igs/contract';
 import { type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { loadConfig as loadServiceConfig } from '../services/config.ts';
+import { loadConfig as loadServiceConfig } from '../../platform/settings/service-config.ts';
 
 /**
  * DOMAIN voice/BasicSettings: the SIP port must not be "used by another service". The other

@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { readSingleton } from '../../platform/singletons/store.ts';
-import { missingSetting } from '../sms/send.ts';
+import { missingSetting } from '../sms/index.ts';
 import { isDialable } from './config/conf-text.ts';
 import { withManager } from './manager.ts';
 import { numberOwner } from './numbering-plan.ts';

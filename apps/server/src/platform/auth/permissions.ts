@@ -1,7 +1,7 @@
 import { Code, say } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import type { ActionContext, AnyAction, Caller } from '../http/action.ts';
-import { requiredButton } from '../http/dispatch.ts';
+import { requiredButton } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 import { appCache } from '../lib/ttl-cache.ts';
 

@@ -1,4 +1,4 @@
-import type { Lang, Localized } from '@igs/contract';
+import { buttonVerb, type Lang, type Localized, permissionPrefix, READ_METHODS } from '@igs/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -69,4 +69,18 @@ export type AnyAction = ActionSpec<any>;
 
 export function defineAction<S extends z.ZodType>(spec: ActionSpec<S>): ActionSpec<S> {
   return spec;
+}
+
+/** Whether a call changes something: it then needs its button and goes to the operation log. */
+export function isMutating(action: AnyAction): boolean {
+  if (action.mutates !== undefined) return action.mutates;
+  return !READ_METHODS.has(action.method ?? 'list');
+}
+
+/** The button key a mutating module call needs, or null. */
+export function requiredButton(action: AnyAction): string | null {
+  if (action.button) return action.button;
+  if (!isMutating(action)) return null;
+  const verb = buttonVerb(action.method ?? '');
+  return verb ? `${permissionPrefix(action.path)}:${verb}` : null;
 }

@@ -1,12 +1,10 @@
 import {
-  buttonVerb,
   Code,
   type Envelope,
   issueKey,
   keepLocalized,
   type Lang,
   permissionPrefix,
-  READ_METHODS,
   say,
   sayAny,
   texts,
@@ -19,7 +17,7 @@ import { authenticate } from '../auth/sessions.ts';
 import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
 import { requireLicence } from '../licence/gate.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
-import type { ActionContext, AnyAction, Caller, UploadedFile } from './action.ts';
+import { type ActionContext, type AnyAction, type Caller, isMutating, type UploadedFile } from './action.ts';
 import {
   diskFull,
   FORBIDDEN_FIELD_NAMES,
@@ -304,19 +302,6 @@ async function handle(
     }).catch((e) => app.log.error({ err: e }, 'operation log write failed'));
   }
   if (!reply.sent) await reply.code(200).send(envelope);
-}
-
-export function isMutating(action: AnyAction): boolean {
-  if (action.mutates !== undefined) return action.mutates;
-  return !READ_METHODS.has(action.method ?? 'list');
-}
-
-/** The button key a mutating module call needs, or null. */
-export function requiredButton(action: AnyAction): string | null {
-  if (action.button) return action.button;
-  if (!isMutating(action)) return null;
-  const verb = buttonVerb(action.method ?? '');
-  return verb ? `${permissionPrefix(action.path)}:${verb}` : null;
 }
 
 export function errorEnvelope(

@@ -1,7 +1,7 @@
 import { Headers, Paths } from '@igs/contract';
 import { z } from 'zod';
 import type { AnyAction } from './action.ts';
-import { isMutating, requiredButton } from './dispatch.ts';
+import { isMutating, requiredButton } from './action.ts';
 
 /**
  * The OpenAPI document of the whole API, generated from the same zod schemas the server

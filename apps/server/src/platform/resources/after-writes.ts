@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { ActionContext, AnyAction } from '../http/action.ts';
-import { isMutating } from '../http/dispatch.ts';
+import { isMutating } from '../http/action.ts';
 
 /**
  * Runs `then` after every successful write call (add, edit, del, state, sort, import, …) of the

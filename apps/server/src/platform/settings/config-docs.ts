@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../platform/app-context.ts';
-import type { Database } from '../../platform/db/schema.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * The stored settings behind generated configuration (network cards, DHCP, DNS): one JSON document

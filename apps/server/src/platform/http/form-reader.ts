@@ -1,6 +1,6 @@
 import { Code, type FieldError, type Lang, type Localized, texts } from '@igs/contract';
-import { ApiError } from '../../platform/http/errors.ts';
-import { isHost, isHostName, isIPv4, isIPv6, normalizeMac, parseCidr } from './ipv4.ts';
+import { isHost, isHostName, isIPv4, isIPv6, normalizeMac, parseCidr } from '../lib/ipv4.ts';
+import { ApiError } from './errors.ts';
 
 export type Label = Record<Lang, string>;
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { itmsSettings } from '@igs/contract/extras';
-import type { AppContext } from '../../platform/app-context.ts';
-import { readSingleton, type Values } from '../../platform/singletons/store.ts';
+import type { AppContext } from '../app-context.ts';
+import { readSingleton, type Values } from '../singletons/store.ts';
 
 /**
  * The stored tr069/Itms settings (DOMAIN 2.5) and what other features derive from them: the

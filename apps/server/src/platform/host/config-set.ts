@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppContext } from '../../platform/app-context.ts';
+import type { AppContext } from '../app-context.ts';
 
 /**
  * A named set of generated configuration files under `${DATA_DIR}/etc/` (DOMAIN real-effect
