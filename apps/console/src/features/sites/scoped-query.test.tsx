@@ -15,12 +15,12 @@ const PAGE = '/operations/terminal-auth';
 function Rows() {
   const { data, isPending } = useScopedQuery({
     queryKey: ['rows', 'list'],
-    queryFn: ({ sites }) =>
+    queryFn: async ({ sites }): Promise<string[]> =>
       request('/operations/index/app_list', { method: 'list' }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   if (isPending) return <p data-testid="rows">loading</p>;
-  return <p data-testid="rows">{(data as string[]).join(',')}</p>;
+  return <p data-testid="rows">{data?.join(',')}</p>;
 }
 
 /** The page as the keep-alive container holds it: mounted for every address, shown on its own path. */

@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
+import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 import { useT } from '../../i18n/index.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { cardRoute } from './card-links.ts';
@@ -21,7 +21,7 @@ export default function Dashboard() {
   const t = useT();
   const menus = usePermissionStore((s) => s.menus);
   const linkOf = useCallback((key: string) => cardRoute(key, menus, 0), [menus]);
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useScopedQuery({
     ...homeQuery,
     refetchInterval: useTabPolling(homeQuery.refetchInterval),
   });

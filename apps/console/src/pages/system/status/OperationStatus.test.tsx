@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActiveTabContext } from '../../../features/keep-alive/active-tab.ts';
 
 const request = vi.fn();
-vi.mock('../../../request/index.ts', () => ({ request }));
+vi.mock('../../../request/index.ts', () => ({ request, bindSession: () => {} }));
 // The chart itself needs a canvas; its data is what this page computes.
 vi.mock('./live-chart.tsx', () => ({
   LiveChart: ({ series }: { series: { name: string; data: unknown[] }[] }) => (
@@ -104,7 +104,7 @@ describe('Operation status page', () => {
     expect(screen.getAllByText('2 KB/s').length).toBeGreaterThan(0);
     await waitFor(() => expect(request.mock.calls.length).toBeGreaterThanOrEqual(3));
     await waitFor(() => expect(screen.getAllByTestId('chart')[0]!.textContent).toMatch(/CPU:10,20,30/));
-    expect(request).toHaveBeenCalledWith('/admin.php/system/running', {}, { loading: false });
+    expect(request).toHaveBeenCalledWith('/admin.php/system/running', {}, { loading: false, sites: null });
   });
 
   it('stops refreshing while its tag tab is not the shown one', async () => {
