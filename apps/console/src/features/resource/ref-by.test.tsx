@@ -105,6 +105,14 @@ describe('ids named by the record’s kind, and roles', () => {
     expect(body).toMatchObject({ target_type: 'category', target_ids: [3] });
   });
 
+  it('asks for the kind first when none is chosen, in words', async () => {
+    const rule = resourceByName('aiso:alarm_rule')!;
+    render(<RecordForm def={rule} mode="add" open onClose={() => {}} onSaved={() => {}} />, {
+      wrapper: Providers,
+    });
+    expect(await screen.findByText('Choose the Source first')).toBeTruthy();
+  });
+
   it('names roles for an external link through its own endpoint', async () => {
     const withList = {
       ...link,

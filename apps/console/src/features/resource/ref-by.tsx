@@ -78,10 +78,13 @@ export function RefByControl({
   }, [kind, onChange]);
   const list = listOf(value);
   if (ref === undefined) {
-    const words = optionWords(def.fields.find((f) => f.name === by)!, kind ?? '', lang);
-    return (
-      <Select id={id} disabled value={[]} mode="multiple" placeholder={t('res.namesNone', { kind: words })} />
-    );
+    // No kind chosen yet, or one that names nothing (all APs): said in words, never a bare code.
+    const byField = def.fields.find((f) => f.name === by)!;
+    const hint =
+      kind === undefined || kind === null || kind === ''
+        ? t('res.namesKindFirst', { field: byField.label[lang] })
+        : t('res.namesNone', { kind: optionWords(byField, kind, lang) });
+    return <Select id={id} disabled value={[]} mode="multiple" placeholder={hint} />;
   }
   if (ref === null)
     return (

@@ -1,12 +1,11 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /**
  * Texts of the generic resource pages, under `res.*`. Field labels and page titles are not here:
  * they come from the resource description (`field.label[lang]`, `def.title[lang]`), and the
  * validation/toast texts come from the contract (`msg.*`), so server and console word them alike.
  */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'res.search': { en: 'Search', zh_CN: '查询' },
   'res.reset': { en: 'Reset', zh_CN: '重置' },
   'res.keyword': { en: 'Keyword', zh_CN: '关键字' },
@@ -53,6 +52,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.select': { en: 'Please select', zh_CN: '请选择' },
   'res.input': { en: 'Please enter', zh_CN: '请输入' },
   'res.namesNone': { en: '{{kind}}: nothing to choose', zh_CN: '{{kind}}：无需选择' },
+  'res.namesKindFirst': { en: 'Choose the {{field}} first', zh_CN: '请先选择{{field}}' },
   'res.pwdKeep': { en: 'Leave empty to keep the current password', zh_CN: '留空则保持原密码不变' },
   'res.jsonInvalid': { en: '{{label}} is not valid JSON', zh_CN: '{{label}}不是有效的JSON' },
   'res.upload': { en: 'Upload', zh_CN: '上传' },
@@ -118,11 +118,6 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.errMsg': { en: 'Message', zh_CN: '错误信息' },
 };
 
-function bundle(lang: Lang): Record<string, string> {
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[lang]]));
-}
-
 // Deep merge without overwriting, as the shell's texts do: a wording the core dictionary already
 // defines wins. Registered on import, so the texts arrive with the (lazy) resource page chunk.
-i18n.addResourceBundle('en', 'translation', bundle('en'), true, false);
-i18n.addResourceBundle('zh_CN', 'translation', bundle('zh_CN'), true, false);
+registerTexts(texts);
