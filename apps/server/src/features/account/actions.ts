@@ -34,7 +34,7 @@ export const accountActions = [
     access: 'session',
     input: PersonalDetailInput,
     async handler({ app, caller }): Promise<PersonalDetail> {
-      const u = caller!.user;
+      const u = caller.user;
       // "Last login" is the sign-in before this one: the current one is not news to the user.
       const recent = await app.db.kysely
         .selectFrom('login_attempts')
@@ -68,7 +68,7 @@ export const accountActions = [
     input: PersonalFormInput,
     files: { field: 'photo', maxBytes: AVATAR_MAX_BYTES, tooLargeMessage: texts('avatarSize') },
     async handler({ app, caller, files }, input) {
-      const u = caller!.user;
+      const u = caller.user;
       if (input.id !== undefined && input.id !== u.id) throw apiError(Code.forbidden, 'forbiddenButton');
       const photo = files[0] ? await saveAvatar(app, files[0]) : undefined;
       await app.db.kysely
@@ -96,8 +96,8 @@ export const accountActions = [
     access: 'session',
     input: ChangePasswordInput,
     async handler({ app, caller }, input) {
-      requireSession(caller!);
-      const u = caller!.user;
+      requireSession(caller);
+      const u = caller.user;
       if (!isStrongPassword(input.new_password)) throw invalidField('new_password', 'passwordWeak');
       if (!(await verifySecret(u.password_hash, input.password)))
         throw invalidField('password', 'originalPasswordWrong');
@@ -113,7 +113,7 @@ export const accountActions = [
       // The other sessions and the developer key were opened with the old password: they end.
       await endSessions(
         app,
-        { userIds: [u.id], exceptSessionId: caller!.session?.id ?? null, developerKeys: true },
+        { userIds: [u.id], exceptSessionId: caller.session?.id ?? null, developerKeys: true },
         'password',
       );
       return null;
@@ -130,8 +130,8 @@ export const accountActions = [
     input: SignOutEverywhereInput,
     async handler(ctx) {
       const { app, caller } = ctx;
-      requireSession(caller!);
-      const ended = await endSessions(app, { userIds: [caller!.user.id], developerKeys: true }, 'everywhere');
+      requireSession(caller);
+      const ended = await endSessions(app, { userIds: [caller.user.id], developerKeys: true }, 'everywhere');
       ctx.logDetail = keepText('log.signedOutEverywhere', { n: ended });
       return { ended };
     },
@@ -145,8 +145,8 @@ export const accountActions = [
     access: 'session',
     input: DeveloperModeDetailInput,
     async handler({ app, caller }): Promise<DeveloperModeOutput> {
-      const u = caller!.user;
-      return developerModeOutput(app, caller!, await developerKeyOf(app, u.id), '');
+      const u = caller.user;
+      return developerModeOutput(app, caller, await developerKeyOf(app, u.id), '');
     },
   }),
 
@@ -158,25 +158,25 @@ export const accountActions = [
     input: DeveloperModeFormInput,
     async handler(ctx, input): Promise<DeveloperModeOutput> {
       const { app, caller } = ctx;
-      const u = caller!.user;
+      const u = caller.user;
       if (input.status === 0) {
         await endDeveloperKeys(app, app.db.kysely, [u.id]);
         ctx.msg = say(ctx.lang, 'accounts.developerModeOff');
-        return developerModeOutput(app, caller!, null, '');
+        return developerModeOutput(app, caller, null, '');
       }
       // A key must not renew itself past its expiry: making one needs a signed-in session.
-      requireSession(caller!);
+      requireSession(caller);
       if (!(await hasButton(app, u.role_id, DEVELOPER_MODE_BUTTON)))
         throw apiError(Code.forbidden, 'developerKeyButton');
       ctx.msg = say(ctx.lang, 'accounts.developerModeOn');
       const current = await developerKeyOf(app, u.id);
-      if (current) return developerModeOutput(app, caller!, current, '');
+      if (current) return developerModeOutput(app, caller, current, '');
       const made = await issueDeveloperKey(app, u.id);
       ctx.logDetail = keepText('log.developerKeyMade', {
         hint: made.hint,
         at: formatDateTime(made.expiresAt),
       });
-      return developerModeOutput(app, caller!, made, made.key);
+      return developerModeOutput(app, caller, made, made.key);
     },
   }),
 
@@ -188,13 +188,13 @@ export const accountActions = [
     access: 'session',
     input: ChangeModeInput,
     async handler({ app, caller }, input) {
-      if (input.is_operations === 1 && !caller!.user.can_operations)
+      if (input.is_operations === 1 && !caller.user.can_operations)
         throw apiError(Code.forbidden, 'operationsNotAllowed');
-      if (caller!.session) {
+      if (caller.session) {
         await app.db.kysely
           .updateTable('sessions')
           .set({ is_operations: input.is_operations })
-          .where('id', '=', caller!.session.id)
+          .where('id', '=', caller.session.id)
           .execute();
       } else if (input.is_operations === 1) {
         throw apiError(Code.forbidden, 'operationsNotAllowed');

@@ -17,7 +17,7 @@ import { hashSecret } from '../../platform/auth/password-hash.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
 import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -140,7 +140,7 @@ function selectUsers(db: Kysely<Database>) {
     .execute();
 }
 
-async function findUser(ctx: ActionContext, db: Kysely<Database>, id: number) {
+async function findUser(ctx: SignedInContext, db: Kysely<Database>, id: number) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw notFound(ctx.lang, [id]);
   return user;
@@ -151,7 +151,7 @@ async function findUser(ctx: ActionContext, db: Kysely<Database>, id: number) {
  * needs a role that grants operations menus (an operations role, or the built-in admin role).
  * An account's sites must lie inside its role's sites when the role names any.
  */
-async function checkRoleFit(ctx: ActionContext, db: Kysely<Database>, v: AccountValues): Promise<void> {
+async function checkRoleFit(ctx: SignedInContext, db: Kysely<Database>, v: AccountValues): Promise<void> {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', v.role_id).executeTakeFirst();
   if (!role) throw invalidField('role_id', say(ctx.lang, 'accounts.roleIdRoleDoes', { role_id: v.role_id }));
   if (role.mode === 'operations' && !v.is_operations)
@@ -187,7 +187,7 @@ function accountSites(v: AccountValues): string {
 }
 
 async function checkUsernameFree(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   db: Kysely<Database>,
   username: string,
   selfId?: number,
@@ -200,8 +200,8 @@ async function checkUsernameFree(
   }
 }
 
-function refuseSelf(ctx: ActionContext, ids: number[], text: Localized): void {
-  if (ids.includes(ctx.caller!.user.id)) throw new ApiError(Code.conflict, text[ctx.lang]);
+function refuseSelf(ctx: SignedInContext, ids: number[], text: Localized): void {
+  if (ids.includes(ctx.caller.user.id)) throw new ApiError(Code.conflict, text[ctx.lang]);
 }
 
 export const administratorActions = [
@@ -342,11 +342,11 @@ export const administratorActions = [
         // An empty password on edit keeps the stored one (DOMAIN `pwd`).
         if (given.password === '') delete given.password;
         const v = parseAccount({ ...current, ...given }, ctx.lang, 'edit');
-        if (user.id === caller!.user.id && !v.enabled)
+        if (user.id === caller.user.id && !v.enabled)
           throw new ApiError(Code.conflict, say(ctx.lang, 'accounts.cannotDisableOwnAccount'));
         await checkUsernameFree(ctx, db, v.username, user.id);
         await checkRoleFit(ctx, db, v);
-        await guardAdministrators(db, caller!, ctx.lang, {
+        await guardAdministrators(db, caller, ctx.lang, {
           users: new Map([[user.id, { role_id: v.role_id, enabled: v.enabled }]]),
         });
         await db
@@ -369,7 +369,7 @@ export const administratorActions = [
         // Disabled or given a new password: its sessions and developer key end. Losing
         // operations mode: its sessions end (they may be in that mode).
         const reason = !v.enabled ? 'disabled' : v.password ? 'password' : null;
-        const keep = caller!.session?.id ?? null;
+        const keep = caller.session?.id ?? null;
         if (reason)
           await endSessions(
             app,
@@ -409,7 +409,7 @@ export const administratorActions = [
             ctx.lang,
             input.ids.filter((id) => !users.some((u) => u.id === id)),
           );
-        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+        await guardAdministrators(db, ctx.caller, ctx.lang, {
           users: new Map(input.ids.map((id) => [id, { enabled: input.enabled }])),
         });
         const r = await db
@@ -441,7 +441,7 @@ export const administratorActions = [
             ctx.lang,
             input.ids.filter((id) => !users.some((u) => u.id === id)),
           );
-        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+        await guardAdministrators(db, ctx.caller, ctx.lang, {
           users: new Map(input.ids.map((id) => [id, { deleted: true }])),
         });
         await endSessions(ctx.app, { userIds: input.ids, developerKeys: true }, 'deleted', db);
@@ -470,7 +470,7 @@ export const administratorActions = [
         .execute();
       await endSessions(
         ctx.app,
-        { userIds: [user.id], exceptSessionId: ctx.caller!.session?.id ?? null, developerKeys: true },
+        { userIds: [user.id], exceptSessionId: ctx.caller.session?.id ?? null, developerKeys: true },
         'password',
       );
       ctx.logDetail = keepText('log.passwordReset', { id: user.id, username: user.username });

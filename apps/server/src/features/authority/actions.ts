@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -124,7 +124,7 @@ async function roleRecords(db: Kysely<Database>, ids?: number[], lang: Lang = 'e
   }));
 }
 
-async function findRole(ctx: ActionContext, db: Kysely<Database>, id: number) {
+async function findRole(ctx: SignedInContext, db: Kysely<Database>, id: number) {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!role) throw new ApiError(Code.notFound, say(ctx.lang, 'authority.roleNotFound', { id }));
   return role;
@@ -135,7 +135,7 @@ async function findRole(ctx: ActionContext, db: Kysely<Database>, id: number) {
  * granted menus (a button without its menu could never be reached). Sites belong to operations
  * roles only.
  */
-async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValues): Promise<void> {
+async function checkGrants(ctx: SignedInContext, db: Kysely<Database>, v: RoleValues): Promise<void> {
   const menuIds = [...new Set(v.menu_ids)];
   const found = menuIds.length
     ? await db
@@ -185,7 +185,7 @@ async function checkGrants(ctx: ActionContext, db: Kysely<Database>, v: RoleValu
   }
 }
 
-async function checkNameFree(ctx: ActionContext, db: Kysely<Database>, name: string, selfId?: number) {
+async function checkNameFree(ctx: SignedInContext, db: Kysely<Database>, name: string, selfId?: number) {
   let q = db.selectFrom('roles').select('id').where('name', '=', name);
   if (selfId) q = q.where('id', '!=', selfId);
   if (await q.executeTakeFirst()) {
@@ -356,7 +356,7 @@ export const authorityActions = [
         }
         await checkNameFree(ctx, db, v.name, role.id);
         await checkGrants(ctx, db, v);
-        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+        await guardAdministrators(db, ctx.caller, ctx.lang, {
           roles: new Map([
             [role.id, { enabled: v.enabled, mode: v.mode, menuIds: v.menu_ids, buttonKeys: v.button_keys }],
           ]),
@@ -408,7 +408,7 @@ export const authorityActions = [
         }
         if (roles.some((r) => r.name === BUILTIN_ADMIN_ROLE) && input.enabled === 0)
           throw builtinRefused(ctx.lang);
-        await guardAdministrators(db, ctx.caller!, ctx.lang, {
+        await guardAdministrators(db, ctx.caller, ctx.lang, {
           roles: new Map(roles.map((r) => [r.id, { enabled: input.enabled }])),
         });
         const r = await db

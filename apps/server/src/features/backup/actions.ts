@@ -5,7 +5,7 @@ import { Code, cronError, Paths, say } from '@igs/contract';
 import { z } from 'zod';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { claimUpload } from '../../platform/uploads/claim.ts';
@@ -39,18 +39,18 @@ const acceptForeign = z
  * A restore replaces every account, role and permission, so only an administrator may run one,
  * whatever buttons a role was given (authority refuses to grant them to other roles too).
  */
-async function requireAdministrator(ctx: ActionContext): Promise<void> {
-  if (await isAdministrator(ctx.app.db.kysely, ctx.caller!.user.id)) return;
+async function requireAdministrator(ctx: SignedInContext): Promise<void> {
+  if (await isAdministrator(ctx.app.db.kysely, ctx.caller.user.id)) return;
   throw new ApiError(Code.forbidden, say(ctx.lang, 'backup.onlyAdministratorCanRestore'));
 }
 
 /** The limits of a restore's work: the defaults, or what the server was configured with. */
-function restoreLimits(ctx: ActionContext): RestoreLimits {
+function restoreLimits(ctx: SignedInContext): RestoreLimits {
   return { ...DEFAULT_RESTORE_LIMITS, ...ctx.app.config.restoreLimits };
 }
 
 /** Turns a refusal of the backup code into the envelope, in the caller's language. */
-async function speaking<T>(ctx: ActionContext, work: () => Promise<T>): Promise<T> {
+async function speaking<T>(ctx: SignedInContext, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -123,7 +123,7 @@ export const backupActions = [
       const r = await createBackup(ctx.app, {
         type: 'manual',
         note: input.note,
-        by: ctx.caller!.user.username,
+        by: ctx.caller.user.username,
         ...(input.contents ? { contents: input.contents } : {}),
         ...(input.passphrase ? { passphrase: input.passphrase } : {}),
       });
@@ -140,7 +140,7 @@ export const backupActions = [
     async handler(ctx, input) {
       const b = await findBackup(ctx.app, input.id);
       ctx.logDetail = b.file_name;
-      return offerFileDownload(ctx.app, ctx.caller!.user.id, b.file_name, storedPath(ctx.app, b.stored));
+      return offerFileDownload(ctx.app, ctx.caller.user.id, b.file_name, storedPath(ctx.app, b.stored));
     },
   }),
   defineAction({
@@ -177,7 +177,7 @@ export const backupActions = [
           recordedSha256: b.sha256,
           acceptForeign: input.accept_foreign,
           limits: restoreLimits(ctx),
-          by: ctx.caller!.user.username,
+          by: ctx.caller.user.username,
           session: sessionOf(ctx),
         }),
       );
@@ -199,7 +199,7 @@ export const backupActions = [
       await requireAdministrator(ctx);
       // Out of the uploads folder first: a restore replaces that folder.
       const dest = path.join(backupsDir(ctx.app), `.upload-${randomUUID()}`);
-      const up = await claimUpload(ctx.app, input.file, ctx.caller!.user.id, dest);
+      const up = await claimUpload(ctx.app, input.file, ctx.caller.user.id, dest);
       ctx.logDetail = up.name;
       try {
         return await speaking(ctx, () =>
@@ -207,7 +207,7 @@ export const backupActions = [
             passphrase: input.passphrase || undefined,
             acceptForeign: input.accept_foreign,
             limits: restoreLimits(ctx),
-            by: ctx.caller!.user.username,
+            by: ctx.caller.user.username,
             session: sessionOf(ctx),
           }),
         );
@@ -251,7 +251,7 @@ export const backupActions = [
   }),
 ];
 
-function sessionOf(ctx: ActionContext) {
+function sessionOf(ctx: SignedInContext) {
   const s = ctx.caller?.session;
-  return s ? { id: s.id, userId: s.user_id, username: ctx.caller!.user.username } : undefined;
+  return s ? { id: s.id, userId: s.user_id, username: ctx.caller.user.username } : undefined;
 }

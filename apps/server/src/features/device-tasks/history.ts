@@ -1,7 +1,7 @@
 import { Code } from '@igs/contract';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
@@ -75,7 +75,7 @@ const HistoryInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 
-async function history(ctx: ActionContext, domain: DeviceDomain, input: z.output<typeof HistoryInput>) {
+async function history(ctx: SignedInContext, domain: DeviceDomain, input: z.output<typeof HistoryInput>) {
   const def = DEVICES[domain];
   const db = ctx.app.db.kysely as unknown as AnyDb;
   const device = await siteFilter(db.selectFrom(def.table).select('id'), readScope(ctx))

@@ -233,7 +233,7 @@ const dhcpActions = [
     input: method('export'),
     async handler(ctx) {
       const { dhcp } = await renderBoth(ctx.app, ctx.app.db.kysely);
-      return offerDownload(ctx.app, ctx.caller!.user.id, 'igs-dhcp.conf', Buffer.from(dhcp));
+      return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dhcp.conf', Buffer.from(dhcp));
     },
   }),
   defineAction({
@@ -307,7 +307,7 @@ const dnsActions = [
     input: method('export'),
     async handler(ctx) {
       const { dns } = await renderBoth(ctx.app, ctx.app.db.kysely);
-      return offerDownload(ctx.app, ctx.caller!.user.id, 'igs-dns.conf', Buffer.from(dns));
+      return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dns.conf', Buffer.from(dns));
     },
   }),
   defineAction({

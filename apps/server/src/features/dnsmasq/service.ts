@@ -219,10 +219,10 @@ export async function writeHalf(
  * without first finding that record. Undoing it keeps the records and the file in agreement and
  * shows dnsmasq's message on the form that caused it, where it can be corrected.
  */
-export async function writeWithRecords<T>(
-  ctx: ActionContext,
+export async function writeWithRecords<C extends ActionContext, T>(
+  ctx: C,
   half: Half,
-  write: (tctx: ActionContext) => Promise<T>,
+  write: (tctx: C) => Promise<T>,
   opts: { skip?: (out: T) => boolean } = {},
 ): Promise<{ out: T; reply: DnsmasqReply | null }> {
   // The lock spans the commit: the next writer renders from records that include this write.

@@ -5,7 +5,7 @@ import { type ExplorerVerb, explorerButton, explorerPath } from '@igs/contract/m
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
-import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { readScope, writeSite } from '../../platform/resources/scope.ts';
@@ -23,7 +23,7 @@ import { fileReferences } from './references.ts';
  * key `explorer:<verb>`. Upload into a folder: upload.ts.
  */
 
-const db = (ctx: ActionContext): Kysely<Database> => ctx.app.db.kysely;
+const db = (ctx: SignedInContext): Kysely<Database> => ctx.app.db.kysely;
 
 /** The picker's kinds (the field's accept), over the upload kinds of features/uploads. */
 export const EXPLORER_KINDS = ['image', 'video', 'audio', 'apk', 'other'] as const;
@@ -108,7 +108,7 @@ function folderNotFound(lang: Lang, id: number): ApiError {
 
 /** A folder the call may see (read) or change (write), or 404 naming it. */
 async function scopedFolder(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   id: number,
   sites: readonly number[] | null,
 ): Promise<Folder> {
@@ -156,7 +156,7 @@ function fileEntry(r: {
   };
 }
 
-async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
+async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
   const sites = readScope(ctx);
   const k = db(ctx);
   const folder = input.folder_id ? await scopedFolder(ctx, input.folder_id, sites) : null;
@@ -230,14 +230,14 @@ async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
   };
 }
 
-async function resTree(ctx: ActionContext) {
+async function resTree(ctx: SignedInContext) {
   const sites = readScope(ctx);
   let q = db(ctx).selectFrom('explorer_folders').selectAll();
   if (sites) q = q.where('site_id', 'in', sites);
   return buildTree(await q.execute());
 }
 
-async function createDir(ctx: ActionContext, input: z.output<typeof CreateInput>) {
+async function createDir(ctx: SignedInContext, input: z.output<typeof CreateInput>) {
   const site = writeSite(ctx);
   const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
   const k = db(ctx);
@@ -256,7 +256,7 @@ async function createDir(ctx: ActionContext, input: z.output<typeof CreateInput>
       site_id: site,
       parent_id: input.parent_id,
       name,
-      user_id: ctx.caller!.user.id,
+      user_id: ctx.caller.user.id,
       created_at: now,
       updated_at: now,
     })
@@ -267,7 +267,7 @@ async function createDir(ctx: ActionContext, input: z.output<typeof CreateInput>
   return { id: row.id };
 }
 
-async function rename(ctx: ActionContext, input: z.output<typeof RenameInput>) {
+async function rename(ctx: SignedInContext, input: z.output<typeof RenameInput>) {
   const site = writeSite(ctx);
   const k = db(ctx);
   if (input.type === 'dir') {
@@ -296,7 +296,7 @@ async function rename(ctx: ActionContext, input: z.output<typeof RenameInput>) {
   return { id: file.id };
 }
 
-async function deleteDirs(ctx: ActionContext, ids: number[], site: number) {
+async function deleteDirs(ctx: SignedInContext, ids: number[], site: number) {
   const k = db(ctx);
   const unique = [...new Set(ids)];
   const folders = await k
@@ -334,7 +334,7 @@ async function deleteDirs(ctx: ActionContext, ids: number[], site: number) {
   return { deleted: Number(r.numDeletedRows) };
 }
 
-async function deleteFiles(ctx: ActionContext, ids: string[], site: number) {
+async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
   const k = db(ctx);
   const unique = [...new Set(ids)];
   const rows = await k
@@ -370,7 +370,7 @@ async function deleteFiles(ctx: ActionContext, ids: string[], site: number) {
   return { deleted: Number(r.numDeletedRows) };
 }
 
-async function del(ctx: ActionContext, input: z.output<typeof DelInput>) {
+async function del(ctx: SignedInContext, input: z.output<typeof DelInput>) {
   const site = writeSite(ctx);
   return input.type === 'dir' ? deleteDirs(ctx, input.ids, site) : deleteFiles(ctx, input.ids, site);
 }

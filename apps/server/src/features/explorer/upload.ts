@@ -6,14 +6,14 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireModule } from '../../platform/auth/permissions.ts';
 import { authenticate } from '../../platform/auth/sessions.ts';
 import { requirePasswordChanged } from '../../platform/auth/weak-password-gate.ts';
-import { type ActionContext, type Caller, defineAction } from '../../platform/http/action.ts';
+import { type Caller, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { errorEnvelope } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { noteAnonymousCall } from '../../platform/http/rate-limits.ts';
 import { countAnonymousRefusal } from '../../platform/http/refusal-summary.ts';
 import { requestIp, requestLang } from '../../platform/http/request-info.ts';
 import { writeOperationLog } from '../../platform/logging/operation-log.ts';
-import { writeSite } from '../../platform/resources/scope.ts';
+import { siteScope } from '../../platform/resources/scope.ts';
 import type { UploadKind } from '../../platform/uploads/kinds.ts';
 import { receive } from '../../platform/uploads/routes.ts';
 import { folderIn } from './folders.ts';
@@ -49,9 +49,19 @@ export function registerExplorerUploads(fastify: FastifyInstance, app: AppContex
       try {
         caller = await authenticate(app, req);
         requirePasswordChanged(caller, spec);
-        const ctx: ActionContext = { app, req, reply, ip, lang, caller, files: [], extra: {} };
+        const ctx: SignedInContext = {
+          app,
+          req,
+          reply,
+          ip,
+          lang,
+          caller,
+          scope: siteScope(caller, req),
+          files: [],
+          extra: {},
+        };
         await requireModule(app, caller, spec, ctx);
-        const site = writeSite(ctx);
+        const site = ctx.scope.writeSite();
         const data = await receive(app, req, caller, {
           site,
           kinds: LIBRARY_KINDS,

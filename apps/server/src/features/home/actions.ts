@@ -76,7 +76,7 @@ export const homeActions = [
     mutates: false,
     input: z.object({}).loose(),
     async handler({ app, caller, req }): Promise<HomeOutput> {
-      return scopedHome(app, caller!, caller!.isOperations ? requestedSites(caller!, req) : null);
+      return scopedHome(app, caller, caller.isOperations ? requestedSites(caller, req) : null);
     },
   }),
 
@@ -88,7 +88,7 @@ export const homeActions = [
     access: 'session',
     input: FestivalExportInput,
     async handler({ app, caller, req }) {
-      const c = caller!;
+      const c = caller;
       // The operations top bar offers this to every operations session; in full mode it is the holiday-theme export button.
       if (!c.isOperations && !(await hasButton(app, c.user.role_id, 'festival:index:export'))) {
         throw apiError(Code.forbidden, 'forbiddenButton');
@@ -104,8 +104,8 @@ export const homeActions = [
     input: z.object({}).loose(),
     async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
       // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
-      const sites = requestedSites(caller!, req) ?? (await knownSites(app));
-      const keys = await visibleCardKeys(app, caller!);
+      const sites = requestedSites(caller, req) ?? (await knownSites(app));
+      const keys = await visibleCardKeys(app, caller);
       const [per, system] = await Promise.all([
         Promise.all(sites.map((id) => homeCards(app, [id], keys))),
         homeSystem(app),
@@ -127,9 +127,9 @@ export const homeActions = [
     async handler({ caller }) {
       return {
         detail: {
-          is_operations: caller!.isOperations,
-          c_id: caller!.user.cid,
-          username: caller!.user.username,
+          is_operations: caller.isOperations,
+          c_id: caller.user.cid,
+          username: caller.user.username,
         },
       };
     },
@@ -143,7 +143,7 @@ export const homeActions = [
     button: 'bulletin_board:export',
     input: z.object({}).loose(),
     async handler({ app, caller, req }) {
-      return exportHome(app, caller!, requestedSites(caller!, req));
+      return exportHome(app, caller, requestedSites(caller, req));
     },
   }),
 ];

@@ -136,7 +136,7 @@ export const licenceActions = [
       };
       return offerDownload(
         app,
-        ctx.caller!.user.id,
+        ctx.caller.user.id,
         `licence-request-${machine.code}.json`,
         Buffer.from(`${JSON.stringify(request, null, 2)}\n`),
       );

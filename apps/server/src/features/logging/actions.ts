@@ -207,7 +207,7 @@ export const loggingActions = [
           ];
         }),
       );
-      return offerDownload(app, caller!.user.id, `operation-log-${Date.now()}.csv`, Buffer.from(csv));
+      return offerDownload(app, caller.user.id, `operation-log-${Date.now()}.csv`, Buffer.from(csv));
     },
   }),
 

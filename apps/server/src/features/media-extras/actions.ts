@@ -87,7 +87,7 @@ function m3uAction(path: string) {
       ctx.logDetail = keepText('log.m3uExported', { n: channels.length });
       return offerDownload(
         ctx.app,
-        ctx.caller!.user.id,
+        ctx.caller.user.id,
         `live-${stamp(ctx.app.now())}.m3u`,
         Buffer.from(buildM3u(channels)),
       );
@@ -162,7 +162,7 @@ const xmltvAction = defineAction({
     });
     return offerDownload(
       ctx.app,
-      ctx.caller!.user.id,
+      ctx.caller.user.id,
       `epg-${stamp(ctx.app.now())}.xml`,
       Buffer.from(buildXmltv(channels, programmes)),
     );

@@ -18,8 +18,8 @@ export const menuActions = [
       const { app, caller, req, reply } = ctx;
       const grants = await grantsOf(
         app,
-        caller!.user.role_id,
-        caller!.isOperations ? 'operations' : 'full',
+        caller.user.role_id,
+        caller.isOperations ? 'operations' : 'full',
         ctx.lang,
       );
       const encoding = acceptedEncoding(req.headers['accept-encoding']);

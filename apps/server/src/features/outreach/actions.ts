@@ -1,7 +1,7 @@
 import { Code, keepText, say } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
@@ -18,7 +18,7 @@ import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
  */
 
 const PATH = SystemServicePaths.outreach;
-const kdb = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+const kdb = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 const IdInput = (method: string) =>
   z.object({
@@ -26,7 +26,7 @@ const IdInput = (method: string) =>
     id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
   });
 
-async function findInterface(ctx: ActionContext, id: number): Promise<Record<string, unknown>> {
+async function findInterface(ctx: SignedInContext, id: number): Promise<Record<string, unknown>> {
   const scope = readScope(ctx);
   let q = kdb(ctx).selectFrom(TABLE).selectAll().where('id', '=', id);
   if (scope) q = q.where('site_id', 'in', scope);

@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { readScope, writeScope } from '../../platform/resources/scope.ts';
@@ -39,7 +39,7 @@ const RUN_NOW_WAIT_MS = 2000;
 const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
 const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
 
-async function findTask(ctx: ActionContext, id: number, scope: number[] | null) {
+async function findTask(ctx: SignedInContext, id: number, scope: number[] | null) {
   let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
   if (scope) q = q.where('site_id', 'in', scope);
   const row = await q.executeTakeFirst();
@@ -47,8 +47,8 @@ async function findTask(ctx: ActionContext, id: number, scope: number[] | null) 
   return row as Record<string, unknown>;
 }
 
-function allowedTypes(ctx: ActionContext): readonly JobType[] {
-  return ctx.caller!.isOperations ? OPERATIONS_JOB_TYPES : JOB_TYPES;
+function allowedTypes(ctx: SignedInContext): readonly JobType[] {
+  return ctx.caller.isOperations ? OPERATIONS_JOB_TYPES : JOB_TYPES;
 }
 
 /** A run as the history gives it, its output's own sentences in the reader's language. */
@@ -77,7 +77,7 @@ function verbs(endpoint: string): AnyAction[] {
       access: 'module',
       input: z.object({ method: z.literal('run_now'), id: idField }),
       async handler(ctx, input) {
-        const row = await findTask(ctx, input.id, ctx.caller!.isOperations ? writeScope(ctx) : [0]);
+        const row = await findTask(ctx, input.id, ctx.caller.isOperations ? writeScope(ctx) : [0]);
         const task = toTask(row);
         if (!allowedTypes(ctx).includes(task.type))
           throw new ApiError(
@@ -87,7 +87,7 @@ function verbs(endpoint: string): AnyAction[] {
         const scheduler = schedulerOf(ctx.app);
         if (await scheduler.isRunning(task.id))
           throw new ApiError(Code.locked, say(ctx.lang, 'scheduler.taskAlreadyRunning'));
-        const run = await scheduler.begin(task, 'manual', ctx.caller!.user.username, null);
+        const run = await scheduler.begin(task, 'manual', ctx.caller.user.username, null);
         if (!run) throw new ApiError(Code.locked, say(ctx.lang, 'scheduler.taskAlreadyRunning'));
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
@@ -161,7 +161,7 @@ function verbs(endpoint: string): AnyAction[] {
 export const schedulerActions: AnyAction[] = ENDPOINTS.flatMap(verbs);
 
 /** Checks what the generic add/edit would store against the task rules (422, nothing written). */
-async function checkTaskWrite(ctx: ActionContext, body: Record<string, unknown>, method: 'add' | 'edit') {
+async function checkTaskWrite(ctx: SignedInContext, body: Record<string, unknown>, method: 'add' | 'edit') {
   let current: Record<string, unknown> = {};
   if (method === 'edit') {
     const id = Number(body.id);
@@ -182,7 +182,7 @@ async function checkTaskWrite(ctx: ActionContext, body: Record<string, unknown>,
   if (!allowed.includes(type as JobType)) {
     throw invalidField(
       'type',
-      ctx.caller!.isOperations
+      ctx.caller.isOperations
         ? say(ctx.lang, 'scheduler.actionTypeOperationsTasks', { allowed: allowed.join(', ') })
         : say(ctx.lang, 'scheduler.actionTypeMustOne', { allowed: allowed.join(', ') }),
     );
@@ -224,7 +224,7 @@ export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
       case 'edit':
         return {
           ...a,
-          async handler(ctx: ActionContext, input: Record<string, unknown>) {
+          async handler(ctx: SignedInContext, input: Record<string, unknown>) {
             await checkTaskWrite(ctx, input, a.method as 'add' | 'edit');
             const out = (await inner(ctx, input)) as { id: number };
             await refreshNextRun(ctx.app, [out.id]);
@@ -234,7 +234,7 @@ export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
       case 'state':
         return {
           ...a,
-          async handler(ctx: ActionContext, input: { ids: number[] }) {
+          async handler(ctx: SignedInContext, input: { ids: number[] }) {
             const out = await inner(ctx, input);
             await refreshNextRun(ctx.app, input.ids);
             return out;
@@ -243,7 +243,7 @@ export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
       case 'del':
         return {
           ...a,
-          async handler(ctx: ActionContext, input: { ids: number[] }) {
+          async handler(ctx: SignedInContext, input: { ids: number[] }) {
             const out = await inner(ctx, input);
             const left = await db(ctx.app)
               .selectFrom(TASK_TABLE)

@@ -123,7 +123,7 @@ export const serverLogActions = [
     async handler(ctx, body) {
       const { date, file } = await existingFile(ctx.app, ctx.lang, body.date);
       ctx.logDetail = `server-${date}.log`;
-      return offerDownload(ctx.app, ctx.caller!.user.id, `server-${date}.log`, await fs.readFile(file));
+      return offerDownload(ctx.app, ctx.caller.user.id, `server-${date}.log`, await fs.readFile(file));
     },
   }),
 

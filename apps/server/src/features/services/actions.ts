@@ -10,7 +10,7 @@ import {
 } from '@igs/contract/extras';
 import { z } from 'zod';
 import { applyEnabled, type CommandResult, runCommand } from '../../platform/host/config-set.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
@@ -34,7 +34,7 @@ import { type ProbeContext, probeContext, probeService, type ServiceProbe } from
 const PATH = SystemServicePaths.serviceConfig;
 
 /** The web console's own port: the socket this call came in on, else the configured PORT. */
-function webPort(ctx: ActionContext): number {
+function webPort(ctx: SignedInContext): number {
   return ctx.req.socket?.localPort ?? ctx.app.config.port;
 }
 
@@ -72,7 +72,7 @@ function rowOf(
 }
 
 async function allRows(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   config?: StoredConfig,
   probe?: ProbeContext,
 ): Promise<ServiceRow[]> {
@@ -83,7 +83,7 @@ async function allRows(
   return SERVICE_KEYS.map((k, i) => rowOf(k, cfg[k], ports[k], probes[i]!, ctx.lang));
 }
 
-async function oneRow(ctx: ActionContext, key: ServiceKey): Promise<ServiceRow> {
+async function oneRow(ctx: SignedInContext, key: ServiceKey): Promise<ServiceRow> {
   const cfg = await loadConfig(ctx.app);
   const ports = await effectivePorts(ctx.app, cfg, webPort(ctx));
   return rowOf(key, cfg[key], ports[key], await probeService(key, await probeContext(VERSION)), ctx.lang);
@@ -327,7 +327,7 @@ export const serviceActions = [
       const next = mergeEdit(key, before, body, portsNow[key], lang);
       const nextCfg = { ...cfg, [key]: next };
       checkPortClash(key, await effectivePorts(ctx.app, nextCfg, webPort(ctx)), lang);
-      await saveConfig(ctx.app, nextCfg, ctx.caller!.user.username);
+      await saveConfig(ctx.app, nextCfg, ctx.caller.user.username);
       const changed = (Object.keys(next) as (keyof StoredService)[]).filter(
         (f) => JSON.stringify(before[f]) !== JSON.stringify(next[f]),
       );

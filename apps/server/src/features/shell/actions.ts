@@ -60,7 +60,7 @@ export const shellActions = [
       const s = await getSettings(app);
       return {
         ...brandTitles(s),
-        weak_psw: caller!.user.weak_psw ? 1 : 0,
+        weak_psw: caller.user.weak_psw ? 1 : 0,
         home_logo: s.logo,
         icon: s.favicon,
       };
@@ -76,9 +76,9 @@ export const shellActions = [
     async handler({ caller }): Promise<CredentialsOutput> {
       return {
         detail: {
-          is_operations: caller!.isOperations,
-          c_id: caller!.user.cid,
-          username: caller!.user.username,
+          is_operations: caller.isOperations,
+          c_id: caller.user.cid,
+          username: caller.user.username,
         },
         lang: [
           { value: 'zh_CN', label: '中文' },
@@ -95,7 +95,7 @@ export const shellActions = [
     mutates: false,
     input: empty,
     async handler({ caller }) {
-      return { account: caller!.user.username };
+      return { account: caller.user.username };
     },
   }),
 
@@ -107,11 +107,11 @@ export const shellActions = [
     mutates: false,
     input: empty,
     async handler({ app, caller, req }): Promise<HintOutput> {
-      const sites = caller!.isOperations ? requestedSites(caller!, req) : null;
+      const sites = caller.isOperations ? requestedSites(caller, req) : null;
       // A badge counts records of a page: only a role that holds the page sees its count.
       const [seesRecords, seesOrders] = await Promise.all([
-        seesResource(app, caller!, 'smart:terminal_record'),
-        seesResource(app, caller!, 'shop:order'),
+        seesResource(app, caller, 'smart:terminal_record'),
+        seesResource(app, caller, 'shop:order'),
       ]);
       const [tip, order] = await Promise.all([
         seesRecords ? unreadTerminalRecords(app, sites) : 0,

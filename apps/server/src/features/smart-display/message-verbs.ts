@@ -15,7 +15,7 @@ onResourceVerb('smart:message_board', 'reply', async ({ ctx, db, records, input 
     .updateTable(TABLE)
     .set({
       reply: String(input.reply),
-      replied_by: ctx.caller!.user.username,
+      replied_by: ctx.caller.user.username,
       replied_at: repliedAt,
       state: 'replied',
       updated_at: now,

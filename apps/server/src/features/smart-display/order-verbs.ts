@@ -13,7 +13,7 @@ async function move(call: VerbCall, state: string, extra: Record<string, unknown
   const order = call.records[0]!;
   await call.db
     .updateTable(TABLE)
-    .set({ state, handled_by: call.ctx.caller!.user.username, updated_at: call.ctx.app.now(), ...extra })
+    .set({ state, handled_by: call.ctx.caller.user.username, updated_at: call.ctx.app.now(), ...extra })
     .where('id', '=', Number(order.id))
     .execute();
   return { state };

@@ -216,7 +216,7 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
             type: input.type,
             args: JSON.stringify(args),
             state: 'queued',
-            created_by: ctx.caller!.user.username,
+            created_by: ctx.caller.user.username,
             created_at: now,
           })),
         )

@@ -53,7 +53,7 @@ export const appResourceActions = [
               .where('focus_icon', 'is not', null),
           );
         q = q.where((eb) =>
-          eb.or([eb('site_id', 'in', sites), eb('user_id', '=', ctx.caller!.user.id), eb('id', 'in', icons)]),
+          eb.or([eb('site_id', 'in', sites), eb('user_id', '=', ctx.caller.user.id), eb('id', 'in', icons)]),
         );
       }
       if (input.keyword) {

@@ -3,7 +3,7 @@ import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
 import { picksResource } from '../../platform/auth/record-kinds.ts';
-import { type ActionSpec, defineAction } from '../../platform/http/action.ts';
+import { defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { readScope } from '../../platform/resources/scope.ts';
@@ -29,7 +29,7 @@ const LABELS: Record<(typeof FORM_LINKAGE_TYPES)[number], Localized> = {
 };
 const MAX_ROWS = 5000;
 
-type AccessLevel = ActionSpec['access'];
+type AccessLevel = 'session' | 'module';
 
 /** Rows into a forest; a parent that is missing or part of a loop makes its child a root. */
 export function toTree(rows: { id: number; parent_id: number | null; name: string }[]): LinkageNode[] {
@@ -72,7 +72,7 @@ function linkageAction(path: string, access: AccessLevel) {
     }),
     async handler(ctx, input) {
       const resource = RESOURCES[input.type];
-      if (!(await picksResource(ctx.app, ctx.caller!, resource))) {
+      if (!(await picksResource(ctx.app, ctx.caller, resource))) {
         throw new ApiError(Code.forbidden, say(ctx.lang, 'smart.noPageUses', { what: LABELS[input.type] }));
       }
       const scope = readScope(ctx);

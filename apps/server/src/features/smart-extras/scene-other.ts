@@ -1,7 +1,7 @@
 import { Code, say, texts } from '@igs/contract';
 import { scenarioOther } from '@igs/contract/extras';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { writeSite } from '../../platform/resources/scope.ts';
@@ -34,7 +34,7 @@ export function wifiQrText(ssid: string, password: string): string {
 const keyOf = (sceneId: number) =>
   sceneId ? `${scenarioOther.table}:scene:${sceneId}` : scenarioOther.table;
 
-async function requireScene(ctx: ActionContext, site: number, sceneId: number): Promise<void> {
+async function requireScene(ctx: SignedInContext, site: number, sceneId: number): Promise<void> {
   if (!sceneId) return;
   const found = await (ctx.app.db.kysely as unknown as AnyDb)
     .selectFrom('smart_scene')
@@ -48,7 +48,7 @@ async function requireScene(ctx: ActionContext, site: number, sceneId: number): 
 
 /** A scene's values: its own, else the site's. */
 async function effective(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   site: number,
   sceneId: number,
 ): Promise<{ values: Values; inherited: boolean }> {
@@ -101,7 +101,7 @@ export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpo
       }
       const { values: current } = await effective(ctx, site, body.scene_id);
       const values = mergeAndValidate(scenarioOther, current, body, ctx.lang);
-      await writeSingleton(ctx.app, keyOf(body.scene_id), site, values, ctx.caller!.user.username);
+      await writeSingleton(ctx.app, keyOf(body.scene_id), site, values, ctx.caller.user.username);
       ctx.logDetail = `${body.scene_id ? `scene #${body.scene_id}` : 'site'}: ${changedFields(scenarioOther, current, values).join(', ') || 'no change'}`;
       return {};
     },

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
@@ -241,7 +241,7 @@ export function statsCsv(s: TerminalStats): string {
   return toCsv(header, rows);
 }
 
-function scopeOf(ctx: ActionContext): number[] | null {
+function scopeOf(ctx: SignedInContext): number[] | null {
   return readScope(ctx);
 }
 
@@ -269,7 +269,7 @@ export const terminalStatsActions = [
       ctx.logDetail = `${range.from}..${range.to}`;
       return offerDownload(
         ctx.app,
-        ctx.caller!.user.id,
+        ctx.caller.user.id,
         `terminal-statistics-${range.from}-${range.to}.csv`,
         Buffer.from(statsCsv(stats)),
       );

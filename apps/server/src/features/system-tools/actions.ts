@@ -60,7 +60,7 @@ export const systemToolActions = [
     input: z.object({ method: z.literal('run') }).loose(),
     async handler(ctx, body) {
       const { app, lang, reply, req } = ctx;
-      const caller = ctx.caller!;
+      const caller = ctx.caller;
       const checked = validateToolRequest(body, await interfaceNames(), lang);
       if (!checked.ok) throw new ApiError(Code.invalid, checked.errors[0]!.msg, { errors: checked.errors });
       const request = checked.value;

@@ -146,7 +146,7 @@ export const upgradeActions = [
       const { app, lang } = ctx;
       const stored = `${randomUUID()}.tar.gz`;
       const file = storedFile(app, stored);
-      const up = await claimUpload(app, input.file, ctx.caller!.user.id, file);
+      const up = await claimUpload(app, input.file, ctx.caller.user.id, file);
       ctx.logDetail = up.name;
       const now = app.now();
       const row = await app.db.kysely
@@ -159,7 +159,7 @@ export const upgradeActions = [
           sha256: up.sha256,
           signature: 'invalid',
           state: 'uploaded',
-          created_by: ctx.caller!.user.username,
+          created_by: ctx.caller.user.username,
           applied_at: null,
           created_at: now,
           updated_at: now,
@@ -278,7 +278,7 @@ export const upgradeActions = [
       const backup = await createBackup(app, {
         type: 'pre_upgrade',
         note: `before upgrade to ${p.version}`,
-        by: ctx.caller!.user.username,
+        by: ctx.caller.user.username,
       });
       try {
         await installRelease(app, file, checked.manifest);

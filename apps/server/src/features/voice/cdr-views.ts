@@ -1,7 +1,7 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
 import { readScope } from '../../platform/resources/scope.ts';
@@ -18,7 +18,7 @@ import { readScope } from '../../platform/resources/scope.ts';
  */
 
 const cdr = resourceByName('voice:cdr') as ResourceDef;
-const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+const db = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 /** The outcomes of cdr_csv's disposition, and the key each has in a day's figures. */
 const OUTCOMES: Record<string, 'answered' | 'no_answer' | 'busy' | 'failed' | 'congestion'> = {
@@ -52,7 +52,7 @@ export function lastDays(now: number, n: number): string[] {
 }
 
 export async function callsPerDay(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   days: number,
   direction?: string,
 ): Promise<CallDayFigures[]> {
@@ -97,7 +97,7 @@ const HISTORY_COLUMNS = [
   'recording',
 ];
 
-export async function extensionCalls(ctx: ActionContext, extension: string, limit: number) {
+export async function extensionCalls(ctx: SignedInContext, extension: string, limit: number) {
   // The extension is digits only (checked below), so it needs no escaping inside LIKE.
   const leg = `PJSIP/${extension}-%`;
   const mine = siteFilter(db(ctx).selectFrom(cdr.table), readScope(ctx)).where((eb) =>

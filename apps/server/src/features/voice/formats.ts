@@ -1,6 +1,6 @@
 import { texts } from '@igs/contract';
 import { FILE_FORMATS } from '@igs/contract/resources';
-import type { ActionContext } from '../../platform/http/action.ts';
+import type { SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { addExportFormat, addImportFormat } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -135,7 +135,7 @@ export function parseVcards(text: string): ParsedCard[] {
  * group of the site being written (the export writes the group's name there); other categories
  * are an address book's own labels, and are left out.
  */
-async function importVcards(data: Buffer, ctx: ActionContext): Promise<Record<string, unknown>[]> {
+async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<string, unknown>[]> {
   const cards = parseVcards(data.toString('utf8'));
   const names = [...new Set(cards.flatMap((c) => c.categories))].filter(Boolean);
   const groups = new Map<string, number>();

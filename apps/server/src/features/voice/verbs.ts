@@ -121,7 +121,7 @@ onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
   const file = await findRecording(name);
   if (!file) throw conflict(ctx.lang, texts('voice.recordingFileGone', { id, name, dir: monitorDir() }));
   ctx.logDetail = `voice:cdr play #${id}: ${name}`;
-  return offerFileDownload(ctx.app, ctx.caller!.user.id, name, file);
+  return offerFileDownload(ctx.app, ctx.caller.user.id, name, file);
 });
 
 // voice/CallRecords import {text_file, dry_run}: an uploaded Master.csv, all or nothing; calls

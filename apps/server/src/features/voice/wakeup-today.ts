@@ -1,6 +1,6 @@
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
 import { readScope } from '../../platform/resources/scope.ts';
@@ -82,7 +82,7 @@ export const wakeupTodayAction = defineAction({
   summary: "Today's wake-up calls (one-off today, daily, weekdays on Mon–Fri) and how each stands",
   access: 'module',
   input: z.object({ method: z.literal('stats') }),
-  async handler(ctx: ActionContext) {
+  async handler(ctx: SignedInContext) {
     const now = ctx.app.now();
     const today = formatDateTime(now).slice(0, 10);
     const db = ctx.app.db.kysely as unknown as AnyDb;

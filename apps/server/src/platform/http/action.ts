@@ -30,6 +30,8 @@ export interface ActionContext {
   lang: Lang;
   /** Present for every access level but `public` (and on public calls that carried a valid token). */
   caller: Caller | undefined;
+  /** The caller's sites, for session and module calls (see `SignedInContext`). */
+  scope?: SiteScope;
   files: UploadedFile[];
   /** Envelope fields beside `data` (auth_menu's `Button`). */
   extra: Record<string, unknown>;
@@ -40,16 +42,41 @@ export interface ActionContext {
 }
 
 /**
+ * The sites a signed-in call reaches, worked out once per call from the account and the igs-sids
+ * header (platform/resources/scope.ts `siteScope`), on first use: a call that never reads a
+ * site-scoped table is not refused for its header.
+ */
+export interface SiteScope {
+  /** Site 0 in full mode; in operations mode the named sites (null: every site). */
+  readonly read: number[] | null;
+  /** The one site a write goes to (400 when an operations call does not name exactly one). */
+  writeSite(): number;
+  /** The rows a change may touch: `[writeSite()]`. */
+  readonly write: number[];
+}
+
+/** The context of a session or module call: a signed-in caller and their sites. */
+export interface SignedInContext extends ActionContext {
+  caller: Caller;
+  scope: SiteScope;
+}
+
+export type Access = 'public' | 'session' | 'module';
+
+/** What a handler of this access level is given: public calls may have no caller. */
+export type ContextFor<A extends Access> = A extends 'public' ? ActionContext : SignedInContext;
+
+/**
  * One call of the API: a path plus, where the body's `method` picks the action, that method.
  * - public: anyone; session: any signed-in caller; module: the caller's role must hold a menu
  *   that lists this path, and mutating calls need the button key (DOMAIN section 3.4).
  */
-export interface ActionSpec<S extends z.ZodType = z.ZodType> {
+export interface ActionSpec<S extends z.ZodType = z.ZodType, A extends Access = Access> {
   path: string;
   method?: string;
   summary: string;
   input: S;
-  access: 'public' | 'session' | 'module';
+  access: A;
   /** Defaults to true unless the method is a read method. Mutating calls go to the operation log. */
   mutates?: boolean;
   /** Overrides the button key derived from the path and method. */
@@ -61,13 +88,14 @@ export interface ActionSpec<S extends z.ZodType = z.ZodType> {
   selfLogged?: boolean;
   /** The handler sends the reply itself (images, downloads); its return value is ignored. */
   raw?: boolean;
-  handler: (ctx: ActionContext, input: z.output<S>) => Promise<unknown>;
+  // Method syntax: a registry of specs of every access level holds each one's handler.
+  handler(ctx: ContextFor<A>, input: z.output<S>): Promise<unknown>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds specs of many input types
-export type AnyAction = ActionSpec<any>;
+export type AnyAction = ActionSpec<any, Access>;
 
-export function defineAction<S extends z.ZodType>(spec: ActionSpec<S>): ActionSpec<S> {
+export function defineAction<S extends z.ZodType, A extends Access>(spec: ActionSpec<S, A>): ActionSpec<S, A> {
   return spec;
 }
 

@@ -17,7 +17,15 @@ import { authenticate } from '../auth/sessions.ts';
 import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
 import { requireLicence } from '../licence/gate.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
-import { type ActionContext, type AnyAction, type Caller, isMutating, type UploadedFile } from './action.ts';
+import { siteScope } from '../resources/scope.ts';
+import {
+  type ActionContext,
+  type AnyAction,
+  type Caller,
+  isMutating,
+  type SignedInContext,
+  type UploadedFile,
+} from './action.ts';
 import {
   diskFull,
   FORBIDDEN_FIELD_NAMES,
@@ -248,6 +256,7 @@ async function handle(
     if (ctx.files.length && !picked.files) throw new ApiError(Code.invalid, texts('http.noFiles'));
     if (picked.access !== 'public') {
       ctx.caller = early ?? (await authenticate(app, req));
+      ctx.scope = siteScope(ctx.caller, req);
       requirePasswordChanged(ctx.caller, picked);
       if (picked.access === 'module') {
         await requireModule(app, ctx.caller, picked, ctx);
@@ -259,7 +268,8 @@ async function handle(
     refuseNulText(body);
     const parsed = picked.input.safeParse(body, zodMessages(lang));
     if (!parsed.success) throw validationError(parsed.error, lang);
-    const data = await picked.handler(ctx, parsed.data);
+    // A session or module call has its caller and scope set above (ContextFor).
+    const data = await picked.handler(ctx as SignedInContext, parsed.data);
     if (picked.raw) return;
     envelope = { code: Code.ok, msg: ctx.msg ?? 'ok', data: data ?? null, ...ctx.extra } as Envelope;
   } catch (err) {

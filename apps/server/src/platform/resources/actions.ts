@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { offerDownload } from '../exports/downloads.ts';
-import { type ActionContext, defineAction } from '../http/action.ts';
+import { defineAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { toCsv } from '../lib/csv.ts';
 import { toXlsx } from '../lib/xlsx.ts';
@@ -67,7 +67,7 @@ const OptionsInput = z.object({
   field: z.string().trim().max(64).optional(),
 });
 
-const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+const db = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 function labelField(def: ResourceDef): string {
   return (
@@ -93,7 +93,7 @@ function ordered(
 }
 
 async function findRow(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   def: ResourceDef,
   id: number,
   scope = readScope(ctx),
@@ -111,7 +111,7 @@ async function findRow(
 
 /** `[{value, label}]` of a resource's records in `sites` (null: every site), in list order. */
 async function optionRows(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   def: ResourceDef,
   sites: number[] | null,
   input: { keyword: string; limit: number },
@@ -158,7 +158,7 @@ function refTarget(def: ResourceDef, name: string): ResourceDef {
 
 /** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
 export function resourceActions(def: ResourceDef, endpoint: string) {
-  const listQuery = (ctx: ActionContext, input: { filter: Record<string, unknown>; keyword: string }) =>
+  const listQuery = (ctx: SignedInContext, input: { filter: Record<string, unknown>; keyword: string }) =>
     applyFilters(
       ctx.app.db.kind,
       def,
@@ -388,7 +388,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           const base = `${def.table}-${stamp}`;
           if (special) {
             const file = await special(rows, ctx);
-            return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${file.extension}`, file.data);
+            return offerDownload(ctx.app, ctx.caller.user.id, `${base}.${file.extension}`, file.data);
           }
           const columns = exportColumns(def, ctx.lang);
           const fields = columns.map((c) => c.header);
@@ -399,7 +399,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
               : input.format === 'xlsx'
                 ? toXlsx(def.title[ctx.lang], fields, flat)
                 : Buffer.from(toCsv(fields, flat));
-          return offerDownload(ctx.app, ctx.caller!.user.id, `${base}.${input.format}`, data);
+          return offerDownload(ctx.app, ctx.caller.user.id, `${base}.${input.format}`, data);
         },
       }) as never,
     );

@@ -1,6 +1,6 @@
 import type { Lang } from '@igs/contract';
 import type { ResourceDef } from '@igs/contract/resources';
-import type { ActionContext } from '../http/action.ts';
+import type { SignedInContext } from '../http/action.ts';
 import type { AnyDb } from './queries.ts';
 
 /**
@@ -32,7 +32,7 @@ export type WriteHook = (args: WriteHookArgs) => Promise<void>;
 /** Turns exported records (as the list returns them) into a file of the module's own format. */
 export type ExportFormat = (
   rows: Record<string, unknown>[],
-  ctx: ActionContext,
+  ctx: SignedInContext,
 ) => { data: Buffer; extension: string } | Promise<{ data: Buffer; extension: string }>;
 
 /**
@@ -42,7 +42,7 @@ export type ExportFormat = (
  */
 export type ImportFormat = (
   data: Buffer,
-  ctx: ActionContext,
+  ctx: SignedInContext,
 ) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
 
 /**
@@ -67,7 +67,7 @@ export interface ImportedRow {
  * Like ImportFormat, for a format that resolves the file's own keys (a room code, a MAC) to ids
  * and reports by line what it cannot resolve; the records are then validated as usual.
  */
-export type RowImportFormat = (data: Buffer, ctx: ActionContext) => ImportedRow[] | Promise<ImportedRow[]>;
+export type RowImportFormat = (data: Buffer, ctx: SignedInContext) => ImportedRow[] | Promise<ImportedRow[]>;
 
 /** What an ImportWriter did; any error undoes the whole import. */
 export interface ImportWriteResult {
@@ -85,7 +85,7 @@ export interface ImportWriteResult {
 export type ImportWriter = (args: {
   conn: AnyDb;
   data: Buffer;
-  ctx: ActionContext;
+  ctx: SignedInContext;
   site: number;
 }) => Promise<ImportWriteResult>;
 

@@ -1,7 +1,7 @@
 import { Code, texts } from '@igs/contract';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../http/action.ts';
+import { defineAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
 import { encode } from './codec.ts';
@@ -116,7 +116,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
     access: 'module',
     input: ImportInput,
     files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: texts('resources.importTooLarge') },
-    async handler(ctx: ActionContext, input): Promise<ImportResult> {
+    async handler(ctx: SignedInContext, input): Promise<ImportResult> {
       const file = ctx.files[0];
       if (!file) throw invalidField('file', 'file is required');
       if (input.mode === 'upsert' && !key)

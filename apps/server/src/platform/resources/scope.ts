@@ -1,39 +1,78 @@
 import { Code } from '@igs/contract';
 import type { ResourceDef } from '@igs/contract/resources';
+import type { FastifyRequest } from 'fastify';
 import { requestedSites } from '../auth/sites.ts';
-import type { ActionContext } from '../http/action.ts';
+import type { Caller, SignedInContext, SiteScope } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
+import { type AnyDb, type AnySelect, siteFilter } from './queries.ts';
 
 /**
- * The sites a call may see: site 0 in full mode; in operations mode the sites named by igs-sids,
- * each granted to the account (null: every site, for accounts without a site list).
+ * The caller's sites for one call (SignedInContext `scope`), each worked out on first use:
+ * site 0 in full mode; in operations mode the sites named by igs-sids, each granted to the
+ * account (null: every site, for accounts without a site list).
  */
-export function readScope(ctx: ActionContext): number[] | null {
-  const caller = ctx.caller!;
-  if (!caller.isOperations) return [0];
-  return requestedSites(caller, ctx.req);
+export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
+  let read: number[] | null | undefined;
+  const sites = (): number[] | null => {
+    if (read === undefined) read = caller.isOperations ? requestedSites(caller, req) : [0];
+    return read;
+  };
+  const writeSite = (): number => {
+    if (!caller.isOperations) return 0;
+    const named = sites();
+    if (named?.length !== 1) {
+      throw new ApiError(
+        Code.badRequest,
+        'A change in operations mode must name exactly one site in the igs-sids header',
+      );
+    }
+    return named[0]!;
+  };
+  return {
+    get read() {
+      return sites();
+    },
+    writeSite,
+    // A write names exactly one site (DOMAIN section 2.10): an edit, delete, state or sort never
+    // reaches a record of another site.
+    get write() {
+      return [writeSite()];
+    },
+  };
+}
+
+/** The sites a call may see (the context's `scope.read`). */
+export function readScope(ctx: SignedInContext): number[] | null {
+  return ctx.scope.read;
 }
 
 /** A write names exactly one site (DOMAIN section 2.10); full mode writes site 0. */
-export function writeSite(ctx: ActionContext): number {
-  const caller = ctx.caller!;
-  if (!caller.isOperations) return 0;
-  const sites = requestedSites(caller, ctx.req);
-  if (sites?.length !== 1) {
-    throw new ApiError(
-      Code.badRequest,
-      'A change in operations mode must name exactly one site in the igs-sids header',
-    );
-  }
-  return sites[0]!;
+export function writeSite(ctx: SignedInContext): number {
+  return ctx.scope.writeSite();
+}
+
+/** The rows a change may touch (the context's `scope.write`). */
+export function writeScope(ctx: SignedInContext): number[] {
+  return ctx.scope.write;
 }
 
 /**
- * The rows a change may touch: site 0 in full mode; in operations mode the one site the call
- * names, so an edit, delete, state or sort never reaches a record of another site.
+ * Queries of a site-scoped table (one with `site_id`), filtered to the call's sites so a handler
+ * cannot forget it: reads see `scope.read` (or the `sites` given, e.g. a `refScope`), updates and
+ * deletes touch `scope.write` only. `conn` is the transaction when the call runs in one.
  */
-export function writeScope(ctx: ActionContext): number[] {
-  return [writeSite(ctx)];
+export function scoped(ctx: SignedInContext, conn: AnyDb = ctx.app.db.kysely as unknown as AnyDb) {
+  return {
+    selectFrom(table: string, sites: number[] | null = ctx.scope.read): AnySelect {
+      return siteFilter(conn.selectFrom(table), sites);
+    },
+    updateTable(table: string, sites: number[] = ctx.scope.write) {
+      return conn.updateTable(table).where('site_id', 'in', sites);
+    },
+    deleteFrom(table: string, sites: number[] = ctx.scope.write) {
+      return conn.deleteFrom(table).where('site_id', 'in', sites);
+    },
+  };
 }
 
 /**

@@ -39,12 +39,12 @@ export async function inTransaction<T>(conn: AnyDb, fn: (trx: AnyDb) => Promise<
  * On SQLite the single connection is held until the end: `fn` must reach the database only
  * through the context it is given, or it waits for itself.
  */
-export async function inCallTransaction<T>(
-  ctx: ActionContext,
-  fn: (tctx: ActionContext) => Promise<T>,
+export async function inCallTransaction<C extends ActionContext, T>(
+  ctx: C,
+  fn: (tctx: C) => Promise<T>,
 ): Promise<T> {
   const trx = await ctx.app.db.kysely.startTransaction().execute();
-  const tctx: ActionContext = { ...ctx, app: { ...ctx.app, db: { ...ctx.app.db, kysely: trx } } };
+  const tctx: C = { ...ctx, app: { ...ctx.app, db: { ...ctx.app.db, kysely: trx } } };
   try {
     const out = await fn(tctx);
     await trx.commit().execute();

@@ -7,7 +7,7 @@ import {
   verbApplies,
 } from '@igs/contract/resources';
 import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../http/action.ts';
+import { type AnyAction, defineAction, type SignedInContext } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 import { toRecord } from './codec.ts';
 import { type AnyDb, siteFilter } from './queries.ts';
@@ -26,7 +26,7 @@ import { validate } from './write.ts';
 
 export interface VerbCall {
   /** The call's context; its database is the call's transaction. */
-  ctx: ActionContext;
+  ctx: SignedInContext;
   /** The transaction: every read and write of the verb goes through it. */
   db: AnyDb;
   def: ResourceDef;
@@ -142,7 +142,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
 
 /** The records of these ids in the call's site, in the order asked; 404 when one is not there. */
 async function recordsInScope(
-  ctx: ActionContext,
+  ctx: SignedInContext,
   db: AnyDb,
   def: ResourceDef,
   wanted: number[],

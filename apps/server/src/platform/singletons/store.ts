@@ -3,7 +3,7 @@ import type { SingletonDef } from '@igs/contract/extras';
 import { defaultsOf, recordSchema } from '@igs/contract/resources';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { type ActionContext, defineAction } from '../http/action.ts';
+import { defineAction, type SignedInContext } from '../http/action.ts';
 import { validationError } from '../http/dispatch.ts';
 import { writeSite } from '../resources/scope.ts';
 
@@ -126,11 +126,11 @@ export function changedFields(def: SingletonDef, before: Values, after: Values):
 
 export interface SingletonOptions {
   /** Values known only at run time (the LAN address), under the stored ones. */
-  defaults?: (ctx: ActionContext) => Values | Promise<Values>;
+  defaults?: (ctx: SignedInContext) => Values | Promise<Values>;
   /** Rules across fields or against other records; throw an ApiError to refuse. */
-  check?: (ctx: ActionContext, values: Values, site: number) => void | Promise<void>;
+  check?: (ctx: SignedInContext, values: Values, site: number) => void | Promise<void>;
   /** Extra read-only facts beside the record in `detail`. */
-  extra?: (ctx: ActionContext, values: Values, site: number) => Values | Promise<Values>;
+  extra?: (ctx: SignedInContext, values: Values, site: number) => Values | Promise<Values>;
 }
 
 /**
@@ -165,7 +165,7 @@ export function singletonActions(def: SingletonDef, opts: SingletonOptions = {})
         const current = await readSingleton(ctx.app, def, site, def.table, defaults);
         const values = mergeAndValidate(def, current, body, ctx.lang);
         await opts.check?.(ctx, values, site);
-        await writeSingleton(ctx.app, def.table, site, values, ctx.caller!.user.username);
+        await writeSingleton(ctx.app, def.table, site, values, ctx.caller.user.username);
         ctx.logDetail = `${def.name}: ${changedFields(def, current, values).join(', ') || 'no change'}`;
         return {};
       },
