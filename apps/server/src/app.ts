@@ -6,24 +6,46 @@ import multipart from '@fastify/multipart';
 import { Code, Paths } from '@igs/contract';
 import { resources } from '@igs/contract/resources';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { acAgentActions } from './features/ac/agent.ts';
-import { accountActions } from './features/account/actions.ts';
-import { registerAvatarRoute } from './features/account/avatar.ts';
-import { administratorActions } from './features/accounts/actions.ts';
-import { authorityActions } from './features/authority/actions.ts';
-import { backupActions } from './features/backup/actions.ts';
-import { withContentAudit } from './features/content-audit/items.ts';
-import { cpeParametersAction } from './features/cwmp/parameters.ts';
-import { deviceHistoryActions } from './features/device-tasks/history.ts';
-import { diskActions } from './features/disks/actions.ts';
-import { dnsmasqActions } from './features/dnsmasq/actions.ts';
-import { withDnsmasqRecordWrites } from './features/dnsmasq/record-writes.ts';
-import { explorerActions } from './features/explorer/actions.ts';
-import { registerExplorerUploads } from './features/explorer/upload.ts';
-import { homeActions } from './features/home/actions.ts';
-import { hotStandbyActions } from './features/hot-standby/actions.ts';
-import { licenceActions } from './features/licence/actions.ts';
-import { loggingActions } from './features/logging/actions.ts';
+import { acFeature } from './features/ac/index.ts';
+import { accountFeature } from './features/account/index.ts';
+import { accountsFeature } from './features/accounts/index.ts';
+import { advertRulesFeature } from './features/advert-rules/index.ts';
+import { aisoFeature } from './features/aiso/index.ts';
+import { areaImportsFeature } from './features/area-imports/index.ts';
+import { authorityFeature } from './features/authority/index.ts';
+import { backupFeature } from './features/backup/index.ts';
+import { contentAuditFeature } from './features/content-audit/index.ts';
+import { cwmpFeature } from './features/cwmp/index.ts';
+import { devicePresenceFeature } from './features/device-presence/index.ts';
+import { deviceTasksFeature } from './features/device-tasks/index.ts';
+import { disksFeature } from './features/disks/index.ts';
+import { dnsmasqFeature } from './features/dnsmasq/index.ts';
+import { explorerFeature } from './features/explorer/index.ts';
+import { holidayThemesFeature } from './features/holiday-themes/index.ts';
+import { homeFeature } from './features/home/index.ts';
+import { hotStandbyFeature } from './features/hot-standby/index.ts';
+import { licenceFeature } from './features/licence/index.ts';
+import { loggingFeature } from './features/logging/index.ts';
+import { mediaExtrasFeature } from './features/media-extras/index.ts';
+import { menusFeature } from './features/menus/index.ts';
+import { networkFeature } from './features/network/index.ts';
+import { outreachFeature } from './features/outreach/index.ts';
+import { schedulerFeature } from './features/scheduler/index.ts';
+import { serverLogsFeature } from './features/server-logs/index.ts';
+import { serverLogger } from './features/server-logs/log-file.ts';
+import { servicesFeature } from './features/services/index.ts';
+import { shellFeature } from './features/shell/index.ts';
+import { smartDisplayFeature } from './features/smart-display/index.ts';
+import { smartExtrasFeature } from './features/smart-extras/index.ts';
+import { smsFeature } from './features/sms/index.ts';
+import { systemStatusFeature } from './features/system-status/index.ts';
+import { systemToolsFeature } from './features/system-tools/index.ts';
+import { terminalApiFeature } from './features/terminal-api/index.ts';
+import { terminalRecordsFeature } from './features/terminal-records/index.ts';
+import { tr069ExtrasFeature } from './features/tr069-extras/index.ts';
+import { upgradeFeature } from './features/upgrade/index.ts';
+import { videoFeature } from './features/video/index.ts';
+import { voiceFeature } from './features/voice/index.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { drawCaptcha } from './platform/auth/captcha.ts';
 import { loginActions } from './platform/auth/login-actions.ts';
@@ -31,34 +53,13 @@ import type { Config } from './platform/config.ts';
 import { type Db, migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { seed } from './platform/db/seed.ts';
 import { registerDownloadRoute } from './platform/exports/downloads.ts';
-import { allVerbActions } from './platform/resources/verbs.ts';
-import './features/verb-handlers.ts';
-import './features/write-rules.ts';
-import { startDevicePresence } from './features/device-presence/sweep.ts';
-import { mediaExtrasActions } from './features/media-extras/actions.ts';
-import { withMediaWrites } from './features/media-extras/writes.ts';
-import { menuActions } from './features/menus/actions.ts';
-import { withExternalLinkFollowers } from './features/menus/external-links.ts';
-import { networkActions } from './features/network/actions.ts';
-import { outreachActions, withOutreachFollowers } from './features/outreach/actions.ts';
-import { startOutreachLinks } from './features/outreach/links.ts';
-import { schedulerActions, withTimedTaskRules } from './features/scheduler/actions.ts';
-import { startScheduler } from './features/scheduler/scheduler.ts';
-import { serverLogActions } from './features/server-logs/actions.ts';
-import { serverLogger } from './features/server-logs/log-file.ts';
-import { serviceActions } from './features/services/actions.ts';
-import { shellActions } from './features/shell/actions.ts';
-import { smartExtrasActions } from './features/smart-extras/actions.ts';
-import { smsActions } from './features/sms/actions.ts';
-import { systemStatusActions } from './features/system-status/actions.ts';
-import { hostCollector } from './features/system-status/collector.ts';
-import { systemToolActions } from './features/system-tools/actions.ts';
-import { terminalApiActions } from './features/terminal-api/actions.ts';
-import { startTerminalPresence } from './features/terminal-api/presence.ts';
-import { tr069ExtrasActions } from './features/tr069-extras/actions.ts';
-import { upgradeActions } from './features/upgrade/actions.ts';
-import { voiceActions } from './features/voice/actions.ts';
-import { startRegStateSweep } from './features/voice/reg-state.ts';
+import {
+  type Feature,
+  featureActions,
+  installFeatures,
+  startServices,
+  withFollowers,
+} from './platform/feature.ts';
 import type { AnyAction } from './platform/http/action.ts';
 import { diskFull, malformedMultipart } from './platform/http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './platform/http/console-assets.ts';
@@ -72,61 +73,77 @@ import { securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
 import { allResourceActions } from './platform/resources/actions.ts';
 import { syncResourceTables } from './platform/resources/storage.ts';
+import { allVerbActions } from './platform/resources/verbs.ts';
 import { registerUploadRoutes } from './platform/uploads/routes.ts';
 import { VERSION } from './platform/version.ts';
 
 export { VERSION };
 
-/** Every call of the API, feature by feature. */
+/**
+ * The businesses of the server (issue 14 item 3): their calls, their verbs, write rules and
+ * formats on the generic resource calls, the followers around those calls, their routes and their
+ * services are all read from this list (platform/feature.ts); a feature module whose registrations
+ * are reachable from no entry here fails test/unit/features.test.ts.
+ * The followers wrap the generic calls of their own endpoints only, no two the same call (checked
+ * by the test), so their order does not matter: the scheduled tasks (task rules, next_run_at),
+ * external links and outreach (menu cache, FIAS links), static leases and DNS records (their
+ * dnsmasq file in the same call), audited content (the resource-audit list) and media (EPG imports,
+ * new broadcast rooms). Write rules of one resource run in the order of the list.
+ */
+export const features: readonly Feature[] = [
+  shellFeature,
+  menusFeature,
+  accountFeature,
+  homeFeature,
+  loggingFeature,
+  systemStatusFeature,
+  disksFeature,
+  systemToolsFeature,
+  serverLogsFeature,
+  backupFeature,
+  licenceFeature,
+  upgradeFeature,
+  authorityFeature,
+  accountsFeature,
+  schedulerFeature,
+  tr069ExtrasFeature,
+  deviceTasksFeature,
+  cwmpFeature,
+  smsFeature,
+  // Before smart-extras: the app menus' tree rule runs before their APK rule, as before.
+  smartDisplayFeature,
+  smartExtrasFeature,
+  mediaExtrasFeature,
+  networkFeature,
+  dnsmasqFeature,
+  voiceFeature,
+  servicesFeature,
+  hotStandbyFeature,
+  outreachFeature,
+  explorerFeature,
+  terminalApiFeature,
+  acFeature,
+  devicePresenceFeature,
+  terminalRecordsFeature,
+  videoFeature,
+  aisoFeature,
+  advertRulesFeature,
+  holidayThemesFeature,
+  contentAuditFeature,
+  areaImportsFeature,
+];
+
+/** The features whose calls come before the generic resource calls in the API (and its listing). */
+const CALLS_BEFORE_RESOURCES = features.indexOf(upgradeFeature) + 1;
+
+/** Every call of the API: sign-in, the features', the generic resource calls with their followers, the verbs. */
 export const allActions: readonly AnyAction[] = [
   ...loginActions,
-  ...shellActions,
-  ...menuActions,
-  ...accountActions,
-  ...homeActions,
-  ...loggingActions,
-  ...systemStatusActions,
-  ...diskActions,
-  ...systemToolActions,
-  ...serverLogActions,
-  ...backupActions,
-  ...licenceActions,
-  ...upgradeActions,
-  // The scheduled-task endpoints keep their task rules and next_run_at around the generic calls.
-  // Outreach and external-link writes also reconnect the FIAS links and refresh the menu cache;
-  // static lease and DNS record writes rewrite their dnsmasq file in the same call.
-  // Audited content (films, posts, ad materials) keeps the resource-audit list in step; EPG imports
-  // and new broadcast rooms get their server-set values.
-  ...withMediaWrites(
-    withContentAudit(
-      withDnsmasqRecordWrites(
-        withOutreachFollowers(withExternalLinkFollowers(withTimedTaskRules(allResourceActions()))),
-      ),
-    ),
-  ),
+  ...featureActions(features.slice(0, CALLS_BEFORE_RESOURCES)),
+  ...withFollowers(features, allResourceActions()),
   // The resources' own verbs (accept an order, mark records read…), implemented per feature.
   ...allVerbActions(),
-  ...authorityActions,
-  ...administratorActions,
-  ...schedulerActions,
-  ...tr069ExtrasActions,
-  // A CPE's and an AP's queued tasks (history on tr069/device and ac/ap), a CPE's parameters.
-  ...deviceHistoryActions,
-  cpeParametersAction,
-  ...smsActions,
-  ...smartExtrasActions,
-  ...mediaExtrasActions,
-  ...networkActions,
-  ...dnsmasqActions,
-  ...voiceActions,
-  ...serviceActions,
-  ...hotStandbyActions,
-  ...outreachActions,
-  ...explorerActions,
-  // Set-top boxes, TVs and pads: /api/terminal/* with a per-terminal token.
-  ...terminalApiActions,
-  // AP agents: /api/ac/agent/* with the shared AC_AGENT_KEY.
-  ...acAgentActions,
+  ...featureActions(features.slice(CALLS_BEFORE_RESOURCES)),
 ];
 
 const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/api/'];
@@ -230,21 +247,14 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     return reply.code(200).send(errorEnvelope(app, err, lang, req));
   });
 
+  // The verbs, write rules and formats of the features, then their calls, routes and services.
+  installFeatures(features);
   mountActions(fastify, app, allActions);
-  const scheduler = startScheduler(app);
-  // A recent host reading at all times, so the dashboard's CPU figure never waits for one.
-  const stopHostSampling = hostCollector().keepWarm();
-  const outreach = startOutreachLinks(app);
-  // Writes `offline` TerminalEvents after 3 missed heartbeats (safe with several instances).
-  const terminalPresence = startTerminalPresence(app);
-  // Clears the online flag of APs and CPEs that stopped calling in.
-  const devicePresence = startDevicePresence(app);
-  // Keeps the extensions' registration state true to this host's Asterisk (unknown without it).
-  const voiceRegistrations = startRegStateSweep(app);
-  registerAvatarRoute(fastify, app);
   registerDownloadRoute(fastify, app);
   registerUploadRoutes(fastify, app);
-  registerExplorerUploads(fastify, app);
+  for (const f of features) for (const route of f.routes ?? []) route(fastify, app);
+  // The sweeps: scheduler, outreach links, terminal and device presence, voice registrations, host readings.
+  const services = startServices(features, app);
   const apiDoc = openApiDocument(allActions, VERSION);
   fastify.get(Paths.apiDocs, async () => apiDoc);
   fastify.get(Paths.health, async () => ({
@@ -289,12 +299,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     fastify,
     app,
     async close() {
-      stopHostSampling();
-      await scheduler.stop();
-      await outreach.stop();
-      await terminalPresence.stop();
-      await devicePresence.stop();
-      await voiceRegistrations.stop();
+      await services.stop();
       await fastify.close();
       await refusals.stop();
       await db.close();

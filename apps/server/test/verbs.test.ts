@@ -1,5 +1,6 @@
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFeatures } from '../src/platform/feature.ts';
 import { unimplementedVerbs } from '../src/platform/resources/verbs.ts';
 import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -9,7 +10,8 @@ const RECORDS = '/admin.php/smart/terminal_record';
 
 describe('resource verbs', () => {
   it('every verb a description declares is implemented by a feature', async () => {
-    await import('../src/app.ts');
+    const { features } = await import('../src/app.ts');
+    installFeatures(features);
     expect(unimplementedVerbs()).toEqual([]);
   });
 });

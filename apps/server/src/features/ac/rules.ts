@@ -1,6 +1,7 @@
 import { Code, say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { checkPlanWrite } from '../device-tasks/index.ts';
 
 /**
@@ -43,5 +44,8 @@ export async function buildVersionPerCategory({
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'version', msg }] });
 }
 
-onResourceWrite('ac:firmware', buildVersionPerCategory);
-onResourceWrite('ac:timed_reboot', (args) => checkPlanWrite('ac', args));
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const acRules: readonly Registration[] = [
+  writeRule('ac:firmware', buildVersionPerCategory),
+  writeRule('ac:timed_reboot', (args) => checkPlanWrite('ac', args)),
+];

@@ -1,10 +1,11 @@
 import { Code, type Localized, listText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+// The add/edit rules of the AC resources (build version per category, reboot-plan targets).
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import {
   cancelOperationTasks,
   noTargets,
@@ -13,8 +14,6 @@ import {
   queueTasks,
   runPlan,
 } from '../device-tasks/index.ts';
-// The add/edit rules of the AC resources (build version per category, reboot-plan targets).
-import './rules.ts';
 
 /**
  * DOMAIN 2.4 verbs. The AP agent polls this server for its configuration and commands
@@ -63,9 +62,11 @@ async function queueForAps(
   return { task: name, queued: r.queued.length, already_pending: r.already.length };
 }
 
-onResourceVerb('ac:ap', 'reboot', async ({ ctx, db, records }) => queueForAps(ctx, db, records, 'reboot'));
+const apRebootVerb = resourceVerb('ac:ap', 'reboot', async ({ ctx, db, records }) =>
+  queueForAps(ctx, db, records, 'reboot'),
+);
 
-onResourceVerb('ac:ap', 'apply', async ({ ctx, db, records }) => {
+const apApplyVerb = resourceVerb('ac:ap', 'apply', async ({ ctx, db, records }) => {
   const out = await queueForAps(ctx, db, records, 'apply');
   // Until the agent reports back, the configuration on the AP is not known to be the stored one.
   await db
@@ -80,7 +81,7 @@ onResourceVerb('ac:ap', 'apply', async ({ ctx, db, records }) => {
   return out;
 });
 
-onResourceVerb('ac:ap', 'change_password', async ({ ctx, db, records, input }) => {
+const apChangePasswordVerb = resourceVerb('ac:ap', 'change_password', async ({ ctx, db, records, input }) => {
   const password = typeof input.password === 'string' ? input.password : '';
   // The generic rules let an empty secret through (it means "keep" on an edit); here it is the point.
   if (password.length < 8) throw invalidField('password', say(ctx.lang, 'ac.newRootPasswordLeast'));
@@ -99,7 +100,7 @@ onResourceVerb('ac:ap', 'change_password', async ({ ctx, db, records, input }) =
   return out;
 });
 
-onResourceVerb('ac:ap', 'locate', async ({ ctx, db, records }) =>
+const apLocateVerb = resourceVerb('ac:ap', 'locate', async ({ ctx, db, records }) =>
   queueForAps(ctx, db, records, 'locate', { seconds: 60 }),
 );
 
@@ -189,11 +190,11 @@ const apRow = (r: Record<string, unknown>) => ({
   category_id: Number(r.category_id),
 });
 
-onResourceVerb('ac:ap', 'upgrade', async ({ ctx, db, records, input }) =>
+const apUpgradeVerb = resourceVerb('ac:ap', 'upgrade', async ({ ctx, db, records, input }) =>
   startUpgrades(ctx, db, Number(records[0]?.site_id ?? 0), records.map(apRow), input.build_id),
 );
 
-onResourceVerb('ac:upgrade', 'upgrade', async ({ ctx, db, site, input }) => {
+const upgradeUpgradeVerb = resourceVerb('ac:upgrade', 'upgrade', async ({ ctx, db, site, input }) => {
   const ap = await db
     .selectFrom('ac_ap')
     .select(['id', 'name', 'category_id'])
@@ -204,32 +205,36 @@ onResourceVerb('ac:upgrade', 'upgrade', async ({ ctx, db, site, input }) => {
   return startUpgrades(ctx, db, site, [apRow(ap)], input.build_id);
 });
 
-onResourceVerb('ac:upgrade', 'batch_upgrade', async ({ ctx, db, site, input }) => {
-  const build = await buildOf(ctx, db, site, input.build_id);
-  let ids = await planTargets(db, 'ac', site, 'category', [build.category_id]);
-  if (input.area_id) {
-    const inArea = new Set(await planTargets(db, 'ac', site, 'area', [Number(input.area_id)]));
-    ids = ids.filter((id) => inArea.has(id));
-  }
-  // APs with an upgrade still waiting keep it; the batch starts the others.
-  const busy = await pendingOf(db, 'ac', 'upgrade', ids);
-  const todo = ids.filter((id) => !busy.has(id));
-  if (!todo.length)
-    throw new ApiError(
-      Code.conflict,
-      ids.length ? say(ctx.lang, 'ac.everyApTargetAlready') : say(ctx.lang, 'ac.noApBuildS'),
-    );
-  const aps = await db
-    .selectFrom('ac_ap')
-    .select(['id', 'name', 'category_id'])
-    .where('id', 'in', todo)
-    .orderBy('id')
-    .execute();
-  const out = await startUpgrades(ctx, db, site, aps.map(apRow), build.id);
-  return { ...out, skipped_waiting: busy.size };
-});
+const upgradeBatchUpgradeVerb = resourceVerb(
+  'ac:upgrade',
+  'batch_upgrade',
+  async ({ ctx, db, site, input }) => {
+    const build = await buildOf(ctx, db, site, input.build_id);
+    let ids = await planTargets(db, 'ac', site, 'category', [build.category_id]);
+    if (input.area_id) {
+      const inArea = new Set(await planTargets(db, 'ac', site, 'area', [Number(input.area_id)]));
+      ids = ids.filter((id) => inArea.has(id));
+    }
+    // APs with an upgrade still waiting keep it; the batch starts the others.
+    const busy = await pendingOf(db, 'ac', 'upgrade', ids);
+    const todo = ids.filter((id) => !busy.has(id));
+    if (!todo.length)
+      throw new ApiError(
+        Code.conflict,
+        ids.length ? say(ctx.lang, 'ac.everyApTargetAlready') : say(ctx.lang, 'ac.noApBuildS'),
+      );
+    const aps = await db
+      .selectFrom('ac_ap')
+      .select(['id', 'name', 'category_id'])
+      .where('id', 'in', todo)
+      .orderBy('id')
+      .execute();
+    const out = await startUpgrades(ctx, db, site, aps.map(apRow), build.id);
+    return { ...out, skipped_waiting: busy.size };
+  },
+);
 
-onResourceVerb('ac:upgrade', 'cancel', async ({ ctx, db, records }) => {
+const upgradeCancelVerb = resourceVerb('ac:upgrade', 'cancel', async ({ ctx, db, records }) => {
   const op = records[0]!;
   const now = ctx.app.now();
   const cancelled = await cancelOperationTasks(db, Number(op.id), now);
@@ -249,10 +254,23 @@ onResourceVerb('ac:upgrade', 'cancel', async ({ ctx, db, records }) => {
 
 // ---- TimedReboot --------------------------------------------------------------------------------
 
-onResourceVerb('ac:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
+const timedRebootRunNowVerb = resourceVerb('ac:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
   const plan = records[0]!;
   const result = await runPlan(db, 'ac', plan, { now: ctx.app.now(), by: username(ctx) });
   if (!result.targets) throw noTargets(ctx.lang);
   queuedMsg(ctx, 'reboot', result.queued, result.already);
   return result;
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const acVerbs: readonly Registration[] = [
+  apRebootVerb,
+  apApplyVerb,
+  apChangePasswordVerb,
+  apLocateVerb,
+  apUpgradeVerb,
+  upgradeUpgradeVerb,
+  upgradeBatchUpgradeVerb,
+  upgradeCancelVerb,
+  timedRebootRunNowVerb,
+];

@@ -1,8 +1,9 @@
 import { Code, type Lang, listText, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import { type Registration, referenceCounter, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
-import { onReferenceCount, onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { refScope } from '../../platform/resources/scope.ts';
 
 /**
@@ -131,6 +132,9 @@ async function homepageUses(
   return count ? [{ entity: homepage.title[lang], count }] : [];
 }
 
-for (const name of SCHEDULED) onResourceWrite(name, scheduleRule);
-onResourceWrite('advertising:main', homepageItemsRule);
-onReferenceCount(MATERIAL, homepageUses);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const advertRules: readonly Registration[] = [
+  ...SCHEDULED.map((name) => writeRule(name, scheduleRule)),
+  writeRule('advertising:main', homepageItemsRule),
+  referenceCounter(MATERIAL, homepageUses),
+];

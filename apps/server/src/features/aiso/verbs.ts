@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import {
   AmiError,
   type AmiSession,
@@ -23,7 +23,7 @@ import {
 
 // --- aiso/AlarmLinkage: AlarmEvent ---
 
-onResourceVerb('aiso:alarm_event', 'ack', async ({ ctx, db, def, records }) => {
+const alarmEventAckVerb = resourceVerb('aiso:alarm_event', 'ack', async ({ ctx, db, def, records }) => {
   const r = records[0]!;
   await db
     .updateTable(def.table)
@@ -33,22 +33,26 @@ onResourceVerb('aiso:alarm_event', 'ack', async ({ ctx, db, def, records }) => {
   return { state: 'acknowledged' };
 });
 
-onResourceVerb('aiso:alarm_event', 'close', async ({ ctx, db, def, records, input }) => {
-  const r = records[0]!;
-  const note =
-    input.note === null || input.note === undefined || input.note === '' ? undefined : String(input.note);
-  await db
-    .updateTable(def.table)
-    .set({
-      state: 'closed',
-      handled_by: ctx.caller?.user.username ?? '',
-      ...(note === undefined ? {} : { note }),
-      updated_at: ctx.app.now(),
-    })
-    .where('id', '=', Number(r.id))
-    .execute();
-  return { state: 'closed' };
-});
+const alarmEventCloseVerb = resourceVerb(
+  'aiso:alarm_event',
+  'close',
+  async ({ ctx, db, def, records, input }) => {
+    const r = records[0]!;
+    const note =
+      input.note === null || input.note === undefined || input.note === '' ? undefined : String(input.note);
+    await db
+      .updateTable(def.table)
+      .set({
+        state: 'closed',
+        handled_by: ctx.caller?.user.username ?? '',
+        ...(note === undefined ? {} : { note }),
+        updated_at: ctx.app.now(),
+      })
+      .where('id', '=', Number(r.id))
+      .execute();
+    return { state: 'closed' };
+  },
+);
 
 // --- aiso/MultiPartyCall ---
 
@@ -62,7 +66,7 @@ async function callees(db: Parameters<typeof extensionById>[0], lang: Lang, s: R
   return { moderator: moderator.extension, all: [...new Set([moderator.extension, ...others])] };
 }
 
-onResourceVerb('aiso:multi_party', 'start', async ({ ctx, db, def, records }) => {
+const multiPartyStartVerb = resourceVerb('aiso:multi_party', 'start', async ({ ctx, db, def, records }) => {
   const s = records[0]!;
   const lang = ctx.lang;
   if (s.state === 'active') throw conflict(lang, texts('aiso.multiPartyCallAlready', { id: String(s.id) }));
@@ -110,11 +114,13 @@ async function channelOf(ami: AmiSession, bridge: string, number: string): Promi
   }
 }
 
-for (const [verb, action] of [
-  ['mute', 'ConfbridgeMute'],
-  ['kick', 'ConfbridgeKick'],
-] as const)
-  onResourceVerb('aiso:multi_party', verb, async ({ ctx, db, records, input }) => {
+const multiPartyMemberVerbs = (
+  [
+    ['mute', 'ConfbridgeMute'],
+    ['kick', 'ConfbridgeKick'],
+  ] as const
+).map(([verb, action]) =>
+  resourceVerb('aiso:multi_party', verb, async ({ ctx, db, records, input }) => {
     const s = records[0]!;
     const lang = ctx.lang;
     const number = String(input.participant);
@@ -129,9 +135,10 @@ for (const [verb, action] of [
     });
     ctx.logDetail = `aiso:multi_party ${verb} ${number} in ${bridge}`;
     return { done: 1, asterisk: reply.response.Message ?? '' };
-  });
+  }),
+);
 
-onResourceVerb('aiso:multi_party', 'end', async ({ ctx, db, def, records }) => {
+const multiPartyEndVerb = resourceVerb('aiso:multi_party', 'end', async ({ ctx, db, def, records }) => {
   const s = records[0]!;
   const bridge = bridgeOf(s);
   const gone = await withManager(ctx.lang, async (ami) => {
@@ -152,3 +159,12 @@ onResourceVerb('aiso:multi_party', 'end', async ({ ctx, db, def, records }) => {
   ctx.logDetail = `aiso:multi_party end #${s.id}${gone ? ' (the bridge had already closed)' : ''}`;
   return { state: 'ended' };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const aisoVerbs: readonly Registration[] = [
+  alarmEventAckVerb,
+  alarmEventCloseVerb,
+  multiPartyStartVerb,
+  multiPartyEndVerb,
+  ...multiPartyMemberVerbs,
+];

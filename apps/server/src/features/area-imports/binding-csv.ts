@@ -1,9 +1,10 @@
 import { say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import { type Registration, rowImportFormat } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { parseCsv } from '../../platform/lib/csv.ts';
 import { normalizeMac } from '../../platform/lib/ipv4.ts';
-import { addRowImportFormat, type ImportedRow } from '../../platform/resources/hooks.ts';
+import type { ImportedRow } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { refScope, writeSite } from '../../platform/resources/scope.ts';
 
@@ -40,80 +41,87 @@ async function idsBy(
   return out;
 }
 
-addRowImportFormat('smart:binding', 'binding_csv', async (data, ctx): Promise<ImportedRow[]> => {
-  const { lang } = ctx;
-  const cells = parseCsv(data.toString('utf8'));
-  if (!cells.length) throw invalidField('file', say(lang, 'areas.fileEmpty'));
-  const head = cells[0]!.map((h) => h.trim().toLowerCase());
-  const unknown = head.filter((h) => !COLUMNS.includes(h));
-  if (unknown.length || !head.includes('room_code'))
-    throw invalidField(
-      'file',
-      say(lang, 'areas.bindingHeader', {
-        unknown: unknown.length ? texts('areas.unknownColumnsAfter', { columns: unknown.join(', ') }) : '',
-      }),
-    );
-  const lines = cells.slice(1).map((r, i) => {
-    const cell = (name: string) => {
-      const at = head.indexOf(name);
-      return at < 0 ? '' : (r[at] ?? '').trim();
-    };
-    const mac = cell('mac');
-    return {
-      line: i + 2,
-      room: cell('room_code'),
-      macText: mac,
-      mac: mac ? normalizeMac(mac) : null,
-      extension: cell('extension'),
-      bed_no: cell('bed_no'),
-      remark: cell('remark'),
-    };
-  });
-  const site = writeSite(ctx);
-  const conn = ctx.app.db.kysely as unknown as AnyDb;
-  const scope = (def: typeof AREA) => refScope(def, [site])!;
-  const [areas, terminals, extensions] = await Promise.all([
-    idsBy(conn, AREA.table, 'code', scope(AREA), [...new Set(lines.map((l) => l.room).filter(Boolean))]),
-    idsBy(conn, TERMINAL.table, 'mac', scope(TERMINAL), [
-      ...new Set(lines.map((l) => l.mac).filter((m): m is string => !!m)),
-    ]),
-    idsBy(conn, EXTENSION.table, 'extension', scope(EXTENSION), [
-      ...new Set(lines.map((l) => l.extension).filter(Boolean)),
-    ]),
-  ]);
-  return lines.map((l) => {
-    const errors: { field: string; msg: string }[] = [];
-    const record: Record<string, unknown> = {};
-    if (!l.room) errors.push({ field: 'room_code', msg: say(lang, 'areas.roomCodeRequired') });
-    else if (!areas.has(l.room))
-      errors.push({
-        field: 'room_code',
-        msg: say(lang, 'areas.noAreaCode', { room: l.room }),
-      });
-    else record.area_id = areas.get(l.room);
-    if (l.macText) {
-      if (!l.mac)
+const bindingBindingCsvImport = rowImportFormat(
+  'smart:binding',
+  'binding_csv',
+  async (data, ctx): Promise<ImportedRow[]> => {
+    const { lang } = ctx;
+    const cells = parseCsv(data.toString('utf8'));
+    if (!cells.length) throw invalidField('file', say(lang, 'areas.fileEmpty'));
+    const head = cells[0]!.map((h) => h.trim().toLowerCase());
+    const unknown = head.filter((h) => !COLUMNS.includes(h));
+    if (unknown.length || !head.includes('room_code'))
+      throw invalidField(
+        'file',
+        say(lang, 'areas.bindingHeader', {
+          unknown: unknown.length ? texts('areas.unknownColumnsAfter', { columns: unknown.join(', ') }) : '',
+        }),
+      );
+    const lines = cells.slice(1).map((r, i) => {
+      const cell = (name: string) => {
+        const at = head.indexOf(name);
+        return at < 0 ? '' : (r[at] ?? '').trim();
+      };
+      const mac = cell('mac');
+      return {
+        line: i + 2,
+        room: cell('room_code'),
+        macText: mac,
+        mac: mac ? normalizeMac(mac) : null,
+        extension: cell('extension'),
+        bed_no: cell('bed_no'),
+        remark: cell('remark'),
+      };
+    });
+    const site = writeSite(ctx);
+    const conn = ctx.app.db.kysely as unknown as AnyDb;
+    const scope = (def: typeof AREA) => refScope(def, [site])!;
+    const [areas, terminals, extensions] = await Promise.all([
+      idsBy(conn, AREA.table, 'code', scope(AREA), [...new Set(lines.map((l) => l.room).filter(Boolean))]),
+      idsBy(conn, TERMINAL.table, 'mac', scope(TERMINAL), [
+        ...new Set(lines.map((l) => l.mac).filter((m): m is string => !!m)),
+      ]),
+      idsBy(conn, EXTENSION.table, 'extension', scope(EXTENSION), [
+        ...new Set(lines.map((l) => l.extension).filter(Boolean)),
+      ]),
+    ]);
+    return lines.map((l) => {
+      const errors: { field: string; msg: string }[] = [];
+      const record: Record<string, unknown> = {};
+      if (!l.room) errors.push({ field: 'room_code', msg: say(lang, 'areas.roomCodeRequired') });
+      else if (!areas.has(l.room))
         errors.push({
-          field: 'mac',
-          msg: say(lang, 'areas.notMacAddress', { macText: l.macText }),
+          field: 'room_code',
+          msg: say(lang, 'areas.noAreaCode', { room: l.room }),
         });
-      else if (!terminals.has(l.mac))
-        errors.push({
-          field: 'mac',
-          msg: say(lang, 'areas.noTerminalMac', { mac: l.mac }),
-        });
-      else record.terminal_id = terminals.get(l.mac);
-    }
-    if (l.extension) {
-      if (!extensions.has(l.extension))
-        errors.push({
-          field: 'extension',
-          msg: say(lang, 'areas.noExtensionNumber', { extension: l.extension }),
-        });
-      else record.extension_id = extensions.get(l.extension);
-    }
-    if (l.bed_no) record.bed_no = l.bed_no;
-    if (l.remark) record.remark = l.remark;
-    return { line: l.line, record, errors };
-  });
-});
+      else record.area_id = areas.get(l.room);
+      if (l.macText) {
+        if (!l.mac)
+          errors.push({
+            field: 'mac',
+            msg: say(lang, 'areas.notMacAddress', { macText: l.macText }),
+          });
+        else if (!terminals.has(l.mac))
+          errors.push({
+            field: 'mac',
+            msg: say(lang, 'areas.noTerminalMac', { mac: l.mac }),
+          });
+        else record.terminal_id = terminals.get(l.mac);
+      }
+      if (l.extension) {
+        if (!extensions.has(l.extension))
+          errors.push({
+            field: 'extension',
+            msg: say(lang, 'areas.noExtensionNumber', { extension: l.extension }),
+          });
+        else record.extension_id = extensions.get(l.extension);
+      }
+      if (l.bed_no) record.bed_no = l.bed_no;
+      if (l.remark) record.remark = l.remark;
+      return { line: l.line, record, errors };
+    });
+  },
+);
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const bindingCsvFormats: readonly Registration[] = [bindingBindingCsvImport];

@@ -1,9 +1,10 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import { importWriter, type Registration } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { parseCsv } from '../../platform/lib/csv.ts';
-import { addImportWriter, type ImportWriteResult } from '../../platform/resources/hooks.ts';
+import type { ImportWriteResult } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 
@@ -116,6 +117,9 @@ async function importPaths(conn: AnyDb, data: Buffer, lang: Lang, site: number, 
   return result;
 }
 
-addImportWriter('system:region', 'region_path', ({ conn, data, ctx, site }) =>
+const regionRegionPathImport = importWriter('system:region', 'region_path', ({ conn, data, ctx, site }) =>
   importPaths(conn, data, ctx.lang, site, ctx.app.now()),
 );
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const regionPathFormats: readonly Registration[] = [regionRegionPathImport];

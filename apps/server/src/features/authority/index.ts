@@ -1,4 +1,7 @@
 /** What other areas use of authority: the one door into it (docs/architecture.md). */
+import type { Feature } from '../../platform/feature.ts';
+import { authorityActions } from './actions.ts';
+
 export {
   administrators,
   definedFields,
@@ -7,3 +10,9 @@ export {
   siteIds,
   withAdminLock,
 } from './admin-rules.ts';
+
+/** The authority feature for app.ts: roles and permissions. */
+export const authorityFeature: Feature = {
+  name: 'authority',
+  actions: authorityActions,
+};

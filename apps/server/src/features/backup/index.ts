@@ -1,2 +1,11 @@
 /** What other areas use of backup: the one door into it (docs/architecture.md). */
+import type { Feature } from '../../platform/feature.ts';
+import { backupActions } from './actions.ts';
+
 export { createBackup, nextAutoBackup, pruneAutoBackups } from './backups.ts';
+
+/** The backup feature for app.ts: the backups. */
+export const backupFeature: Feature = {
+  name: 'backup',
+  actions: backupActions,
+};

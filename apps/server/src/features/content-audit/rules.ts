@@ -1,5 +1,6 @@
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { storedRow } from '../../platform/resources/after-write-values.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { AUDITED, auditedByResource } from './audited.ts';
 
 /**
@@ -19,4 +20,7 @@ async function auditStateRule({ conn, def, values, selfId }: WriteHookArgs): Pro
   if (audited.watched.some((f) => f in values && !same(values[f], row[f]))) values.audit_state = 'pending';
 }
 
-for (const a of AUDITED) onResourceWrite(a.def.name, auditStateRule);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const auditStateRules: readonly Registration[] = AUDITED.map((a) =>
+  writeRule(a.def.name, auditStateRule),
+);

@@ -1,8 +1,8 @@
 import { say } from '@igs/contract';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { auditedByType } from './audited.ts';
 import { AUDIT_TABLE } from './items.ts';
 
@@ -38,12 +38,12 @@ async function decide(
   return ids.length;
 }
 
-onResourceVerb('resources:index', 'approve', async ({ ctx, db, records }) => {
+const indexApproveVerb = resourceVerb('resources:index', 'approve', async ({ ctx, db, records }) => {
   const n = await decide(db, records, 'approved', ctx.caller?.user.username ?? null, ctx.app.now(), null);
   return { approved: n };
 });
 
-onResourceVerb('resources:index', 'reject', async ({ ctx, db, records, input }) => {
+const indexRejectVerb = resourceVerb('resources:index', 'reject', async ({ ctx, db, records, input }) => {
   // The field is required, but a reason of spaces only is none either.
   const reason = String(input.reason ?? '').trim();
   if (!reason) throw invalidField('reason', say(ctx.lang, 'audit.rejectionNeedsReason'));
@@ -51,3 +51,6 @@ onResourceVerb('resources:index', 'reject', async ({ ctx, db, records, input }) 
   ctx.logDetail = `resources:index reject #${records.map((r) => r.id).join(', #')}: ${reason}`;
   return { rejected: n };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const contentAuditVerbs: readonly Registration[] = [indexApproveVerb, indexRejectVerb];

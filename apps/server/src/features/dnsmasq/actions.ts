@@ -5,12 +5,12 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
+import { importFormat, type Registration, writeRule } from '../../platform/feature.ts';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { addImportFormat, onResourceWrite } from '../../platform/resources/hooks.ts';
 import { writeSite } from '../../platform/resources/scope.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { loadDocFrom } from '../../platform/settings/config-docs.ts';
@@ -48,7 +48,7 @@ const method = (m: string) => z.object({ method: z.literal(m) }).loose();
 const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormReader(body, ctx.lang, LABELS);
 
 // A static lease must lie in the subnet DHCP serves (DOMAIN: `ip` unique, in subnet).
-onResourceWrite('system:dhcp_host', async ({ conn, lang, values }) => {
+const dhcpHostRule = writeRule('system:dhcp_host', async ({ conn, lang, values }) => {
   if (values.ip === undefined || values.ip === null) return;
   const db = conn as unknown as Kysely<Database>;
   const dhcp = await loadDhcpFrom(db);
@@ -59,7 +59,9 @@ onResourceWrite('system:dhcp_host', async ({ conn, lang, values }) => {
 });
 
 // DNS host records also import from the /etc/hosts format.
-addImportFormat('system:dns_host', 'hosts', (data) => parseHostsFile(data.toString('utf8')));
+const dnsHostHostsImport = importFormat('system:dns_host', 'hosts', (data) =>
+  parseHostsFile(data.toString('utf8')),
+);
 
 async function dnsmasqInfo() {
   const binary = await findDnsmasq();
@@ -326,3 +328,6 @@ const dnsActions = [
 ];
 
 export const dnsmasqActions = [...dhcpActions, ...dnsActions];
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const dnsmasqRegistrations: readonly Registration[] = [dhcpHostRule, dnsHostHostsImport];

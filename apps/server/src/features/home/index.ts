@@ -1,2 +1,11 @@
 /** What other areas use of home: the one door into it (docs/architecture.md). */
+import type { Feature } from '../../platform/feature.ts';
+import { homeActions } from './actions.ts';
+
 export { sampleIfDue } from './online-days.ts';
+
+/** The home feature for app.ts: the home page figures. */
+export const homeFeature: Feature = {
+  name: 'home',
+  actions: homeActions,
+};

@@ -9,8 +9,8 @@ import { type AnyDb, applyFilters, siteFilter } from '../../platform/resources/q
 import { readScope, writeSite } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
+
 // The XMLTV import format of the EPG registers itself.
-import './epg-import.ts';
 
 /**
  * Media calls beside the generic ones (DOMAIN 2.6): the live channel list as M3U, the EPG as

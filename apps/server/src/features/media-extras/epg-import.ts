@@ -1,8 +1,8 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import { importFormat, type Registration } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { addImportFormat } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { writeSite } from '../../platform/resources/scope.ts';
 import { channelId } from './playlists.ts';
@@ -63,7 +63,7 @@ export function readGuide(data: Buffer, lang: Lang, field = 'file') {
   }
 }
 
-addImportFormat('media:epg', 'xmltv', async (data, ctx) => {
+const epgXmltvImport = importFormat('media:epg', 'xmltv', async (data, ctx) => {
   const guide = readGuide(data, ctx.lang);
   const ids = await programmesByXmltvId(ctx.app.db.kysely as unknown as AnyDb, writeSite(ctx));
   const records = guide.programmes.flatMap((p) => {
@@ -79,3 +79,6 @@ addImportFormat('media:epg', 'xmltv', async (data, ctx) => {
   xmltvImports.add(ctx);
   return records;
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const epgFormats: readonly Registration[] = [epgXmltvImport];

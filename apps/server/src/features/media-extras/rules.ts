@@ -1,7 +1,8 @@
 import { Code, say, texts } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * The media rules a field description cannot say (DOMAIN 2.6), checked on add, edit and every
@@ -163,8 +164,11 @@ async function sourceRule({ conn, lang, def, values, selfId }: WriteHookArgs): P
     );
 }
 
-onResourceWrite('media:epg', epgRule);
-onResourceWrite('media:rotation', rotationNumberRule);
-onResourceWrite('media:live', programmeNumberRule);
-onResourceWrite('media:video_type', filmClassRule);
-onResourceWrite('media:source', sourceRule);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const mediaRules: readonly Registration[] = [
+  writeRule('media:epg', epgRule),
+  writeRule('media:rotation', rotationNumberRule),
+  writeRule('media:live', programmeNumberRule),
+  writeRule('media:video_type', filmClassRule),
+  writeRule('media:source', sourceRule),
+];

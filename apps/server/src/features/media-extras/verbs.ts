@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { eachLimited, probe, requireProgram } from './ffprobe.ts';
 import { type RotationPlan, startRotation, stopRotation } from './rotation-runner.ts';
@@ -34,7 +34,7 @@ function tooMany(lang: Lang, n: number): ApiError {
 
 // ------------------------------------------------------------------------------ broadcast
 
-onResourceVerb('media:broadcast', 'reset_key', async ({ ctx, db, records }) => {
+const broadcastResetKeyVerb = resourceVerb('media:broadcast', 'reset_key', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const fields = keyFields(ctx);
   await db
@@ -79,7 +79,7 @@ async function filmFiles(db: AnyDb, dataDir: string, row: Record<string, unknown
   return f ? [f] : [];
 }
 
-onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
+const rotationStartVerb = resourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const { lang } = ctx;
   const ids = (r.film_ids as number[]) ?? [];
@@ -132,7 +132,7 @@ onResourceVerb('media:rotation', 'start', async ({ ctx, db, records }) => {
   return { state: 'running' };
 });
 
-onResourceVerb('media:rotation', 'stop', async ({ ctx, db, records }) => {
+const rotationStopVerb = resourceVerb('media:rotation', 'stop', async ({ ctx, db, records }) => {
   const id = Number(records[0]!.id);
   await stopRotation(id);
   await db
@@ -155,147 +155,160 @@ export function programType(url: string): string {
 
 const UNGROUPED = { name: '未分类', name_en: 'Uncategorised' };
 
-onResourceVerb('media:collect_programs', 'import', async ({ ctx, db, records, site }) => {
-  const { lang } = ctx;
-  const w = { db, lang, now: ctx.app.now() };
-  for (const r of records) {
-    if (Number(r.ignored) === 1)
-      throw new ApiError(
-        Code.conflict,
-        say(lang, 'media.ignoredChannelsNotImported', { id: String(r.id), name: String(r.name) }),
-      );
-    if (r.imported_program_id) {
-      const still = await db
-        .selectFrom(live.table)
-        .select('id')
-        .where('id', '=', Number(r.imported_program_id))
-        .executeTakeFirst();
-      if (still)
+const collectProgramsImportVerb = resourceVerb(
+  'media:collect_programs',
+  'import',
+  async ({ ctx, db, records, site }) => {
+    const { lang } = ctx;
+    const w = { db, lang, now: ctx.app.now() };
+    for (const r of records) {
+      if (Number(r.ignored) === 1)
         throw new ApiError(
           Code.conflict,
-          say(lang, 'media.alreadyImportedProgramme', {
-            id: String(r.id),
-            name: String(r.name),
-            imported_program_id: String(r.imported_program_id),
-          }),
+          say(lang, 'media.ignoredChannelsNotImported', { id: String(r.id), name: String(r.name) }),
         );
+      if (r.imported_program_id) {
+        const still = await db
+          .selectFrom(live.table)
+          .select('id')
+          .where('id', '=', Number(r.imported_program_id))
+          .executeTakeFirst();
+        if (still)
+          throw new ApiError(
+            Code.conflict,
+            say(lang, 'media.alreadyImportedProgramme', {
+              id: String(r.id),
+              name: String(r.name),
+              imported_program_id: String(r.imported_program_id),
+            }),
+          );
+      }
     }
-  }
-  const programmes = await db
-    .selectFrom(live.table)
-    .select(['number', 'tvg_id'])
-    .where('site_id', '=', site)
-    .execute();
-  const rotations = await db
-    .selectFrom('media_rotation')
-    .select(['channel_number'])
-    .where('site_id', '=', site)
-    .execute();
-  const used = new Set([
-    ...programmes.map((p) => Number(p.number)),
-    ...rotations.map((p) => Number(p.channel_number)),
-  ]);
-  const tvgIds = new Set(programmes.map((p) => p.tvg_id).filter(Boolean));
-  const classes = new Map(
-    (await db.selectFrom(liveClass.table).select(['id', 'name']).where('site_id', '=', site).execute()).map(
-      (c) => [String(c.name), Number(c.id)],
-    ),
-  );
-  const classFor = async (group: string): Promise<number> => {
-    const name = (group.split(';')[0] ?? '').trim().slice(0, 64);
-    const key = name || UNGROUPED.name;
-    const found = classes.get(key);
-    if (found !== undefined) return found;
-    // DOMAIN: a group-title without a class becomes a new class.
-    const id = await insertRecord(w, liveClass, name ? { name } : UNGROUPED, site);
-    classes.set(key, id);
-    return id;
-  };
-  const nextFree = () => {
-    for (let n = 1; n <= 9999; n++) if (!used.has(n)) return n;
-    throw new ApiError(Code.conflict, say(lang, 'media.everyChannelNumberTaken'));
-  };
-  const created: number[] = [];
-  for (const r of records) {
-    const url = String(r.url ?? '');
-    const chno = Number(r.tvg_chno);
-    const number = Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno) ? chno : nextFree();
-    const name = String(r.name || r.tvg_name || url).slice(0, 64);
-    const tvg = r.tvg_id && !tvgIds.has(r.tvg_id) ? String(r.tvg_id) : null;
-    let id: number;
-    try {
-      id = await insertRecord(
-        w,
-        live,
-        {
-          number,
-          name,
-          name_en: String(r.tvg_name || name).slice(0, 64),
-          category_ids: [await classFor(String(r.group_title ?? ''))],
-          url,
-          tvg_id: tvg,
-          type: programType(url),
-        },
-        site,
-      );
-    } catch (e) {
-      if (e instanceof ApiError) throw new ApiError(e.code, `#${r.id} ${r.name}: ${e.message}`, e.data);
-      throw e;
+    const programmes = await db
+      .selectFrom(live.table)
+      .select(['number', 'tvg_id'])
+      .where('site_id', '=', site)
+      .execute();
+    const rotations = await db
+      .selectFrom('media_rotation')
+      .select(['channel_number'])
+      .where('site_id', '=', site)
+      .execute();
+    const used = new Set([
+      ...programmes.map((p) => Number(p.number)),
+      ...rotations.map((p) => Number(p.channel_number)),
+    ]);
+    const tvgIds = new Set(programmes.map((p) => p.tvg_id).filter(Boolean));
+    const classes = new Map(
+      (await db.selectFrom(liveClass.table).select(['id', 'name']).where('site_id', '=', site).execute()).map(
+        (c) => [String(c.name), Number(c.id)],
+      ),
+    );
+    const classFor = async (group: string): Promise<number> => {
+      const name = (group.split(';')[0] ?? '').trim().slice(0, 64);
+      const key = name || UNGROUPED.name;
+      const found = classes.get(key);
+      if (found !== undefined) return found;
+      // DOMAIN: a group-title without a class becomes a new class.
+      const id = await insertRecord(w, liveClass, name ? { name } : UNGROUPED, site);
+      classes.set(key, id);
+      return id;
+    };
+    const nextFree = () => {
+      for (let n = 1; n <= 9999; n++) if (!used.has(n)) return n;
+      throw new ApiError(Code.conflict, say(lang, 'media.everyChannelNumberTaken'));
+    };
+    const created: number[] = [];
+    for (const r of records) {
+      const url = String(r.url ?? '');
+      const chno = Number(r.tvg_chno);
+      const number =
+        Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno) ? chno : nextFree();
+      const name = String(r.name || r.tvg_name || url).slice(0, 64);
+      const tvg = r.tvg_id && !tvgIds.has(r.tvg_id) ? String(r.tvg_id) : null;
+      let id: number;
+      try {
+        id = await insertRecord(
+          w,
+          live,
+          {
+            number,
+            name,
+            name_en: String(r.tvg_name || name).slice(0, 64),
+            category_ids: [await classFor(String(r.group_title ?? ''))],
+            url,
+            tvg_id: tvg,
+            type: programType(url),
+          },
+          site,
+        );
+      } catch (e) {
+        if (e instanceof ApiError) throw new ApiError(e.code, `#${r.id} ${r.name}: ${e.message}`, e.data);
+        throw e;
+      }
+      used.add(number);
+      if (tvg) tvgIds.add(tvg);
+      created.push(id);
+      await db
+        .updateTable(collected.table)
+        .set({ imported_program_id: id, updated_at: w.now })
+        .where('id', '=', Number(r.id))
+        .execute();
     }
-    used.add(number);
-    if (tvg) tvgIds.add(tvg);
-    created.push(id);
-    await db
-      .updateTable(collected.table)
-      .set({ imported_program_id: id, updated_at: w.now })
-      .where('id', '=', Number(r.id))
-      .execute();
-  }
-  ctx.logDetail = `media:collect_programs import #${records.map((r) => r.id).join(', #')} → media:live #${created.join(', #')}`;
-  return { imported: created.length, program_ids: created };
-});
+    ctx.logDetail = `media:collect_programs import #${records.map((r) => r.id).join(', #')} → media:live #${created.join(', #')}`;
+    return { imported: created.length, program_ids: created };
+  },
+);
 
-onResourceVerb('media:collect_programs', 'ignore', async ({ ctx, db, records }) => {
-  const r = await db
-    .updateTable(collected.table)
-    .set({ ignored: 1, updated_at: ctx.app.now() })
-    .where(
-      'id',
-      'in',
-      records.map((x) => Number(x.id)),
-    )
-    .executeTakeFirst();
-  return { updated: Number(r.numUpdatedRows) };
-});
-
-onResourceVerb('media:collect_programs', 'probe', async ({ ctx, db, records }) => {
-  if (records.length > PROBE_MAX) throw tooMany(ctx.lang, records.length);
-  const binary = await requireProgram('ffprobe', ctx.lang);
-  const results = await eachLimited(records, 4, (r) => probe(binary, String(r.url ?? ''), ctx.app.now));
-  for (const [i, r] of records.entries()) {
-    const p = results[i]!;
-    await db
+const collectProgramsIgnoreVerb = resourceVerb(
+  'media:collect_programs',
+  'ignore',
+  async ({ ctx, db, records }) => {
+    const r = await db
       .updateTable(collected.table)
-      .set({
-        probe: JSON.stringify({
-          ok: p.ok,
-          codec: p.codec,
-          resolution: p.resolution,
-          bitrate: p.bitrate,
-          probed_at: p.probed_at,
-          ...(p.error ? { error: p.error } : {}),
-        }),
-        updated_at: ctx.app.now(),
-      })
-      .where('id', '=', Number(r.id))
-      .execute();
-  }
-  return { ok: results.filter((p) => p.ok).length, failed: results.filter((p) => !p.ok).length };
-});
+      .set({ ignored: 1, updated_at: ctx.app.now() })
+      .where(
+        'id',
+        'in',
+        records.map((x) => Number(x.id)),
+      )
+      .executeTakeFirst();
+    return { updated: Number(r.numUpdatedRows) };
+  },
+);
+
+const collectProgramsProbeVerb = resourceVerb(
+  'media:collect_programs',
+  'probe',
+  async ({ ctx, db, records }) => {
+    if (records.length > PROBE_MAX) throw tooMany(ctx.lang, records.length);
+    const binary = await requireProgram('ffprobe', ctx.lang);
+    const results = await eachLimited(records, 4, (r) => probe(binary, String(r.url ?? ''), ctx.app.now));
+    for (const [i, r] of records.entries()) {
+      const p = results[i]!;
+      await db
+        .updateTable(collected.table)
+        .set({
+          probe: JSON.stringify({
+            ok: p.ok,
+            codec: p.codec,
+            resolution: p.resolution,
+            bitrate: p.bitrate,
+            probed_at: p.probed_at,
+            ...(p.error ? { error: p.error } : {}),
+          }),
+          updated_at: ctx.app.now(),
+        })
+        .where('id', '=', Number(r.id))
+        .execute();
+    }
+    return { ok: results.filter((p) => p.ok).length, failed: results.filter((p) => !p.ok).length };
+  },
+);
 
 // ------------------------------------------------------------------------- live programmes
 
-onResourceVerb('media:live', 'probe', async ({ ctx, db, records }) => {
+const liveProbeVerb = resourceVerb('media:live', 'probe', async ({ ctx, db, records }) => {
   if (records.length > PROBE_MAX) throw tooMany(ctx.lang, records.length);
   const binary = await requireProgram('ffprobe', ctx.lang);
   const results = await eachLimited(records, 4, (r) => probe(binary, String(r.url ?? ''), ctx.app.now));
@@ -314,15 +327,17 @@ onResourceVerb('media:live', 'probe', async ({ ctx, db, records }) => {
 
 // ---------------------------------------------------------------------------------- sources
 
-onResourceVerb('media:source', 'sync', async ({ ctx, db, records, site }) =>
+const sourceSyncVerb = resourceVerb('media:source', 'sync', async ({ ctx, db, records, site }) =>
   syncSource(ctx, db, records[0]!, site),
 );
-onResourceVerb('media:source', 'test', async ({ ctx, db, records }) => testSource(ctx, db, records[0]!));
+const sourceTestVerb = resourceVerb('media:source', 'test', async ({ ctx, db, records }) =>
+  testSource(ctx, db, records[0]!),
+);
 
 // ------------------------------------------------------------------------------------ films
 
 /** Transcodes a movie to HLS beside the uploads (DOMAIN 2.6: "optional HLS transcode"). */
-onResourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
+const videoTranscodeVerb = resourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const { lang } = ctx;
   const files = await filmFiles(db, ctx.app.config.dataDir, r);
@@ -347,3 +362,17 @@ onResourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
   startTranscode(ffmpeg, files, out, ctx.app.log, Number(r.id));
   return { duration_s: facts.duration_s, resolution: facts.resolution, transcoding: true };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const mediaVerbs: readonly Registration[] = [
+  broadcastResetKeyVerb,
+  rotationStartVerb,
+  rotationStopVerb,
+  collectProgramsImportVerb,
+  collectProgramsIgnoreVerb,
+  collectProgramsProbeVerb,
+  liveProbeVerb,
+  sourceSyncVerb,
+  sourceTestVerb,
+  videoTranscodeVerb,
+];

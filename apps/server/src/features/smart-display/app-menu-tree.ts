@@ -1,6 +1,7 @@
 import { type Localized, say, texts } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.8 smart/AppMenu: `parent_id` (two levels). The launcher shows top items and one row of
@@ -34,4 +35,5 @@ export async function twoLevelAppMenus({ conn, lang, def, values, selfId }: Writ
   if (child) throw refuse(texts('smart.itemSubItemsSuch', { name: String(child.name) }));
 }
 
-onResourceWrite('index:app_menu', twoLevelAppMenus);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const appMenuTreeRules: readonly Registration[] = [writeRule('index:app_menu', twoLevelAppMenus)];

@@ -1,6 +1,7 @@
 import { say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { storedValues } from './stored-values.ts';
 
 /**
@@ -43,4 +44,7 @@ export async function versionCodeAboveLatest(args: WriteHookArgs): Promise<void>
   );
 }
 
-onResourceWrite('index:app_upgrade', versionCodeAboveLatest);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const appReleaseRules: readonly Registration[] = [
+  writeRule('index:app_upgrade', versionCodeAboveLatest),
+];

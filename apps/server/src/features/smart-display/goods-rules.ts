@@ -1,6 +1,7 @@
 import { type Localized, say, texts } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { storedList, storedValues } from './stored-values.ts';
 
 /**
@@ -34,8 +35,6 @@ export async function goodsPricesAndImages(args: WriteHookArgs): Promise<void> {
   );
 }
 
-onResourceWrite('shop:goods', goodsPricesAndImages);
-
 /** The text a stored JSON value holds, or null when it holds something else. */
 function parseText(stored: string): string | null {
   try {
@@ -45,3 +44,6 @@ function parseText(stored: string): string | null {
     return null;
   }
 }
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const goodsRules: readonly Registration[] = [writeRule('shop:goods', goodsPricesAndImages)];

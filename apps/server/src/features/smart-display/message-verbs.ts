@@ -1,5 +1,5 @@
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 
 /**
  * DOMAIN 2.8 smart/MessageBoard verbs: `reply` {reply} stores the answer with who gave it and
@@ -8,24 +8,28 @@ import { onResourceVerb } from '../../platform/resources/verbs.ts';
  */
 const TABLE = 'smart_message';
 
-onResourceVerb('smart:message_board', 'reply', async ({ ctx, db, records, input }) => {
-  const now = ctx.app.now();
-  const repliedAt = formatDateTime(now);
-  await db
-    .updateTable(TABLE)
-    .set({
-      reply: String(input.reply),
-      replied_by: ctx.caller.user.username,
-      replied_at: repliedAt,
-      state: 'replied',
-      updated_at: now,
-    })
-    .where('id', '=', Number(records[0]!.id))
-    .execute();
-  return { state: 'replied', replied_at: repliedAt };
-});
+const messageBoardReplyVerb = resourceVerb(
+  'smart:message_board',
+  'reply',
+  async ({ ctx, db, records, input }) => {
+    const now = ctx.app.now();
+    const repliedAt = formatDateTime(now);
+    await db
+      .updateTable(TABLE)
+      .set({
+        reply: String(input.reply),
+        replied_by: ctx.caller.user.username,
+        replied_at: repliedAt,
+        state: 'replied',
+        updated_at: now,
+      })
+      .where('id', '=', Number(records[0]!.id))
+      .execute();
+    return { state: 'replied', replied_at: repliedAt };
+  },
+);
 
-onResourceVerb('smart:message_board', 'close', async ({ ctx, db, records }) => {
+const messageBoardCloseVerb = resourceVerb('smart:message_board', 'close', async ({ ctx, db, records }) => {
   await db
     .updateTable(TABLE)
     .set({ state: 'closed', updated_at: ctx.app.now() })
@@ -34,7 +38,7 @@ onResourceVerb('smart:message_board', 'close', async ({ ctx, db, records }) => {
   return { state: 'closed' };
 });
 
-onResourceVerb('smart:message_board', 'read', async ({ ctx, db, records }) => {
+const messageBoardReadVerb = resourceVerb('smart:message_board', 'read', async ({ ctx, db, records }) => {
   const r = await db
     .updateTable(TABLE)
     .set({ state: 'read', updated_at: ctx.app.now() })
@@ -46,3 +50,10 @@ onResourceVerb('smart:message_board', 'read', async ({ ctx, db, records }) => {
     .executeTakeFirst();
   return { updated: Number(r.numUpdatedRows) };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const messageVerbs: readonly Registration[] = [
+  messageBoardReplyVerb,
+  messageBoardCloseVerb,
+  messageBoardReadVerb,
+];

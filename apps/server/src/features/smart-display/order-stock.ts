@@ -1,6 +1,7 @@
 import { Code, type Lang, say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { storedList } from './stored-values.ts';
 
@@ -93,4 +94,5 @@ export async function newOrderTakesStock({ conn, lang, now, values, site, selfId
   await takeStock(conn, site, orderLines(values.items, lang), lang, now);
 }
 
-onResourceWrite('shop:order', newOrderTakesStock);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const orderStockRules: readonly Registration[] = [writeRule('shop:order', newOrderTakesStock)];

@@ -1,4 +1,5 @@
-import { onResourceVerb, type VerbCall } from '../../platform/resources/verbs.ts';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
+import type { VerbCall } from '../../platform/resources/verbs.ts';
 import { orderLines, returnStock } from './order-stock.ts';
 
 /**
@@ -19,11 +20,11 @@ async function move(call: VerbCall, state: string, extra: Record<string, unknown
   return { state };
 }
 
-onResourceVerb('shop:order', 'accept', (call) => move(call, 'accepted'));
-onResourceVerb('shop:order', 'deliver', (call) => move(call, 'delivering'));
-onResourceVerb('shop:order', 'complete', (call) => move(call, 'completed'));
+const orderAcceptVerb = resourceVerb('shop:order', 'accept', (call) => move(call, 'accepted'));
+const orderDeliverVerb = resourceVerb('shop:order', 'deliver', (call) => move(call, 'delivering'));
+const orderCompleteVerb = resourceVerb('shop:order', 'complete', (call) => move(call, 'completed'));
 
-onResourceVerb('shop:order', 'cancel', async (call) => {
+const orderCancelVerb = resourceVerb('shop:order', 'cancel', async (call) => {
   const order = call.records[0]!;
   const reason = String(call.input.reason);
   // Items were checked when the order was written; a stored list this reading refuses would
@@ -33,3 +34,11 @@ onResourceVerb('shop:order', 'cancel', async (call) => {
   call.ctx.logDetail = `shop:order cancel #${order.id}: ${reason}`;
   return move(call, 'cancelled', { cancel_reason: reason });
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const orderVerbs: readonly Registration[] = [
+  orderAcceptVerb,
+  orderDeliverVerb,
+  orderCompleteVerb,
+  orderCancelVerb,
+];

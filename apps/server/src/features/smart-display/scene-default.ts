@@ -1,6 +1,7 @@
 import { Code, say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.8 smart/ApplicationScene: one default scene per site. The home manifest falls back to
@@ -22,4 +23,5 @@ export async function oneDefaultScene({ conn, lang, def, values, site, selfId }:
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'is_default', msg }] });
 }
 
-onResourceWrite('index:scenario', oneDefaultScene);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const sceneDefaultRules: readonly Registration[] = [writeRule('index:scenario', oneDefaultScene)];

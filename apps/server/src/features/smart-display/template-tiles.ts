@@ -1,6 +1,7 @@
 import { type Localized, say, texts } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { storedList, storedValues } from './stored-values.ts';
 
 /**
@@ -61,4 +62,5 @@ export async function tilesFitLayout(args: WriteHookArgs): Promise<void> {
   if (missing.length) throw refuse(texts('smart.appMenuDoesNot', { missing: missing.join(', #') }));
 }
 
-onResourceWrite('smart:easy_template', tilesFitLayout);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const templateTileRules: readonly Registration[] = [writeRule('smart:easy_template', tilesFitLayout)];

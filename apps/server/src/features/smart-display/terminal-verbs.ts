@@ -1,8 +1,8 @@
 import { Code, say } from '@igs/contract';
+import { type Registration, resourceVerb, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { countRows, licenceStatus } from '../../platform/licence/licence.ts';
-import { onResourceWrite } from '../../platform/resources/hooks.ts';
-import { onResourceVerb, type VerbCall } from '../../platform/resources/verbs.ts';
+import type { VerbCall } from '../../platform/resources/verbs.ts';
 
 /**
  * DOMAIN 2.8 smart/TerminalAuthorization verbs: `authorize` (a batch), `reject`, `disable`.
@@ -25,7 +25,7 @@ async function setState(call: VerbCall, state: string): Promise<{ updated: numbe
   return { updated: Number(r.numUpdatedRows) };
 }
 
-onResourceVerb('index:app_list', 'authorize', async (call) => {
+const appListAuthorizeVerb = resourceVerb('index:app_list', 'authorize', async (call) => {
   const { ctx, db, records } = call;
   const status = await licenceStatus(ctx.app);
   const max = status.state === 'valid' ? status.licence?.limits.terminals : null;
@@ -42,11 +42,19 @@ onResourceVerb('index:app_list', 'authorize', async (call) => {
   return setState(call, 'authorized');
 });
 
-onResourceVerb('index:app_list', 'reject', (call) => setState(call, 'rejected'));
-onResourceVerb('index:app_list', 'disable', (call) => setState(call, 'disabled'));
+const appListRejectVerb = resourceVerb('index:app_list', 'reject', (call) => setState(call, 'rejected'));
+const appListDisableVerb = resourceVerb('index:app_list', 'disable', (call) => setState(call, 'disabled'));
 
 // `state` is read-only to clients, and the generic add fills only writable fields' defaults: a
 // terminal added by hand starts pending, as one the heartbeat creates.
-onResourceWrite('index:app_list', async ({ values, selfId }) => {
+const appListRule = writeRule('index:app_list', async ({ values, selfId }) => {
   if (selfId === undefined && (values.state === undefined || values.state === null)) values.state = 'pending';
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const appListRegistrations: readonly Registration[] = [
+  appListAuthorizeVerb,
+  appListRejectVerb,
+  appListDisableVerb,
+  appListRule,
+];

@@ -1,8 +1,8 @@
 import { say } from '@igs/contract';
+import { type Registration, resourceVerb, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { storedValues } from './stored-values.ts';
 
 /**
@@ -23,23 +23,27 @@ function addDays(from: number, days: number): number {
  * lapsed subscription renewed today runs `days` from today). An expired one becomes active; a
  * suspended one stays suspended with the later end.
  */
-onResourceVerb('media:user_package', 'renew', async ({ ctx, db, records, input }) => {
-  const sub = records[0]!;
-  const now = ctx.app.now();
-  const days = Number(input.days);
-  const end = parseDateTime(String(sub.end_at ?? ''));
-  const endAt = formatDateTime(addDays(Number.isFinite(end) && end > now ? end : now, days));
-  const state = sub.state === 'suspended' ? 'suspended' : 'active';
-  await db
-    .updateTable(TABLE)
-    .set({ end_at: endAt, state, updated_at: now })
-    .where('id', '=', Number(sub.id))
-    .execute();
-  ctx.logDetail = `media:user_package renew #${sub.id}: ${days} days, until ${endAt}`;
-  return { end_at: endAt, state };
-});
+const userPackageRenewVerb = resourceVerb(
+  'media:user_package',
+  'renew',
+  async ({ ctx, db, records, input }) => {
+    const sub = records[0]!;
+    const now = ctx.app.now();
+    const days = Number(input.days);
+    const end = parseDateTime(String(sub.end_at ?? ''));
+    const endAt = formatDateTime(addDays(Number.isFinite(end) && end > now ? end : now, days));
+    const state = sub.state === 'suspended' ? 'suspended' : 'active';
+    await db
+      .updateTable(TABLE)
+      .set({ end_at: endAt, state, updated_at: now })
+      .where('id', '=', Number(sub.id))
+      .execute();
+    ctx.logDetail = `media:user_package renew #${sub.id}: ${days} days, until ${endAt}`;
+    return { end_at: endAt, state };
+  },
+);
 
-onResourceVerb('media:user_package', 'suspend', async ({ ctx, db, records }) => {
+const userPackageSuspendVerb = resourceVerb('media:user_package', 'suspend', async ({ ctx, db, records }) => {
   await db
     .updateTable(TABLE)
     .set({ state: 'suspended', updated_at: ctx.app.now() })
@@ -49,7 +53,7 @@ onResourceVerb('media:user_package', 'suspend', async ({ ctx, db, records }) => 
 });
 
 /** resume: active again, or expired when its end passed while it was suspended. */
-onResourceVerb('media:user_package', 'resume', async ({ ctx, db, records }) => {
+const userPackageResumeVerb = resourceVerb('media:user_package', 'resume', async ({ ctx, db, records }) => {
   const sub = records[0]!;
   const now = ctx.app.now();
   const end = parseDateTime(String(sub.end_at ?? ''));
@@ -80,4 +84,10 @@ export async function userPackageWrite(args: WriteHookArgs): Promise<void> {
     throw invalidField('end_at', say(lang, 'smart.endsMustNotBefore', { start_at: String(stored.start_at) }));
 }
 
-onResourceWrite('media:user_package', userPackageWrite);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const userPackageRegistrations: readonly Registration[] = [
+  userPackageRenewVerb,
+  userPackageSuspendVerb,
+  userPackageResumeVerb,
+  writeRule('media:user_package', userPackageWrite),
+];

@@ -6,7 +6,6 @@ import { sceneOtherActions } from './scene-other.ts';
 import { shopConfigActions } from './shop-config.ts';
 import { terminalStatsActions } from './terminal-stats.ts';
 // The app menu's rule across resources (an apk item names a published release) registers on import.
-import './app-menu-rules.ts';
 
 /** Smart display calls beside the record modules (DOMAIN 2.8, 1.2). */
 export const smartExtrasActions = [

@@ -1,6 +1,7 @@
 import { say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.8 smart/AppMenu: "an apk item must name the package of a published AppRelease, else
@@ -44,4 +45,7 @@ export async function apkNamesPublishedRelease({
   throw invalidField('target', say(lang, 'smart.targetAndroidAppItem', { target }));
 }
 
-onResourceWrite('index:app_menu', apkNamesPublishedRelease);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const appMenuApkRules: readonly Registration[] = [
+  writeRule('index:app_menu', apkNamesPublishedRelease),
+];

@@ -1,4 +1,4 @@
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 
 /**
  * DOMAIN smart/TerminalRecord verbs: `read` marks the chosen records read, `read_all` every
@@ -6,7 +6,7 @@ import { onResourceVerb } from '../../platform/resources/verbs.ts';
  */
 const TABLE = 'smart_terminal_event';
 
-onResourceVerb('smart:terminal_record', 'read', async ({ ctx, db, records }) => {
+const terminalRecordReadVerb = resourceVerb('smart:terminal_record', 'read', async ({ ctx, db, records }) => {
   const r = await db
     .updateTable(TABLE)
     .set({ read: 1, updated_at: ctx.app.now() })
@@ -20,13 +20,23 @@ onResourceVerb('smart:terminal_record', 'read', async ({ ctx, db, records }) => 
   return { updated: Number(r.numUpdatedRows) };
 });
 
-onResourceVerb('smart:terminal_record', 'read_all', async ({ ctx, db, site }) => {
-  const r = await db
-    .updateTable(TABLE)
-    .set({ read: 1, updated_at: ctx.app.now() })
-    .where('site_id', '=', site)
-    .where('read', '=', 0)
-    .executeTakeFirst();
-  ctx.logDetail = `smart:terminal_record read_all (${Number(r.numUpdatedRows)})`;
-  return { updated: Number(r.numUpdatedRows) };
-});
+const terminalRecordReadAllVerb = resourceVerb(
+  'smart:terminal_record',
+  'read_all',
+  async ({ ctx, db, site }) => {
+    const r = await db
+      .updateTable(TABLE)
+      .set({ read: 1, updated_at: ctx.app.now() })
+      .where('site_id', '=', site)
+      .where('read', '=', 0)
+      .executeTakeFirst();
+    ctx.logDetail = `smart:terminal_record read_all (${Number(r.numUpdatedRows)})`;
+    return { updated: Number(r.numUpdatedRows) };
+  },
+);
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const terminalRecordVerbs: readonly Registration[] = [
+  terminalRecordReadVerb,
+  terminalRecordReadAllVerb,
+];

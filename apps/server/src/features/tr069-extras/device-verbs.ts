@@ -1,13 +1,12 @@
 import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
+// The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { noTargets, queueTasks, runPlan, targetList } from '../device-tasks/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
-// The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).
-import './rules.ts';
 
 /**
  * DOMAIN 2.5 tr069/TerminalList verbs. Each queues a CWMP task (genieacs/genieacs task names) that
@@ -90,15 +89,15 @@ async function queueAndKnock(
   };
 }
 
-onResourceVerb('tr069:device', 'reboot', async ({ ctx, db, records }) =>
+const deviceRebootVerb = resourceVerb('tr069:device', 'reboot', async ({ ctx, db, records }) =>
   queueAndKnock(ctx, db, records, 'reboot', {}, { skipPending: true }),
 );
 
-onResourceVerb('tr069:device', 'factory_reset', async ({ ctx, db, records }) =>
+const deviceFactoryResetVerb = resourceVerb('tr069:device', 'factory_reset', async ({ ctx, db, records }) =>
   queueAndKnock(ctx, db, records, 'factoryReset', {}, { skipPending: true }),
 );
 
-onResourceVerb('tr069:device', 'refresh', async ({ ctx, db, records, input }) =>
+const deviceRefreshVerb = resourceVerb('tr069:device', 'refresh', async ({ ctx, db, records, input }) =>
   queueAndKnock(ctx, db, records, 'refreshObject', { objectName: String(input.path ?? '') }),
 );
 
@@ -152,12 +151,16 @@ export function parseParams(raw: unknown, lang: Lang): [string, string, string][
   });
 }
 
-onResourceVerb('tr069:device', 'set_params', async ({ ctx, db, records, input }) => {
-  const parameterValues = parseParams(input.params, ctx.lang);
-  return queueAndKnock(ctx, db, records, 'setParameterValues', { parameterValues });
-});
+const deviceSetParamsVerb = resourceVerb(
+  'tr069:device',
+  'set_params',
+  async ({ ctx, db, records, input }) => {
+    const parameterValues = parseParams(input.params, ctx.lang);
+    return queueAndKnock(ctx, db, records, 'setParameterValues', { parameterValues });
+  },
+);
 
-onResourceVerb('tr069:device', 'download', async ({ ctx, db, records, input }) => {
+const deviceDownloadVerb = resourceVerb('tr069:device', 'download', async ({ ctx, db, records, input }) => {
   const site = Number(records[0]?.site_id ?? 0);
   const file = await db
     .selectFrom('tr069_file')
@@ -175,7 +178,7 @@ onResourceVerb('tr069:device', 'download', async ({ ctx, db, records, input }) =
   });
 });
 
-onResourceVerb('tr069:device', 'summon', async ({ ctx, records }) => {
+const deviceSummonVerb = resourceVerb('tr069:device', 'summon', async ({ ctx, records }) => {
   const r = records[0]!;
   const cfg = await itmsConfig(ctx.app);
   if (!cfg.cr_username || !cfg.cr_password)
@@ -232,16 +235,16 @@ async function retag(
   return { updated: changed };
 }
 
-onResourceVerb('tr069:device', 'tag', async ({ ctx, db, records, input }) =>
+const deviceTagVerb = resourceVerb('tr069:device', 'tag', async ({ ctx, db, records, input }) =>
   retag(ctx, db, records, String(input.tag), true),
 );
-onResourceVerb('tr069:device', 'untag', async ({ ctx, db, records, input }) =>
+const deviceUntagVerb = resourceVerb('tr069:device', 'untag', async ({ ctx, db, records, input }) =>
   retag(ctx, db, records, String(input.tag), false),
 );
 
 // ---- TimedRestart -------------------------------------------------------------------------------
 
-onResourceVerb('tr069:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
+const timedRebootRunNowVerb = resourceVerb('tr069:timed_reboot', 'run_now', async ({ ctx, db, records }) => {
   const plan = records[0]!;
   const result = await runPlan(db, 'tr069', plan, { now: ctx.app.now(), by: username(ctx) });
   if (!result.targets) throw noTargets(ctx.lang);
@@ -251,3 +254,16 @@ onResourceVerb('tr069:timed_reboot', 'run_now', async ({ ctx, db, records }) => 
   });
   return result;
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const tr069Verbs: readonly Registration[] = [
+  deviceRebootVerb,
+  deviceFactoryResetVerb,
+  deviceRefreshVerb,
+  deviceSetParamsVerb,
+  deviceDownloadVerb,
+  deviceSummonVerb,
+  deviceTagVerb,
+  deviceUntagVerb,
+  timedRebootRunNowVerb,
+];

@@ -1,6 +1,7 @@
 import { say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { checkPlanWrite, targetList } from '../device-tasks/index.ts';
 
 /**
@@ -58,6 +59,9 @@ export async function deviceTags({ lang, values }: WriteHookArgs): Promise<void>
     );
 }
 
-onResourceWrite('tr069:template', templateRules);
-onResourceWrite('tr069:device', deviceTags);
-onResourceWrite('tr069:timed_reboot', (args) => checkPlanWrite('tr069', args));
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const tr069Rules: readonly Registration[] = [
+  writeRule('tr069:template', templateRules),
+  writeRule('tr069:device', deviceTags),
+  writeRule('tr069:timed_reboot', (args) => checkPlanWrite('tr069', args)),
+];

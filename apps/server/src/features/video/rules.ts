@@ -1,6 +1,7 @@
 import { Code, say } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 
 /**
  * DOMAIN 2.3 rules the field descriptions cannot say:
@@ -50,6 +51,9 @@ export async function mediaServerSecretOnAdd({ lang, values, selfId }: WriteHook
   throw invalidField('secret', say(lang, 'video.apiSecretRequiredEvery'));
 }
 
-onResourceWrite('video:stream_push', appStreamPairUnique);
-onResourceWrite('video:stream_proxy', appStreamPairUnique);
-onResourceWrite('video:media_server', mediaServerSecretOnAdd);
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const videoRules: readonly Registration[] = [
+  writeRule('video:stream_push', appStreamPairUnique),
+  writeRule('video:stream_proxy', appStreamPairUnique),
+  writeRule('video:media_server', mediaServerSecretOnAdd),
+];

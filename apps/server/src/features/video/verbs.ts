@@ -1,7 +1,8 @@
 import { Code, keepText, say, texts } from '@igs/contract';
+// The add/edit rules of the same resources (pairs, the media server secret).
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { gbAgentUnavailable } from './gb-agent.ts';
 import {
   apiBase,
@@ -13,8 +14,6 @@ import {
   playUrls,
   zlmApi,
 } from './zlm.ts';
-// The add/edit rules of the same resources (pairs, the media server secret).
-import './rules.ts';
 
 /**
  * DOMAIN 2.3 verbs. Stream and media-server verbs call the media server's HTTP API (zlm.ts) and
@@ -26,7 +25,7 @@ const num = (v: unknown) => Number(v ?? 0);
 
 // ---- MediaServer -------------------------------------------------------------------------------
 
-onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
+const mediaServerTestVerb = resourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
   const rec = records[0]!;
   const ms = (await mediaServerFor(db, num(rec.site_id), num(rec.id)))!;
   let data: unknown;
@@ -58,7 +57,7 @@ onResourceVerb('video:media_server', 'test', async ({ ctx, db, records }) => {
 /** ZLMediaKit's rtp_type for RTSP pulls: 0 tcp, 1 udp, 2 multicast. */
 const RTP_TYPE: Record<string, number> = { tcp: 0, udp: 1, multicast: 2 };
 
-onResourceVerb('video:stream_proxy', 'start', async ({ ctx, db, records }) => {
+const streamProxyStartVerb = resourceVerb('video:stream_proxy', 'start', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const ms = await mediaServerFor(db, num(r.site_id));
   if (!ms) throw noMediaServer(ctx.lang);
@@ -84,7 +83,7 @@ onResourceVerb('video:stream_proxy', 'start', async ({ ctx, db, records }) => {
   };
 });
 
-onResourceVerb('video:stream_proxy', 'stop', async ({ ctx, db, records }) => {
+const streamProxyStopVerb = resourceVerb('video:stream_proxy', 'stop', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const ms = await mediaServerFor(db, num(r.site_id));
   if (!ms) throw noMediaServer(ctx.lang);
@@ -111,7 +110,7 @@ interface ProbeStream {
   bit_rate?: string;
 }
 
-onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
+const streamProxyProbeVerb = resourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
   const r = records[0]!;
   const ffprobe = await findBinary('ffprobe');
   if (!ffprobe)
@@ -157,7 +156,7 @@ onResourceVerb('video:stream_proxy', 'probe', async ({ ctx, records }) => {
 
 // ---- StreamPush --------------------------------------------------------------------------------
 
-onResourceVerb('video:stream_push', 'play', async ({ ctx, db, records }) => {
+const streamPushPlayVerb = resourceVerb('video:stream_push', 'play', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
   if (!ms) throw noMediaServer(ctx.lang);
@@ -183,7 +182,7 @@ onResourceVerb('video:stream_push', 'play', async ({ ctx, db, records }) => {
   return { urls: playUrls(ms, String(r.app), String(r.stream)) };
 });
 
-onResourceVerb('video:stream_push', 'stop', async ({ ctx, db, records }) => {
+const streamPushStopVerb = resourceVerb('video:stream_push', 'stop', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
   if (!ms) throw noMediaServer(ctx.lang);
@@ -206,11 +205,11 @@ onResourceVerb('video:stream_push', 'stop', async ({ ctx, db, records }) => {
 
 const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
 
-onResourceVerb('video:gb_device', 'catalog', async ({ ctx, records }) =>
+const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ ctx, records }) =>
   gbAgentUnavailable(ctx, texts('video.queryCatalogue'), deviceName(records[0]!)),
 );
 
-onResourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
+const gbDevicePlayVerb = resourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
   const r = records[0]!;
   // DOMAIN 2.3: play needs a media server, else 503; it must answer before anything is sent.
   const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
@@ -219,11 +218,11 @@ onResourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
   return gbAgentUnavailable(ctx, texts('video.startStream'), deviceName(r));
 });
 
-onResourceVerb('video:gb_device', 'stop', async ({ ctx, records }) =>
+const gbDeviceStopVerb = resourceVerb('video:gb_device', 'stop', async ({ ctx, records }) =>
   gbAgentUnavailable(ctx, texts('video.stopStream'), deviceName(records[0]!)),
 );
 
-onResourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
+const gbDevicePtzVerb = resourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
   gbAgentUnavailable(
     ctx,
     texts('video.sendPtz', { command: String(input.command) }),
@@ -231,16 +230,16 @@ onResourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
   ),
 );
 
-onResourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) =>
+const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) =>
   gbAgentUnavailable(ctx, texts('video.reboot'), deviceName(records[0]!)),
 );
 
-onResourceVerb('video:platform', 'register', async ({ ctx, records }) => {
+const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, records }) => {
   const r = records[0]!;
   return gbAgentUnavailable(ctx, texts('video.register'), `${r.name} (${r.server_ip}:${r.server_port})`);
 });
 
-onResourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
+const platformPushCatalogVerb = resourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
   const r = records[0]!;
   const channels = Array.isArray(r.channel_ids) ? r.channel_ids : [];
   if (!channels.length)
@@ -254,3 +253,20 @@ onResourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
     `${r.name} (${r.server_ip}:${r.server_port})`,
   );
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const videoVerbs: readonly Registration[] = [
+  mediaServerTestVerb,
+  streamProxyStartVerb,
+  streamProxyStopVerb,
+  streamProxyProbeVerb,
+  streamPushPlayVerb,
+  streamPushStopVerb,
+  gbDeviceCatalogVerb,
+  gbDevicePlayVerb,
+  gbDeviceStopVerb,
+  gbDevicePtzVerb,
+  gbDeviceRebootVerb,
+  platformRegisterVerb,
+  platformPushCatalogVerb,
+];

@@ -1,8 +1,8 @@
 import { texts } from '@igs/contract';
 import { FILE_FORMATS } from '@igs/contract/resources';
+import { exportFormat, importFormat, type Registration } from '../../platform/feature.ts';
 import type { SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import { addExportFormat, addImportFormat } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { writeSite } from '../../platform/resources/scope.ts';
 import { pjsipFragment } from './pjsip-export.ts';
@@ -180,12 +180,9 @@ export function cdrCsvLine(r: Record<string, unknown>): string {
   ].join(',');
 }
 
-let registered = false;
-
-export function registerVoiceFormats(): void {
-  if (registered) return;
-  registered = true;
-  addExportFormat('voice:contact', 'vcard', async (rows, ctx) => {
+/** The voice lists' own file formats (listed by the voice feature). */
+export const voiceFormats: readonly Registration[] = [
+  exportFormat('voice:contact', 'vcard', async (rows, ctx) => {
     const ids = [...new Set(rows.map((r) => Number(r.group_id)).filter((id) => id > 0))];
     const groups = new Map<number, string>();
     if (ids.length) {
@@ -204,18 +201,21 @@ export function registerVoiceFormats(): void {
       data: Buffer.from(cards.length ? `${cards.join('\r\n')}\r\n` : ''),
       extension: FILE_FORMATS.vcard.extension,
     };
-  });
-  addImportFormat('voice:contact', 'vcard', importVcards);
-  addExportFormat('voice:cdr', 'cdr_csv', (rows) => ({
+  }),
+  importFormat('voice:contact', 'vcard', importVcards),
+  exportFormat('voice:cdr', 'cdr_csv', (rows) => ({
     data: Buffer.from(rows.map((r) => `${cdrCsvLine(r)}\n`).join('')),
     extension: FILE_FORMATS.cdr_csv.extension,
-  }));
-  for (const [resource, of] of [
-    ['voice:trunk', 'trunks'],
-    ['voice:extension', 'extensions'],
-  ] as const)
-    addExportFormat(resource, 'pjsip', async (rows, ctx) => ({
+  })),
+  ...(
+    [
+      ['voice:trunk', 'trunks'],
+      ['voice:extension', 'extensions'],
+    ] as const
+  ).map(([resource, of]) =>
+    exportFormat(resource, 'pjsip', async (rows, ctx) => ({
       data: Buffer.from(await pjsipFragment(ctx.app, rows, of, ctx.lang)),
       extension: FILE_FORMATS.pjsip.extension,
-    }));
-}
+    })),
+  ),
+];

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import type { AmiFields } from './ami.ts';
 import { dialText } from './config/conf-text.ts';
 import { withManager } from './manager.ts';
@@ -34,7 +34,7 @@ async function act(
 
 // --- voice/MeetingRoom ---
 
-onResourceVerb('voice:conference', 'invite', async ({ ctx, records, input }) => {
+const conferenceInviteVerb = resourceVerb('voice:conference', 'invite', async ({ ctx, records, input }) => {
   const room = records[0]!;
   const number = String(input.number);
   ctx.logDetail = `voice:conference invite ${number} into ${room.number}`;
@@ -50,26 +50,32 @@ onResourceVerb('voice:conference', 'invite', async ({ ctx, records, input }) => 
   });
 });
 
-for (const [verb, action] of [
-  ['kick', 'ConfbridgeKick'],
-  ['mute', 'ConfbridgeMute'],
-  ['unmute', 'ConfbridgeUnmute'],
-] as const)
-  onResourceVerb('voice:conference', verb, async ({ ctx, records, input }) => {
+const conferenceMemberVerbs = (
+  [
+    ['kick', 'ConfbridgeKick'],
+    ['mute', 'ConfbridgeMute'],
+    ['unmute', 'ConfbridgeUnmute'],
+  ] as const
+).map(([verb, action]) =>
+  resourceVerb('voice:conference', verb, async ({ ctx, records, input }) => {
     const room = records[0]!;
     ctx.logDetail = `voice:conference ${verb} ${String(input.channel)} in ${room.number}`;
     return act(ctx.lang, { Action: action, Conference: String(room.number), Channel: String(input.channel) });
-  });
+  }),
+);
 
-for (const [verb, action] of [
-  ['lock', 'ConfbridgeLock'],
-  ['unlock', 'ConfbridgeUnlock'],
-] as const)
-  onResourceVerb('voice:conference', verb, async ({ ctx, records }) => {
+const conferenceRoomVerbs = (
+  [
+    ['lock', 'ConfbridgeLock'],
+    ['unlock', 'ConfbridgeUnlock'],
+  ] as const
+).map(([verb, action]) =>
+  resourceVerb('voice:conference', verb, async ({ ctx, records }) => {
     const room = records[0]!;
     ctx.logDetail = `voice:conference ${verb} ${room.number}`;
     return act(ctx.lang, { Action: action, Conference: String(room.number) });
-  });
+  }),
+);
 
 // --- voice/CommunicationControl ---
 
@@ -95,7 +101,7 @@ async function monitored(
   return ext;
 }
 
-onResourceVerb('voice:dispatch', 'call', async ({ ctx, db, records, input }) => {
+const dispatchCallVerb = resourceVerb('voice:dispatch', 'call', async ({ ctx, db, records, input }) => {
   const op = await operatorOf(db, ctx.lang, records[0]!);
   const number = String(input.number);
   ctx.logDetail = `voice:dispatch call ${number} from ${op.extension}`;
@@ -111,18 +117,20 @@ onResourceVerb('voice:dispatch', 'call', async ({ ctx, db, records, input }) => 
   });
 });
 
-onResourceVerb('voice:dispatch', 'hangup', async ({ ctx, records, input }) => {
+const dispatchHangupVerb = resourceVerb('voice:dispatch', 'hangup', async ({ ctx, records, input }) => {
   ctx.logDetail = `voice:dispatch hangup ${String(input.channel)} (console #${records[0]!.id})`;
   return act(ctx.lang, { Action: 'Hangup', Channel: String(input.channel) });
 });
 
 // ChanSpy options: q quiet; w whisper to the watched extension; B barge (talk to both sides).
-for (const [verb, options] of [
-  ['spy', 'q'],
-  ['whisper', 'qw'],
-  ['barge', 'qB'],
-] as const)
-  onResourceVerb('voice:dispatch', verb, async ({ ctx, db, records, input }) => {
+const dispatchListenVerbs = (
+  [
+    ['spy', 'q'],
+    ['whisper', 'qw'],
+    ['barge', 'qB'],
+  ] as const
+).map(([verb, options]) =>
+  resourceVerb('voice:dispatch', verb, async ({ ctx, db, records, input }) => {
     const op = await operatorOf(db, ctx.lang, records[0]!);
     const target = await monitored(db, ctx.lang, records[0]!, String(input.extension));
     ctx.logDetail = `voice:dispatch ${verb} ${target.extension} from ${op.extension}`;
@@ -135,43 +143,54 @@ for (const [verb, options] of [
       Timeout: 30000,
       Async: 'true',
     });
-  });
+  }),
+);
 
-onResourceVerb('voice:dispatch', 'transfer', async ({ ctx, db, records, input }) => {
-  const op = await operatorOf(db, ctx.lang, records[0]!);
-  ctx.logDetail = `voice:dispatch transfer ${String(input.channel)} to ${String(input.to)}`;
-  return act(ctx.lang, {
-    Action: 'Redirect',
-    Channel: String(input.channel),
-    Context: `from-internal-${op.call_permission}`,
-    Exten: String(input.to),
-    Priority: 1,
-  });
-});
+const dispatchTransferVerb = resourceVerb(
+  'voice:dispatch',
+  'transfer',
+  async ({ ctx, db, records, input }) => {
+    const op = await operatorOf(db, ctx.lang, records[0]!);
+    ctx.logDetail = `voice:dispatch transfer ${String(input.channel)} to ${String(input.to)}`;
+    return act(ctx.lang, {
+      Action: 'Redirect',
+      Channel: String(input.channel),
+      Context: `from-internal-${op.call_permission}`,
+      Exten: String(input.to),
+      Priority: 1,
+    });
+  },
+);
 
 // Two-way paging of one extension, answered by the phone itself (the paging auto-answer header).
-onResourceVerb('voice:dispatch', 'intercom', async ({ ctx, db, records, input }) => {
-  const op = await operatorOf(db, ctx.lang, records[0]!);
-  const target = await monitored(db, ctx.lang, records[0]!, String(input.extension));
-  ctx.logDetail = `voice:dispatch intercom ${target.extension} from ${op.extension}`;
-  return act(ctx.lang, {
-    Action: 'Originate',
-    Channel: `PJSIP/${op.extension}`,
-    Application: 'Page',
-    Data: `PJSIP/${target.extension},dib(igs-page-autoanswer^s^1)`,
-    CallerID: `"intercom" <${target.extension}>`,
-    Timeout: 30000,
-    Async: 'true',
-  });
-});
+const dispatchIntercomVerb = resourceVerb(
+  'voice:dispatch',
+  'intercom',
+  async ({ ctx, db, records, input }) => {
+    const op = await operatorOf(db, ctx.lang, records[0]!);
+    const target = await monitored(db, ctx.lang, records[0]!, String(input.extension));
+    ctx.logDetail = `voice:dispatch intercom ${target.extension} from ${op.extension}`;
+    return act(ctx.lang, {
+      Action: 'Originate',
+      Channel: `PJSIP/${op.extension}`,
+      Application: 'Page',
+      Data: `PJSIP/${target.extension},dib(igs-page-autoanswer^s^1)`,
+      CallerID: `"intercom" <${target.extension}>`,
+      Timeout: 30000,
+      Async: 'true',
+    });
+  },
+);
 
 // --- voice/CallCenter ---
 
-for (const [verb, action] of [
-  ['agent_login', 'QueueAdd'],
-  ['agent_logout', 'QueueRemove'],
-] as const)
-  onResourceVerb('voice:queue', verb, async ({ ctx, db, records, input }) => {
+const queueAgentVerbs = (
+  [
+    ['agent_login', 'QueueAdd'],
+    ['agent_logout', 'QueueRemove'],
+  ] as const
+).map(([verb, action]) =>
+  resourceVerb('voice:queue', verb, async ({ ctx, db, records, input }) => {
     const queue = records[0]!;
     const number = String(input.extension);
     const ext = await extensionByNumber(db, Number(queue.site_id ?? 0), number);
@@ -191,4 +210,18 @@ for (const [verb, action] of [
           }
         : { Action: action, Queue: String(queue.number), Interface: iface },
     );
-  });
+  }),
+);
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const liveVerbs: readonly Registration[] = [
+  conferenceInviteVerb,
+  dispatchCallVerb,
+  dispatchHangupVerb,
+  dispatchTransferVerb,
+  dispatchIntercomVerb,
+  ...conferenceMemberVerbs,
+  ...conferenceRoomVerbs,
+  ...dispatchListenVerbs,
+  ...queueAgentVerbs,
+];

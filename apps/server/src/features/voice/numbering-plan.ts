@@ -12,8 +12,9 @@ import {
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { loadAdvanced, loadBasic } from './settings-store.ts';
 
@@ -112,11 +113,7 @@ async function numberingPlanHook({ conn, lang, def, values, site, selfId }: Writ
   if (owner) throw collisionError(spec.field, String(number), owner, lang);
 }
 
-let registered = false;
-
-/** Hooks the plan into the writes of every numbered resource (once per process). */
-export function registerNumberingPlan(): void {
-  if (registered) return;
-  registered = true;
-  for (const n of NUMBERED) onResourceWrite(n.resource, numberingPlanHook);
-}
+/** The plan on the writes of every numbered resource (listed by the voice feature). */
+export const numberingPlanRules: readonly Registration[] = NUMBERED.map((n) =>
+  writeRule(n.resource, numberingPlanHook),
+);

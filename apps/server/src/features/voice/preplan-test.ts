@@ -2,9 +2,9 @@ import type { Lang, Localized } from '@igs/contract';
 import { keepText, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { readSingleton } from '../../platform/singletons/store.ts';
 import { missingSetting } from '../sms/index.ts';
 import { isDialable } from './config/conf-text.ts';
@@ -200,7 +200,7 @@ async function describe(
   }
 }
 
-onResourceVerb('voice:preplan', 'test', async ({ ctx, db, records, site }) => {
+const preplanTestVerb = resourceVerb('voice:preplan', 'test', async ({ ctx, db, records, site }) => {
   const plan = records[0]!;
   const channels = new Channels(ctx.app, ctx.lang);
   const steps: PlanStep[] = [];
@@ -228,3 +228,6 @@ onResourceVerb('voice:preplan', 'test', async ({ ctx, db, records, site }) => {
   });
   return { plan: plan.name, enabled: Boolean(plan.enabled), ready: steps.every((s) => s.ready), steps };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const preplanVerbs: readonly Registration[] = [preplanTestVerb];

@@ -3,18 +3,16 @@ import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
+import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { onResourceVerb } from '../../platform/resources/verbs.ts';
 import { asSystem, insertRecord, validate } from '../../platform/resources/write.ts';
 import { callKey, parseMasterCsv } from './cdr-import.ts';
 import { dialText, isDialable } from './config/conf-text.ts';
 import { findRecording, isRecordingName, monitorDir, recordingOfCall } from './recordings.ts';
 import { callFileText, dropCallFile, removeCallFiles, writableOutgoing } from './spool.ts';
-// The live verbs and the preplan's dry run register with these.
-import './live-verbs.ts';
-import './preplan-test.ts';
+// The live verbs and the preplan's dry run (live-verbs.ts, preplan-test.ts) use these.
 import { conflict, listOf, refuse, soundPath } from './verb-support.ts';
 
 /**
@@ -30,56 +28,61 @@ const MAX_BATCH = 500;
 // voice/Extension batch_add {from, to, name_pattern, call_permission}: each number by the rules of
 // add (numbering plan, length, generated secret), all or nothing; an area whose code is the number
 // is linked.
-onResourceVerb('voice:extension', 'batch_add', async ({ ctx, db, def, input, site }) => {
-  const lang = ctx.lang;
-  const from = String(input.from);
-  const to = String(input.to);
-  if (from.length !== to.length) throw refuse('to', lang, texts('voice.numberMustManyDigits'));
-  const first = Number(from);
-  const last = Number(to);
-  if (last < first) throw refuse('to', lang, texts('voice.numberMustNotLower'));
-  const count = last - first + 1;
-  if (count > MAX_BATCH) throw refuse('to', lang, texts('voice.mostExtensionsCanAdded', { max: MAX_BATCH }));
-  const numbers = Array.from({ length: count }, (_, i) => String(first + i).padStart(from.length, '0'));
-  const areas = new Map<string, number>();
-  for (const a of await db
-    .selectFrom(resourceByName('system:region')!.table)
-    .select(['id', 'code'])
-    .where('site_id', '=', site)
-    .where('code', 'in', numbers)
-    .orderBy('id')
-    .execute())
-    if (!areas.has(String(a.code))) areas.set(String(a.code), Number(a.id));
-  const ids: number[] = [];
-  for (const n of numbers) {
-    const body = {
-      extension: n,
-      name: String(input.name_pattern).replaceAll('{n}', n),
-      call_permission: input.call_permission,
-      area_id: areas.get(n),
-    };
-    try {
-      ids.push(await insertRecord({ db, lang, now: ctx.app.now() }, def, body, site));
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      // Said against the number that failed, on the field of this form that made it.
-      const onField = { extension: 'from', name: 'name_pattern' } as Record<string, string>;
-      const errors = ((e.data as { errors?: { field: string; msg: string }[] } | null)?.errors ?? []).map(
-        (x) => ({
-          field: onField[x.field] ?? x.field,
-          msg: `${n}: ${x.msg}`,
-        }),
-      );
-      throw new ApiError(e.code, `${n}: ${e.message}`, { ...(e.data as object), errors });
+const extensionBatchAddVerb = resourceVerb(
+  'voice:extension',
+  'batch_add',
+  async ({ ctx, db, def, input, site }) => {
+    const lang = ctx.lang;
+    const from = String(input.from);
+    const to = String(input.to);
+    if (from.length !== to.length) throw refuse('to', lang, texts('voice.numberMustManyDigits'));
+    const first = Number(from);
+    const last = Number(to);
+    if (last < first) throw refuse('to', lang, texts('voice.numberMustNotLower'));
+    const count = last - first + 1;
+    if (count > MAX_BATCH)
+      throw refuse('to', lang, texts('voice.mostExtensionsCanAdded', { max: MAX_BATCH }));
+    const numbers = Array.from({ length: count }, (_, i) => String(first + i).padStart(from.length, '0'));
+    const areas = new Map<string, number>();
+    for (const a of await db
+      .selectFrom(resourceByName('system:region')!.table)
+      .select(['id', 'code'])
+      .where('site_id', '=', site)
+      .where('code', 'in', numbers)
+      .orderBy('id')
+      .execute())
+      if (!areas.has(String(a.code))) areas.set(String(a.code), Number(a.id));
+    const ids: number[] = [];
+    for (const n of numbers) {
+      const body = {
+        extension: n,
+        name: String(input.name_pattern).replaceAll('{n}', n),
+        call_permission: input.call_permission,
+        area_id: areas.get(n),
+      };
+      try {
+        ids.push(await insertRecord({ db, lang, now: ctx.app.now() }, def, body, site));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        // Said against the number that failed, on the field of this form that made it.
+        const onField = { extension: 'from', name: 'name_pattern' } as Record<string, string>;
+        const errors = ((e.data as { errors?: { field: string; msg: string }[] } | null)?.errors ?? []).map(
+          (x) => ({
+            field: onField[x.field] ?? x.field,
+            msg: `${n}: ${x.msg}`,
+          }),
+        );
+        throw new ApiError(e.code, `${n}: ${e.message}`, { ...(e.data as object), errors });
+      }
     }
-  }
-  ctx.logDetail = keepText('log.extensionsAdded', { from, to, count, size: areas.size });
-  return { added: ids.length, ids, linked: areas.size };
-});
+    ctx.logDetail = keepText('log.extensionsAdded', { from, to, count, size: areas.size });
+    return { added: ids.length, ids, linked: areas.size };
+  },
+);
 
 // voice/WakeupService cancel: the calls stay in the list as cancelled (the PMS check-out does the
 // same); nothing of them is in the spool, which no wake-up writes yet.
-onResourceVerb('voice:wakeup', 'cancel', async ({ ctx, db, def, records }) => {
+const wakeupCancelVerb = resourceVerb('voice:wakeup', 'cancel', async ({ ctx, db, def, records }) => {
   const r = await db
     .updateTable(def.table)
     .set({ state: 'cancelled', updated_at: ctx.app.now() })
@@ -93,7 +96,7 @@ onResourceVerb('voice:wakeup', 'cancel', async ({ ctx, db, def, records }) => {
 });
 
 // voice/CallRecords del {from, to}: the calls that started in the range, in the caller's site.
-onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
+const cdrDelVerb = resourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
   const from = String(input.from);
   const to = String(input.to);
   if (parseDateTime(to) < parseDateTime(from))
@@ -112,7 +115,7 @@ onResourceVerb('voice:cdr', 'del', async ({ ctx, db, def, input, site }) => {
 // voice/CallRecords play: the recording of one call, when it has one, as a single-use download
 // link (the verb's access and the caller's site were checked before), never a host path. A name
 // that is no plain file name, or a file no longer there, is a 409 naming it; nothing changes.
-onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
+const cdrPlayVerb = resourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
   const r = records[0]!;
   const id = String(r.id);
   if (!r.recording) throw conflict(ctx.lang, texts('voice.callNoRecording', { id }));
@@ -126,7 +129,7 @@ onResourceVerb('voice:cdr', 'play', async ({ ctx, records }) => {
 
 // voice/CallRecords import {text_file, dry_run}: an uploaded Master.csv, all or nothing; calls
 // already stored (same unique id) are skipped, so the same file can be read twice.
-onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
+const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
   const lang = ctx.lang;
   const upload = await db
     .selectFrom('uploads')
@@ -205,36 +208,40 @@ onResourceVerb('voice:cdr', 'import', async ({ ctx, db, def, input, site }) => {
 
 // voice/Broadcast play_now: the group's number dialled through a Local channel, whose other leg
 // plays the task's sound `repeat` times (Page() in the dialplan answers the phones).
-onResourceVerb('voice:broadcast_task', 'play_now', async ({ ctx, db, def, records }) => {
-  const lang = ctx.lang;
-  const task = records[0]!;
-  const group = await db
-    .selectFrom(resourceByName('voice:paging')!.table)
-    .select(['number', 'name'])
-    .where('id', '=', Number(task.group_id))
-    .executeTakeFirst();
-  if (!group) throw conflict(lang, texts('voice.pagingGroupTaskNo'));
-  const dir = await writableOutgoing(lang);
-  const sound = await soundPath(ctx.app, db, task.sound, lang);
-  const now = ctx.app.now();
-  const name = `igs-broadcast-${task.id}-${now}.call`;
-  const text = callFileText({
-    channel: `Local/${group.number}@igs-local`,
-    callerId: `"${dialText(String(task.name), 40)}" <${group.number}>`,
-    maxRetries: 0,
-    waitTime: 30,
-    application: 'Playback',
-    data: Array.from({ length: Math.max(1, Number(task.repeat) || 1) }, () => sound).join('&'),
-  });
-  await dropCallFile(dir, name, text);
-  await db
-    .updateTable(def.table)
-    .set({ last_run: formatDateTime(now), last_result: `call file ${name}`, updated_at: now })
-    .where('id', '=', Number(task.id))
-    .execute();
-  ctx.logDetail = `voice:broadcast_task play_now #${task.id}: ${name} to ${group.number}`;
-  return { file: name, group: group.number };
-});
+const broadcastTaskPlayNowVerb = resourceVerb(
+  'voice:broadcast_task',
+  'play_now',
+  async ({ ctx, db, def, records }) => {
+    const lang = ctx.lang;
+    const task = records[0]!;
+    const group = await db
+      .selectFrom(resourceByName('voice:paging')!.table)
+      .select(['number', 'name'])
+      .where('id', '=', Number(task.group_id))
+      .executeTakeFirst();
+    if (!group) throw conflict(lang, texts('voice.pagingGroupTaskNo'));
+    const dir = await writableOutgoing(lang);
+    const sound = await soundPath(ctx.app, db, task.sound, lang);
+    const now = ctx.app.now();
+    const name = `igs-broadcast-${task.id}-${now}.call`;
+    const text = callFileText({
+      channel: `Local/${group.number}@igs-local`,
+      callerId: `"${dialText(String(task.name), 40)}" <${group.number}>`,
+      maxRetries: 0,
+      waitTime: 30,
+      application: 'Playback',
+      data: Array.from({ length: Math.max(1, Number(task.repeat) || 1) }, () => sound).join('&'),
+    });
+    await dropCallFile(dir, name, text);
+    await db
+      .updateTable(def.table)
+      .set({ last_run: formatDateTime(now), last_result: `call file ${name}`, updated_at: now })
+      .where('id', '=', Number(task.id))
+      .execute();
+    ctx.logDetail = `voice:broadcast_task play_now #${task.id}: ${name} to ${group.number}`;
+    return { file: name, group: group.number };
+  },
+);
 
 /** The numbers a notification task calls: its extensions and numbers, and its contact groups' people. */
 async function calleesOf(db: AnyDb, site: number, callees: unknown): Promise<string[]> {
@@ -263,7 +270,7 @@ const NOTIFY_WAVE_MS = 60_000;
 
 // voice/QueueNotification start: one call file per callee, `concurrency` of them due at a time,
 // a minute apart from `start_at` (or now); Asterisk retries each `retries` times.
-onResourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) => {
+const notifyStartVerb = resourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) => {
   const lang = ctx.lang;
   const task = records[0]!;
   const numbers = await calleesOf(db, Number(task.site_id ?? site), task.callees);
@@ -299,7 +306,7 @@ onResourceVerb('voice:notify', 'start', async ({ ctx, db, def, records, site }) 
 });
 
 // voice/QueueNotification cancel: the calls Asterisk has not taken from the spool are taken back.
-onResourceVerb('voice:notify', 'cancel', async ({ ctx, db, def, records }) => {
+const notifyCancelVerb = resourceVerb('voice:notify', 'cancel', async ({ ctx, db, def, records }) => {
   const task = records[0]!;
   const removed = await removeCallFiles(`igs-notify-${task.id}-`);
   await db
@@ -310,3 +317,15 @@ onResourceVerb('voice:notify', 'cancel', async ({ ctx, db, def, records }) => {
   ctx.logDetail = keepText('log.notifyCancelled', { id: String(task.id), n: removed });
   return { removed };
 });
+
+/** What this module registers on the generic resource calls (listed by its feature). */
+export const voiceVerbs: readonly Registration[] = [
+  extensionBatchAddVerb,
+  wakeupCancelVerb,
+  cdrDelVerb,
+  cdrPlayVerb,
+  cdrImportVerb,
+  broadcastTaskPlayNowVerb,
+  notifyStartVerb,
+  notifyCancelVerb,
+];

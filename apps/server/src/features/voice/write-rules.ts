@@ -1,6 +1,7 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
+import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import { onResourceWrite, type WriteHookArgs } from '../../platform/resources/hooks.ts';
+import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { isDialable, isPatternBody } from './config/conf-text.ts';
 
 /**
@@ -199,20 +200,16 @@ async function multiPartyRules({ values, lang }: WriteHookArgs): Promise<void> {
   }
 }
 
-let registered = false;
-
-/** Hooks the rules into the generic writes of their resources (once per process). */
-export function registerVoiceWriteRules(): void {
-  if (registered) return;
-  registered = true;
-  onResourceWrite('voice:trunk', trunkRules);
-  onResourceWrite('voice:conference', conferenceRules);
-  onResourceWrite('voice:ivr', ivrRules);
-  onResourceWrite('voice:outbound_route', outboundRules);
-  onResourceWrite('voice:queue', queueRules);
-  onResourceWrite('voice:inbound_route', inboundRules);
-  onResourceWrite('voice:wakeup', wakeupRules);
-  onResourceWrite('voice:dnd', dndRules);
-  onResourceWrite('voice:notify', notifyRules);
-  onResourceWrite('aiso:multi_party', multiPartyRules);
-}
+/** The rules on the generic writes of their resources (listed by the voice feature). */
+export const voiceWriteRules: readonly Registration[] = [
+  writeRule('voice:trunk', trunkRules),
+  writeRule('voice:conference', conferenceRules),
+  writeRule('voice:ivr', ivrRules),
+  writeRule('voice:outbound_route', outboundRules),
+  writeRule('voice:queue', queueRules),
+  writeRule('voice:inbound_route', inboundRules),
+  writeRule('voice:wakeup', wakeupRules),
+  writeRule('voice:dnd', dndRules),
+  writeRule('voice:notify', notifyRules),
+  writeRule('aiso:multi_party', multiPartyRules),
+];
