@@ -2,7 +2,7 @@ import { Cookies as CookieNames, type Lang, messages } from '@igs/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { getCookie, setCookie } from '../utils/cookies.ts';
 import { Catalog } from './catalog.ts';
-import { detectLanguage, isLang } from './language.ts';
+import { detectLanguage, isLang, LANGUAGES } from './language.ts';
 import { en } from './locales/en.ts';
 import { zhCN } from './locales/zh-cn.ts';
 
@@ -22,6 +22,21 @@ function browserLanguages(): string[] {
 export const i18n = new Catalog(detectLanguage(getCookie(CookieNames.language), browserLanguages()), 'zh_CN');
 i18n.addResources('en', 'translation', { ...contractMessages('en'), ...en });
 i18n.addResources('zh_CN', 'translation', { ...contractMessages('zh_CN'), ...zhCN });
+
+/** A feature's texts: each key with its wording in every language. */
+export type Texts = Readonly<Record<string, Readonly<Record<Lang, string>>>>;
+
+/**
+ * Register a feature's texts in every language, usually on import so they arrive with the
+ * feature's (lazy) chunk. Deep merge without overwriting: a wording already registered (the core
+ * dictionaries, the contract's `msg.*`, another feature's) wins.
+ */
+export function registerTexts(texts: Texts): void {
+  for (const lang of LANGUAGES) {
+    const bundle = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[lang]]));
+    i18n.addResourceBundle(lang, 'translation', bundle, true, false);
+  }
+}
 
 export function getLanguage(): Lang {
   return isLang(i18n.language) ? i18n.language : 'zh_CN';

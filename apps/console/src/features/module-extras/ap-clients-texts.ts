@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** Texts of an AP's clients in its detail drawer (`apc.*`, ap-clients.tsx). */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'apc.title': { en: 'Connected clients', zh_CN: '接入终端' },
   'apc.lastReport': { en: 'last report {{at}}', zh_CN: '最近上报 {{at}}' },
   'apc.device': { en: 'Device', zh_CN: '终端' },
@@ -30,15 +29,7 @@ const texts: Record<string, Record<Lang, string>> = {
   },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 /** For a test that both languages have every text. */
 export const AP_CLIENT_TEXTS = texts;

@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** Texts of the module extras (`mx.*`): mall settings, encryption, terminal commands, exports. */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'mx.mallSettings': { en: 'Mall settings', zh_CN: '商城设置' },
   'mx.encryption': { en: 'Encryption', zh_CN: '加密设置' },
   'mx.encryption.title': { en: 'Programme encryption', zh_CN: '节目加密' },
@@ -54,12 +53,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'mx.total': { en: '{{n}} in total', zh_CN: '共 {{n}} 条' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

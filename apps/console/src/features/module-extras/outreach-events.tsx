@@ -1,12 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { Lang } from '@igs/contract';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
-import { i18n, useLanguage, useT } from '../../i18n/index.ts';
+import { registerTexts, type Texts, useLanguage, useT } from '../../i18n/index.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
@@ -19,7 +18,7 @@ import { useScopedQuery } from '../sites/scoped-query.ts';
  * Mount: `<OutreachEvents />` (no props).
  */
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'outreach.links': { en: 'Links', zh_CN: '接口连接' },
   'outreach.rooms': { en: 'Rooms and beds', zh_CN: '房间与床位' },
   'outreach.events': { en: 'Event log', zh_CN: '事件日志' },
@@ -58,15 +57,7 @@ const texts: Record<string, Record<Lang, string>> = {
     zh_CN: 'HIS 以 “Authorization: Bearer <令牌>” 向 {{path}} 推送事件。',
   },
 };
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 const PATH = SystemServicePaths.outreach;
 const REFRESH_MS = 5000;

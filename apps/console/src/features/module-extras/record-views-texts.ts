@@ -1,11 +1,10 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /**
  * Texts of the views beside the record pages (`rv.*`): the EPG timeline, today's wake-up calls,
  * calls per day, and the related sections of a device's or an extension's detail drawer.
  */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   // EPG timeline
   'rv.epg.title': { en: 'Programme timeline', zh_CN: '节目时间线' },
   'rv.epg.allChannels': { en: 'All channels', zh_CN: '全部频道' },
@@ -121,15 +120,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'rv.extCalls.none': { en: 'No calls of this extension yet', zh_CN: '该分机暂无通话记录' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 /** For a test that both languages have every text. */
 export const RECORD_VIEW_TEXTS = texts;

@@ -1,5 +1,4 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 import type { PageExtras } from '../resource/page-extras.ts';
 
 /**
@@ -18,16 +17,8 @@ export const sceneExtras: PageExtras = {
   ],
 };
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'mx.sceneOther': { en: 'Other settings', zh_CN: '其他配置' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

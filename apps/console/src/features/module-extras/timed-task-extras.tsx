@@ -1,10 +1,10 @@
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type Lang, SystemAdminPaths, type TimedTaskRun } from '@igs/contract';
+import { SystemAdminPaths, type TimedTaskRun } from '@igs/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, List, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
-import { i18n, useT } from '../../i18n/index.ts';
+import { registerTexts, type Texts, useT } from '../../i18n/index.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
@@ -19,7 +19,7 @@ import { useSiteIds } from '../sites/use-site-ids.ts';
  * expression while it is being typed. The endpoint follows the session's mode.
  */
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'task.nextRuns': { en: 'Next runs', zh_CN: '接下来的执行时间' },
   'task.history': { en: 'Run history', zh_CN: '执行记录' },
   'task.runNow': { en: 'Run now', zh_CN: '立即执行' },
@@ -44,15 +44,7 @@ const texts: Record<string, Record<Lang, string>> = {
     zh_CN: '未计划（已停用或表达式无效）',
   },
 };
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 const RESULT_COLOR: Record<TimedTaskRun['result'], string> = {
   success: 'green',

@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** Texts of the ResourcePicker (the file library), under `picker.*`. */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'picker.open': { en: 'Choose from library', zh_CN: '从资源库选择' },
   'picker.title': { en: 'Resource library', zh_CN: '资源库' },
   'picker.root': { en: 'All folders', zh_CN: '全部文件夹' },
@@ -49,11 +48,6 @@ const texts: Record<string, Record<Lang, string>> = {
   'picker.openFolder': { en: 'Open folder {{name}}', zh_CN: '打开文件夹 {{name}}' },
 };
 
-function bundle(lang: Lang): Record<string, string> {
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[lang]]));
-}
-
 // Registered on import, so the texts arrive with the (lazy) picker chunk; the button's own text
 // is registered by the file field (file-upload.tsx imports this file too).
-i18n.addResourceBundle('en', 'translation', bundle('en'), true, false);
-i18n.addResourceBundle('zh_CN', 'translation', bundle('zh_CN'), true, false);
+registerTexts(texts);

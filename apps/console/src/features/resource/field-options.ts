@@ -1,6 +1,5 @@
-import type { Lang } from '@igs/contract';
 import { type FieldDef, type ResourceDef, resources } from '@igs/contract/resources';
-import { i18n } from '../../i18n/index.ts';
+import { i18n, registerTexts, type Texts } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { enumLabel, type Translate } from './columns.tsx';
 
@@ -12,14 +11,12 @@ import { enumLabel, type Translate } from './columns.tsx';
  * key, when one exists, still wins.
  */
 export function registerOptionLabels(defs: readonly ResourceDef[]): void {
-  for (const lang of ['en', 'zh_CN'] as const satisfies readonly Lang[]) {
-    const texts: Record<string, string> = {};
-    for (const def of defs)
-      for (const field of def.fields)
-        for (const [value, label] of Object.entries(field.optionLabels ?? {}))
-          texts[`res.enum.${def.name}.${field.name}.${value}`] = label[lang];
-    i18n.addResourceBundle(lang, 'translation', texts, true, false);
-  }
+  const texts: Record<string, Texts[string]> = {};
+  for (const def of defs)
+    for (const field of def.fields)
+      for (const [value, label] of Object.entries(field.optionLabels ?? {}))
+        texts[`res.enum.${def.name}.${field.name}.${value}`] = label;
+  registerTexts(texts);
 }
 
 registerOptionLabels(resources);

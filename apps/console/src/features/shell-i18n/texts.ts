@@ -1,12 +1,11 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /**
  * Texts of the shell (layout, tabs, dialogs), registered into the shared i18n catalogue under
  * `shell.*`. Validation and toast texts are not here: they come from the contract's `messages`
  * (`msg.*`), so the console and the server word them alike.
  */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'shell.toggleSidebar': { en: 'Toggle sidebar', zh_CN: '切换侧边栏' },
   'shell.backHome': { en: 'Back to home', zh_CN: '返回首页' },
   'shell.dashboard': { en: 'Dashboard', zh_CN: '首页' },
@@ -102,10 +101,5 @@ const texts: Record<string, Record<Lang, string>> = {
   },
 };
 
-function bundle(lang: Lang): Record<string, string> {
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text[lang]]));
-}
-
 // deep merge, never overwrite: a wording the core dictionary already defines wins.
-i18n.addResourceBundle('en', 'translation', bundle('en'), true, false);
-i18n.addResourceBundle('zh_CN', 'translation', bundle('zh_CN'), true, false);
+registerTexts(texts);

@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** Texts of the settings forms (`sgl.*`) and the enum labels of the singleton fields. */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'sgl.save': { en: 'Save', zh_CN: '保存' },
   'sgl.reset': { en: 'Reset', zh_CN: '重置' },
   'sgl.saved': { en: 'Modified successfully', zh_CN: '修改成功' },
@@ -20,12 +19,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'res.enum.system:sms.provider.http': { en: 'HTTP API', zh_CN: 'HTTP接口' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

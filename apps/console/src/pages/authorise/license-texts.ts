@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'licence.state.evaluation': {
     en: 'Evaluation mode: no licence is installed, every module is available. Install a licence to use this gateway in production.',
     zh_CN: '试用模式：尚未安装授权，所有模块可用。正式使用请导入授权文件。',
@@ -37,12 +36,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'licence.imported': { en: 'Licence {{serial}} installed', zh_CN: '授权 {{serial}} 已安装' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

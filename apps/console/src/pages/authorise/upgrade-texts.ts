@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'upgrade.current': { en: 'Running version', zh_CN: '当前版本' },
   'upgrade.build': { en: 'Build', zh_CN: '构建' },
   'upgrade.node': { en: 'Node.js', zh_CN: 'Node.js' },
@@ -47,12 +46,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'upgrade.verified': { en: 'Package {{version}} verified', zh_CN: '升级包 {{version}} 验证通过' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** The dashboard's and the operations home's own texts (the shared ones are in the locale files). */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'dashboard.card.extensions_registered': { en: 'Extensions registered', zh_CN: '已注册分机' },
   'dashboard.card.active_calls': { en: 'Calls in progress', zh_CN: '当前通话' },
   'dashboard.card.calls_today': { en: 'Calls today', zh_CN: '今日通话' },
@@ -59,12 +58,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'operationsHome.openSite': { en: 'Open site {{id}}', zh_CN: '进入站点 {{id}}' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

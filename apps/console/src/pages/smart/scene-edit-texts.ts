@@ -1,8 +1,7 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 /** Texts of the scene editor (smart/SceneEdit), `sceneEdit.*`. Field labels come from the descriptions. */
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'sceneEdit.addTitle': { en: 'New scenario', zh_CN: '新增场景' },
   'sceneEdit.editTitle': { en: 'Scenario #{{id}}', zh_CN: '场景 #{{id}}' },
   'sceneEdit.back': { en: 'Back to the list', zh_CN: '返回列表' },
@@ -33,12 +32,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'sceneEdit.notFound': { en: 'Scenario #{{id}} was not found', zh_CN: '场景 #{{id}} 不存在' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'sceneOther.scope': { en: 'Applies to', zh_CN: '适用范围' },
   'sceneOther.site': { en: 'All scenarios (site values)', zh_CN: '全部场景（站点默认值）' },
   'sceneOther.inherited': {
@@ -18,12 +17,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'sceneOther.serviceQr': { en: 'Service QR code', zh_CN: '服务二维码' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

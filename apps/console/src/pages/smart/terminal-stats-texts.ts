@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'tstat.range': { en: 'Date range', zh_CN: '日期范围' },
   'tstat.export': { en: 'Export CSV', zh_CN: '导出CSV' },
   'tstat.refresh': { en: 'Refresh', zh_CN: '刷新' },
@@ -34,12 +33,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'tstat.content.self_media': { en: 'Self-media', zh_CN: '自媒体' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

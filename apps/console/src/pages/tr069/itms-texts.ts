@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'itms.lan': { en: 'LAN address', zh_CN: '局域网地址' },
   'itms.listening': {
     en: 'Something accepts connections on CWMP port {{port}}',
@@ -29,12 +28,4 @@ const texts: Record<string, Record<Lang, string>> = {
   },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

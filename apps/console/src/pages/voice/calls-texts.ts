@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'vcall.today': { en: 'Calls today', zh_CN: '今日通话' },
   'vcall.answered': { en: 'Answered', zh_CN: '已接通' },
   'vcall.missed': { en: 'Not answered', zh_CN: '未接通' },
@@ -35,12 +34,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'vcall.actions': { en: 'Actions', zh_CN: '操作' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'vmgmt.asterisk': { en: 'Asterisk', zh_CN: 'Asterisk' },
   'vmgmt.state.running': { en: 'Running', zh_CN: '运行中' },
   'vmgmt.state.stopped': { en: 'Stopped', zh_CN: '已停止' },
@@ -73,12 +72,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'vmgmt.loadFailed': { en: 'The voice status could not be loaded', zh_CN: '无法加载语音状态' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

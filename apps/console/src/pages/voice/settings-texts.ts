@@ -1,9 +1,8 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../i18n/index.ts';
 
 // Field labels come from the contract (VOICE_BASIC_LABELS, VOICE_ADVANCED_LABELS); these are the
 // page's own words.
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'vset.sip': { en: 'SIP transports', zh_CN: 'SIP传输' },
   'vset.media': { en: 'Media', zh_CN: '媒体' },
   'vset.nat': { en: 'NAT', zh_CN: 'NAT穿透' },
@@ -42,12 +41,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'vset.opt.on_demand': { en: 'On demand (*3 during a call)', zh_CN: '按需录音（通话中按*3）' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

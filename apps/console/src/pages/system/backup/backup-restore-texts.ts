@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'backup.create': { en: 'Back up now', zh_CN: '立即备份' },
   'backup.foreignTitle': { en: 'A backup from elsewhere', zh_CN: '外来备份' },
   'backup.foreignAccept': {
@@ -74,12 +73,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'backup.saved': { en: 'Settings saved', zh_CN: '设置已保存' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'disk.title': { en: 'Disks', zh_CN: '磁盘' },
   'disk.refresh': { en: 'Refresh', zh_CN: '刷新' },
   'disk.source.lsblk': { en: 'Read with lsblk', zh_CN: '由 lsblk 读取' },
@@ -48,12 +47,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'disk.saved': { en: 'Settings saved', zh_CN: '设置已保存' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'dnsmasq.settings.dhcp': { en: 'DHCP settings', zh_CN: 'DHCP设置' },
   'dnsmasq.settings.dns': { en: 'DNS settings', zh_CN: 'DNS设置' },
   'dnsmasq.installed': { en: 'dnsmasq {{version}}', zh_CN: 'dnsmasq {{version}}' },
@@ -89,12 +88,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'dns.hostsError': { en: 'Record {{line}}: {{msg}}', zh_CN: '第 {{line}} 条：{{msg}}' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

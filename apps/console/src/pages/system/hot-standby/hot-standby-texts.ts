@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'hs.state': { en: 'VRRP state', zh_CN: 'VRRP状态' },
   'hs.state.unknown': {
     en: 'Unknown (keepalived has reported nothing)',
@@ -44,12 +43,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'hs.pingNotRun': { en: 'Ping not run: {{why}}', zh_CN: '未执行Ping：{{why}}' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

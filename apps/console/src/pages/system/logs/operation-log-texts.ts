@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'oplog.tab.operations': { en: 'Operations', zh_CN: '操作日志' },
   'oplog.tab.logins': { en: 'Sign-ins', zh_CN: '登录日志' },
   'oplog.time': { en: 'Time', zh_CN: '时间' },
@@ -29,12 +28,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'oplog.userAgent': { en: 'Client', zh_CN: '客户端' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

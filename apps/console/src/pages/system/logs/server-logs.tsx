@@ -1,11 +1,11 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type Lang, Paths } from '@igs/contract';
+import { Paths } from '@igs/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Collapse, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
-import { i18n, useT } from '../../../i18n/index.ts';
+import { registerTexts, type Texts, useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { formatBytes } from '../../../utils/number.ts';
@@ -16,7 +16,7 @@ import { formatBytes } from '../../../utils/number.ts';
  * Nothing is fetched until the section is opened.
  */
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'srvlog.title': { en: 'Server logs', zh_CN: '服务器日志' },
   'srvlog.files': { en: 'Daily files', zh_CN: '按日文件' },
   'srvlog.date': { en: 'Day', zh_CN: '日期' },
@@ -44,15 +44,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'srvlog.total': { en: '{{n}} lines', zh_CN: '共 {{n}} 行' },
   'srvlog.pick': { en: 'Pick a day to read its log', zh_CN: '请选择要查看的日期' },
 };
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 interface LogFile {
   date: string;

@@ -1,9 +1,9 @@
-import { type Lang, SystemAdminPaths } from '@igs/contract';
+import { SystemAdminPaths } from '@igs/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Table } from 'antd';
 import { toast } from '../../../app/feedback.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
-import { i18n, useT } from '../../../i18n/index.ts';
+import { registerTexts, type Texts, useT } from '../../../i18n/index.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 
@@ -20,7 +20,7 @@ export interface BlockedAddress {
   minutes_left: number;
 }
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'lockouts.tab': { en: 'Blocked addresses', zh_CN: '锁定地址' },
   'lockouts.hint': {
     en: 'An address is blocked after too many failed sign-ins; each further block lasts 1.5 times the previous. Accounts are only slowed down, never locked.',
@@ -38,15 +38,7 @@ const texts: Record<string, Record<Lang, string>> = {
   'lockouts.empty': { en: 'No address is blocked', zh_CN: '当前没有被锁定的地址' },
   'lockouts.refresh': { en: 'Refresh', zh_CN: '刷新' },
 };
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
 
 /** Client addresses blocked now after failed sign-ins, each with an unlock button (web_set). */
 export function BlockedAddresses() {

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'mgr.tab.accounts': { en: 'Accounts', zh_CN: '账号管理' },
   'mgr.tab.web': { en: 'Web settings', zh_CN: '网站设置' },
   'mgr.add': { en: 'Add account', zh_CN: '新增账号' },
@@ -90,12 +89,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'web.urlRule': { en: 'An http(s) URL or a path on this server', zh_CN: 'http(s) 地址或本站路径' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'net.tab.index': { en: 'Overview', zh_CN: '概览' },
   'net.tab.net': { en: 'Interfaces', zh_CN: '接口' },
   'net.tab.ipoe': { en: 'IPoE', zh_CN: 'IPoE' },
@@ -142,12 +141,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'net.nicset.done': { en: 'Go to the dashboard', zh_CN: '进入首页' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'perm.add': { en: 'Add role', zh_CN: '新增角色' },
   'perm.edit': { en: 'Edit role', zh_CN: '编辑角色' },
   'perm.delete': { en: 'Delete', zh_CN: '删除' },
@@ -62,12 +61,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'perm.required': { en: 'Please fill in the required data', zh_CN: '请填写必填数据' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

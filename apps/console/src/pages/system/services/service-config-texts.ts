@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'svc.service': { en: 'Service', zh_CN: '服务' },
   'svc.status': { en: 'Status', zh_CN: '状态' },
   'svc.status.running': { en: 'Running', zh_CN: '运行中' },
@@ -53,12 +52,4 @@ const texts: Record<string, Record<Lang, string>> = {
   },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

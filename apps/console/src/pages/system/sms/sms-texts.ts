@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'sms.today': { en: 'Sent today: {{sent}} of {{limit}}', zh_CN: '今日已发送 {{sent}} / {{limit}} 条' },
   'sms.httpHint': {
     en: 'The body is JSON; {phone} and {text} are replaced by the values, escaped for JSON.',
@@ -31,12 +30,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'sms.total': { en: '{{n}} entries', zh_CN: '共 {{n}} 条' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

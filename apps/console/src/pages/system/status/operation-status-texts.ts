@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'opstat.updated': { en: 'Updated {{time}}', zh_CN: '更新于 {{time}}' },
   'opstat.live': { en: 'Refreshing every 5 s', zh_CN: '每 5 秒刷新' },
   'opstat.paused': { en: 'Paused while the page is hidden', zh_CN: '页面不可见时已暂停' },
@@ -74,12 +73,4 @@ const texts: Record<string, Record<Lang, string>> = {
   'opstat.service.server': { en: 'Console server (this process)', zh_CN: '控制台服务（本进程）' },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);

@@ -1,7 +1,6 @@
-import type { Lang } from '@igs/contract';
-import { i18n } from '../../../i18n/index.ts';
+import { registerTexts, type Texts } from '../../../i18n/index.ts';
 
-const texts: Record<string, Record<Lang, string>> = {
+const texts: Texts = {
   'tools.tool': { en: 'Tool', zh_CN: '工具' },
   'tools.tool.ping': { en: 'Ping', zh_CN: 'Ping' },
   'tools.tool.traceroute': { en: 'Traceroute', zh_CN: '路由跟踪' },
@@ -34,12 +33,4 @@ const texts: Record<string, Record<Lang, string>> = {
   },
 };
 
-for (const lang of ['en', 'zh_CN'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]])),
-    true,
-    false,
-  );
-}
+registerTexts(texts);
