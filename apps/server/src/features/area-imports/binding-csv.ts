@@ -6,7 +6,7 @@ import { parseCsv } from '../../platform/lib/csv.ts';
 import { normalizeMac } from '../../platform/lib/ipv4.ts';
 import type { ImportedRow } from '../../platform/resources/hooks.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { refScope, writeSite } from '../../platform/resources/scope.ts';
+import { refScope } from '../../platform/resources/scope.ts';
 
 /**
  * The binding import of DOMAIN 2.8 smart/DeviceBinding: a CSV with the columns room_code, mac and
@@ -41,7 +41,7 @@ async function idsBy(
   return out;
 }
 
-const bindingBindingCsvImport = rowImportFormat(
+const bindingCsvImport = rowImportFormat(
   'smart:binding',
   'binding_csv',
   async (data, ctx): Promise<ImportedRow[]> => {
@@ -73,7 +73,7 @@ const bindingBindingCsvImport = rowImportFormat(
         remark: cell('remark'),
       };
     });
-    const site = writeSite(ctx);
+    const site = ctx.scope.writeSite();
     const conn = ctx.app.db.kysely as unknown as AnyDb;
     const scope = (def: typeof AREA) => refScope(def, [site])!;
     const [areas, terminals, extensions] = await Promise.all([
@@ -124,4 +124,4 @@ const bindingBindingCsvImport = rowImportFormat(
 );
 
 /** What this module registers on the generic resource calls (listed by its feature). */
-export const bindingCsvFormats: readonly Registration[] = [bindingBindingCsvImport];
+export const bindingCsvFormats: readonly Registration[] = [bindingCsvImport];

@@ -117,9 +117,9 @@ async function importPaths(conn: AnyDb, data: Buffer, lang: Lang, site: number, 
   return result;
 }
 
-const regionRegionPathImport = importWriter('system:region', 'region_path', ({ conn, data, ctx, site }) =>
+const regionPathImport = importWriter('system:region', 'region_path', ({ conn, data, ctx, site }) =>
   importPaths(conn, data, ctx.lang, site, ctx.app.now()),
 );
 
 /** What this module registers on the generic resource calls (listed by its feature). */
-export const regionPathFormats: readonly Registration[] = [regionRegionPathImport];
+export const regionPathFormats: readonly Registration[] = [regionPathImport];

@@ -5,8 +5,9 @@ import type { AnyDb } from './queries.ts';
 
 /**
  * Extension points of the generic resource calls, for rules and formats a field description
- * cannot say (DOMAIN's cross-resource rules, a module's own file formats). A feature registers
- * its hooks when its module loads; the generic calls run whatever is registered for the resource.
+ * cannot say (DOMAIN's cross-resource rules, a module's own file formats). A feature lists its
+ * hooks as data (platform/feature.ts), put here from app.ts's features list when the server is
+ * built; the generic calls run whatever is registered for the resource.
  */
 
 export interface WriteHookArgs {
