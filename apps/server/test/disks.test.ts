@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { diskCalls } from '@igs/contract/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isVirtualDevice,
@@ -295,6 +296,8 @@ describeEachDb('system/disk_set over HTTP', (kind) => {
     expect(r.data.warnings).toEqual([
       { name: 'sdb1', mountpoint: '/srv/record', used_pct: 95, msg: expect.stringContaining('/srv/record') },
     ]);
+    // The reply is what the contract says the console gets (a changed field fails here and in tsc).
+    expect(diskCalls.list.output.safeParse(r.data).error).toBeUndefined();
     // A higher threshold: no warning.
     expect((await s.call(DISK, { method: 'config_form', cleanup_pct: 96 }, { token: admin })).code).toBe(200);
     expect((await list()).data.warnings).toEqual([]);
@@ -361,6 +364,7 @@ describeEachDb('system/disk_set over HTTP', (kind) => {
     setDiskHost(sampleHost(root, LSBLK));
     const cfg = await s.call(DISK, { method: 'config' }, { token: admin });
     expect(cfg.data).toEqual({ media_path: '', record_path: '', cleanup_pct: 90, retention_days: 30 });
+    expect(diskCalls.config.output.safeParse(cfg.data).error).toBeUndefined();
     for (const bad of [
       { cleanup_pct: 100 },
       { retention_days: 0 },

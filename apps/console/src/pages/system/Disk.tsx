@@ -1,4 +1,5 @@
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
+import { diskCalls } from '@igs/contract/calls';
 import {
   Alert,
   Button,
@@ -17,11 +18,10 @@ import {
 import { useEffect, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call, request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import {
-  type DiskList,
   type DiskSettings,
   EDITABLE_ROLES,
   isFolderPath,
@@ -77,7 +77,7 @@ function SettingsCard({ canEdit, onSaved }: { canEdit: boolean; onSaved: () => v
   const [form] = Form.useForm<DiskSettings>();
   const { data } = useScopedQuery({
     queryKey: ['system', 'disk_set', 'config'],
-    queryFn: ({ sites }) => request<DiskSettings>(DISK_PATH, { method: 'config' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(diskCalls.config, {}, { loading: false, sites }),
   });
   useEffect(() => {
     if (data) form.setFieldsValue(data);
@@ -129,7 +129,7 @@ export default function Disk() {
   const canEdit = useHasButton('system:disk_set:edit');
   const { data, isFetching, refetch, isError, error } = useScopedQuery({
     queryKey: ['system', 'disk_set', 'list'],
-    queryFn: ({ sites }) => request<DiskList>(DISK_PATH, { method: 'list' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(diskCalls.list, {}, { loading: false, sites }),
   });
   const refresh = () => void refetch();
   const bytes = (v: number | null) => (v === null ? '–' : formatBytes(v));

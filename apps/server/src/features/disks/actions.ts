@@ -1,4 +1,5 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
+import type { DiskSettings } from '@igs/contract/calls';
 import { z } from 'zod';
 import { defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
@@ -111,7 +112,7 @@ export const diskActions = [
     summary: 'Disk settings: media_path, record_path, cleanup_pct (90), retention_days (30)',
     access: 'module',
     input: z.object({ method: z.literal('config') }).loose(),
-    async handler({ app }) {
+    async handler({ app }): Promise<DiskSettings> {
       const s = await getSettings(app);
       return {
         media_path: s.disk_media_path,

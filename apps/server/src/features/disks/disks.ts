@@ -1,49 +1,12 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
+import type { DiskList, DiskRole, DiskRow, DiskWarning, PartitionRow } from '@igs/contract/calls';
 import type { AppContext } from '../../platform/app-context.ts';
 import { getSettings } from '../../platform/settings/settings.ts';
 import type { BlockDevice } from './disk-parsers.ts';
 import { type DiskHost, diskHost, type FsUsage, mountUsage, readBlockDevices } from './disk-source.ts';
 
-export const DISK_ROLES = ['media', 'record', 'backup', 'none'] as const;
-export type DiskRole = (typeof DISK_ROLES)[number] | 'system';
-
-export interface PartitionRow {
-  name: string;
-  path: string;
-  type: string;
-  size: number;
-  fstype: string;
-  label: string;
-  mountpoint: string;
-  mountpoints: string[];
-  used: number | null;
-  avail: number | null;
-  used_pct: number | null;
-  warning: boolean;
-  children: PartitionRow[];
-}
-
-export interface DiskRow extends PartitionRow {
-  model: string;
-  serial: string;
-  removable: 0 | 1;
-  rotational: 0 | 1;
-  readonly: 0 | 1;
-  transport: string;
-  /** The disk holding `/`: its role is `system` and cannot be changed. */
-  system: 0 | 1;
-  role: DiskRole;
-  /** Present only when smartctl is installed. */
-  smart_health?: string;
-}
-
-export interface DiskWarning {
-  name: string;
-  mountpoint: string;
-  used_pct: number;
-  msg: string;
-}
+export { DISK_ROLES } from '@igs/contract/calls';
 
 /** A role follows the disk by serial number; a disk without one is known by its kernel name. */
 export function deviceKey(d: { name: string; serial: string | null }): string {
@@ -82,7 +45,7 @@ function warningText(lang: Lang, mountpoint: string, pct: number, threshold: num
  * The disks with partitions, mounts, usage, role and health. A disk without a mount of its own
  * shows the sum of its mounted partitions as used/avail.
  */
-export async function listDisks(app: AppContext, lang: Lang) {
+export async function listDisks(app: AppContext, lang: Lang): Promise<DiskList> {
   const host = diskHost();
   const settings = await getSettings(app);
   const threshold = Number(settings.disk_cleanup_pct) || 90;

@@ -1,49 +1,9 @@
-/** What `system/disk_set` list answers (server features/disks/disks.ts). */
-export interface PartitionRow {
-  name: string;
-  path: string;
-  type: string;
-  size: number;
-  fstype: string;
-  label: string;
-  mountpoint: string;
-  mountpoints: string[];
-  used: number | null;
-  avail: number | null;
-  used_pct: number | null;
-  warning: boolean;
-  children: PartitionRow[];
-}
+import { DISK_ROLES, type DiskRow, type PartitionRow } from '@igs/contract/calls';
 
-export interface DiskRow extends PartitionRow {
-  model: string;
-  serial: string;
-  removable: 0 | 1;
-  rotational: 0 | 1;
-  readonly: 0 | 1;
-  transport: string;
-  system: 0 | 1;
-  role: 'system' | 'media' | 'record' | 'backup' | 'none';
-  smart_health?: string;
-}
+export type { DiskList, DiskRow, DiskSettings, PartitionRow } from '@igs/contract/calls';
 
-export interface DiskList {
-  list: DiskRow[];
-  total: number;
-  threshold: number;
-  warnings: { name: string; mountpoint: string; used_pct: number; msg: string }[];
-  source: 'lsblk' | 'sysfs';
-  smart_available: boolean;
-}
-
-export interface DiskSettings {
-  media_path: string;
-  record_path: string;
-  cleanup_pct: number;
-  retention_days: number;
-}
-
-export const EDITABLE_ROLES = ['media', 'record', 'backup', 'none'] as const;
+/** The roles an operator may give a disk (the system disk's is fixed). */
+export const EDITABLE_ROLES = DISK_ROLES;
 
 /** A table row: disks at the top, partitions (and LVM or RAID below them) as children. */
 export interface TreeRow extends Omit<PartitionRow, 'children'> {
