@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { defineAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 
 /**
  * An AP's clients (issue 13: "an AP's clients"; DOMAIN 2.4 Ap): the stations associated with it,
@@ -140,10 +140,9 @@ export const apClientsAction = defineAction({
   }),
   async handler(ctx, input) {
     const db = ctx.app.db.kysely as unknown as AnyDb;
-    const row = await siteFilter(
-      db.selectFrom(ap.table).select(['id', 'online', 'clients', 'last_seen']),
-      readScope(ctx),
-    )
+    const row = await scoped(ctx)
+      .selectFrom(ap.table)
+      .select(['id', 'online', 'clients', 'last_seen'])
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(Code.notFound, `${ap.title[ctx.lang]} #${input.id} was not found`);

@@ -6,8 +6,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import type { ParamValue } from './soap.ts';
 
 /**
@@ -82,8 +81,9 @@ export const cpeParametersAction = defineAction({
     limit: z.coerce.number().int().min(1).max(200).optional().default(20),
   }),
   async handler(ctx, input) {
-    const db = ctx.app.db.kysely as unknown as AnyDb;
-    const device = await siteFilter(db.selectFrom(cpe.table).select('id'), readScope(ctx))
+    const device = await scoped(ctx)
+      .selectFrom(cpe.table)
+      .select('id')
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (!device) throw new ApiError(Code.notFound, `${cpe.title[ctx.lang]} #${input.id} was not found`);

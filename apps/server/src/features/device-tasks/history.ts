@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { type DeviceDomain, TASKS } from './queue.ts';
 
 /**
@@ -78,7 +78,9 @@ const HistoryInput = z.object({
 async function history(ctx: SignedInContext, domain: DeviceDomain, input: z.output<typeof HistoryInput>) {
   const def = DEVICES[domain];
   const db = ctx.app.db.kysely as unknown as AnyDb;
-  const device = await siteFilter(db.selectFrom(def.table).select('id'), readScope(ctx))
+  const device = await scoped(ctx)
+    .selectFrom(def.table)
+    .select('id')
     .where('id', '=', input.id)
     .executeTakeFirst();
   if (!device) throw new ApiError(Code.notFound, `${def.title[ctx.lang]} #${input.id} was not found`);

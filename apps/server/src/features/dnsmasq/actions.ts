@@ -11,7 +11,6 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { writeSite } from '../../platform/resources/scope.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { loadDocFrom } from '../../platform/settings/config-docs.ts';
 import { liveInterfaces, type NetworkDoc, normalizeDoc } from '../network/index.ts';
@@ -220,7 +219,7 @@ const dhcpActions = [
           { db: tctx.app.db.kysely as never, lang: tctx.lang, now: tctx.app.now() },
           def,
           { mac, ip: lease.ip, hostname, description: say(ctx.lang, 'dns.dhcpLease') },
-          writeSite(tctx),
+          tctx.scope.writeSite(),
         ),
       );
       ctx.logDetail = `static lease #${id} ${mac} ${lease.ip}`;

@@ -8,7 +8,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { readScope, writeSite } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import type { UploadKind } from '../../platform/uploads/kinds.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { buildTree, type Folder, folderIn, MAX_DEPTH, pathOf, siblingNamed } from './folders.ts';
@@ -157,7 +157,7 @@ function fileEntry(r: {
 }
 
 async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
-  const sites = readScope(ctx);
+  const sites = ctx.scope.read;
   const k = db(ctx);
   const folder = input.folder_id ? await scopedFolder(ctx, input.folder_id, sites) : null;
   // A folder belongs to one site: inside it, only that site's entries.
@@ -165,13 +165,11 @@ async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
   const like = ctx.app.db.kind === 'postgres' ? ('ilike' as const) : ('like' as const);
   const words = input.keyword ? `%${input.keyword}%` : '';
 
-  let dirs = k.selectFrom('explorer_folders').where('parent_id', '=', input.folder_id);
-  if (scope) dirs = dirs.where('site_id', 'in', scope);
+  let dirs = scoped(ctx).selectFrom('explorer_folders', scope).where('parent_id', '=', input.folder_id);
   if (words) dirs = dirs.where('name', like, words);
 
-  let files = k.selectFrom('uploads');
+  let files = scoped(ctx).selectFrom('uploads', scope);
   files = folder ? files.where('folder_id', '=', folder.id) : files.where('folder_id', 'is', null);
-  if (scope) files = files.where('site_id', 'in', scope);
   if (words) files = files.where('name', like, words);
   if (input.kind === 'other') files = files.where('kind', 'not in', NAMED_KINDS);
   else if (input.kind) files = files.where('kind', 'in', KIND_OF_UPLOAD[input.kind]);
@@ -231,14 +229,11 @@ async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
 }
 
 async function resTree(ctx: SignedInContext) {
-  const sites = readScope(ctx);
-  let q = db(ctx).selectFrom('explorer_folders').selectAll();
-  if (sites) q = q.where('site_id', 'in', sites);
-  return buildTree(await q.execute());
+  return buildTree(await scoped(ctx).selectFrom('explorer_folders').selectAll().execute());
 }
 
 async function createDir(ctx: SignedInContext, input: z.output<typeof CreateInput>) {
-  const site = writeSite(ctx);
+  const site = ctx.scope.writeSite();
   const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
   const k = db(ctx);
   if (input.parent_id) {
@@ -268,14 +263,14 @@ async function createDir(ctx: SignedInContext, input: z.output<typeof CreateInpu
 }
 
 async function rename(ctx: SignedInContext, input: z.output<typeof RenameInput>) {
-  const site = writeSite(ctx);
+  const site = ctx.scope.writeSite();
   const k = db(ctx);
   if (input.type === 'dir') {
     const folder = await scopedFolder(ctx, input.id, [site]);
     const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
     if (await siblingNamed(k, site, folder.parent_id, name, folder.id)) throw duplicateName(ctx.lang, name);
-    await k
-      .updateTable('explorer_folders')
+    await scoped(ctx)
+      .updateTable('explorer_folders', [site])
       .set({ name, updated_at: ctx.app.now() })
       .where('id', '=', folder.id)
       .execute()
@@ -283,39 +278,36 @@ async function rename(ctx: SignedInContext, input: z.output<typeof RenameInput>)
     ctx.logDetail = `folder #${folder.id} "${folder.name}" -> "${name}"`;
     return { id: folder.id };
   }
-  const file = await k
-    .selectFrom('uploads')
+  const file = await scoped(ctx)
+    .selectFrom('uploads', [site])
     .select(['id', 'name'])
     .where('id', '=', input.id)
-    .where('site_id', '=', site)
     .executeTakeFirst();
   if (!file) throw new ApiError(Code.notFound, say(ctx.lang, 'explorer.fileNotFound'));
   const name = checkedName(input.name, FILE_NAME_MAX, ctx.lang);
-  await k.updateTable('uploads').set({ name }).where('id', '=', file.id).execute();
+  await scoped(ctx).updateTable('uploads', [site]).set({ name }).where('id', '=', file.id).execute();
   ctx.logDetail = `file ${file.id} "${file.name}" -> "${name}"`;
   return { id: file.id };
 }
 
 async function deleteDirs(ctx: SignedInContext, ids: number[], site: number) {
-  const k = db(ctx);
   const unique = [...new Set(ids)];
-  const folders = await k
-    .selectFrom('explorer_folders')
+  const folders = await scoped(ctx)
+    .selectFrom('explorer_folders', [site])
     .selectAll()
     .where('id', 'in', unique)
-    .where('site_id', '=', site)
     .execute();
   const missing = unique.filter((id) => !folders.some((f) => f.id === id));
   if (missing.length) throw folderNotFound(ctx.lang, missing[0]!);
   for (const f of folders) {
     const [{ n: subs }, { n: files }] = await Promise.all([
-      k
-        .selectFrom('explorer_folders')
+      scoped(ctx)
+        .selectFrom('explorer_folders', [site])
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('parent_id', '=', f.id)
         .executeTakeFirstOrThrow(),
-      k
-        .selectFrom('uploads')
+      scoped(ctx)
+        .selectFrom('uploads', [site])
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('folder_id', '=', f.id)
         .executeTakeFirstOrThrow(),
@@ -329,7 +321,10 @@ async function deleteDirs(ctx: SignedInContext, ids: number[], site: number) {
       throw new ApiError(Code.conflict, msg, { id: f.id, folders: Number(subs), files: Number(files) });
     }
   }
-  const r = await k.deleteFrom('explorer_folders').where('id', 'in', unique).executeTakeFirst();
+  const r = await scoped(ctx)
+    .deleteFrom('explorer_folders', [site])
+    .where('id', 'in', unique)
+    .executeTakeFirst();
   ctx.logDetail = `folders ${folders.map((f) => `#${f.id} "${f.name}"`).join(', ')}`;
   return { deleted: Number(r.numDeletedRows) };
 }
@@ -337,11 +332,10 @@ async function deleteDirs(ctx: SignedInContext, ids: number[], site: number) {
 async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
   const k = db(ctx);
   const unique = [...new Set(ids)];
-  const rows = await k
-    .selectFrom('uploads')
+  const rows = await scoped(ctx)
+    .selectFrom('uploads', [site])
     .select(['id', 'name', 'file'])
     .where('id', 'in', unique)
-    .where('site_id', '=', site)
     .execute();
   if (rows.length !== unique.length)
     throw new ApiError(Code.notFound, say(ctx.lang, 'explorer.fileNotFound'));
@@ -355,11 +349,7 @@ async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
     const msg = say(ctx.lang, 'explorer.cannotDeleteStillUsed', { name: first.name, users });
     throw new ApiError(Code.conflict, msg, { refs });
   }
-  const r = await k
-    .deleteFrom('uploads')
-    .where('id', 'in', unique)
-    .where('site_id', '=', site)
-    .executeTakeFirst();
+  const r = await scoped(ctx).deleteFrom('uploads', [site]).where('id', 'in', unique).executeTakeFirst();
   // The rows are gone: the files can no longer be served; remove them from disk too.
   const dir = path.join(ctx.app.config.dataDir, 'uploads', 'files');
   for (const row of rows)
@@ -371,7 +361,7 @@ async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
 }
 
 async function del(ctx: SignedInContext, input: z.output<typeof DelInput>) {
-  const site = writeSite(ctx);
+  const site = ctx.scope.writeSite();
   return input.type === 'dir' ? deleteDirs(ctx, input.ids, site) : deleteFiles(ctx, input.ids, site);
 }
 

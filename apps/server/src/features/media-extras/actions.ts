@@ -3,10 +3,10 @@ import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import { type AnyDb, applyFilters, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope, writeSite } from '../../platform/resources/scope.ts';
+import { applyFilters } from '../../platform/resources/queries.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
 
@@ -20,7 +20,6 @@ import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.
 
 const live = resourceByName('media:live')!;
 const epg = resourceByName('media:epg')!;
-const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 const Filtered = {
   keyword: z.string().trim().max(100).optional().default(''),
@@ -46,11 +45,8 @@ function parseIds(v: unknown): number[] {
   }
 }
 
-async function classNames(ctx: ActionContext, sites: number[] | null): Promise<Map<number, string>> {
-  const rows = await siteFilter(
-    db(ctx).selectFrom('media_live_type').select(['id', 'name']),
-    sites,
-  ).execute();
+async function classNames(ctx: SignedInContext): Promise<Map<number, string>> {
+  const rows = await scoped(ctx).selectFrom('media_live_type').select(['id', 'name']).execute();
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
@@ -63,17 +59,16 @@ function m3uAction(path: string) {
     button: 'media:live:export',
     input: z.object({ method: z.literal('export_m3u'), ...Filtered }),
     async handler(ctx, input) {
-      const sites = readScope(ctx);
       let q = applyFilters(
         ctx.app.db.kind,
         live,
-        siteFilter(db(ctx).selectFrom(live.table), sites),
+        scoped(ctx).selectFrom(live.table),
         input.filter,
         input.keyword,
       );
       if (input.ids?.length) q = q.where('id', 'in', input.ids);
       const rows = await q.selectAll().orderBy('number', 'asc').limit(10_000).execute();
-      const classes = await classNames(ctx, sites);
+      const classes = await classNames(ctx);
       const channels = [];
       for (const r of rows)
         channels.push({
@@ -103,11 +98,10 @@ const xmltvAction = defineAction({
   button: 'media:epg:export',
   input: z.object({ method: z.literal('export_xmltv'), ...Filtered }),
   async handler(ctx, input) {
-    const sites = readScope(ctx);
     let q = applyFilters(
       ctx.app.db.kind,
       epg,
-      siteFilter(db(ctx).selectFrom(epg.table), sites),
+      scoped(ctx).selectFrom(epg.table),
       input.filter,
       input.keyword,
     );
@@ -120,13 +114,10 @@ const xmltvAction = defineAction({
       .execute();
     const programIds = [...new Set(rows.map((r) => Number(r.program_id)))];
     const programs = programIds.length
-      ? await siteFilter(
-          db(ctx)
-            .selectFrom(live.table)
-            .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo'])
-            .where('id', 'in', programIds),
-          sites,
-        )
+      ? await scoped(ctx)
+          .selectFrom(live.table)
+          .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo'])
+          .where('id', 'in', programIds)
           .orderBy('number', 'asc')
           .execute()
       : [];
@@ -190,7 +181,7 @@ function encryptionActions(path: string) {
           .default({}),
       }),
       async handler(ctx, input) {
-        let q = siteFilter(db(ctx).selectFrom(live.table), readScope(ctx));
+        let q = scoped(ctx).selectFrom(live.table);
         if (input.filter.encryption === 'none')
           q = q.where((eb) => eb.or([eb('encryption', '=', 'none'), eb('encryption', 'is', null)]));
         else if (input.filter.encryption) q = q.where('encryption', '=', input.filter.encryption);
@@ -239,12 +230,11 @@ function encryptionActions(path: string) {
         }),
       }),
       async handler(ctx, input) {
-        const site = writeSite(ctx);
+        const site = ctx.scope.writeSite();
         const ids = [...new Set(input.ids)];
-        const rows = await db(ctx)
-          .selectFrom(live.table)
+        const rows = await scoped(ctx)
+          .selectFrom(live.table, [site])
           .select(['id', 'number', 'type'])
-          .where('site_id', '=', site)
           .where('id', 'in', ids)
           .execute();
         const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
@@ -261,10 +251,9 @@ function encryptionActions(path: string) {
               `${say(ctx.lang, 'media.hlsAesAppliesHls')} ${wrong.map((r) => r.number).join(', ')}`,
             );
         }
-        const r = await db(ctx)
-          .updateTable(live.table)
+        const r = await scoped(ctx)
+          .updateTable(live.table, [site])
           .set({ encryption: input.encryption, updated_at: ctx.app.now() })
-          .where('site_id', '=', site)
           .where('id', 'in', ids)
           .executeTakeFirst();
         ctx.logDetail = `media:live #${ids.join(', #')} encryption=${input.encryption}`;

@@ -4,7 +4,6 @@ import { importFormat, type Registration } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { writeSite } from '../../platform/resources/scope.ts';
 import { channelId } from './playlists.ts';
 import { type ReadProgramme, readXmltv, XmlError } from './xmltv-read.ts';
 
@@ -65,7 +64,7 @@ export function readGuide(data: Buffer, lang: Lang, field = 'file') {
 
 const epgXmltvImport = importFormat('media:epg', 'xmltv', async (data, ctx) => {
   const guide = readGuide(data, ctx.lang);
-  const ids = await programmesByXmltvId(ctx.app.db.kysely as unknown as AnyDb, writeSite(ctx));
+  const ids = await programmesByXmltvId(ctx.app.db.kysely as unknown as AnyDb, ctx.scope.writeSite());
   const records = guide.programmes.flatMap((p) => {
     const id = ids.get(p.channel);
     return id === undefined ? [] : [epgRecord(p, id)];

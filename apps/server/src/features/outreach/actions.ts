@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { probeFias } from './fias-client.ts';
 import { hisActions } from './his.ts';
 import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
@@ -27,10 +27,9 @@ const IdInput = (method: string) =>
   });
 
 async function findInterface(ctx: SignedInContext, id: number): Promise<Record<string, unknown>> {
-  const scope = readScope(ctx);
-  let q = kdb(ctx).selectFrom(TABLE).selectAll().where('id', '=', id);
-  if (scope) q = q.where('site_id', 'in', scope);
-  const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = (await scoped(ctx).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
+    | Record<string, unknown>
+    | undefined;
   if (!row) throw new ApiError(Code.notFound, say(ctx.lang, 'outreach.externalInterfaceNotFound', { id }));
   return row;
 }
@@ -142,9 +141,7 @@ export const outreachActions = [
     mutates: false,
     input: EventsInput,
     async handler(ctx, input) {
-      const scope = readScope(ctx);
-      let q = ctx.app.db.kysely.selectFrom('outreach_events');
-      if (scope) q = q.where('site_id', 'in', scope);
+      let q = scoped(ctx).selectFrom('outreach_events');
       const f = input.filter;
       if (f.interface_id) q = q.where('interface_id', '=', f.interface_id);
       if (f.record) q = q.where('record', '=', f.record);
@@ -184,9 +181,7 @@ export const outreachActions = [
     mutates: false,
     input: OccupancyInput,
     async handler(ctx, input) {
-      const scope = readScope(ctx);
-      let q = ctx.app.db.kysely.selectFrom('area_occupancy');
-      if (scope) q = q.where('site_id', 'in', scope);
+      let q = scoped(ctx).selectFrom('area_occupancy');
       if (input.filter.state) q = q.where('state', '=', input.filter.state);
       if (input.filter.code) q = q.where('code', '=', input.filter.code);
       const [{ total }, rows] = await Promise.all([

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { readScope, writeScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { checkJobParams, paramsObject, storedParams } from './jobs.ts';
 import { schedulerOf, TASK_TABLE, toTask } from './scheduler.ts';
 
@@ -40,9 +40,11 @@ const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
 const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
 
 async function findTask(ctx: SignedInContext, id: number, scope: number[] | null) {
-  let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
-  if (scope) q = q.where('site_id', 'in', scope);
-  const row = await q.executeTakeFirst();
+  const row = await scoped(ctx)
+    .selectFrom(TASK_TABLE, scope)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, say(ctx.lang, 'scheduler.scheduledTaskNotFound', { id }));
   return row as Record<string, unknown>;
 }
@@ -77,7 +79,7 @@ function verbs(endpoint: string): AnyAction[] {
       access: 'module',
       input: z.object({ method: z.literal('run_now'), id: idField }),
       async handler(ctx, input) {
-        const row = await findTask(ctx, input.id, ctx.caller.isOperations ? writeScope(ctx) : [0]);
+        const row = await findTask(ctx, input.id, ctx.caller.isOperations ? ctx.scope.write : [0]);
         const task = toTask(row);
         if (!allowedTypes(ctx).includes(task.type))
           throw new ApiError(
@@ -118,7 +120,7 @@ function verbs(endpoint: string): AnyAction[] {
         limit: z.coerce.number().int().min(1).max(100).optional().default(20),
       }),
       async handler(ctx, input) {
-        await findTask(ctx, input.id, readScope(ctx));
+        await findTask(ctx, input.id, ctx.scope.read);
         const base = db(ctx.app).selectFrom('timed_task_run').where('task_id', '=', input.id);
         const [{ total }, rows] = await Promise.all([
           base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -148,7 +150,7 @@ function verbs(endpoint: string): AnyAction[] {
         let cron = input.cron;
         if (cron === undefined) {
           if (input.id === undefined) throw invalidField('id', say(ctx.lang, 'scheduler.idCronRequired'));
-          cron = String((await findTask(ctx, input.id, readScope(ctx))).cron ?? '');
+          cron = String((await findTask(ctx, input.id, ctx.scope.read)).cron ?? '');
         }
         const err = cronError(cron, ctx.lang);
         if (err) throw invalidField('cron', err);
@@ -166,10 +168,7 @@ async function checkTaskWrite(ctx: SignedInContext, body: Record<string, unknown
   if (method === 'edit') {
     const id = Number(body.id);
     if (!Number.isInteger(id) || id <= 0) return; // the generic handler answers this
-    const scope = readScope(ctx);
-    let q = db(ctx.app).selectFrom(TASK_TABLE).selectAll().where('id', '=', id);
-    if (scope) q = q.where('site_id', 'in', scope);
-    const row = await q.executeTakeFirst();
+    const row = await scoped(ctx).selectFrom(TASK_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return; // the generic handler answers 404
     current = row;
   }

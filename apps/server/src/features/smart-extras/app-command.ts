@@ -7,7 +7,7 @@ import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { readScope, writeSite } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 
 /**
  * `index/app_command` (DOMAIN 2.8 smart/TerminalAuthorization): commands for authorised terminals,
@@ -172,13 +172,11 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
       const parsed = ARGS[input.type].safeParse(input.args);
       if (!parsed.success) throw validationError(parsed.error, ctx.lang);
       const args = parsed.data;
-      const site = writeSite(ctx);
-      const db = kdb(ctx.app);
+      const site = ctx.scope.writeSite();
       const ids = [...new Set(input.ids)];
-      const rows = await db
-        .selectFrom('smart_terminal')
+      const rows = await scoped(ctx)
+        .selectFrom('smart_terminal', [site])
         .select(['id', 'state', 'mac'])
-        .where('site_id', '=', site)
         .where('id', 'in', ids)
         .execute();
       const missing = ids.filter((id) => !rows.some((r) => Number(r.id) === id));
@@ -194,10 +192,9 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
           `${say(ctx.lang, 'smart.commandsGoAuthorisedTerminals')}: ${unauthorised.map((r) => r.mac).join(', ')}`,
         );
       if (input.type === 'upgrade') {
-        const release = await db
-          .selectFrom('smart_app_release')
+        const release = await scoped(ctx)
+          .selectFrom('smart_app_release', [site])
           .select(['id', 'state'])
-          .where('site_id', '=', site)
           .where('id', '=', Number(args.release_id))
           .executeTakeFirst();
         if (release?.state !== 'published')
@@ -233,12 +230,10 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
     access: 'module',
     input: ListInput,
     async handler(ctx, input) {
-      const scope = readScope(ctx);
       const f = input.filter;
-      let q = kdb(ctx.app)
+      let q = scoped(ctx)
         .selectFrom('terminal_commands as c')
         .leftJoin('smart_terminal as t', 't.id', 'c.terminal_id');
-      if (scope) q = q.where('c.site_id', 'in', scope);
       if (f.terminal_id) q = q.where('c.terminal_id', '=', f.terminal_id);
       if (f.type) q = q.where('c.type', '=', f.type);
       if (f.state) q = q.where('c.state', '=', f.state);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { defineAction } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
@@ -37,19 +37,18 @@ export const appResourceActions = [
     input: Input,
     async handler(ctx, input) {
       const db = ctx.app.db.kysely as unknown as AnyDb;
-      const sites = readScope(ctx);
+      const sites = ctx.scope.read;
+      // An image of another site is offered when it is the caller's own or one of the sites' icons.
       let q = db.selectFrom('uploads').where('kind', '=', 'image');
       if (sites) {
-        const icons = db
+        const icons = scoped(ctx)
           .selectFrom('smart_app_menu')
           .select('icon as id')
-          .where('site_id', 'in', sites)
           .where('icon', 'is not', null)
           .union(
-            db
+            scoped(ctx)
               .selectFrom('smart_app_menu')
               .select('focus_icon as id')
-              .where('site_id', 'in', sites)
               .where('focus_icon', 'is not', null),
           );
         q = q.where((eb) =>

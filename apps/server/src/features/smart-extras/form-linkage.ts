@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { picksResource } from '../../platform/auth/record-kinds.ts';
 import { defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 
 /**
  * `index/form_linkage` (spec 7, DOMAIN 1.2 "cascading options"): the tree-shaped records as
@@ -75,14 +74,12 @@ function linkageAction(path: string, access: AccessLevel) {
       if (!(await picksResource(ctx.app, ctx.caller, resource))) {
         throw new ApiError(Code.forbidden, say(ctx.lang, 'smart.noPageUses', { what: LABELS[input.type] }));
       }
-      const scope = readScope(ctx);
-      let q = (ctx.app.db.kysely as unknown as AnyDb)
+      const q = scoped(ctx)
         .selectFrom(resourceByName(resource)!.table)
         .select(['id', 'parent_id', 'name'])
         .orderBy('sort', 'asc')
         .orderBy('id', 'asc')
         .limit(MAX_ROWS);
-      if (scope) q = q.where('site_id', 'in', scope);
       const rows = await q.execute();
       return toTree(
         rows.map((r) => ({

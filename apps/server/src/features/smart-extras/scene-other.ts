@@ -3,8 +3,7 @@ import { scenarioOther } from '@igs/contract/extras';
 import { z } from 'zod';
 import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
-import { writeSite } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import {
   changedFields,
   deleteSingleton,
@@ -36,10 +35,9 @@ const keyOf = (sceneId: number) =>
 
 async function requireScene(ctx: SignedInContext, site: number, sceneId: number): Promise<void> {
   if (!sceneId) return;
-  const found = await (ctx.app.db.kysely as unknown as AnyDb)
-    .selectFrom('smart_scene')
+  const found = await scoped(ctx)
+    .selectFrom('smart_scene', [site])
     .select('id')
-    .where('site_id', '=', site)
     .where('id', '=', sceneId)
     .executeTakeFirst();
   if (!found)
@@ -66,7 +64,7 @@ export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpo
     access: 'module',
     input: z.object({ method: z.literal('detail'), scene_id: SceneId }),
     async handler(ctx, input) {
-      const site = writeSite(ctx);
+      const site = ctx.scope.writeSite();
       await requireScene(ctx, site, input.scene_id);
       const { values, inherited } = await effective(ctx, site, input.scene_id);
       return {
@@ -91,7 +89,7 @@ export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpo
       })
       .loose(),
     async handler(ctx, body) {
-      const site = writeSite(ctx);
+      const site = ctx.scope.writeSite();
       await requireScene(ctx, site, body.scene_id);
       if (Number(body.inherit) === 1) {
         if (!body.scene_id) throw new ApiError(Code.badRequest, texts('smart.inheritNeedsScene'));

@@ -9,7 +9,6 @@ import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
 
 /**
  * `smart/terminal_stat` (DOMAIN 2.8 smart/TerminalStatistics): counts computed in SQL from the
@@ -242,7 +241,7 @@ export function statsCsv(s: TerminalStats): string {
 }
 
 function scopeOf(ctx: SignedInContext): number[] | null {
-  return readScope(ctx);
+  return ctx.scope.read;
 }
 
 export const terminalStatsActions = [

@@ -1,8 +1,9 @@
+import { type RunningStatus, statusCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import { defineAction } from '../../platform/http/action.ts';
-import { hostCollector, type SystemStatus } from './collector.ts';
+import { hostCollector } from './collector.ts';
 
-export const RUNNING_PATH = '/admin.php/system/running';
+export const RUNNING_PATH = statusCalls.running.path;
 
 /** `system/running` (system/OperationStatus): the host's live state; nothing is stored. */
 export const systemStatusActions = [
@@ -13,7 +14,7 @@ export const systemStatusActions = [
     access: 'module',
     mutates: false,
     input: z.object({ method: z.string().optional() }).loose(),
-    async handler({ app }): Promise<SystemStatus & { generated_at: number }> {
+    async handler({ app }): Promise<RunningStatus> {
       const status = await hostCollector().status();
       return { ...status, generated_at: app.now() };
     },

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 
 /**
  * Two reads of voice/CallRecords (DOMAIN 2.2) beside its generic list, both under the page's menu
@@ -18,7 +17,6 @@ import { readScope } from '../../platform/resources/scope.ts';
  */
 
 const cdr = resourceByName('voice:cdr') as ResourceDef;
-const db = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 /** The outcomes of cdr_csv's disposition, and the key each has in a day's figures. */
 const OUTCOMES: Record<string, 'answered' | 'no_answer' | 'busy' | 'failed' | 'congestion'> = {
@@ -58,7 +56,8 @@ export async function callsPerDay(
 ): Promise<CallDayFigures[]> {
   const dates = lastDays(ctx.app.now(), days);
   const dayExpr = sql<string>`substr(${sql.ref('start')}, 1, 10)`;
-  let q = siteFilter(db(ctx).selectFrom(cdr.table), readScope(ctx))
+  let q = scoped(ctx)
+    .selectFrom(cdr.table)
     .select([dayExpr.as('day'), 'disposition', sql<number>`count(*)`.as('n')])
     .where('start', '>=', `${dates[0]} 00:00:00`)
     .where('start', '<=', `${dates.at(-1)} 23:59:59`)
@@ -100,14 +99,16 @@ const HISTORY_COLUMNS = [
 export async function extensionCalls(ctx: SignedInContext, extension: string, limit: number) {
   // The extension is digits only (checked below), so it needs no escaping inside LIKE.
   const leg = `PJSIP/${extension}-%`;
-  const mine = siteFilter(db(ctx).selectFrom(cdr.table), readScope(ctx)).where((eb) =>
-    eb.or([
-      eb('src', '=', extension),
-      eb('dst', '=', extension),
-      eb('channel', 'like', leg),
-      eb('dstchannel', 'like', leg),
-    ]),
-  );
+  const mine = scoped(ctx)
+    .selectFrom(cdr.table)
+    .where((eb) =>
+      eb.or([
+        eb('src', '=', extension),
+        eb('dst', '=', extension),
+        eb('channel', 'like', leg),
+        eb('dstchannel', 'like', leg),
+      ]),
+    );
   const [list, count] = await Promise.all([
     mine.select(HISTORY_COLUMNS).orderBy('start', 'desc').orderBy('id', 'desc').limit(limit).execute(),
     mine.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),

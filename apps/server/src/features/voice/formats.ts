@@ -4,7 +4,6 @@ import { exportFormat, importFormat, type Registration } from '../../platform/fe
 import type { SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { writeSite } from '../../platform/resources/scope.ts';
 import { pjsipFragment } from './pjsip-export.ts';
 
 /**
@@ -144,7 +143,7 @@ async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<
     const rows = await db
       .selectFrom('voice_contact_group')
       .select(['id', 'name'])
-      .where('site_id', '=', writeSite(ctx))
+      .where('site_id', '=', ctx.scope.writeSite())
       .where('name', 'in', names)
       .orderBy('id')
       .execute();

@@ -3,8 +3,8 @@ import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
 import { defineAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { writeScope } from '../../platform/resources/scope.ts';
+import type { AnyDb } from '../../platform/resources/queries.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 
 const outboundRoute = resourceByName('voice:outbound_route') as ResourceDef;
@@ -31,10 +31,10 @@ export const outboundRouteOrderAction = defineAction({
   async handler(ctx, input) {
     return inCallTransaction(ctx, async (tctx) => {
       const db = tctx.app.db.kysely as unknown as AnyDb;
-      const rows = await siteFilter(
-        db.selectFrom(outboundRoute.table).select(['id', 'site_id', 'seq']),
-        writeScope(tctx),
-      ).execute();
+      const rows = await scoped(tctx)
+        .selectFrom(outboundRoute.table, tctx.scope.write)
+        .select(['id', 'site_id', 'seq'])
+        .execute();
       const mine = new Set(rows.map((r) => Number(r.id)));
       const missing = input.ids.filter((id) => !mine.has(id));
       if (missing.length)

@@ -2,8 +2,7 @@ import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { z } from 'zod';
 import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, siteFilter } from '../../platform/resources/queries.ts';
-import { readScope } from '../../platform/resources/scope.ts';
+import { scoped } from '../../platform/resources/scope.ts';
 
 /**
  * voice/WakeupService `stats` (a read under the page's menu item): today's wake-up calls of the
@@ -85,8 +84,8 @@ export const wakeupTodayAction = defineAction({
   async handler(ctx: SignedInContext) {
     const now = ctx.app.now();
     const today = formatDateTime(now).slice(0, 10);
-    const db = ctx.app.db.kysely as unknown as AnyDb;
-    const rows = await siteFilter(db.selectFrom(wakeup.table), readScope(ctx))
+    const rows = await scoped(ctx)
+      .selectFrom(wakeup.table)
       .select(['id', 'room_ext', 'date', 'time', 'repeat', 'source', 'state', 'updated_at'])
       .where((eb) =>
         eb.or([

@@ -95,7 +95,9 @@ export interface ActionSpec<S extends z.ZodType = z.ZodType, A extends Access = 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds specs of many input types
 export type AnyAction = ActionSpec<any, Access>;
 
-export function defineAction<S extends z.ZodType, A extends Access>(spec: ActionSpec<S, A>): ActionSpec<S, A> {
+export function defineAction<S extends z.ZodType, A extends Access>(
+  spec: ActionSpec<S, A>,
+): ActionSpec<S, A> {
   return spec;
 }
 

@@ -28,7 +28,7 @@ import {
   siteFilter,
 } from './queries.ts';
 import { isRecordId, MAX_RECORD_ID } from './record-id.ts';
-import { readScope, refScope, writeScope, writeSite } from './scope.ts';
+import { refScope } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
 
@@ -96,7 +96,7 @@ async function findRow(
   ctx: SignedInContext,
   def: ResourceDef,
   id: number,
-  scope = readScope(ctx),
+  scope = ctx.scope.read,
 ): Promise<Record<string, unknown>> {
   // An id no row can have (past the integer column's range) is simply not found, never a 5000.
   if (!isRecordId(id))
@@ -162,7 +162,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
     applyFilters(
       ctx.app.db.kind,
       def,
-      siteFilter(db(ctx).selectFrom(def.table), readScope(ctx)),
+      siteFilter(db(ctx).selectFrom(def.table), ctx.scope.read),
       input.filter,
       input.keyword,
     );
@@ -206,11 +206,11 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       async handler(ctx, input) {
         // `field` answers for a referenced resource that has no endpoint in this mode (an
         // operations scene's EasyTemplate), under this resource's own permission and sites.
-        if (input.field === undefined) return optionRows(ctx, def, readScope(ctx), input);
+        if (input.field === undefined) return optionRows(ctx, def, ctx.scope.read, input);
         const lookup = lookupOf(def, input.field);
         if (lookup) return LOOKUP_SOURCES[lookup].options(db(ctx), input);
         const target = refTarget(def, input.field);
-        return optionRows(ctx, target, refScope(target, readScope(ctx)), input);
+        return optionRows(ctx, target, refScope(target, ctx.scope.read), input);
       },
     }),
   ];
@@ -227,7 +227,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
             def,
             body as Record<string, unknown>,
-            writeSite(ctx),
+            ctx.scope.writeSite(),
           );
           ctx.logDetail = `${def.name} #${id}`;
           return { id };
@@ -242,7 +242,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         async handler(ctx, body) {
           const data = validate(def, 'edit', body, ctx.lang);
           const id = Number(data.id);
-          const current = await findRow(ctx, def, id, writeScope(ctx));
+          const current = await findRow(ctx, def, id, ctx.scope.write);
           // DOMAIN section 0: an empty secret keeps the stored one. The schema turns an explicit
           // empty value into null (which clears other optional fields), so null counts as empty here.
           for (const f of def.fields)
@@ -272,7 +272,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         access: 'module',
         input: IdsInput,
         async handler(ctx, input) {
-          const scope = writeScope(ctx);
+          const scope = ctx.scope.write;
           const rows = await siteFilter(
             db(ctx).selectFrom(def.table).select(['id', 'site_id']).where('id', 'in', input.ids),
             scope,
@@ -315,7 +315,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         async handler(ctx, input) {
           const r = await siteFilter(
             db(ctx).selectFrom(def.table).select('id').where('id', 'in', input.ids),
-            writeScope(ctx),
+            ctx.scope.write,
           ).execute();
           const ids = r.map((x) => Number(x.id));
           if (!ids.length) return { updated: 0 };
@@ -345,7 +345,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
             .max(1000),
         }),
         async handler(ctx, input) {
-          const scope = writeScope(ctx);
+          const scope = ctx.scope.write;
           await db(ctx)
             .transaction()
             .execute(async (trx) => {

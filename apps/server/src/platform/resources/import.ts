@@ -7,7 +7,6 @@ import { parseCsv } from '../lib/csv.ts';
 import { encode } from './codec.ts';
 import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
 import { type AnyDb, referenceCounts } from './queries.ts';
-import { writeSite } from './scope.ts';
 import { isJsonField } from './storage.ts';
 import { inTransaction } from './transaction.ts';
 import { checkIntegrity } from './write.ts';
@@ -134,7 +133,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
           : custom
             ? (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record }))
             : recordsOf(def, input.format as 'csv' | 'json', file.data);
-      const site = writeSite(ctx);
+      const site = ctx.scope.writeSite();
       const schema = recordSchema(def, 'add', ctx.lang);
       const result: ImportResult = {
         total: records.length,

@@ -1,10 +1,18 @@
 import { Code } from '@igs/contract';
 import type { ResourceDef } from '@igs/contract/resources';
 import type { FastifyRequest } from 'fastify';
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
 import { requestedSites } from '../auth/sites.ts';
+import type { Database } from '../db/schema.ts';
 import type { Caller, SignedInContext, SiteScope } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
-import { type AnyDb, type AnySelect, siteFilter } from './queries.ts';
+import type { AnyDb, AnySelect } from './queries.ts';
 
 /**
  * The caller's sites for one call (SignedInContext `scope`), each worked out on first use:
@@ -41,39 +49,59 @@ export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
   };
 }
 
-/** The sites a call may see (the context's `scope.read`). */
-export function readScope(ctx: SignedInContext): number[] | null {
-  return ctx.scope.read;
-}
+/** The hand tables (platform/db/schema.ts) that have a `site_id`. */
+export type SiteTable = {
+  [T in keyof Database]: 'site_id' extends keyof Database[T] ? T : never;
+}[keyof Database];
 
-/** A write names exactly one site (DOMAIN section 2.10); full mode writes site 0. */
-export function writeSite(ctx: SignedInContext): number {
-  return ctx.scope.writeSite();
-}
-
-/** The rows a change may touch (the context's `scope.write`). */
-export function writeScope(ctx: SignedInContext): number[] {
-  return ctx.scope.write;
-}
+// biome-ignore lint/complexity/noBannedTypes: Kysely's own type of a select with nothing picked yet
+type Unpicked = {};
 
 /**
  * Queries of a site-scoped table (one with `site_id`), filtered to the call's sites so a handler
- * cannot forget it: reads see `scope.read` (or the `sites` given, e.g. a `refScope`), updates and
- * deletes touch `scope.write` only. `conn` is the transaction when the call runs in one.
+ * cannot forget it: reads see `scope.read` (or the `sites` given, e.g. a `refScope` or
+ * `scope.write`), updates and deletes touch `scope.write` (or the sites given) only. A hand table
+ * keeps its row types; a resource table (named at run time) or an aliased one (`t as c`, filtered
+ * on `c.site_id`) is untyped. Inside `inCallTransaction` pass the transaction's context.
  */
-export function scoped(ctx: SignedInContext, conn: AnyDb = ctx.app.db.kysely as unknown as AnyDb) {
-  return {
-    selectFrom(table: string, sites: number[] | null = ctx.scope.read): AnySelect {
-      return siteFilter(conn.selectFrom(table), sites);
-    },
-    updateTable(table: string, sites: number[] = ctx.scope.write) {
-      return conn.updateTable(table).where('site_id', 'in', sites);
-    },
-    deleteFrom(table: string, sites: number[] = ctx.scope.write) {
-      return conn.deleteFrom(table).where('site_id', 'in', sites);
-    },
+export function scoped(ctx: SignedInContext) {
+  const conn = ctx.app.db.kysely as unknown as AnyDb;
+  const column = (table: string) => {
+    const alias = / as (\w+)$/.exec(table)?.[1];
+    return alias ? `${alias}.site_id` : 'site_id';
   };
+  function selectFrom<T extends SiteTable>(
+    table: T,
+    sites?: number[] | null,
+  ): SelectQueryBuilder<Database, T, Unpicked>;
+  function selectFrom(table: string, sites?: number[] | null): AnySelect;
+  function selectFrom(table: string, sites: number[] | null = ctx.scope.read): AnySelect {
+    const q = conn.selectFrom(table);
+    return sites ? q.where(column(table), 'in', sites) : q;
+  }
+  function updateTable<T extends SiteTable>(
+    table: T,
+    sites?: number[],
+  ): UpdateQueryBuilder<Database, T, T, UpdateResult>;
+  function updateTable(table: string, sites?: number[]): AnyUpdate;
+  function updateTable(table: string, sites: number[] = ctx.scope.write): AnyUpdate {
+    return conn.updateTable(table).where(column(table), 'in', sites);
+  }
+  function deleteFrom<T extends SiteTable>(
+    table: T,
+    sites?: number[],
+  ): DeleteQueryBuilder<Database, T, DeleteResult>;
+  function deleteFrom(table: string, sites?: number[]): AnyDelete;
+  function deleteFrom(table: string, sites: number[] = ctx.scope.write): AnyDelete {
+    return conn.deleteFrom(table).where(column(table), 'in', sites);
+  }
+  return { selectFrom, updateTable, deleteFrom };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+type AnyUpdate = UpdateQueryBuilder<any, any, any, UpdateResult>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type AnyDelete = DeleteQueryBuilder<any, any, DeleteResult>;
 
 /**
  * The sites whose records of `target` a record of these sites may reference: its own sites, plus

@@ -12,7 +12,6 @@ import { ApiError } from '../http/errors.ts';
 import { toRecord } from './codec.ts';
 import { type AnyDb, siteFilter } from './queries.ts';
 import { isRecordId } from './record-id.ts';
-import { writeScope, writeSite } from './scope.ts';
 import { inCallTransaction } from './transaction.ts';
 import { validate } from './write.ts';
 
@@ -98,7 +97,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
       const input = verb.fields?.length
         ? validate({ ...def, fields: verb.fields }, 'add', body, ctx.lang)
         : {};
-      const site = writeSite(ctx);
+      const site = ctx.scope.writeSite();
       const wanted =
         verb.scope === 'row'
           ? [Number(body.id)]
@@ -153,7 +152,7 @@ async function recordsInScope(
     ? []
     : await siteFilter(
         db.selectFrom(def.table).selectAll().where('id', 'in', possible),
-        writeScope(ctx),
+        ctx.scope.write,
       ).execute();
   const byId = new Map(rows.map((r) => [Number(r.id), toRecord(def, r)]));
   const missing = wanted.filter((id) => !byId.has(id));

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { defineAction, type SignedInContext } from '../http/action.ts';
 import { validationError } from '../http/dispatch.ts';
-import { writeSite } from '../resources/scope.ts';
 
 /**
  * Per-site singletons (DOMAIN 3.2 `detail`/`form`): one JSON value per name and site in the
@@ -147,7 +146,7 @@ export function singletonActions(def: SingletonDef, opts: SingletonOptions = {})
       access: 'module',
       input: z.object({ method: z.literal('detail') }).loose(),
       async handler(ctx) {
-        const site = writeSite(ctx);
+        const site = ctx.scope.writeSite();
         const defaults = (await opts.defaults?.(ctx)) ?? {};
         const values = await readSingleton(ctx.app, def, site, def.table, defaults);
         return { ...publicView(def, values), ...((await opts.extra?.(ctx, values, site)) ?? {}) };
@@ -160,7 +159,7 @@ export function singletonActions(def: SingletonDef, opts: SingletonOptions = {})
       access: 'module',
       input: z.object({ method: z.literal('form') }).loose(),
       async handler(ctx, body) {
-        const site = writeSite(ctx);
+        const site = ctx.scope.writeSite();
         const defaults = (await opts.defaults?.(ctx)) ?? {};
         const current = await readSingleton(ctx.app, def, site, def.table, defaults);
         const values = mergeAndValidate(def, current, body, ctx.lang);
