@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { statusCalls } from '@igs/contract/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollector } from '../src/features/system-status/collector.ts';
 import { findBinary } from '../src/platform/host/host-exec.ts';
@@ -345,6 +346,8 @@ describeEachDb('system/running over HTTP', (kind) => {
     // biome-ignore lint/suspicious/noExplicitAny: the reply is checked field by field
     const r = await s.call<any>(RUNNING, {}, { token: admin });
     expect(r.code).toBe(200);
+    // The reply is what the contract says the console gets.
+    expect(statusCalls.running.output.safeParse(r.data).error).toBeUndefined();
     const d = r.data;
     expect(d.host.hostname).toBe(fs.readFileSync('/proc/sys/kernel/hostname', 'utf8').trim());
     expect(d.host.kernel).toBe(os.release());

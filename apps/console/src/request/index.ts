@@ -1,9 +1,8 @@
-import type { AnyCall, CallInput, CallOutput } from '@igs/contract/calls';
 import { toast } from '../app/feedback.ts';
 import { siteIdsOf } from '../features/sites/site-ids.ts';
 import { t } from '../i18n/index.ts';
 import { navigateTo } from '../router/navigate.ts';
-import { createClient, type RequestOptions } from './client.ts';
+import { createClient } from './client.ts';
 import { useLoadingStore } from './loading.ts';
 import { currentSession, requirePasswordChange, resetCurrentSession } from './session.ts';
 
@@ -29,16 +28,3 @@ const client = createClient({
 });
 
 export const { request, requestEnvelope, get, upload } = client;
-
-/**
- * A call of the contract (`@igs/contract/calls`): the body is the call's method with its input,
- * and the reply is typed by the call's output schema, so a changed reply field is a type error
- * here as in the server. Same options and error handling as `request`.
- */
-export function call<C extends AnyCall>(
-  def: C,
-  input: CallInput<C>,
-  opts?: RequestOptions,
-): Promise<CallOutput<C>> {
-  return request<CallOutput<C>>(def.path, { ...(input as object), method: def.method }, opts);
-}

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** The endpoint, e.g. `/admin.php/system/disk_set`. */
   path: string;
-  /** The body's `method` that picks this call on the endpoint. */
-  method: string;
+  /** The body's `method` that picks this call on the endpoint; none where the path alone does. */
+  method?: string;
   /** The body beside `method`. */
   input: I;
   /** The reply's `data`. */

@@ -1,2 +1,3 @@
 export * from './define.ts';
 export * from './disks.ts';
+export * from './system-status.ts';

@@ -18,7 +18,8 @@ import {
 import { useEffect, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
-import { call, request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import {

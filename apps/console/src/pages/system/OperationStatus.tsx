@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { statusCalls } from '@igs/contract/calls';
 import {
   Alert,
   Button,
@@ -19,7 +20,7 @@ import {
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { i18n, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { formatBytes } from '../../utils/number.ts';
 import { LiveChart } from './status/live-chart.tsx';
 import {
@@ -35,8 +36,6 @@ import {
 } from './status/operation-status-data.ts';
 import './status/operation-status-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-export const RUNNING_PATH = '/admin.php/system/running';
 
 function subscribeVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);
@@ -71,7 +70,7 @@ export default function OperationStatus() {
   const visible = usePageVisible();
   const { data, isPending, isError, error, refetch, isFetching } = useScopedQuery({
     queryKey: ['system', 'running'],
-    queryFn: ({ sites }) => request<RunningStatus>(RUNNING_PATH, {}, { loading: false, sites }),
+    queryFn: ({ sites }) => call(statusCalls.running, {}, { loading: false, sites }),
     refetchInterval: visible ? REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });

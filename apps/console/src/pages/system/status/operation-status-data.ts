@@ -1,64 +1,7 @@
+import type { NetInterface, RunningStatus } from '@igs/contract/calls';
 import { formatBytes } from '../../../utils/number.ts';
 
-/** What `system/running` answers (server features/system-status/collector.ts). */
-export interface NetInterface {
-  iface: string;
-  rx_bytes: number;
-  tx_bytes: number;
-  rx_errors: number;
-  tx_errors: number;
-  rx_dropped: number;
-  tx_dropped: number;
-  /** Bytes per second over the sampling interval; null for an interface that just appeared. */
-  rx_rate: number | null;
-  tx_rate: number | null;
-}
-
-export interface MemoryUse {
-  total: number;
-  used: number;
-  free: number;
-  used_pct: number;
-  available?: number;
-}
-
-export interface RunningStatus {
-  generated_at: number;
-  host: {
-    hostname: string;
-    os: { pretty_name: string; name: string; version_id: string; id: string };
-    kernel: string;
-    kernel_build: string;
-    arch: string;
-    uptime_s: number;
-    boot_time: number;
-  };
-  cpu: {
-    model: string;
-    cores: number;
-    physical_cores: number | null;
-    mhz: number | null;
-    load: number[];
-    usage_pct: number | null;
-    per_core: (number | null)[];
-    interval_ms: number;
-  };
-  memory: MemoryUse;
-  swap: MemoryUse;
-  disks: {
-    device: string;
-    mountpoint: string;
-    fstype: string;
-    total: number;
-    used: number;
-    avail: number;
-    used_pct: number;
-  }[];
-  network: { interfaces: NetInterface[]; interval_ms: number };
-  temperatures: { source: string; name: string; label: string; celsius: number }[];
-  versions: { key: string; installed: boolean; version: string | null; detail: string }[];
-  services: { key: string; running: boolean; pids: number[]; rss_bytes: number }[];
-}
+export type { NetInterface, RunningStatus } from '@igs/contract/calls';
 
 /** One point of the live charts. */
 export interface StatusSample {
