@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { voiceCallCalls } from '@igs/contract/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { accountWith } from './support/system-test-accounts.ts';
 
 const BASIC = '/admin.php/voice/basic';
 const ADVANCED = '/admin.php/voice/advanced';
@@ -16,56 +18,6 @@ const CDR = '/admin.php/voice/cdr';
 
 type List<T = Record<string, unknown>> = { list: T[]; total: number };
 type Basic = Record<string, unknown> & { sip_udp_port: number; local_nets: string[]; codecs: string[] };
-
-/** An account whose role holds exactly the menus of these endpoints and these buttons. */
-async function accountWith(
-  s: TestServer,
-  username: string,
-  endpoints: string[],
-  buttons: string[],
-): Promise<string> {
-  const db = s.app.db.kysely;
-  const now = Date.now();
-  const role = await db
-    .insertInto('roles')
-    .values({ name: `role_${username}`, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (endpoints.length) {
-    const menus = await db
-      .selectFrom('menu_endpoints')
-      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
-      .select('menus.id')
-      .where('menu_endpoints.path', 'in', endpoints)
-      .where('menus.mode', '=', 'full')
-      .execute();
-    await db
-      .insertInto('role_menus')
-      .values([...new Set(menus.map((m) => m.id))].map((menu_id) => ({ role_id: role.id, menu_id })))
-      .execute();
-  }
-  if (buttons.length)
-    await db
-      .insertInto('role_buttons')
-      .values(buttons.map((key) => ({ role_id: role.id, key })))
-      .execute();
-  const admin = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('users')
-    .values({
-      username,
-      password_hash: admin.password_hash,
-      role_id: role.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return s.login(username, 'admin123');
-}
 
 /** A stand-in `asterisk` program: logs its arguments, answers like the remote console. */
 function fakeAsterisk(dir: string): string {
@@ -552,6 +504,7 @@ describeEachDb('voice', (kind) => {
           List<{ channel: string; direction: string; trunk: string; caller: string }> & { live: boolean }
         >(CALLS, { method: 'list' });
         expect(calls.data.live).toBe(true);
+        expect(voiceCallCalls.list.output.safeParse(calls.data).error).toBeUndefined();
         expect(calls.data.list).toEqual([
           expect.objectContaining({
             channel: 'PJSIP/8001-00000001',
@@ -662,6 +615,8 @@ describeEachDb('voice', (kind) => {
         by_direction: { internal: 1, inbound: 1, outbound: 1 },
       });
       expect(r.data.days).toHaveLength(7);
+      // The reply is what the contract says the console gets.
+      expect(voiceCallCalls.stats.output.safeParse(r.data).error).toBeUndefined();
       expect(r.data.days.at(-1)).toEqual({ date: today, total: 3, answered: 2, missed: 1 });
       expect(r.data.days.at(-2)).toEqual({ date: yesterday, total: 1, answered: 0, missed: 1 });
 

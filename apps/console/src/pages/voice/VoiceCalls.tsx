@@ -1,5 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { VoicePaths } from '@igs/contract';
+import { voiceCallCalls } from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -21,14 +22,13 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import {
   type ActiveCall,
   answerRate,
   CALLS_REFRESH_MS,
-  type CallStats,
-  type CallsReply,
   dayBars,
   formatDuration,
   isDialable,
@@ -42,8 +42,7 @@ function StatsCards() {
   const t = useT();
   const { data } = useScopedQuery({
     queryKey: ['voice', 'calls', 'stats'],
-    queryFn: ({ sites }) =>
-      request<CallStats>(VoicePaths.calls, { method: 'stats' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(voiceCallCalls.stats, {}, { loading: false, sites }),
   });
   if (!data) return null;
   const rate = answerRate(data.today);
@@ -156,9 +155,9 @@ export default function VoiceCalls() {
   const calls = useScopedQuery({
     queryKey: ['voice', 'calls', 'list', direction, page],
     queryFn: ({ sites }) =>
-      request<CallsReply>(
-        VoicePaths.calls,
-        { method: 'list', ...page, filter: direction ? { direction } : {} },
+      call(
+        voiceCallCalls.list,
+        { ...page, filter: direction ? { direction } : {} },
         { loading: false, sites },
       ),
     placeholderData: keepPreviousData,

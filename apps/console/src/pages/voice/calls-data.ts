@@ -1,33 +1,7 @@
-/** What the voice calls page computes from its replies. */
+import type { CallStats } from '@igs/contract/calls';
 
-export interface ActiveCall {
-  channel: string;
-  caller: string;
-  callee: string;
-  state: string;
-  direction: 'internal' | 'inbound' | 'outbound';
-  trunk: string;
-  started_at: string;
-  duration: number;
-}
-
-export interface CallsReply {
-  list: ActiveCall[];
-  total: number;
-  live: boolean;
-  reason: string | null;
-}
-
-export interface CallStats {
-  today: {
-    total: number;
-    answered: number;
-    missed: number;
-    avg_billsec: number;
-    by_direction: Record<'internal' | 'inbound' | 'outbound', number>;
-  };
-  days: { date: string; total: number; answered: number; missed: number }[];
-}
+/** What the voice calls page computes from its replies (their types: `voiceCallCalls` of the contract). */
+export type { ActiveCall, CallStats, CallsReply } from '@igs/contract/calls';
 
 /** DOMAIN voice/VoiceCalls: polled every 3 s while the page is shown. */
 export const CALLS_REFRESH_MS = 3000;

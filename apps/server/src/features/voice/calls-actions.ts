@@ -1,4 +1,5 @@
 import { Code, say, texts, VoicePaths } from '@igs/contract';
+import { type ActiveCall, type CallStats, type CallsReply, voiceCallCalls } from '@igs/contract/calls';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type ActionContext, defineAction } from '../../platform/http/action.ts';
@@ -22,16 +23,7 @@ import { notLiveReason } from './management-actions.ts';
  * verbs hangup, originate and transfer, which need a running Asterisk (503 without one).
  */
 
-export interface ActiveCall {
-  channel: string;
-  caller: string;
-  callee: string;
-  state: string;
-  direction: 'internal' | 'inbound' | 'outbound';
-  trunk: string;
-  started_at: string;
-  duration: number;
-}
+export type { ActiveCall };
 
 /** One call per calling channel; the dialled legs (AppDial) belong to the call that made them. */
 export function activeCalls(channels: ActiveChannel[], now: number): ActiveCall[] {
@@ -86,21 +78,9 @@ function expectAnswer(r: Awaited<ReturnType<typeof runConsole>>, what: string): 
     throw new ApiError(Code.unavailable, `${what} failed: ${(r.stdout || r.stderr).trim().slice(0, 300)}`);
 }
 
-const ListInput = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  keyword: z.string().trim().max(100).optional().default(''),
-  filter: z
-    .object({
-      state: z.string().max(32).optional(),
-      direction: z.enum(['internal', 'inbound', 'outbound']).optional(),
-    })
-    .optional()
-    .default({}),
-});
+const ListInput = voiceCallCalls.list.input.extend({ method: z.literal('list') });
 
-async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
+async function list(ctx: ActionContext, input: z.output<typeof ListInput>): Promise<CallsReply> {
   const info = await asteriskInfo();
   const reason = notLiveReason(info, ctx.lang);
   if (reason || !info.binary) return { list: [], total: 0, live: false, reason };
@@ -116,7 +96,7 @@ async function list(ctx: ActionContext, input: z.output<typeof ListInput>) {
 const MISSED = ['NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'];
 
 /** Call figures from the CDR table: today's counts and the last 7 days, per day. */
-async function stats(ctx: ActionContext) {
+async function stats(ctx: ActionContext): Promise<CallStats> {
   const db = ctx.app.db.kysely as unknown as AnyDb;
   const now = new Date(ctx.app.now());
   const day = (d: Date) => formatDateTime(d.getTime()).slice(0, 10);
@@ -145,7 +125,7 @@ async function stats(ctx: ActionContext) {
     answered: 0,
     missed: 0,
     billsec: 0,
-    by_direction: { internal: 0, inbound: 0, outbound: 0 } as Record<string, number>,
+    by_direction: { internal: 0, inbound: 0, outbound: 0 },
   };
   for (const r of rows) {
     const n = Number(r.n);
@@ -165,7 +145,7 @@ async function stats(ctx: ActionContext) {
       }
       if (missed) t.missed += n;
       const dir = String(r.direction ?? '');
-      if (dir in t.by_direction) t.by_direction[dir]! += n;
+      if (dir === 'internal' || dir === 'inbound' || dir === 'outbound') t.by_direction[dir] += n;
     }
   }
   return {
@@ -177,7 +157,7 @@ async function stats(ctx: ActionContext) {
       by_direction: t.by_direction,
     },
     days: [...perDay.values()],
-    source: 'voice_cdr',
+    source: 'voice_cdr' as const,
   };
 }
 
