@@ -1,4 +1,5 @@
 import { Headers, Paths } from '@igs/contract';
+import { callOf } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AnyAction } from './action.ts';
 import { isMutating, requiredButton } from './action.ts';
@@ -39,7 +40,7 @@ export function openApiDocument(actions: readonly AnyAction[], version: string):
         responses: {
           200: {
             description: 'Envelope {code, msg, data}; code 200 is success',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+            content: { 'application/json': { schema: replySchema(these) } },
           },
         },
       };
@@ -146,9 +147,24 @@ function withMethod(schema: Record<string, unknown>, method: string | undefined)
   };
 }
 
-function toSchema(schema: z.ZodType): Record<string, unknown> {
+/**
+ * The envelope, with `data` described by the contract's output schema where the calls of this
+ * path and HTTP method have one (`@igs/contract/calls`): one schema, or one per method.
+ */
+function replySchema(actions: readonly AnyAction[]): Record<string, unknown> {
+  const envelope = { $ref: '#/components/schemas/Envelope' };
+  const outputs = actions.flatMap((a) => {
+    const call = callOf(a.path, a.method);
+    return call ? [{ ...toSchema(call.output, 'output'), ...(a.method ? { title: a.method } : {}) }] : [];
+  });
+  if (!outputs.length) return envelope;
+  const data = outputs.length === 1 ? outputs[0] : { oneOf: outputs };
+  return { allOf: [envelope, { type: 'object', properties: { data } }] };
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   } catch {
     return { type: 'object' };
   }
