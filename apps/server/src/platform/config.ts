@@ -33,6 +33,11 @@ export interface Config {
   restoreLimits?: Partial<RestoreLimits>;
   /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
   vendorPublicKey?: string;
+  /**
+   * Check each reply of a typed call against the contract before it is sent (CHECK_REPLIES=1: the
+   * tests and `npm run dev`); off in production, where the type checker has already done it.
+   */
+  checkReplies?: boolean;
   /** PEM certificate and key files (TLS_CERT, TLS_KEY): HTTPS with HTTP/2, and HSTS. Unset: plain HTTP. */
   tls?: { certFile: string; keyFile: string };
 }
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     developerKeyDays: int(env.DEVELOPER_KEY_DAYS, 90, 'DEVELOPER_KEY_DAYS'),
     bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
     logLevel: env.LOG_LEVEL || 'info',
+    checkReplies: env.CHECK_REPLIES === '1',
     consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     demo: argv.includes('--demo'),

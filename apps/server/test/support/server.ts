@@ -103,7 +103,7 @@ export async function startServer(
     };
   }
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, GW_CAPTCHA: 'off', LOG_LEVEL: 'silent' }, []),
+    ...loadConfig({ DATA_DIR: dataDir, GW_CAPTCHA: 'off', LOG_LEVEL: 'silent', CHECK_REPLIES: '1' }, []),
     databaseUrl,
     consoleDir: path.join(dataDir, 'no-console'),
     ...overrides,

@@ -28,5 +28,7 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDe
 
 /** What a caller sends beside `method`. */
 export type CallInput<C extends AnyCall> = z.input<C['input']>;
+/** The input as the server's handler gets it: parsed, defaults applied. */
+export type CallArgs<C extends AnyCall> = z.output<C['input']>;
 /** What the call answers in `data`. */
 export type CallOutput<C extends AnyCall> = z.output<C['output']>;

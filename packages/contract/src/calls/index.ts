@@ -14,9 +14,3 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(statusCalls),
   ...Object.values(voiceCallCalls),
 ];
-
-/** The call of `path` and `method`, if the contract defines it (paths compare case-insensitively, as routes do). */
-export function callOf(path: string, method: string | undefined): AnyCall | undefined {
-  const p = path.toLowerCase();
-  return allCalls.find((c) => c.path.toLowerCase() === p && (c.method ?? '') === (method ?? ''));
-}

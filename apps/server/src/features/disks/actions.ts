@@ -1,14 +1,14 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
-import type { DiskSettings } from '@igs/contract/calls';
+import { diskCalls } from '@igs/contract/calls';
 import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { getSettings, type SettingKey, setSetting } from '../../platform/settings/settings.ts';
 import { type FolderRefusal, refuseDataFolder } from './data-paths.ts';
 import { DISK_ROLES, deviceKey, listDisks } from './disks.ts';
 import { diskMountActions } from './mount-actions.ts';
 
-export const DISK_PATH = '/admin.php/system/disk_set';
+export const DISK_PATH = diskCalls.list.path;
 
 function invalid(lang: Lang, field: string, text: Localized): ApiError {
   const msg = text[lang];
@@ -55,13 +55,10 @@ function intIn(v: unknown, min: number, max: number): number | null {
 
 /** `system/disk_set` (system/Disk): disks are read from the host; only the role is stored. */
 export const diskActions = [
-  defineAction({
-    path: DISK_PATH,
-    method: 'list',
+  defineCallAction(diskCalls.list, {
     summary:
       'Disks with partitions, mounts, usage (warning at cleanup_pct), role and SMART health (when smartctl is installed)',
     access: 'module',
-    input: z.object({ method: z.literal('list') }).loose(),
     async handler({ app, lang }) {
       return listDisks(app, lang);
     },
@@ -106,13 +103,10 @@ export const diskActions = [
     },
   }),
 
-  defineAction({
-    path: DISK_PATH,
-    method: 'config',
+  defineCallAction(diskCalls.config, {
     summary: 'Disk settings: media_path, record_path, cleanup_pct (90), retention_days (30)',
     access: 'module',
-    input: z.object({ method: z.literal('config') }).loose(),
-    async handler({ app }): Promise<DiskSettings> {
+    async handler({ app }) {
       const s = await getSettings(app);
       return {
         media_path: s.disk_media_path,

@@ -1,8 +1,14 @@
 import { Code, say, texts, VoicePaths } from '@igs/contract';
-import { type ActiveCall, type CallStats, type CallsReply, voiceCallCalls } from '@igs/contract/calls';
+import {
+  type ActiveCall,
+  type CallArgs,
+  type CallStats,
+  type CallsReply,
+  voiceCallCalls,
+} from '@igs/contract/calls';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -78,9 +84,7 @@ function expectAnswer(r: Awaited<ReturnType<typeof runConsole>>, what: string): 
     throw new ApiError(Code.unavailable, `${what} failed: ${(r.stdout || r.stderr).trim().slice(0, 300)}`);
 }
 
-const ListInput = voiceCallCalls.list.input.extend({ method: z.literal('list') });
-
-async function list(ctx: ActionContext, input: z.output<typeof ListInput>): Promise<CallsReply> {
+async function list(ctx: ActionContext, input: CallArgs<typeof voiceCallCalls.list>): Promise<CallsReply> {
   const info = await asteriskInfo();
   const reason = notLiveReason(info, ctx.lang);
   if (reason || !info.binary) return { list: [], total: 0, live: false, reason };
@@ -162,22 +166,16 @@ async function stats(ctx: ActionContext): Promise<CallStats> {
 }
 
 export const voiceCallsActions = [
-  defineAction({
-    path: VoicePaths.calls,
-    method: 'list',
+  defineCallAction(voiceCallCalls.list, {
     summary:
       'Calls in progress (Asterisk core show channels); empty with the reason when Asterisk is not running',
     access: 'module',
-    input: ListInput,
     handler: list,
   }),
-  defineAction({
-    path: VoicePaths.calls,
-    method: 'stats',
+  defineCallAction(voiceCallCalls.stats, {
     summary:
       "Call figures from the call records: today's total, answered, missed, average talk time, last 7 days",
     access: 'module',
-    input: z.object({ method: z.literal('stats') }),
     handler: stats,
   }),
   defineAction({

@@ -1,6 +1,7 @@
 import { buttonVerb, type Lang, type Localized, permissionPrefix, READ_METHODS } from '@igs/contract';
+import type { AnyCall } from '@igs/contract/calls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import type { Session, User } from '../db/schema.ts';
 
@@ -88,6 +89,11 @@ export interface ActionSpec<S extends z.ZodType = z.ZodType, A extends Access = 
   selfLogged?: boolean;
   /** The handler sends the reply itself (images, downloads); its return value is ignored. */
   raw?: boolean;
+  /**
+   * The reply's schema, from the contract's call (`defineCallAction`): dispatch checks every reply
+   * against it when CHECK_REPLIES is on (tests, development), and the OpenAPI document shows it.
+   */
+  output?: z.ZodType;
   // Method syntax: a registry of specs of every access level holds each one's handler.
   handler(ctx: ContextFor<A>, input: z.output<S>): Promise<unknown>;
 }
@@ -99,6 +105,27 @@ export function defineAction<S extends z.ZodType, A extends Access>(
   spec: ActionSpec<S, A>,
 ): ActionSpec<S, A> {
   return spec;
+}
+
+/**
+ * An action that serves a call of the contract (`@igs/contract/calls`): its path, method, input and
+ * output come from the call, so the handler's reply is checked by the type checker against what
+ * the console expects, and at run time by dispatch under CHECK_REPLIES.
+ */
+export function defineCallAction<C extends AnyCall, A extends Access>(
+  call: C,
+  spec: Omit<ActionSpec<z.ZodType, A>, 'path' | 'method' | 'input' | 'output' | 'handler'> & {
+    handler(ctx: ContextFor<A>, input: z.output<C['input']>): Promise<z.input<C['output']>>;
+  },
+): ActionSpec<z.ZodType, A> {
+  const method = call.method ? z.literal(call.method) : z.string().optional();
+  return {
+    ...spec,
+    path: call.path,
+    ...(call.method ? { method: call.method } : {}),
+    input: (call.input as z.ZodObject).extend({ method }),
+    output: call.output,
+  };
 }
 
 /** Whether a call changes something: it then needs its button and goes to the operation log. */

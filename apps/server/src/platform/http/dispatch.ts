@@ -271,6 +271,7 @@ async function handle(
     // A session or module call has its caller and scope set above (ContextFor).
     const data = await picked.handler(ctx as SignedInContext, parsed.data);
     if (picked.raw) return;
+    if (picked.output && app.config.checkReplies) checkReply(picked, data);
     envelope = { code: Code.ok, msg: ctx.msg ?? 'ok', data: data ?? null, ...ctx.extra } as Envelope;
   } catch (err) {
     failure = err;
@@ -344,4 +345,15 @@ export function errorEnvelope(
     msg: `${say(lang, 'unexpected')} (request ${req.id})`,
     data: { request_id: req.id },
   };
+}
+
+/**
+ * A reply that is not what the contract's call says (CHECK_REPLIES: tests and development): a
+ * server fault, answered as one, with the fields that differ in the log.
+ */
+function checkReply(action: AnyAction, data: unknown): void {
+  const result = action.output!.safeParse(data);
+  if (result.success) return;
+  const where = result.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`).join('; ');
+  throw new Error(`The reply of ${action.path} ${action.method ?? ''} breaks its contract: ${where}`);
 }

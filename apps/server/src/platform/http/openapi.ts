@@ -1,5 +1,4 @@
 import { Headers, Paths } from '@igs/contract';
-import { callOf } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AnyAction } from './action.ts';
 import { isMutating, requiredButton } from './action.ts';
@@ -148,15 +147,14 @@ function withMethod(schema: Record<string, unknown>, method: string | undefined)
 }
 
 /**
- * The envelope, with `data` described by the contract's output schema where the calls of this
- * path and HTTP method have one (`@igs/contract/calls`): one schema, or one per method.
+ * The envelope, with `data` described by the contract's output schema where the actions of this
+ * path and HTTP method serve a typed call (`defineCallAction`): one schema, or one per method.
  */
 function replySchema(actions: readonly AnyAction[]): Record<string, unknown> {
   const envelope = { $ref: '#/components/schemas/Envelope' };
-  const outputs = actions.flatMap((a) => {
-    const call = callOf(a.path, a.method);
-    return call ? [{ ...toSchema(call.output, 'output'), ...(a.method ? { title: a.method } : {}) }] : [];
-  });
+  const outputs = actions.flatMap((a) =>
+    a.output ? [{ ...toSchema(a.output, 'output'), ...(a.method ? { title: a.method } : {}) }] : [],
+  );
   if (!outputs.length) return envelope;
   const data = outputs.length === 1 ? outputs[0] : { oneOf: outputs };
   return { allOf: [envelope, { type: 'object', properties: { data } }] };
