@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, pruneAutoBackups } from '../src/features/backup/backups.ts';
 import { backupTables } from '../src/features/backup/database-dump.ts';
+import { addUser, grantRole, TEST_PASSWORD } from './support/accounts.ts';
 import {
   download,
   entriesOf,
@@ -362,47 +363,10 @@ describeEachDb('backup and restore', (kind) => {
   });
 
   it('needs the menu and the buttons', async () => {
-    const db = s.app.db.kysely;
-    const now = Date.now();
-    const role = await db
-      .insertInto('roles')
-      .values({ name: 'backup_viewer', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('menu_endpoints')
-      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
-      .select('menus.id')
-      .where('menu_endpoints.path', '=', BACKUP)
-      .where('menus.mode', '=', 'full')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('role_menus').values({ role_id: role.id, menu_id: menu.id }).execute();
-    const hash = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        username: 'viewer1',
-        password_hash: hash.password_hash,
-        role_id: role.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        username: 'nobody1',
-        password_hash: hash.password_hash,
-        role_id: role.id + 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const viewer = await s.login('viewer1', 'admin123');
+    const roleId = await grantRole(s, { name: 'backup_viewer', endpoints: [BACKUP] });
+    await addUser(s, 'viewer1', roleId);
+    await addUser(s, 'nobody1', roleId);
+    const viewer = await s.login('viewer1', TEST_PASSWORD);
     expect((await call({ method: 'list' }, viewer)).code).toBe(200);
     const b = await call<Backup>({ method: 'create' });
     for (const [body, key] of [
@@ -416,12 +380,12 @@ describeEachDb('backup and restore', (kind) => {
       expect(r.code).toBe(403);
       expect(r.msg).toContain(`system:backup_restore:${key}`);
     }
-    const viewerRole = await db
-      .insertInto('roles')
-      .values({ name: 'no_menus', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ role_id: viewerRole.id }).where('username', '=', 'nobody1').execute();
+    const viewerRole = await grantRole(s, { name: 'no_menus' });
+    await s.app.db.kysely
+      .updateTable('users')
+      .set({ role_id: viewerRole })
+      .where('username', '=', 'nobody1')
+      .execute();
     const nobody = await s.login('nobody1', 'admin123');
     expect((await call({ method: 'list' }, nobody)).code).toBe(403);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueLicence } from '../src/features/licence/issue.ts';
 import { generateKeyPair } from '../src/platform/licence/signing.ts';
+import { signedInAs } from './support/accounts.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const LICENCE = '/admin.php/authorise/license';
@@ -216,37 +217,7 @@ describeEachDb('licence', (kind) => {
   });
 
   it('import and export need their buttons', async () => {
-    const db = s.app.db.kysely;
-    const now = Date.now();
-    const role = await db
-      .insertInto('roles')
-      .values({ name: 'licence_reader', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('menu_endpoints')
-      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
-      .select('menus.id')
-      .where('menu_endpoints.path', '=', LICENCE)
-      .where('menus.mode', '=', 'full')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('role_menus').values({ role_id: role.id, menu_id: menu.id }).execute();
-    const hash = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        username: 'reader',
-        password_hash: hash.password_hash,
-        role_id: role.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const reader = await s.login('reader', 'admin123');
+    const reader = await signedInAs(s, 'reader', { name: 'licence_reader', endpoints: [LICENCE] });
     expect((await s.call(LICENCE, { method: 'detail' }, { token: reader })).code).toBe(200);
     const r = await install(issueLicence(licenceBody(), vendor.privateKey), reader);
     expect(r).toMatchObject({ code: 403 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { hashPassword, Paths, storedText } from '@igs/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flushRefusalSummaries } from '../src/platform/http/refusal-summary.ts';
+import { addUser, grantRole, TEST_PASSWORD } from './support/accounts.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 
@@ -420,7 +421,7 @@ describeEachDb('request edges: file links', (kind) => {
       .set({ site_id: 7 })
       .where('id', '=', video.data.id)
       .execute();
-    const ops = await opsAccount(s, token, kind);
+    const ops = await opsAccount(s, kind);
     const res = await fetch(s.url + bare, { headers: { IGSAuth: ops } });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { msg: string }).msg).toMatch(/site 7/);
@@ -442,38 +443,15 @@ describeEachDb('request edges: file links', (kind) => {
 });
 
 /** An operations account limited to site 3 whose role holds every operations menu. */
-async function opsAccount(s: TestServer, admin: string, kind: string): Promise<string> {
-  const db = s.app.db.kysely;
-  const now = Date.now();
-  const role = await db
-    .insertInto('roles')
-    .values({ name: `ops_${kind}`, created_at: now, updated_at: now, site_ids: '3' } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const menus = await db.selectFrom('menus').select('id').where('mode', '=', 'operations').execute();
-  await db
-    .insertInto('role_menus')
-    .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
-    .execute();
-  const hash = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('users')
-    .values({
-      username: `ops_${kind}`,
-      password_hash: hash.password_hash,
-      role_id: role.id,
-      site_ids: '3',
-      can_operations: 1,
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .execute();
-  void admin;
-  return s.login(`ops_${kind}`, 'admin123', 1);
+async function opsAccount(s: TestServer, kind: string): Promise<string> {
+  const role = await grantRole(s, {
+    name: `ops_${kind}`,
+    allMenus: true,
+    menuMode: 'operations',
+    columns: { site_ids: '3' },
+  });
+  await addUser(s, `ops_${kind}`, role, { site_ids: '3', can_operations: 1 });
+  return s.login(`ops_${kind}`, TEST_PASSWORD, 1);
 }
 
 describe('request edges: settings', () => {

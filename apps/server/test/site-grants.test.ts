@@ -1,7 +1,7 @@
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { explicitAllSites } from '../src/platform/db/migrations/025-explicit-all-sites.ts';
-import { ADMINISTRATOR, AUTHORITY, addAccount, addRole, PASSWORD } from './support/admin-api.ts';
+import { ADMINISTRATOR, AUTHORITY, addAccount, addRole, adminRoleId, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -46,13 +46,7 @@ describeEachDb('explicit all-sites grants', (kind) => {
   });
 
   it('an operations account with no sites reaches none until all sites is granted', async () => {
-    const rid = (
-      await s.call<{ value: number; label: string }[]>(
-        ADMINISTRATOR,
-        { method: 'role_options' },
-        { token: admin },
-      )
-    ).data.find((r) => r.label === 'admin')!.value;
+    const rid = await adminRoleId(s);
     const id = await addAccount(s, admin, {
       username: 'ops_none',
       role_id: rid,
@@ -112,13 +106,7 @@ describeEachDb('explicit all-sites grants', (kind) => {
   });
 
   it('a full-mode account holds no sites and still uploads (to the gateway, site 0)', async () => {
-    const rid = (
-      await s.call<{ value: number; label: string }[]>(
-        ADMINISTRATOR,
-        { method: 'role_options' },
-        { token: admin },
-      )
-    ).data.find((r) => r.label === 'admin')!.value;
+    const rid = await adminRoleId(s);
     await addAccount(s, admin, { username: 'full_only', role_id: rid });
     const row = await s.app.db.kysely
       .selectFrom('users')

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildPackage } from '../src/features/upgrade/package.ts';
 import { readTar, writeTar } from '../src/platform/lib/tar.ts';
 import { generateKeyPair, packageStatement, signBytes } from '../src/platform/licence/signing.ts';
+import { signedInAs } from './support/accounts.ts';
 import { rawTarEntry } from './support/backup-archives.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -299,37 +300,7 @@ describeEachDb('upgrade packages', (kind) => {
   });
 
   it('each verb needs its button', async () => {
-    const db = s.app.db.kysely;
-    const now = Date.now();
-    const role = await db
-      .insertInto('roles')
-      .values({ name: 'upgrade_reader', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const menu = await db
-      .selectFrom('menu_endpoints')
-      .innerJoin('menus', 'menus.id', 'menu_endpoints.menu_id')
-      .select('menus.id')
-      .where('menu_endpoints.path', '=', UPGRADE)
-      .where('menus.mode', '=', 'full')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('role_menus').values({ role_id: role.id, menu_id: menu.id }).execute();
-    const hash = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('users')
-      .values({
-        username: 'upreader',
-        password_hash: hash.password_hash,
-        role_id: role.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const reader = await s.login('upreader', 'admin123');
+    const reader = await signedInAs(s, 'upreader', { name: 'upgrade_reader', endpoints: [UPGRADE] });
     expect((await call({ method: 'list' }, reader)).code).toBe(200);
     for (const [body, key] of [
       [{ method: 'add', file: '00000000-0000-0000-0000-000000000000' }, 'add'],

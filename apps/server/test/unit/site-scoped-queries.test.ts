@@ -36,19 +36,19 @@ const EXCEPTIONS: Record<string, string> = {
     "device-facing: the AC agent's shared key names an AP by MAC, of whatever site",
   'features/ac/clients.ts: ac_ap': 'system job: forgets the stations of offline APs of every site',
   'features/ac/rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/ac/upgrades.ts: ac_ap':
     "device-facing: settles an AP's firmware upgrade the agent reports, by the AP's id",
   'features/ac/verbs.ts: ac_ap':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/ac/verbs.ts: ac_firmware_build':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/advert-rules/rules.ts: homepage.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/advert-rules/rules.ts: material.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/aiso/verbs.ts: def.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/area-imports/region-paths.ts: AREA.table':
     "import writer: given the import's one site (the generic import's writeSite)",
   'features/content-audit/items.ts: audited.def.table':
@@ -56,13 +56,13 @@ const EXCEPTIONS: Record<string, string> = {
   'features/content-audit/items.ts: uploads':
     'system job: the audit scan reads the audited records of every site',
   'features/content-audit/verbs.ts: audited.def.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/cwmp/acs.ts: tr069_device': 'device-facing: the ACS identifies a CPE by its own Inform',
   'features/demo/seed.ts: def.table': 'demo data: seeds every site',
   'features/device-tasks/reboot-plans.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/device-tasks/reboot-plans.ts: region.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/dnsmasq/service.ts: system_dhcp_host':
     "system: the host's dnsmasq files hold the gateway's (site 0) leases and hosts",
   'features/dnsmasq/service.ts: system_dns_host':
@@ -77,11 +77,11 @@ const EXCEPTIONS: Record<string, string> = {
   'features/media-extras/epg-import.ts: live.table':
     "import format: programmes of the import's site (ctx.scope.writeSite())",
   'features/media-extras/rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/media-extras/rules.ts: media_live':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/media-extras/rules.ts: media_rotation':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/media-extras/source-sync.ts: collected.table':
     "system job: a source sync runs for the source's own site",
   'features/media-extras/source-sync.ts: epg.table':
@@ -90,19 +90,19 @@ const EXCEPTIONS: Record<string, string> = {
     "system job: a source sync runs for the source's own site",
   'features/media-extras/source-sync.ts: uploads': "system job: a source sync runs for the source's own site",
   'features/media-extras/verbs.ts: collected.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: film.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: live.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: liveClass.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: media_broadcast_room':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: media_rotation':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/verbs.ts: uploads':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/writes.ts: broadcast.table':
     'after a generic import already scoped to the written site, marks the rows it just made',
   'features/media-extras/writes.ts: epg.table':
@@ -147,21 +147,21 @@ const EXCEPTIONS: Record<string, string> = {
   'features/scheduler/scheduler.ts: timed_task_run':
     'system job: the scheduler records runs of tasks of every site',
   'features/smart-display/app-menu-tree.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/app-release-version.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/message-verbs.ts: smart_message':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/smart-display/order-stock.ts: shop_goods':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/order-verbs.ts: shop_order':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/smart-display/scene-default.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/stored-values.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/template-tiles.ts: smart_app_menu':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-display/terminal-verbs.ts: smart_terminal':
     "resource verb or write rule: works on records the framework already scoped to the call's sites",
   'features/smart-display/user-package.ts: media_user_package':
@@ -171,9 +171,9 @@ const EXCEPTIONS: Record<string, string> = {
   'features/smart-extras/app-command.ts: terminal_commands':
     'device-facing: a terminal takes and acknowledges its own commands',
   'features/smart-extras/app-menu-rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-extras/app-menu-rules.ts: smart_app_release':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/smart-extras/app-resource.ts: uploads':
     "an image of another site is offered when the caller uploaded it or the sites' menus use it (those are filtered through scoped)",
   'features/smart-extras/shop-config.ts: voice_extension':
@@ -189,23 +189,23 @@ const EXCEPTIONS: Record<string, string> = {
   'features/terminal-api/manifest.ts: area_occupancy':
     "device-facing: a terminal's manifest, of its own site",
   'features/terminal-records/verbs.ts: smart_terminal_event':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/tr069-extras/actions.ts: tr069_device':
     'full-mode page (site 0 only): the connection request test of a CPE',
   'features/tr069-extras/device-verbs.ts: tr069_device':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/tr069-extras/device-verbs.ts: tr069_file':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/tr069-extras/rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/video/rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/video/verbs.ts: video_media_server':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/video/verbs.ts: video_stream_proxy':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/video/verbs.ts: video_stream_push':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/video/zlm.ts: video_media_server':
     'takes the one site it works on from its caller, which filters on it by hand',
   'features/voice/calls-actions.ts: voice_cdr':
@@ -213,27 +213,27 @@ const EXCEPTIONS: Record<string, string> = {
   'features/voice/calls-actions.ts: voice_extension':
     "full-mode voice pages (site 0): the host's Asterisk serves the gateway's extensions",
   'features/voice/formats.ts: voice_contact_group':
-    "vCard import/export: contact groups of the import's site (ctx.scope.writeSite())",
+    "vCard import: groups of the import's site (ctx.scope.writeSite()); export: names of the groups the exported contacts (already in the call's sites) name",
   'features/voice/management-actions.ts: voice_extension':
     "system: the host's Asterisk status counts the gateway's extensions",
   'features/voice/model-loader.ts: def.table':
     'takes the one site it works on from its caller, which filters on it by hand',
   'features/voice/numbering-plan.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/voice/port-clash.ts: video_media_server':
     'system: a port clash is checked against the media servers of every site on this host',
   'features/voice/preplan-test.ts: smart_binding':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/preplan-test.ts: system_area':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/preplan-test.ts: voice_conference':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/preplan-test.ts: voice_extension':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/preplan-test.ts: voice_notify_task':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/preplan-test.ts: voice_paging_group':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/reg-state.ts: voice_extension':
     'system job: the registration sweep updates extensions of every site',
   'features/voice/route-order.ts: outboundRoute.table':
@@ -245,15 +245,15 @@ const EXCEPTIONS: Record<string, string> = {
   'features/voice/verb-support.ts: voice_extension':
     'takes the one site it works on from its caller, which filters on it by hand',
   'features/voice/verbs.ts: def.table':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/verbs.ts: uploads':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/verbs.ts: voice_contact':
-    "resource verb: acts on the records the framework found in the call's sites (platform/resources/verbs.ts), in the call's transaction",
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/voice/write-rules.ts: a.def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/voice/write-rules.ts: def.table':
-    'write rule: runs inside a generic write the framework already scoped to the written site',
+    'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
 };
 
 interface Hit {
