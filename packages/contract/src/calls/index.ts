@@ -1,10 +1,12 @@
 export * from './define.ts';
 export * from './disks.ts';
+export * from './licence.ts';
 export * from './system-status.ts';
 export * from './voice-calls.ts';
 
 import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
+import { licenceCalls } from './licence.ts';
 import { statusCalls } from './system-status.ts';
 import { voiceCallCalls } from './voice-calls.ts';
 
@@ -13,4 +15,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(diskCalls),
   ...Object.values(statusCalls),
   ...Object.values(voiceCallCalls),
+  ...Object.values(licenceCalls),
 ];

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Paths } from '@igs/contract';
+import { type CallOutput, licenceCalls } from '@igs/contract/calls';
 import {
   Alert,
   Button,
@@ -15,13 +15,14 @@ import {
 } from 'antd';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
 import './license-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
-const P = Paths.licence;
+const P = licenceCalls.import.path;
 
 /** authorise/License: the licence in force, its limits with current usage, import and machine code. */
 export default function License() {
@@ -30,20 +31,20 @@ export default function License() {
   const canExport = useHasButton('authorise:license:export');
   const { data: d, refetch } = useScopedQuery({
     queryKey: ['authorise', 'license'],
-    queryFn: ({ sites }) => request<LicenceDetail>(P, { method: 'detail' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(licenceCalls.detail, {}, { loading: false, sites }),
   });
 
   const importFile = async (file: File) => {
     const fd = new FormData();
     fd.append('method', 'import');
     fd.append('file', file, file.name);
-    const r = await request<{ serial_no: string }>(P, fd);
+    const r = await request<CallOutput<typeof licenceCalls.import>>(P, fd);
     toast.success(t('licence.imported', { serial: r.serial_no }));
     await refetch();
   };
 
   const exportRequest = async () => {
-    const r = await request<{ url: string }>(P, { method: 'export' });
+    const r = await call(licenceCalls.export, {});
     window.open(r.url, '_blank');
   };
 

@@ -1,26 +1,8 @@
-/** The licence page's reading of the detail call (server: features/licence/actions.ts). */
+/** The licence page's reading of the detail call (`licenceCalls.detail` of the contract). */
 
-export type LicenceState = 'evaluation' | 'valid' | 'expired' | 'invalid' | 'unlicensed';
+import type { LicenceDetail } from '@igs/contract/calls';
 
-export interface LicenceDetail {
-  state: LicenceState;
-  reason: string;
-  warning: string;
-  product: string;
-  serial_no: string;
-  machine_code: string;
-  this_machine_code: string;
-  machine_code_error: string;
-  customer: string;
-  issued_at: string;
-  expires_at: string;
-  days_left: number | null;
-  limits: { key: string; limit: number | null; usage: number | null }[];
-  modules: string[];
-  areas: { key: string; name: string }[];
-  version: string;
-  build: string;
-}
+export type { LicenceDetail };
 
 /** The banner above the licence: its kind and whether the server's reason or warning is shown. */
 export function banner(d: LicenceDetail): {

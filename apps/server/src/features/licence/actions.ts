@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Code, Paths, say, texts } from '@igs/contract';
-import { z } from 'zod';
+import { Code, say, texts } from '@igs/contract';
+import { licenceCalls } from '@igs/contract/calls';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { AREA_NAMES } from '../../platform/licence/gate.ts';
@@ -23,19 +23,15 @@ import {
 import { machineIdentity } from '../../platform/licence/machine.ts';
 import { BUILD, VERSION } from '../../platform/version.ts';
 
-const PATH = Paths.licence;
 const DAY = 86_400_000;
 /** DOMAIN: a warning appears 30 days before expiry. */
 const WARN_DAYS = 30;
 
 /** `authorise/license` (DOMAIN authorise/License): read-only detail, import, machine-code request. */
 export const licenceActions = [
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(licenceCalls.detail, {
     summary: 'The licence in force: state, fields, limits with current usage, enabled modules, machine code',
     access: 'module',
-    input: z.object({ method: z.literal('detail') }),
     async handler({ app, lang }) {
       const status = await licenceStatus(app);
       const machine = await machineIdentity();
@@ -68,20 +64,11 @@ export const licenceActions = [
       };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'import',
+  defineCallAction(licenceCalls.import, {
     summary:
       'Installs a licence file (multipart `file`, or its text in `content`): refused unless signed by the vendor, for this machine and not expired',
     access: 'module',
     files: { field: 'file', maxBytes: 64 * 1024, tooLargeMessage: texts('licence.fileTooLarge') },
-    input: z.object({
-      method: z.literal('import'),
-      content: z
-        .string()
-        .max(64 * 1024)
-        .optional(),
-    }),
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const text = ctx.files[0]?.data.toString('utf8') ?? input.content;
@@ -109,12 +96,9 @@ export const licenceActions = [
       return { serial_no: licence.serial_no, modules: licence.modules, expires_at: licence.expires_at ?? '' };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'export',
+  defineCallAction(licenceCalls.export, {
     summary: 'A machine-code request file to send to the vendor (single-use download URL)',
     access: 'module',
-    input: z.object({ method: z.literal('export') }),
     async handler(ctx) {
       const { app } = ctx;
       const machine = await machineIdentity();
