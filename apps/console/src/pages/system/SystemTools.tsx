@@ -1,20 +1,15 @@
 import { CaretRightOutlined, ClearOutlined, StopOutlined } from '@ant-design/icons';
 import { Code } from '@igs/contract';
+import { systemToolCalls } from '@igs/contract/calls';
 import { Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { currentSession, resetCurrentSession } from '../../request/session.ts';
 import './tools/system-tools-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-import { looksLikeHost, streamTool, TOOLS_PATH, ToolRefused, type ToolRun } from './tools/tool-stream.ts';
-
-interface ToolsStatus {
-  tools: { tool: string; program: string | null; available: boolean }[];
-  interfaces: string[];
-  limits: { count_min: number; count_max: number; max_run_s: number };
-}
+import { looksLikeHost, streamTool, ToolRefused, type ToolRun } from './tools/tool-stream.ts';
 
 interface FormValues {
   tool: string;
@@ -38,7 +33,7 @@ export default function SystemTools() {
   const pre = useRef<HTMLPreElement>(null);
   const { data: status } = useScopedQuery({
     queryKey: ['system', 'ping', 'status'],
-    queryFn: ({ sites }) => request<ToolsStatus>(TOOLS_PATH, { method: 'status' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(systemToolCalls.status, {}, { loading: false, sites }),
   });
 
   // Follow the output as it grows, like a terminal.

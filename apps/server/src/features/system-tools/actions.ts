@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import { Code, say, texts } from '@igs/contract';
+import { systemToolCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import { findBinary } from '../../platform/host/host-exec.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { writeOperationLog } from '../../platform/logging/operation-log.ts';
 import { planRun, TOOL_BINARY, toolLimits } from './runners.ts';
 import { TOOLS, validateToolRequest } from './validate.ts';
 
-export const TOOLS_PATH = '/admin.php/system/ping';
+export const TOOLS_PATH = systemToolCalls.status.path;
 
 /** The gateway's network interfaces, the only values `iface` may take. */
 export async function interfaceNames(): Promise<string[]> {
@@ -20,13 +21,10 @@ const running = new Set<number>();
 
 /** `system/ping` (system/SystemTools): ping, traceroute, name lookup, TCP port check, ARP table. */
 export const systemToolActions = [
-  defineAction({
-    path: TOOLS_PATH,
-    method: 'status',
+  defineCallAction(systemToolCalls.status, {
     summary:
       'The tools, whether each can run on this gateway (program installed), the interfaces and the limits',
     access: 'module',
-    input: z.object({ method: z.literal('status') }).loose(),
     async handler() {
       const tools = await Promise.all(
         TOOLS.map(async (tool) => {
