@@ -1,5 +1,7 @@
 import { hashPassword } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addUser, TEST_PASSWORD } from './support/accounts.ts';
+import { roleId } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const PERSONAL = '/admin.php/index/personal';
@@ -276,27 +278,8 @@ describeEachDb('mode change', (kind) => {
   });
 
   it('is refused for an account without operations rights', async () => {
-    const admin = await s.app.db.kysely
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    const viewer = await s.app.db.kysely
-      .selectFrom('roles')
-      .select('id')
-      .where('name', '=', 'viewer')
-      .executeTakeFirstOrThrow();
-    await s.app.db.kysely
-      .insertInto('users')
-      .values({
-        username: 'desk',
-        password_hash: admin.password_hash,
-        role_id: viewer.id,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
-    const token = await s.login('desk', 'admin123');
+    await addUser(s, 'desk', await roleId(s, 'viewer'), { created_at: 1, updated_at: 1 });
+    const token = await s.login('desk', TEST_PASSWORD);
     const r = await s.call(
       '/admin.php/resources/index',
       { method: 'changeMode', is_operations: 1 },

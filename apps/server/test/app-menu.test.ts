@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/platform/db/database.ts';
 import { knownLanguages } from '../src/platform/db/migrations/014-app-menu-choices.ts';
+import { addUser, TEST_PASSWORD } from './support/accounts.ts';
+import { adminRoleId } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 // DOMAIN 2.8 smart/AppMenu and its operations twin (2.10): the option lists, the rules on style,
@@ -222,24 +224,8 @@ describeEachDb('app menu: option lists and rules', (kind) => {
     };
     /** An operations account granted only the given sites (the admin role, so every menu). */
     const opsAccount = async (username: string, siteIds: string) => {
-      const admin = await s.app.db.kysely
-        .selectFrom('users')
-        .select(['role_id', 'password_hash'])
-        .where('username', '=', 'admin')
-        .executeTakeFirstOrThrow();
-      const now = Date.now();
-      await s.app.db.kysely
-        .insertInto('users')
-        .values({
-          username,
-          ...admin,
-          site_ids: siteIds,
-          can_operations: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return s.login(username, 'admin123', 1);
+      await addUser(s, username, await adminRoleId(s), { site_ids: siteIds, can_operations: 1 });
+      return s.login(username, TEST_PASSWORD, 1);
     };
     let one: string;
     let two: string;

@@ -1,6 +1,8 @@
 import { hashPassword } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSetting } from '../src/platform/settings/settings.ts';
+import { addUser } from './support/accounts.ts';
+import { roleId } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const LOGIN = '/admin.php/common/login';
@@ -69,28 +71,7 @@ describeEachDb('sign-in', (kind) => {
   it('refuses operations mode to an account without operations rights', async () => {
     const token = await s.login();
     // give the viewer account no operations right
-    await s.app.db.kysely
-      .insertInto('users')
-      .values({
-        username: 'clerk',
-        password_hash: (
-          await s.app.db.kysely
-            .selectFrom('users')
-            .select('password_hash')
-            .where('username', '=', 'admin')
-            .executeTakeFirstOrThrow()
-        ).password_hash,
-        role_id: (
-          await s.app.db.kysely
-            .selectFrom('roles')
-            .select('id')
-            .where('name', '=', 'viewer')
-            .executeTakeFirstOrThrow()
-        ).id,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .execute();
+    await addUser(s, 'clerk', await roleId(s, 'viewer'));
     void token;
     const r = await s.call(LOGIN, {
       username: 'clerk',

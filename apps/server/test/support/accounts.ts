@@ -92,12 +92,3 @@ export async function signedInAs(
   await addUser(s, username, roleId, columns);
   return s.login(username, TEST_PASSWORD);
 }
-
-/** Calls as one signed-in account: `client.call(path, body)`. */
-export function clientOf(s: TestServer, token: string) {
-  return {
-    token,
-    call: <T = unknown>(path: string, body: unknown, headers: Record<string, string> = {}) =>
-      s.call<T>(path, body, { token, headers }),
-  };
-}
