@@ -3,6 +3,7 @@ export * from './system-tools.ts';
 export * from './disks.ts';
 export * from './licence.ts';
 export * from './system-status.ts';
+export * from './upgrade.ts';
 export * from './voice-calls.ts';
 
 import type { AnyCall } from './define.ts';
@@ -10,6 +11,7 @@ import { systemToolCalls } from './system-tools.ts';
 import { diskCalls } from './disks.ts';
 import { licenceCalls } from './licence.ts';
 import { statusCalls } from './system-status.ts';
+import { upgradeCalls } from './upgrade.ts';
 import { voiceCallCalls } from './voice-calls.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
@@ -19,4 +21,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(statusCalls),
   ...Object.values(voiceCallCalls),
   ...Object.values(licenceCalls),
+  ...Object.values(upgradeCalls),
 ];

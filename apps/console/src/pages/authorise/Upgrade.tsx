@@ -6,7 +6,7 @@ import {
   RollbackOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Paths } from '@igs/contract';
+import { upgradeCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,14 +28,13 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { uploadFile } from '../../features/resource/upload.ts';
 import { useT } from '../../i18n/index.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { isRequestError } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
-import { type PackageRow, rowVerbs, STATE_COLORS, type UpgradeInfo } from './upgrade-logic.ts';
+import { isUpgradeInfo, type PackageRow, rowVerbs, STATE_COLORS } from './upgrade-logic.ts';
 import './upgrade-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-const P = Paths.upgrade;
 
 /** authorise/Upgrade: running version, signed packages (upload with progress, verify, apply, rollback). */
 export default function Upgrade() {
@@ -53,16 +52,15 @@ export default function Upgrade() {
 
   const info = useScopedQuery({
     queryKey: ['authorise', 'upgrade', 'info'],
-    queryFn: ({ sites }) => request<UpgradeInfo>(P, { method: 'detail' }, { loading: false, sites }),
+    queryFn: async ({ sites }) => {
+      const d = await call(upgradeCalls.detail, {}, { loading: false, sites });
+      if (!isUpgradeInfo(d)) throw new Error('upgrade detail without id answered a package');
+      return d;
+    },
   });
   const list = useScopedQuery({
     queryKey: ['authorise', 'upgrade', page],
-    queryFn: ({ sites }) =>
-      request<{ list: PackageRow[]; total: number }>(
-        P,
-        { method: 'list', ...page },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(upgradeCalls.list, page, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const refresh = async () => {
@@ -76,7 +74,7 @@ export default function Upgrade() {
         setUpload({ name: file.name, percent, verifying: percent >= 100 }),
       );
       setUpload({ name: file.name, percent: 100, verifying: true });
-      const pkg = await request<PackageRow>(P, { method: 'add', file: up.id });
+      const pkg = await call(upgradeCalls.add, { file: up.id });
       toast.success(t('upgrade.verified', { version: pkg.version }));
       setShown(pkg);
       await refresh();
@@ -87,12 +85,14 @@ export default function Upgrade() {
     }
   };
 
-  const details = async (row: PackageRow) =>
-    setShown(await request<PackageRow>(P, { method: 'detail', id: row.id }));
+  const details = async (row: PackageRow) => {
+    const d = await call(upgradeCalls.detail, { id: row.id });
+    if (!isUpgradeInfo(d)) setShown(d);
+  };
 
   const verify = async (row: PackageRow) => {
     try {
-      await request(P, { method: 'verify', id: row.id }, { successToast: 'msg.operationSuccessful' });
+      await call(upgradeCalls.verify, { id: row.id }, { successToast: 'msg.operationSuccessful' });
     } finally {
       await refresh();
     }
@@ -104,7 +104,7 @@ export default function Upgrade() {
       content: t('upgrade.confirmApplyText'),
       onOk: async () => {
         try {
-          const r = await request<PackageRow & { restarting: boolean }>(P, { method: 'apply', id: row.id });
+          const r = await call(upgradeCalls.apply, { id: row.id });
           toast.success(r.message);
         } finally {
           await refresh();
@@ -117,7 +117,7 @@ export default function Upgrade() {
       title: t('upgrade.confirmRollback', { version: info.data?.previous_release ?? '' }),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await request(P, { method: 'rollback' }, { successToast: 'msg.operationSuccessful' });
+        await call(upgradeCalls.rollback, {}, { successToast: 'msg.operationSuccessful' });
         await refresh();
       },
     });
@@ -127,7 +127,7 @@ export default function Upgrade() {
       title: t('upgrade.confirmDelete', { name: row.file_name }),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await request(P, { method: 'del', ids: [row.id] }, { successToast: 'msg.operationSuccessful' });
+        await call(upgradeCalls.del, { ids: [row.id] }, { successToast: 'msg.operationSuccessful' });
         await refresh();
       },
     });

@@ -1,32 +1,12 @@
-/** The upgrade page's reading of the server's package rows (server: features/upgrade/actions.ts). */
+/** The upgrade page's reading of the server's package rows (`upgradeCalls` of the contract). */
 
-export type PackageState = 'uploaded' | 'verified' | 'applied' | 'failed';
+import type { PackageRow, PackageState, UpgradeInfo } from '@igs/contract/calls';
 
-export interface PackageRow {
-  id: number;
-  file_name: string;
-  version: string;
-  build: string;
-  size: number;
-  sha256: string;
-  signature: 'valid' | 'invalid';
-  changelog: string;
-  state: PackageState;
-  message: string;
-  created_at: string;
-  applied_at: string;
-  file_count: number;
-  newer: boolean;
-  files?: { path: string; size: number; sha256: string }[];
-}
+export type { PackageRow, PackageState, UpgradeInfo };
 
-export interface UpgradeInfo {
-  version: string;
-  build: string;
-  node: string;
-  apply_enabled: boolean;
-  current_release: string;
-  previous_release: string;
+/** The detail call without id answers the running version; with id, a package. */
+export function isUpgradeInfo(d: PackageRow | UpgradeInfo): d is UpgradeInfo {
+  return 'apply_enabled' in d;
 }
 
 export const STATE_COLORS: Record<PackageState, string> = {

@@ -21,6 +21,7 @@ const ROW: PackageRow = {
   changelog: 'faster',
   state: 'verified',
   message: 'Signature and checksums verified',
+  created_by: 'admin',
   created_at: '2026-11-21 10:00:00',
   applied_at: '',
   file_count: 2,

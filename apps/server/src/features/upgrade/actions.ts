@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang, Paths, say, texts } from '@igs/contract';
+import { Code, type Lang, say, texts } from '@igs/contract';
+import { upgradeCalls } from '@igs/contract/calls';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { UpgradePackagesTable } from '../../platform/db/schema.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { publicKeyOf } from '../../platform/licence/licence.ts';
@@ -15,8 +16,6 @@ import { BUILD, VERSION } from '../../platform/version.ts';
 import { createBackup } from '../backup/index.ts';
 import { PackageRefusal, type VerifiedPackage, verifyPackage } from './package.ts';
 import { applyEnabled, installRelease, releaseLinks, rollbackRelease, scheduleRestart } from './releases.ts';
-
-const PATH = Paths.upgrade;
 
 function upgradesDir(app: AppContext): string {
   return path.join(app.config.dataDir, 'upgrades');
@@ -82,17 +81,12 @@ async function findPackage(app: AppContext, id: number): Promise<Row> {
   return row;
 }
 
-const id = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
-
 /** `authorise/upgrade` (DOMAIN authorise/Upgrade). */
 export const upgradeActions = [
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(upgradeCalls.detail, {
     summary:
       'Without id: the running version and build, releases and whether applying is enabled. With id: a package and its files',
     access: 'module',
-    input: z.object({ method: z.literal('detail'), id: id.optional() }),
     async handler({ app }, input) {
       if (input.id) return view(await findPackage(app, input.id), true);
       const links = await releaseLinks(app);
@@ -106,16 +100,9 @@ export const upgradeActions = [
       };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'list',
+  defineCallAction(upgradeCalls.list, {
     summary: 'Uploaded upgrade packages, newest first',
     access: 'module',
-    input: z.object({
-      method: z.literal('list'),
-      page: z.coerce.number().int().min(1).optional().default(1),
-      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-    }),
     async handler({ app }, input) {
       const total = await app.db.kysely
         .selectFrom('upgrade_packages')
@@ -132,16 +119,10 @@ export const upgradeActions = [
       return { total: Number(total.n), list: rows.map((r) => view(r)) };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'add',
+  defineCallAction(upgradeCalls.add, {
     summary:
       'Takes an uploaded package (file = upload id from common/upload, kind firmware) and verifies it; unsigned or altered packages are refused and not kept',
     access: 'module',
-    input: z.object({
-      method: z.literal('add'),
-      file: z.string({ error: 'file is required' }).min(1, 'file is required'),
-    }),
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const stored = `${randomUUID()}.tar.gz`;
@@ -196,12 +177,9 @@ export const upgradeActions = [
       return view(await findPackage(app, row.id), true);
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'verify',
+  defineCallAction(upgradeCalls.verify, {
     summary: 'Checks a stored package again (signature, checksums, file list)',
     access: 'module',
-    input: z.object({ method: z.literal('verify'), id }),
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const p = await findPackage(app, input.id);
@@ -235,13 +213,10 @@ export const upgradeActions = [
       return view(await findPackage(app, p.id));
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'apply',
+  defineCallAction(upgradeCalls.apply, {
     summary:
       'Installs a verified package (only where IGS_APPLY=1): pre_upgrade backup, then releases/<version> becomes current',
     access: 'module',
-    input: z.object({ method: z.literal('apply'), id }),
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const p = await findPackage(app, input.id);
@@ -309,12 +284,9 @@ export const upgradeActions = [
       return { ...view(await findPackage(app, p.id)), pre_upgrade_backup_id: backup.id, restarting };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'rollback',
+  defineCallAction(upgradeCalls.rollback, {
     summary: 'Makes the previous release current again (only where IGS_APPLY=1)',
     access: 'module',
-    input: z.object({ method: z.literal('rollback') }),
     async handler(ctx) {
       const { app, lang } = ctx;
       if (!applyEnabled()) throw new ApiError(Code.unavailable, say(lang, 'upgrade.rollingBackNeedsIgs'));
@@ -340,18 +312,9 @@ export const upgradeActions = [
       return { ...r, restarting };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'del',
+  defineCallAction(upgradeCalls.del, {
     summary: 'Deletes uploaded packages (installed releases stay)',
     access: 'module',
-    input: z.object({
-      method: z.literal('del'),
-      ids: z
-        .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-        .min(1, 'ids is required')
-        .max(500, 'ids: at most 500 at a time'),
-    }),
     async handler({ app }, input) {
       const rows = await app.db.kysely
         .selectFrom('upgrade_packages')
