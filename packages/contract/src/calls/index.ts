@@ -1,21 +1,24 @@
 export * from './define.ts';
-export * from './system-tools.ts';
 export * from './disks.ts';
 export * from './licence.ts';
 export * from './system-status.ts';
+export * from './system-tools.ts';
 export * from './upgrade.ts';
 export * from './voice-calls.ts';
+export * from './voice-management.ts';
 
 import type { AnyCall } from './define.ts';
-import { systemToolCalls } from './system-tools.ts';
 import { diskCalls } from './disks.ts';
 import { licenceCalls } from './licence.ts';
 import { statusCalls } from './system-status.ts';
+import { systemToolCalls } from './system-tools.ts';
 import { upgradeCalls } from './upgrade.ts';
 import { voiceCallCalls } from './voice-calls.ts';
+import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(voiceManagementCalls),
   ...Object.values(systemToolCalls),
   ...Object.values(diskCalls),
   ...Object.values(statusCalls),

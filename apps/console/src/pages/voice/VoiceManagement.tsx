@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { VoicePaths } from '@igs/contract';
+import { voiceManagementCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,19 +22,12 @@ import {
 import { useState } from 'react';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { isRequestError, request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import { ConfFileViewer } from './conf-file-viewer.tsx';
-import {
-  type CheckReply,
-  type FileRow,
-  fileRows,
-  STATE_COLOR,
-  TRUNK_COLOR,
-  uptimeParts,
-  type VoiceStatus,
-} from './management-data.ts';
+import { type FileRow, fileRows, STATE_COLOR, TRUNK_COLOR, uptimeParts } from './management-data.ts';
 import './management-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -79,14 +73,12 @@ export default function VoiceManagement() {
 
   const status = useScopedQuery({
     queryKey: ['voice', 'management', 'status'],
-    queryFn: ({ sites }) =>
-      request<VoiceStatus>(VoicePaths.management, { method: 'status' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(voiceManagementCalls.status, {}, { loading: false, sites }),
     refetchInterval: active ? STATUS_REFRESH_MS : false,
   });
   const check = useScopedQuery({
     queryKey: ['voice', 'management', 'check'],
-    queryFn: ({ sites }) =>
-      request<CheckReply>(VoicePaths.management, { method: 'check' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(voiceManagementCalls.check, {}, { loading: false, sites }),
   });
 
   const refresh = () => void client.invalidateQueries({ queryKey: ['voice', 'management'] });

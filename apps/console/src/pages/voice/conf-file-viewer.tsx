@@ -1,18 +1,9 @@
-import { VoicePaths } from '@igs/contract';
+import { type VoiceFile, voiceManagementCalls } from '@igs/contract/calls';
 import { Alert, Drawer, Space, Spin, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
-import type { FileCheck } from './management-data.ts';
+import { call } from '../../request/call.ts';
 import './management-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-interface FileReply {
-  file: string;
-  text: string;
-  written_at: string | null;
-  same_as_disk: boolean;
-  check: FileCheck;
-}
 
 /** One generated file's text (secrets masked by the server) with its check findings. */
 export function ConfFileViewer({ file, onClose }: { file: string | null; onClose: () => void }) {
@@ -20,7 +11,7 @@ export function ConfFileViewer({ file, onClose }: { file: string | null; onClose
   const query = useScopedQuery({
     queryKey: ['voice', 'management', 'file', file],
     queryFn: ({ sites }) =>
-      request<FileReply>(VoicePaths.management, { method: 'file', file }, { loading: false, sites }),
+      call(voiceManagementCalls.file, { file: file as VoiceFile }, { loading: false, sites }),
     enabled: file !== null,
   });
   const data = query.data;

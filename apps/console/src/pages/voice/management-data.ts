@@ -1,46 +1,9 @@
 /** What the voice management page computes from the status and check replies. */
 
-export type AsteriskState = 'running' | 'stopped' | 'not_installed';
+import type { AsteriskState, CheckReply, FileCheck, VoiceStatus } from '@igs/contract/calls';
 
-export interface VoiceStatus {
-  asterisk: {
-    state: AsteriskState;
-    version: string | null;
-    uptime_s: number | null;
-    last_reload_s: number | null;
-    reason: string | null;
-  };
-  source: 'asterisk' | 'data';
-  endpoints: { registered: number; total: number };
-  trunks: {
-    id: number;
-    name: string;
-    enabled: number;
-    registration: string;
-    sip_server: string;
-    state: string;
-  }[];
-  channels: { active: number | null; reason: string | null };
-  files: { file: string; written_at: string | null; bytes: number | null }[];
-  dir: string;
-  apply: { enabled: boolean; target: string };
-}
-
-export interface FileCheck {
-  file: string;
-  ok: boolean;
-  sections: number;
-  lines: number;
-  bytes: number;
-  errors: string[];
-  warnings: string[];
-}
-
-export interface CheckReply {
-  ok: boolean;
-  dir: string;
-  files: FileCheck[];
-}
+// The replies are the contract's (voiceManagementCalls); named here for the page and its tests.
+export type { AsteriskState, CheckReply, FileCheck, VoiceStatus };
 
 export const STATE_COLOR: Record<AsteriskState, string> = {
   running: 'green',

@@ -40,13 +40,23 @@ describe('voice management figures', () => {
         {
           file: 'pjsip.conf',
           ok: false,
+          valid: true,
           sections: 3,
           lines: 20,
           bytes: 120,
           errors: ['bad'],
           warnings: ['meh'],
         },
-        { file: 'rtp.conf', ok: true, sections: 1, lines: 5, bytes: 50, errors: [], warnings: [] },
+        {
+          file: 'rtp.conf',
+          ok: true,
+          valid: true,
+          sections: 1,
+          lines: 5,
+          bytes: 50,
+          errors: [],
+          warnings: [],
+        },
       ],
     };
     expect(fileRows(status, check)[0]).toEqual({

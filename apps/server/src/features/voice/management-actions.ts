@@ -1,8 +1,9 @@
 import { Code, type Lang, say, VoicePaths } from '@igs/contract';
+import { voiceManagementCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
@@ -131,7 +132,7 @@ async function status(ctx: ActionContext) {
       last_reload_s: info.last_reload_s,
       reason,
     },
-    source: live ? 'asterisk' : 'data',
+    source: live ? ('asterisk' as const) : ('data' as const),
     endpoints: { registered, total: counts.total },
     trunks,
     channels: { active: channels, reason: live ? null : reason },
@@ -226,29 +227,18 @@ async function restart(ctx: ActionContext) {
   return { restarted: true, how: 'systemctl', apply: applied, files };
 }
 
-const FileInput = z.object({
-  method: z.literal('file'),
-  file: z.enum(VOICE_FILES, { error: `file must be one of: ${VOICE_FILES.join(', ')}` }),
-});
-
 export const voiceManagementActions = [
-  defineAction({
-    path: VoicePaths.management,
-    method: 'status',
+  defineCallAction(voiceManagementCalls.status, {
     summary:
       'Asterisk state, version and uptime; endpoints registered/total; trunk states; active channels; generated files',
     access: 'module',
-    input: z.object({ method: z.literal('status') }),
     handler: status,
   }),
-  defineAction({
-    path: VoicePaths.management,
-    method: 'check',
+  defineCallAction(voiceManagementCalls.check, {
     summary:
       'Regenerates every voice file under DATA_DIR/etc/asterisk and checks each (sections, keys, references)',
     access: 'module',
     mutates: false,
-    input: z.object({ method: z.literal('check') }),
     handler: checkAll,
   }),
   defineAction({
@@ -269,12 +259,9 @@ export const voiceManagementActions = [
     input: z.object({ method: z.literal('restart') }),
     handler: restart,
   }),
-  defineAction({
-    path: VoicePaths.management,
-    method: 'file',
+  defineCallAction(voiceManagementCalls.file, {
     summary: 'The text of one generated voice file (secrets masked), and whether the copy on disk is current',
     access: 'module',
-    input: FileInput,
     async handler(ctx, input) {
       const model = await loadVoiceModel(ctx.app);
       const shown = generateVoiceConfig(model, { mask: true });
@@ -286,7 +273,7 @@ export const voiceManagementActions = [
         text: shown.files[input.file],
         written_at: disk?.written_at ?? null,
         same_as_disk: disk ? disk.text === real.files[input.file] : false,
-        check: localizeChecks([check], ctx.lang)[0],
+        check: localizeChecks([check], ctx.lang)[0]!,
       };
     },
   }),

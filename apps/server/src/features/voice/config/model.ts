@@ -1,4 +1,5 @@
 import type { Lang, VoiceAdvanced, VoiceBasic } from '@igs/contract';
+import { VOICE_FILES } from '@igs/contract/calls';
 
 /**
  * What the Asterisk configuration is generated from: the two voice singletons and the voice
@@ -166,15 +167,8 @@ export interface VoiceModel {
   areas: Area[];
 }
 
-export const VOICE_FILES = [
-  'pjsip.conf',
-  'extensions_igs.conf',
-  'queues.conf',
-  'confbridge.conf',
-  'rtp.conf',
-  'features.conf',
-  'voicemail.conf',
-] as const;
+/** The generated files, named once in the contract (the management page's `file` call takes one). */
+export { VOICE_FILES };
 export type VoiceFile = (typeof VOICE_FILES)[number];
 
 export function isVoiceFile(name: string): name is VoiceFile {
