@@ -75,8 +75,8 @@ export const homeActions = [
     access: 'module',
     mutates: false,
     input: z.object({}).loose(),
-    async handler({ app, caller, req }): Promise<HomeOutput> {
-      return scopedHome(app, caller, caller.isOperations ? requestedSites(caller, req) : null);
+    async handler({ app, caller, scope }): Promise<HomeOutput> {
+      return scopedHome(app, caller, caller.isOperations ? scope.read : null);
     },
   }),
 
@@ -87,13 +87,13 @@ export const homeActions = [
       'Exports the home data (method export, value all) as a ZIP of CSV files; returns its single-use URL',
     access: 'session',
     input: FestivalExportInput,
-    async handler({ app, caller, req }) {
+    async handler({ app, caller, scope }) {
       const c = caller;
       // The operations top bar offers this to every operations session; in full mode it is the holiday-theme export button.
       if (!c.isOperations && !(await hasButton(app, c.user.role_id, 'festival:index:export'))) {
         throw apiError(Code.forbidden, 'forbiddenButton');
       }
-      return exportHome(app, c, c.isOperations ? requestedSites(c, req) : null);
+      return exportHome(app, c, c.isOperations ? scope.read : null);
     },
   }),
   defineAction({

@@ -9,7 +9,6 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { seesResource } from '../../platform/auth/record-kinds.ts';
-import { requestedSites } from '../../platform/auth/sites.ts';
 import { defineAction } from '../../platform/http/action.ts';
 import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
 import { loginRules } from '../../platform/settings/login-rules.ts';
@@ -106,8 +105,8 @@ export const shellActions = [
     access: 'session',
     mutates: false,
     input: empty,
-    async handler({ app, caller, req }): Promise<HintOutput> {
-      const sites = caller.isOperations ? requestedSites(caller, req) : null;
+    async handler({ app, caller, scope }): Promise<HintOutput> {
+      const sites = caller.isOperations ? scope.read : null;
       // A badge counts records of a page: only a role that holds the page sees its count.
       const [seesRecords, seesOrders] = await Promise.all([
         seesResource(app, caller, 'smart:terminal_record'),
