@@ -1,5 +1,6 @@
 export * from './define.ts';
 export * from './disks.ts';
+export * from './hot-standby.ts';
 export * from './licence.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
@@ -9,6 +10,7 @@ export * from './voice-management.ts';
 
 import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
+import { hotStandbyCalls } from './hot-standby.ts';
 import { licenceCalls } from './licence.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
@@ -18,6 +20,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(hotStandbyCalls),
   ...Object.values(voiceManagementCalls),
   ...Object.values(systemToolCalls),
   ...Object.values(diskCalls),

@@ -173,12 +173,8 @@ export const hotStandbySettings: SingletonDef = {
   ],
 };
 
-/** Peer reachability as the `check` verb of hot_standby answers it. */
-export interface PeerCheck {
-  peer_ip: string;
-  tcp: { port: number; ok: boolean; ms: number | null; error: string };
-  ping: { ran: boolean; ok: boolean; output: string };
-}
+/** Peer reachability as the `check` verb of hot_standby answers it (the contract's hotStandbyCalls.check). */
+export type { PeerCheck } from '../calls/hot-standby.ts';
 
 /** One line of the ExternalInterface event log (DOMAIN: time, record, room, guest, result). */
 export interface OutreachEvent {

@@ -1,4 +1,5 @@
-import { hotStandbySettings, type PeerCheck } from '@igs/contract/extras';
+import { type CallOutput, hotStandbyCalls, type PeerCheck } from '@igs/contract/calls';
+import { hotStandbySettings } from '@igs/contract/extras';
 import { Alert, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -9,7 +10,8 @@ import {
   useSingletonButton,
 } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
-import { request, requestEnvelope } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { requestEnvelope } from '../../request/index.ts';
 import './hot-standby/hot-standby-texts.ts';
 
 const STATE_COLOR: Record<string, string> = { MASTER: 'green', BACKUP: 'blue', FAULT: 'red', STOP: 'orange' };
@@ -75,7 +77,7 @@ export default function HotStandby() {
   const check = async () => {
     setChecking(true);
     try {
-      setPeer(await request<PeerCheck>(endpoint, { method: 'check' }, { loading: false }));
+      setPeer(await call(hotStandbyCalls.check, {}, { loading: false }));
     } catch {
       setPeer(null);
     } finally {
@@ -85,7 +87,9 @@ export default function HotStandby() {
 
   const switchover = async () => {
     try {
-      const r = await requestEnvelope<{ applied: boolean }>(endpoint, { method: 'switchover' });
+      const r = await requestEnvelope<CallOutput<typeof hotStandbyCalls.switchover>>(endpoint, {
+        method: hotStandbyCalls.switchover.method,
+      });
       if (r.data.applied) toast.success(r.msg);
       else toast.warning(r.msg);
       await refresh();

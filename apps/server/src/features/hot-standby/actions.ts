@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { Code, keepText, type Lang, listText, say, texts } from '@igs/contract';
+import { hotStandbyCalls } from '@igs/contract/calls';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -11,7 +12,7 @@ import {
   withSetLock,
 } from '../../platform/host/config-set.ts';
 import { findBinary } from '../../platform/host/host-exec.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import {
   changedFields,
@@ -207,24 +208,18 @@ export const hotStandbyActions = [
       return reply;
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'check',
+  defineCallAction(hotStandbyCalls.check, {
     summary: 'Whether the peer answers: TCP to its console port (2 s) and one ping where ping is installed',
     access: 'module',
-    input: z.object({ method: z.literal('check') }).loose(),
     async handler(ctx) {
       const v = asValues(await load(ctx.app));
       if (!v.peer_ip) throw invalidField('peer_ip', say(ctx.lang, 'hotStandby.setPeerIpFirst'));
       return checkPeer(v.peer_ip, webPort(ctx));
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'switchover',
+  defineCallAction(hotStandbyCalls.switchover, {
     summary: 'Swaps master and backup (role and priority) and restarts keepalived; only where IGS_APPLY=1',
     access: 'module',
-    input: z.object({ method: z.literal('switchover') }).loose(),
     async handler(ctx) {
       const { app, lang } = ctx;
       const current = await load(app);
@@ -234,7 +229,7 @@ export const hotStandbyActions = [
         throw new ApiError(Code.unavailable, say(lang, 'hotStandby.keepalivedNotInstalledHost'));
       if (!applyEnabled()) {
         ctx.msg = say(lang, 'hotStandby.notAppliedHostIgs');
-        return { applied: false, note: ctx.msg };
+        return { applied: false as const, note: ctx.msg };
       }
       if (applyTouchesHost() && !(await systemdRunning()))
         throw new ApiError(Code.unavailable, say(lang, 'hotStandby.systemdNotRunningHost'));
