@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Code, cronError, Paths, say } from '@igs/contract';
 import { z } from 'zod';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
-import type { ActionContext } from '../../platform/http/action.ts';
 import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
