@@ -2,6 +2,7 @@ export * from './define.ts';
 export * from './disks.ts';
 export * from './hot-standby.ts';
 export * from './licence.ts';
+export * from './sms.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
 export * from './upgrade.ts';
@@ -12,6 +13,7 @@ import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { licenceCalls } from './licence.ts';
+import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
 import { upgradeCalls } from './upgrade.ts';
@@ -20,6 +22,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(smsCalls),
   ...Object.values(hotStandbyCalls),
   ...Object.values(voiceManagementCalls),
   ...Object.values(systemToolCalls),

@@ -1,3 +1,4 @@
+import { type SmsLogRow, smsCalls } from '@igs/contract/calls';
 import { smsSettings } from '@igs/contract/extras';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
@@ -5,21 +6,11 @@ import { useState } from 'react';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
 import { useSingletonButton, useSingletonEndpoint } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
-import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { isRequestError, requestEnvelope } from '../../request/index.ts';
 import { PHONE, smsFieldVisible } from './sms/sms-fields.ts';
 import './sms/sms-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-interface LogRow {
-  id: number;
-  time: string;
-  provider: string;
-  phone: string;
-  purpose: string;
-  result: 'sent' | 'failed' | 'refused';
-  http_status: number | null;
-  detail: string;
-}
 
 const RESULT_COLOR = { sent: 'green', failed: 'red', refused: 'orange' } as const;
 
@@ -78,21 +69,15 @@ function TestSend({ onDone }: { onDone: () => void }) {
 
 function SendLog() {
   const t = useT();
-  const endpoint = useSingletonEndpoint(smsSettings);
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const { data, isFetching } = useScopedQuery({
     queryKey: ['singleton', smsSettings.name, 'history', page],
-    queryFn: ({ sites }) =>
-      request<{ list: LogRow[]; total: number }>(
-        endpoint,
-        { method: 'history', ...page },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(smsCalls.history, page, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   return (
     <Card size="small" title={t('sms.history')} style={{ marginTop: 24 }}>
-      <Table<LogRow>
+      <Table<SmsLogRow>
         rowKey="id"
         size="small"
         loading={isFetching}
@@ -106,7 +91,7 @@ function SendLog() {
             title: t('sms.col.result'),
             dataIndex: 'result',
             width: 110,
-            render: (r: LogRow['result']) => <Tag color={RESULT_COLOR[r]}>{t(`sms.result.${r}`)}</Tag>,
+            render: (r: SmsLogRow['result']) => <Tag color={RESULT_COLOR[r]}>{t(`sms.result.${r}`)}</Tag>,
           },
           { title: t('sms.col.status'), dataIndex: 'http_status', width: 70 },
           { title: t('sms.col.detail'), dataIndex: 'detail', ellipsis: true },

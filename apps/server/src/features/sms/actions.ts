@@ -1,7 +1,8 @@
 import { type Localized, say, texts } from '@igs/contract';
+import { smsCalls } from '@igs/contract/calls';
 import { smsSettings } from '@igs/contract/extras';
 import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { singletonActions } from '../../platform/singletons/store.ts';
@@ -14,12 +15,6 @@ const TestInput = z.object({
     .string({ error: 'phone is required' })
     .trim()
     .regex(/^\+?\d{5,20}$/, 'phone must be 5 to 20 digits, optionally after +'),
-});
-
-const HistoryInput = z.object({
-  method: z.literal('history'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
 });
 
 /** `system/sms` (DOMAIN 2.9): the SMS singleton, a test send and the send log. */
@@ -72,12 +67,9 @@ export const smsActions = [
       return r;
     },
   }),
-  defineAction({
-    path: smsSettings.endpoint,
-    method: 'history',
+  defineCallAction(smsCalls.history, {
     summary: 'The SMS send log, newest first',
     access: 'module',
-    input: HistoryInput,
     async handler(ctx, input) {
       const db = ctx.app.db.kysely;
       const [{ n }, rows] = await Promise.all([
