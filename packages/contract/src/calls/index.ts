@@ -1,3 +1,4 @@
+export * from './backup.ts';
 export * from './define.ts';
 export * from './disks.ts';
 export * from './hot-standby.ts';
@@ -10,6 +11,7 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
 import type { AnyCall } from './define.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { licenceCalls } from './licence.ts';
@@ -31,4 +33,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(voiceCallCalls),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
+  ...Object.values(backupCalls),
 ];

@@ -6,7 +6,7 @@ import {
   RollbackOutlined,
   SaveOutlined,
 } from '@ant-design/icons';
-import { Paths } from '@igs/contract';
+import { type BackupSettings, type BackupType, backupCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
@@ -31,7 +31,8 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { uploadFile } from '../../features/resource/upload.ts';
 import { useT } from '../../i18n/index.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { isRequestError } from '../../request/index.ts';
 import { resetCurrentSession } from '../../request/session.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
@@ -40,6 +41,7 @@ import {
   type BackupRow,
   type CreateForm,
   createPayload,
+  type ForeignChoice,
   afterRestore as outcome,
   PARTS,
   type RestoreResult,
@@ -49,14 +51,7 @@ import {
 import './backup/backup-restore-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
-const P = Paths.backupRestore;
 const KEY = 'system:backup_restore';
-
-interface Settings {
-  auto_cron: string;
-  keep_count: number;
-  next_run_at: string;
-}
 
 async function finishRestore(result: RestoreResult, t: (k: string) => string): Promise<void> {
   if (outcome(result) === 'sign-in') {
@@ -132,27 +127,23 @@ export default function BackupRestore() {
     del: useHasButton(`${KEY}:del`),
     edit: useHasButton(`${KEY}:edit`),
   };
-  const [type, setType] = useState<string | undefined>();
+  const [type, setType] = useState<BackupType | undefined>();
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [createForm] = Form.useForm<CreateForm>();
-  const [settingsForm] = Form.useForm<Settings>();
+  const [settingsForm] = Form.useForm<BackupSettings>();
 
   const list = useScopedQuery({
     queryKey: ['system', 'backup_restore', type, page],
     queryFn: ({ sites }) =>
-      request<{ list: BackupRow[]; total: number }>(
-        P,
-        { method: 'list', ...page, filter: type ? { type } : {} },
-        { loading: false, sites },
-      ),
+      call(backupCalls.list, { ...page, filter: type ? { type } : {} }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const settings = useScopedQuery({
     queryKey: ['system', 'backup_restore', 'config'],
-    queryFn: ({ sites }) => request<Settings>(P, { method: 'config' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(backupCalls.config, {}, { loading: false, sites }),
   });
 
   const create = async () => {
@@ -161,7 +152,7 @@ export default function BackupRestore() {
     if (!values) return;
     setBusy(true);
     try {
-      const r = await request<BackupRow>(P, createPayload(values));
+      const r = await call(backupCalls.create, createPayload(values));
       toast.success(t('backup.created', { name: r.file_name }));
       setCreating(false);
       createForm.resetFields();
@@ -172,7 +163,7 @@ export default function BackupRestore() {
   };
 
   const download = async (row: BackupRow) => {
-    const r = await request<{ url: string }>(P, { method: 'export', id: row.id });
+    const r = await call(backupCalls.export, { id: row.id });
     window.open(r.url, '_blank');
   };
 
@@ -182,8 +173,7 @@ export default function BackupRestore() {
     setBusy(true);
     try {
       const r = await restoreWithForeignChoice(
-        (extra, silent) =>
-          request<RestoreResult>(P, { method: 'restore', id: row.id, passphrase, ...extra }, { silent }),
+        (extra, silent) => call(backupCalls.restore, { id: row.id, passphrase, ...extra }, { silent }),
         (msg) => askForeign(msg, t),
         (msg) => toast.error(msg),
       );
@@ -201,12 +191,12 @@ export default function BackupRestore() {
     setUpload({ name: file.name, percent: 0 });
     try {
       // Large archives go through the upload endpoint, which streams to disk and reports progress.
-      const send = async (extra: Record<string, unknown>, silent: boolean) => {
+      const send = async (extra: ForeignChoice, silent: boolean) => {
         // Each attempt uploads again: the server takes the uploaded file away when it reads it.
         const up = await uploadFile(file, 'firmware', (percent) => setUpload({ name: file.name, percent }));
         setUpload(null);
         setBusy(true);
-        return request<RestoreResult>(P, { method: 'import', file: up.id, passphrase, ...extra }, { silent });
+        return call(backupCalls.import, { file: up.id, passphrase, ...extra }, { silent });
       };
       const r = await restoreWithForeignChoice(
         send,
@@ -231,7 +221,7 @@ export default function BackupRestore() {
       title: t('backup.confirmDelete', { name: row.file_name }),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await request(P, { method: 'del', ids: [row.id] }, { successToast: 'msg.operationSuccessful' });
+        await call(backupCalls.del, { ids: [row.id] }, { successToast: 'msg.operationSuccessful' });
         await list.refetch();
       },
     });
@@ -239,7 +229,7 @@ export default function BackupRestore() {
   const saveSettings = async () => {
     const v = await settingsForm.validateFields().catch(() => null);
     if (!v) return;
-    await request(P, { method: 'config_form', auto_cron: v.auto_cron ?? '', keep_count: v.keep_count });
+    await call(backupCalls.config_form, { auto_cron: v.auto_cron ?? '', keep_count: v.keep_count });
     toast.success(t('backup.saved'));
     await settings.refetch();
   };

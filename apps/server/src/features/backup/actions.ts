@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, cronError, Paths, say } from '@igs/contract';
-import { z } from 'zod';
+import { Code, cronError, say } from '@igs/contract';
+import { backupCalls } from '@igs/contract/calls';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { claimUpload } from '../../platform/uploads/claim.ts';
 import { isAdministrator } from '../authority/index.ts';
-import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, PARTS, type RestoreLimits } from './archive.ts';
+import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, type RestoreLimits } from './archive.ts';
 import {
   type BackupRecord,
   backupSettings,
@@ -22,17 +22,6 @@ import {
   storedPath,
   toRecord,
 } from './backups.ts';
-
-const PATH = Paths.backupRestore;
-const TYPES = ['manual', 'auto', 'pre_upgrade', 'pre_restore'] as const;
-
-const id = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
-const passphrase = z.string().max(256).optional();
-/** Restore an archive this gateway did not make (encrypted, with its passphrase): an explicit choice. */
-const acceptForeign = z
-  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
-  .optional()
-  .transform((v) => v === 1 || v === '1' || v === true);
 
 /**
  * A restore replaces every account, role and permission, so only an administrator may run one,
@@ -68,20 +57,9 @@ function view(r: BackupRecord) {
 
 /** `system/backup_restore` (DOMAIN system/BackupRestore). */
 export const backupActions = [
-  defineAction({
-    path: PATH,
-    method: 'list',
+  defineCallAction(backupCalls.list, {
     summary: 'Stored backups, newest first; filter.type narrows to one type',
     access: 'module',
-    input: z.object({
-      method: z.literal('list'),
-      page: z.coerce.number().int().min(1).optional().default(1),
-      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-      filter: z
-        .object({ type: z.enum(TYPES).optional() })
-        .optional()
-        .default({}),
-    }),
     async handler({ app }, input) {
       let q = app.db.kysely.selectFrom('backups');
       if (input.filter.type) q = q.where('type', '=', input.filter.type);
@@ -99,25 +77,10 @@ export const backupActions = [
       };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'create',
+  defineCallAction(backupCalls.create, {
     summary:
       'Makes a backup now (type manual): the database, generated configs and uploads; optionally encrypted',
     access: 'module',
-    input: z.object({
-      method: z.literal('create'),
-      note: z.string().trim().max(255, 'note: at most 255 characters').optional().default(''),
-      contents: z
-        .array(z.enum(PARTS), { error: `contents must be a list of: ${PARTS.join(', ')}` })
-        .min(1, 'contents: choose at least one part')
-        .optional(),
-      passphrase: z
-        .string()
-        .max(256)
-        .refine((p) => p === '' || p.length >= 8, 'passphrase: at least 8 characters')
-        .optional(),
-    }),
     async handler(ctx, input) {
       const r = await createBackup(ctx.app, {
         type: 'manual',
@@ -130,41 +93,26 @@ export const backupActions = [
       return view(r);
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'export',
+  defineCallAction(backupCalls.export, {
     summary: 'A single-use download URL of a stored backup (valid 10 minutes)',
     access: 'module',
-    input: z.object({ method: z.literal('export'), id }),
     async handler(ctx, input) {
       const b = await findBackup(ctx.app, input.id);
       ctx.logDetail = b.file_name;
       return offerFileDownload(ctx.app, ctx.caller.user.id, b.file_name, storedPath(ctx.app, b.stored));
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'del',
+  defineCallAction(backupCalls.del, {
     summary: 'Deletes stored backups and their files',
     access: 'module',
-    input: z.object({
-      method: z.literal('del'),
-      ids: z
-        .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-        .min(1, 'ids is required')
-        .max(500, 'ids: at most 500 at a time'),
-    }),
     async handler(ctx, input) {
       return { deleted: await deleteBackups(ctx.app, input.ids) };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'restore',
+  defineCallAction(backupCalls.restore, {
     summary:
       'Restores a stored backup (administrators only): authenticated as made by this gateway (or, with accept_foreign, an encrypted one from elsewhere with its passphrase), checked completely first within bounded work, then a pre_restore backup, then all or nothing',
     access: 'module',
-    input: z.object({ method: z.literal('restore'), id, passphrase, accept_foreign: acceptForeign }),
     async handler(ctx, input) {
       await requireAdministrator(ctx);
       const b = await findBackup(ctx.app, input.id);
@@ -182,18 +130,10 @@ export const backupActions = [
       );
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'import',
+  defineCallAction(backupCalls.import, {
     summary:
       'Restores an uploaded backup file (administrators only; file = upload id from common/upload, kind firmware); same checks as restore',
     access: 'module',
-    input: z.object({
-      method: z.literal('import'),
-      file: z.string({ error: 'file is required' }).min(1, 'file is required'),
-      passphrase,
-      accept_foreign: acceptForeign,
-    }),
     async handler(ctx, input) {
       await requireAdministrator(ctx);
       // Out of the uploads folder first: a restore replaces that folder.
@@ -215,32 +155,18 @@ export const backupActions = [
       }
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'config',
+  defineCallAction(backupCalls.config, {
     summary: 'Backup settings: auto_cron (automatic backups) and keep_count (automatic backups kept)',
     access: 'module',
-    input: z.object({ method: z.literal('config') }),
     async handler({ app }) {
       const s = await backupSettings(app);
       const next = await nextAutoBackup(app);
       return { ...s, next_run_at: next ? formatDateTime(next) : '' };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'config_form',
+  defineCallAction(backupCalls.config_form, {
     summary: 'Saves the backup settings',
     access: 'module',
-    input: z.object({
-      method: z.literal('config_form'),
-      auto_cron: z.string().trim().max(100).optional().default(''),
-      keep_count: z.coerce
-        .number({ error: 'keep_count must be a number' })
-        .int('keep_count must be a whole number')
-        .min(1, 'keep_count must be between 1 and 365')
-        .max(365, 'keep_count must be between 1 and 365'),
-    }),
     async handler(ctx, input) {
       const why = input.auto_cron ? cronError(input.auto_cron, ctx.lang) : null;
       if (why) throw invalidField('auto_cron', why);

@@ -1,21 +1,19 @@
 /** What the backup page sends and how it reacts to a restore; kept apart from the page to be tested. */
 
-export const PARTS = ['db', 'configs', 'uploads'] as const;
-export type Part = (typeof PARTS)[number];
-export const BACKUP_TYPES = ['manual', 'auto', 'pre_upgrade', 'pre_restore'] as const;
+import {
+  BACKUP_PARTS,
+  BACKUP_TYPES,
+  type BackupPart,
+  type BackupRow,
+  type backupCalls,
+  type CallInput,
+  type RestoreResult,
+} from '@igs/contract/calls';
 
-export interface BackupRow {
-  id: number;
-  file_name: string;
-  type: (typeof BACKUP_TYPES)[number];
-  size: number;
-  sha256: string;
-  contents: Part[];
-  encrypted: number;
-  note: string;
-  created_by: string;
-  created_at: string;
-}
+export const PARTS = BACKUP_PARTS;
+export type Part = BackupPart;
+export type { BackupRow, RestoreResult };
+export { BACKUP_TYPES };
 
 export interface CreateForm {
   note?: string;
@@ -25,18 +23,15 @@ export interface CreateForm {
 }
 
 /** The create call's body: every part unless fewer are chosen; a passphrase only when given. */
-export function createPayload(form: CreateForm): Record<string, unknown> {
-  const body: Record<string, unknown> = { method: 'create', note: (form.note ?? '').trim() };
+export function createPayload(form: CreateForm): CallInput<typeof backupCalls.create> & { method: 'create' } {
+  const body: CallInput<typeof backupCalls.create> & { method: 'create' } = {
+    method: 'create',
+    note: (form.note ?? '').trim(),
+  };
   const parts = PARTS.filter((p) => form.contents?.includes(p));
   if (parts.length && parts.length < PARTS.length) body.contents = parts;
   if (form.passphrase) body.passphrase = form.passphrase;
   return body;
-}
-
-export interface RestoreResult {
-  restored: Part[];
-  pre_restore_id: number;
-  signed_in: boolean;
 }
 
 /**
@@ -44,9 +39,14 @@ export interface RestoreResult {
  * console reloads; when the restoring account is not in the backup the session is gone too and
  * the reload lands on the sign-in page.
  */
-export function afterRestore(result: RestoreResult): 'reload' | 'sign-in' {
+export function afterRestore(
+  result: Pick<RestoreResult, 'restored' | 'pre_restore_id' | 'signed_in'>,
+): 'reload' | 'sign-in' {
   return result.signed_in ? 'reload' : 'sign-in';
 }
+
+/** What a second attempt adds: accept the archive from elsewhere, with its passphrase. */
+export type ForeignChoice = { accept_foreign?: 1; passphrase?: string };
 
 /** The refusal reason of an archive this gateway did not make (server: features/backup/archive.ts). */
 export const FOREIGN_ARCHIVE = 'foreign_archive';
@@ -56,11 +56,11 @@ export const FOREIGN_ARCHIVE = 'foreign_archive';
  * it as a backup from another gateway (which needs its passphrase) and, if so, sends it again
  * with `accept_foreign`. Other refusals go to `onError`. Null when the operator stopped.
  */
-export async function restoreWithForeignChoice(
-  send: (extra: Record<string, unknown>, silent: boolean) => Promise<RestoreResult>,
+export async function restoreWithForeignChoice<R>(
+  send: (extra: ForeignChoice, silent: boolean) => Promise<R>,
   askForeign: (message: string) => Promise<string | null>,
   onError: (message: string) => void,
-): Promise<RestoreResult | null> {
+): Promise<R | null> {
   try {
     return await send({}, true);
   } catch (e) {

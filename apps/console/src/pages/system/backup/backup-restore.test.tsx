@@ -145,12 +145,16 @@ describe('BackupRestore page', () => {
     await userEvent.type(within(dialog).getByLabelText('Passphrase again'), 'short enough');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith(Paths.backupRestore, {
-        method: 'create',
-        note: 'before change',
-        contents: ['db', 'configs'],
-        passphrase: 'short enough',
-      }),
+      expect(request).toHaveBeenCalledWith(
+        Paths.backupRestore,
+        {
+          method: 'create',
+          note: 'before change',
+          contents: ['db', 'configs'],
+          passphrase: 'short enough',
+        },
+        undefined,
+      ),
     );
   });
 });
