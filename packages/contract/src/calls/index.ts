@@ -2,6 +2,7 @@ export * from './backup.ts';
 export * from './define.ts';
 export * from './disks.ts';
 export * from './hot-standby.ts';
+export * from './itms.ts';
 export * from './licence.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
@@ -10,10 +11,11 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import type { AnyCall } from './define.ts';
 import { backupCalls } from './backup.ts';
+import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
+import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
@@ -24,6 +26,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(itmsCalls),
   ...Object.values(smsCalls),
   ...Object.values(hotStandbyCalls),
   ...Object.values(voiceManagementCalls),

@@ -1,3 +1,4 @@
+import { type CallOutput, itmsCalls } from '@igs/contract/calls';
 import { itmsSettings } from '@igs/contract/extras';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,13 +8,6 @@ import { useT } from '../../i18n/index.ts';
 import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
 import './itms-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-interface TestReply {
-  url: string;
-  http_status: number;
-  auth: string;
-  guessed_url: boolean;
-}
 
 /** Sends the `test` verb for one CPE and shows the answer beside the toast. */
 function ConnectionRequestTest() {
@@ -36,7 +30,7 @@ function ConnectionRequestTest() {
     setBusy(true);
     setOutcome(null);
     try {
-      const r = await requestEnvelope<TestReply>(itmsSettings.endpoint, {
+      const r = await requestEnvelope<CallOutput<typeof itmsCalls.test>>(itmsCalls.test.path, {
         method: 'test',
         device_id: device,
       });

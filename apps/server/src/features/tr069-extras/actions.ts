@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { Code, keepText, say, texts } from '@igs/contract';
+import { itmsCalls } from '@igs/contract/calls';
 import { itmsSettings } from '@igs/contract/extras';
-import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
@@ -43,15 +43,6 @@ function checkPairs(ctx: ActionContext, values: Values): void {
     if (hasPass && !hasUser) throw invalidField(user, say(ctx.lang, 'tr069.usernameWithPassword', { what }));
   }
 }
-
-const TestInput = z.object({
-  method: z.literal('test'),
-  device_id: z
-    .string({ error: 'device_id is required' })
-    .trim()
-    .min(1, 'device_id is required')
-    .max(128, 'device_id: at most 128 characters'),
-});
 
 /**
  * Saving the settings rewrites the dnsmasq DHCP file when the `dhcp_option43` lines change
@@ -96,12 +87,9 @@ export const tr069ExtrasActions = [
       }),
     }) as AnyAction[],
   ),
-  defineAction({
-    path: itmsSettings.endpoint,
-    method: 'test',
+  defineCallAction(itmsCalls.test, {
     summary: 'Sends a digest-authenticated connection request to one CPE (device_id) and reports the answer',
     access: 'module',
-    input: TestInput,
     async handler(ctx, input) {
       const db = ctx.app.db.kysely as unknown as AnyDb;
       const cpe = await db
