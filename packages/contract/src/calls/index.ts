@@ -4,6 +4,7 @@ export * from './disks.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
+export * from './services.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
@@ -17,6 +18,7 @@ import { diskCalls } from './disks.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
+import { serviceCalls } from './services.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
@@ -26,6 +28,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(serviceCalls),
   ...Object.values(itmsCalls),
   ...Object.values(smsCalls),
   ...Object.values(hotStandbyCalls),

@@ -48,39 +48,8 @@ export const SERVICE_TITLES: Record<ServiceKey, Text> = {
   igmpproxy: { en: 'IGMP proxy', zh_CN: 'IGMP代理' },
 };
 
-/** One Service row as `list` and `detail` answer it. */
-export interface ServiceRow {
-  key: ServiceKey;
-  title: string;
-  enabled: 0 | 1;
-  ports: number[];
-  auto_start: 0 | 1;
-  status: ServiceStatus;
-  version: string | null;
-  /** The systemd unit verbs act on, and the program found (or why none was). */
-  unit: string;
-  binary: string | null;
-  /** How the status was read: systemctl, /proc or this process. */
-  status_source: 'systemctl' | 'proc' | 'self' | 'none';
-  /** Why the status is what it is (systemctl's answer, the process looked for, what is missing). */
-  detail: string;
-  /** Ports owned by another page (voice basic settings, DNS, ITMS, the deployment): shown, not edited here. */
-  ports_owner: string | null;
-  /** gb28181 only. */
-  server_id?: string;
-  domain?: string;
-  port?: number;
-  password?: string;
-  secret_set?: { password: boolean };
-}
-
-/** The reply of a verb or a save that may touch the host. */
-export interface ServiceApplyReply {
-  applied: boolean;
-  note: string;
-  commands: { command: string; ok: boolean; output: string }[];
-  service?: ServiceRow;
-}
+/** One Service row, and the reply of a verb or a save that may touch the host (the contract's serviceCalls). */
+export type { ServiceApplyReply, ServiceRow } from '../calls/services.ts';
 
 const label = (en: string, zh_CN: string): Text => ({ en, zh_CN });
 

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type ServiceApplyReply, type ServiceRow, SystemServicePaths } from '@igs/contract/extras';
+import { type ServiceApplyReply, type ServiceRow, serviceCalls } from '@igs/contract/calls';
+import { SystemServicePaths } from '@igs/contract/extras';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,7 +23,8 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
-import { request, requestEnvelope } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type EditValues, editBody, STATUS_COLOR, verbsFor } from './services/service-config-logic.ts';
 import './services/service-config-texts.ts';
@@ -134,7 +136,7 @@ export default function ServiceConfig() {
   const t = useT();
   const active = useIsActiveTab();
   const client = useQueryClient();
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<ServiceRow['status'] | undefined>();
   const [editing, setEditing] = useState<ServiceRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const canEdit = useHasButton('system:service_config:edit');
@@ -146,11 +148,7 @@ export default function ServiceConfig() {
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: [...KEY, status],
     queryFn: ({ sites }) =>
-      request<{ list: ServiceRow[]; total: number }>(
-        PATH,
-        { method: 'list', filter: status ? { status } : {} },
-        { loading: false, sites },
-      ),
+      call(serviceCalls.list, { filter: status ? { status } : {} }, { loading: false, sites }),
     refetchInterval: active ? 10_000 : false,
   });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });

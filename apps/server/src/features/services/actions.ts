@@ -1,7 +1,7 @@
 import { Code, type Lang, say, texts } from '@igs/contract';
+import { serviceCalls } from '@igs/contract/calls';
 import {
   SERVICE_KEYS,
-  SERVICE_STATUSES,
   type ServiceApplyReply,
   type ServiceKey,
   type ServiceRow,
@@ -10,7 +10,7 @@ import {
 } from '@igs/contract/extras';
 import { z } from 'zod';
 import { applyEnabled, type CommandResult, runCommand } from '../../platform/host/config-set.ts';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
@@ -228,16 +228,11 @@ async function applyCommands(
   return { applied: true, note: '', results };
 }
 
-const VerbInput = z.object({ key: z.unknown() }).loose();
-
 function verbAction(verb: 'start' | 'stop' | 'restart') {
-  return defineAction({
-    path: PATH,
-    method: verb,
+  return defineCallAction(serviceCalls[verb], {
     summary: `Runs systemctl ${verb} on the service's unit (key) where IGS_APPLY=1; 503 when it is not installed`,
     access: 'module',
-    input: VerbInput,
-    async handler(ctx, body): Promise<ServiceApplyReply> {
+    async handler(ctx, body) {
       const { lang } = ctx;
       const key = parseOrThrow(keySchema(lang), body.key, lang);
       const title = serviceTitle(key, lang);
@@ -269,25 +264,11 @@ function verbAction(verb: 'start' | 'stop' | 'restart') {
   });
 }
 
-const ListInput = z
-  .object({
-    method: z.literal('list'),
-    keyword: z.string().trim().max(100).optional().default(''),
-    filter: z
-      .object({ status: z.enum(SERVICE_STATUSES).optional(), enabled: bool01.optional() })
-      .optional()
-      .default({}),
-  })
-  .loose();
-
 export const serviceActions = [
-  defineAction({
-    path: PATH,
-    method: 'list',
+  defineCallAction(serviceCalls.list, {
     summary:
       'The ten services with their live status (systemctl is-active, else /proc), version and settings',
     access: 'module',
-    input: ListInput,
     async handler(ctx, input) {
       const kw = input.keyword.toLowerCase();
       const list = (await allRows(ctx)).filter(

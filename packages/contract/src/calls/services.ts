@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { SERVICE_KEYS, SERVICE_STATUSES, SystemServicePaths } from '../extras/system-services.ts';
+import { defineCall } from './define.ts';
+
+/** system/ServiceConfig (`system/service_config`): the ten services, their live status, and the verbs. */
+
+const PATH = SystemServicePaths.serviceConfig;
+const flag = z.union([z.literal(0), z.literal(1)]);
+const bool01 = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
+
+/** One Service row as `list` and `detail` answer it. */
+export const ServiceRow = z.object({
+  key: z.enum(SERVICE_KEYS),
+  title: z.string(),
+  enabled: flag,
+  ports: z.array(z.number()),
+  auto_start: flag,
+  status: z.enum(SERVICE_STATUSES),
+  version: z.string().nullable(),
+  /** The systemd unit verbs act on, and the program found (or why none was). */
+  unit: z.string(),
+  binary: z.string().nullable(),
+  /** How the status was read: systemctl, /proc or this process. */
+  status_source: z.enum(['systemctl', 'proc', 'self', 'none']),
+  /** Why the status is what it is (systemctl's answer, the process looked for, what is missing). */
+  detail: z.string(),
+  /** Ports owned by another page (voice basic settings, DNS, ITMS, the deployment): shown, not edited here. */
+  ports_owner: z.string().nullable(),
+  /** gb28181 only. */
+  server_id: z.string().optional(),
+  domain: z.string().optional(),
+  port: z.number().optional(),
+  password: z.string().optional(),
+  secret_set: z.object({ password: z.boolean() }).optional(),
+});
+export type ServiceRow = z.infer<typeof ServiceRow>;
+
+/** The reply of a verb or a save that may touch the host. */
+export const ServiceApplyReply = z.object({
+  applied: z.boolean(),
+  note: z.string(),
+  commands: z.array(z.object({ command: z.string(), ok: z.boolean(), output: z.string() })),
+  service: ServiceRow.optional(),
+});
+export type ServiceApplyReply = z.infer<typeof ServiceApplyReply>;
+
+/** The verbs take the service's key, checked by the server in the caller's language. */
+const VerbInput = z.object({ key: z.unknown() }).loose();
+
+export const serviceCalls = {
+  list: defineCall({
+    path: PATH,
+    method: 'list',
+    input: z
+      .object({
+        keyword: z.string().trim().max(100).optional().default(''),
+        filter: z
+          .object({ status: z.enum(SERVICE_STATUSES).optional(), enabled: bool01.optional() })
+          .optional()
+          .default({}),
+      })
+      .loose(),
+    output: z.object({ list: z.array(ServiceRow), total: z.number() }),
+  }),
+  start: defineCall({ path: PATH, method: 'start', input: VerbInput, output: ServiceApplyReply }),
+  stop: defineCall({ path: PATH, method: 'stop', input: VerbInput, output: ServiceApplyReply }),
+  restart: defineCall({ path: PATH, method: 'restart', input: VerbInput, output: ServiceApplyReply }),
+};
