@@ -4,6 +4,7 @@ export * from './disks.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
+export * from './logs.ts';
 export * from './services.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
@@ -18,6 +19,7 @@ import { diskCalls } from './disks.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
+import { operationLogCalls } from './logs.ts';
 import { serviceCalls } from './services.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
@@ -40,4 +42,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),
+  ...Object.values(operationLogCalls),
 ];

@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { type LogEntry, Paths } from '@igs/contract';
+import { type CallInput, operationLogCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
@@ -20,6 +21,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import './logs/operation-log-texts.ts';
@@ -35,12 +37,11 @@ interface Filters {
   keyword?: string;
 }
 
+type LogFilter = NonNullable<CallInput<typeof operationLogCalls.list>['filter']>;
+
 /** The list call's filter from the form (DOMAIN system/OperationLog). */
-export function toFilter(
-  tab: 'operations' | 'logins',
-  f: Filters,
-): { filter: Record<string, unknown>; keyword: string } {
-  const filter: Record<string, unknown> = {};
+export function toFilter(tab: 'operations' | 'logins', f: Filters): { filter: LogFilter; keyword: string } {
+  const filter: LogFilter = {};
   if (f.username) filter.username = f.username.trim();
   if (f.result) filter.result = f.result;
   if (f.ip) filter.ip = f.ip.trim();
@@ -88,16 +89,12 @@ export default function OperationLog() {
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', tab, query, page, order],
     queryFn: ({ sites }) =>
-      request<{ list: LogEntry[]; total: number }>(
-        Paths.logging,
-        { method: 'list', ...query, ...page, sort: 'time', order },
-        { loading: false, sites },
-      ),
+      call(operationLogCalls.list, { ...query, ...page, sort: 'time', order }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
 
   const exportCsv = async () => {
-    const r = await request<{ url: string }>(Paths.logging, { method: 'export', ...query, order });
+    const r = await call(operationLogCalls.export, { ...query, order });
     window.open(r.url, '_blank');
   };
 

@@ -1,11 +1,12 @@
-import { LoggingDeleteInput, LoggingExportInput, LoggingListInput, Paths, say, texts } from '@igs/contract';
+import { LoggingDeleteInput, Paths, say, texts } from '@igs/contract';
+import { operationLogCalls } from '@igs/contract/calls';
 import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { compiledOnce } from '../../platform/db/compiled-once.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
@@ -20,7 +21,7 @@ import { setSetting } from '../../platform/settings/settings.ts';
 import { describeEntry } from './names.ts';
 import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, logRetentionDays } from './retention.ts';
 
-type Filters = Pick<z.output<typeof LoggingListInput>, 'filter' | 'keyword'>;
+type Filters = Pick<z.output<typeof operationLogCalls.list.input>, 'filter' | 'keyword'>;
 
 /**
  * The operation log narrowed by the list filters; shared by list and export. Beside the query:
@@ -97,12 +98,9 @@ const HEADER = [
 
 /** `system/logging`: the operation log, paged and filtered in SQL. */
 export const loggingActions = [
-  defineAction({
-    path: Paths.logging,
-    method: 'list',
+  defineCallAction(operationLogCalls.list, {
     summary: 'Operation log: every mutating call and every sign-in attempt',
     access: 'module',
-    input: LoggingListInput,
     async handler({ app, lang }, input) {
       const { q, params, shape } = filtered(app, input);
       const total = await cachedLogCount(app, JSON.stringify([input.filter, input.keyword]), async () =>
@@ -173,12 +171,9 @@ export const loggingActions = [
       };
     },
   }),
-  defineAction({
-    path: Paths.logging,
-    method: 'export',
+  defineCallAction(operationLogCalls.export, {
     summary: 'Operation log as CSV (same filters as list), returned as a single-use download URL',
     access: 'module',
-    input: LoggingExportInput,
     async handler({ app, caller, lang }, input) {
       const rows = await filtered(app, input)
         .q.selectAll()
