@@ -1,6 +1,7 @@
 export * from './backup.ts';
 export * from './define.ts';
 export * from './disks.ts';
+export * from './dnsmasq.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
@@ -16,6 +17,7 @@ export * from './voice-management.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
+import { dnsmasqCalls } from './dnsmasq.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
@@ -30,6 +32,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(dnsmasqCalls),
   ...Object.values(serviceCalls),
   ...Object.values(itmsCalls),
   ...Object.values(smsCalls),

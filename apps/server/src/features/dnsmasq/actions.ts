@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import { Code, say, texts } from '@igs/contract';
+import { dnsmasqCalls } from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
 import { importFormat, type Registration, writeRule } from '../../platform/feature.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
@@ -171,12 +172,9 @@ const dhcpActions = [
       return { ...(await halfStatus(app, 'dhcp')), dnsmasq: await dnsmasqInfo() };
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'leases',
+  defineCallAction(dnsmasqCalls.leases, {
     summary: 'The current leases from the dnsmasq lease file, marking those that match a static lease',
     access: 'module',
-    input: method('leases'),
     async handler({ app }) {
       const doc = await loadDhcp(app);
       const { leases, note } = await readLeases(doc.leases_file);

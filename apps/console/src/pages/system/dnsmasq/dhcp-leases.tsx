@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { dnsmasqCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
 import { canMakeStatic, DHCP_PATH, type LeaseRow } from '../network/network-logic.ts';
@@ -18,12 +19,7 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
   const polling = useTabPolling(30_000);
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['dnsmasq', 'leases'],
-    queryFn: ({ sites }) =>
-      request<{ list: LeaseRow[]; total: number; file: string; note: string }>(
-        DHCP_PATH,
-        { method: 'leases' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(dnsmasqCalls.leases, {}, { loading: false, sites }),
     refetchInterval: polling,
   });
   const makeStatic = async (mac: string) => {

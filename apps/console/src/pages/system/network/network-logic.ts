@@ -3,6 +3,8 @@
  * and how a 422's `errors` land on form fields. Tested without rendering.
  */
 
+import type { LeaseRow } from '@igs/contract/calls';
+
 export const NET_PATH = (tab: string) => `/admin.php/Network/${tab}`;
 export const DHCP_PATH = '/admin.php/system/dhcp_set';
 export const DNS_PATH = '/admin.php/system/dns_set';
@@ -101,17 +103,8 @@ export function checkStatus(c: Check): 'success' | 'error' | 'default' {
   return 'default';
 }
 
-export interface LeaseRow {
-  expires_at: number | null;
-  expiry: string;
-  mac: string;
-  ip: string;
-  hostname: string;
-  client_id: string;
-  static: number;
-  static_id: number | null;
-  static_ip_differs: number;
-}
+/** A lease of the lease file, as the contract's dnsmasqCalls.leases answers it. */
+export type { LeaseRow };
 
 /** Whether a lease can still be turned into a static one. */
 export function canMakeStatic(l: LeaseRow): boolean {
