@@ -14,14 +14,14 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
-import { operationLogCalls } from './logs.ts';
+import { operationLogCalls, serverLogCalls } from './logs.ts';
 import { serviceCalls } from './services.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
@@ -46,4 +46,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),
   ...Object.values(operationLogCalls),
+  ...Object.values(serverLogCalls),
 ];

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Paths } from '../paths.ts';
 import { ListOutput, LogEntry, LoggingExportInput, LoggingListInput, UrlOutput } from '../shell-api.ts';
 import { defineCall } from './define.ts';
@@ -17,5 +18,87 @@ export const operationLogCalls = {
     method: 'export',
     input: LoggingExportInput.omit({ method: true }),
     output: UrlOutput,
+  }),
+};
+
+/**
+ * The server's own daily log files (the system log tab of `system/logging`). The inputs stay loose
+ * and unchecked here: the handlers validate each field themselves, with their own messages.
+ */
+const field = z.unknown().optional();
+
+export const ServerLogFile = z.object({
+  date: z.string(),
+  name: z.string(),
+  size: z.number(),
+  modified_at: z.number(),
+});
+export type ServerLogFile = z.infer<typeof ServerLogFile>;
+
+export const ServerLogLine = z.object({
+  /** 1-based line number in the file; null in a tail of a file too large to count. */
+  n: z.number().nullable(),
+  text: z.string(),
+});
+export type ServerLogLine = z.infer<typeof ServerLogLine>;
+
+export const serverLogCalls = {
+  files: defineCall({
+    path: Paths.logging,
+    method: 'server_logs',
+    input: z.object({}).loose(),
+    output: z.object({ list: z.array(ServerLogFile), keep_days: z.number() }),
+  }),
+  /** mode tail: the last `lines` (1–2000); mode page: page, limit (1–1000), order, keyword, level. */
+  lines: defineCall({
+    path: Paths.logging,
+    method: 'server_log',
+    input: z
+      .object({
+        date: field,
+        mode: field,
+        lines: field,
+        page: field,
+        limit: field,
+        order: field,
+        keyword: field,
+        level: field,
+      })
+      .loose(),
+    output: z.union([
+      z.object({
+        date: z.string(),
+        mode: z.literal('tail'),
+        lines: z.array(ServerLogLine),
+        total_bytes: z.number(),
+        whole_file: z.boolean(),
+      }),
+      z.object({
+        date: z.string(),
+        mode: z.literal('page'),
+        page: z.number(),
+        limit: z.number(),
+        lines: z.array(ServerLogLine),
+        total: z.number(),
+      }),
+    ]),
+  }),
+  download: defineCall({
+    path: Paths.logging,
+    method: 'server_log_download',
+    input: z.object({ date: field }).loose(),
+    output: UrlOutput,
+  }),
+  config: defineCall({
+    path: Paths.logging,
+    method: 'server_log_config',
+    input: z.object({}).loose(),
+    output: z.object({ keep_days: z.number() }),
+  }),
+  config_form: defineCall({
+    path: Paths.logging,
+    method: 'server_log_config_form',
+    input: z.object({ keep_days: field }).loose(),
+    output: z.object({ keep_days: z.number(), removed: z.array(z.string()) }),
   }),
 };

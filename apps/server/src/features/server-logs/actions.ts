@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Code, type Lang, type Localized, listText, Paths, say, texts } from '@igs/contract';
-import { z } from 'zod';
+import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
+import { serverLogCalls } from '@igs/contract/calls';
 import type { AppContext } from '../../platform/app-context.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { getSettings, setSetting } from '../../platform/settings/settings.ts';
 import {
@@ -62,36 +62,28 @@ function intIn(
   return n;
 }
 
-const loose = (method: string) => z.object({ method: z.literal(method) }).loose();
-
 export const serverLogActions = [
-  defineAction({
-    path: Paths.logging,
-    method: 'server_logs',
+  defineCallAction(serverLogCalls.files, {
     summary: "The server's daily log files (date, name, size), newest first, and how many days are kept",
     access: 'module',
     mutates: false,
-    input: loose('server_logs'),
     async handler({ app }) {
       const keep = Number((await getSettings(app)).server_log_keep_days);
       return { list: await listLogFiles(logsDir(app)), keep_days: keep };
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'server_log',
+  defineCallAction(serverLogCalls.lines, {
     summary:
       "Lines of one day's server log: mode tail (last `lines`, 1–2000) or page (page, limit 1–1000, order, keyword, level)",
     access: 'module',
     mutates: false,
-    input: loose('server_log'),
     async handler({ app, lang }, body) {
       const { date, file } = await existingFile(app, lang, body.date);
       const mode = body.mode ?? 'tail';
       if (mode === 'tail') {
         const r = await tailLines(file, intIn(lang, body, 'lines', 1, 2000, 200));
-        return { date, mode, ...r };
+        return { date, mode: 'tail' as const, ...r };
       }
       if (mode !== 'page') throw invalid(lang, 'mode', texts('serverLogs.modeMustTailPage'));
       const order = body.order ?? 'desc';
@@ -109,17 +101,14 @@ export const serverLogActions = [
       const page = intIn(lang, body, 'page', 1, 1_000_000, 1);
       const limit = intIn(lang, body, 'limit', 1, 1000, 100);
       const r = await pageLines(file, { page, limit, order, keyword, level: level || undefined });
-      return { date, mode, page, limit, ...r };
+      return { date, mode: 'page' as const, page, limit, ...r };
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'server_log_download',
+  defineCallAction(serverLogCalls.download, {
     summary: "One day's server log file as a single-use download URL",
     access: 'module',
     button: 'system:logging:export',
-    input: loose('server_log_download'),
     async handler(ctx, body) {
       const { date, file } = await existingFile(ctx.app, ctx.lang, body.date);
       ctx.logDetail = `server-${date}.log`;
@@ -127,25 +116,19 @@ export const serverLogActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'server_log_config',
+  defineCallAction(serverLogCalls.config, {
     summary: 'How many days of server log files are kept',
     access: 'module',
     mutates: false,
-    input: loose('server_log_config'),
     async handler({ app }) {
       return { keep_days: Number((await getSettings(app)).server_log_keep_days) };
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'server_log_config_form',
+  defineCallAction(serverLogCalls.config_form, {
     summary: 'Sets how many days of server log files are kept (1–365) and deletes the older files now',
     access: 'module',
     button: 'system:logging:edit',
-    input: loose('server_log_config_form'),
     async handler(ctx, body) {
       if (body.keep_days === undefined || body.keep_days === '') {
         throw invalid(ctx.lang, 'keep_days', texts('serverLogs.keepDaysRequired'));

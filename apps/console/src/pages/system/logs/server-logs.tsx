@@ -1,12 +1,12 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Paths } from '@igs/contract';
+import { type ServerLogFile, serverLogCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Collapse, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 import { registerTexts, type Texts, useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { formatBytes } from '../../../utils/number.ts';
 
@@ -45,18 +45,6 @@ const texts: Texts = {
   'srvlog.pick': { en: 'Pick a day to read its log', zh_CN: '请选择要查看的日期' },
 };
 registerTexts(texts);
-
-interface LogFile {
-  date: string;
-  name: string;
-  size: number;
-  modified_at: number;
-}
-
-interface LogLine {
-  n: number | null;
-  text: string;
-}
 
 const LEVEL_NAMES: Record<number, string> = {
   10: 'trace',
@@ -118,13 +106,10 @@ function LogViewer({ date }: { date: string }) {
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
   const [page, setPage] = useState({ page: 1, limit: 100 });
   const body =
-    mode === 'tail'
-      ? { method: 'server_log', date, mode, lines }
-      : { method: 'server_log', date, mode, keyword, level: level ?? '', order, ...page };
+    mode === 'tail' ? { date, mode, lines } : { date, mode, keyword, level: level ?? '', order, ...page };
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', 'server_log', body],
-    queryFn: ({ sites }) =>
-      request<{ lines: LogLine[]; total?: number }>(Paths.logging, body, { loading: false, sites }),
+    queryFn: ({ sites }) => call(serverLogCalls.lines, body, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const rows = (data?.lines ?? []).map((l, i) => ({
@@ -217,7 +202,7 @@ function LogViewer({ date }: { date: string }) {
             ? {
                 current: page.page,
                 pageSize: page.limit,
-                total: data?.total ?? 0,
+                total: data?.mode === 'page' ? data.total : 0,
                 showSizeChanger: true,
                 pageSizeOptions: [50, 100, 200, 500],
                 showTotal: (n) => t('srvlog.total', { n }),
@@ -238,12 +223,7 @@ function ServerLogsPanel() {
   const [keep, setKeep] = useState<number | null>(null);
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['system', 'logging', 'server_logs'],
-    queryFn: ({ sites }) =>
-      request<{ list: LogFile[]; keep_days: number }>(
-        Paths.logging,
-        { method: 'server_logs' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(serverLogCalls.files, {}, { loading: false, sites }),
   });
   useEffect(() => {
     if (data && keep === null) setKeep(data.keep_days);
@@ -251,14 +231,11 @@ function ServerLogsPanel() {
   }, [data, keep, date]);
 
   const download = async (day: string) => {
-    const r = await request<{ url: string }>(Paths.logging, { method: 'server_log_download', date: day });
+    const r = await call(serverLogCalls.download, { date: day });
     window.open(r.url, '_blank');
   };
   const saveKeep = async () => {
-    const r = await request<{ removed: string[] }>(Paths.logging, {
-      method: 'server_log_config_form',
-      keep_days: keep,
-    });
+    const r = await call(serverLogCalls.config_form, { keep_days: keep });
     toast.success(t('srvlog.saved', { n: r.removed.length }));
     await refetch();
   };
@@ -285,7 +262,7 @@ function ServerLogsPanel() {
           </Button>
         )}
       </Space>
-      <Table<LogFile>
+      <Table<ServerLogFile>
         size="small"
         rowKey="date"
         dataSource={data?.list ?? []}
