@@ -6,6 +6,7 @@ export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
 export * from './logs.ts';
+export * from './network.ts';
 export * from './services.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
@@ -14,14 +15,15 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import type { AnyCall } from './define.ts';
 import { backupCalls } from './backup.ts';
+import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
+import { networkCalls } from './network.ts';
 import { serviceCalls } from './services.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
@@ -32,6 +34,7 @@ import { voiceManagementCalls } from './voice-management.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(networkCalls),
   ...Object.values(dnsmasqCalls),
   ...Object.values(serviceCalls),
   ...Object.values(itmsCalls),

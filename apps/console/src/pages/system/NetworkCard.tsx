@@ -1,9 +1,10 @@
 import { FileTextOutlined, RollbackOutlined } from '@ant-design/icons';
+import { networkCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Drawer, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { save } from './network/network-api.ts';
 import { InterfacesTab } from './network/network-interfaces.tsx';
@@ -13,18 +14,12 @@ import { ConnectTab, IpoeTab, OverviewTab, QosTab, TimezoneTab, WanDnsTab } from
 import './network/network-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
-interface GeneratedFiles {
-  files: { path: string; secret: boolean; content: string | null }[];
-  can_rollback: boolean;
-}
-
 /** The generated file set, as written under DATA_DIR/etc (secret files without content). */
 function FilesDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const { data } = useScopedQuery({
     queryKey: ['network', 'files'],
-    queryFn: ({ sites }) =>
-      request<GeneratedFiles>(NET_PATH('index'), { method: 'config' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(networkCalls.config, {}, { loading: false, sites }),
     enabled: open,
   });
   return (

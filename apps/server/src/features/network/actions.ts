@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
+import { networkCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import { runCommand } from '../../platform/host/config-set.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName } from '../../platform/lib/ipv4.ts';
@@ -112,12 +113,9 @@ const indexActions = [
       };
     },
   }),
-  defineAction({
-    path: P('index'),
-    method: 'config',
+  defineCallAction(networkCalls.config, {
     summary: 'The generated network files under DATA_DIR/etc (secret files listed without content)',
     access: 'module',
-    input: method('config'),
     async handler({ app }) {
       return generatedFiles(app);
     },
@@ -512,12 +510,9 @@ const timezoneActions = [
       };
     },
   }),
-  defineAction({
-    path: P('timezone'),
-    method: 'options',
+  defineCallAction(networkCalls.zones, {
     summary: 'The time zones this host knows, as [{value, label}]',
     access: 'module',
-    input: method('options'),
     async handler() {
       return (await zoneList()).map((z) => ({ value: z, label: z }));
     },

@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { networkCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,6 +21,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
+import { call } from '../../../request/call.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { formatBytes } from '../../../utils/number.ts';
@@ -338,12 +340,7 @@ export function TimezoneTab() {
   const t = useT();
   const { data: zones } = useScopedQuery({
     queryKey: ['network', 'timezone', 'zones'],
-    queryFn: ({ sites }) =>
-      request<{ value: string; label: string }[]>(
-        NET_PATH('timezone'),
-        { method: 'options' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(networkCalls.zones, {}, { loading: false, sites }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const { data } = useScopedQuery({
