@@ -8,7 +8,6 @@ import { runCommand } from '../../platform/host/config-set.ts';
 import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
-import { isHostName } from '../../platform/lib/ipv4.ts';
 import { checkConnectivity } from './connect.ts';
 import type { LiveInterface } from './live.ts';
 import {
@@ -538,22 +537,10 @@ const timezoneActions = [
 ];
 
 const connectActions = [
-  defineAction({
-    path: P('connect'),
-    method: 'check',
+  defineCallAction(networkCalls.connect, {
     summary:
       'Connectivity: WAN link state, gateway ping, a name lookup and an internet TCP check (time-outs, real results)',
     access: 'module',
-    input: z.object({
-      method: z.literal('check'),
-      host: z
-        .string()
-        .trim()
-        .max(253)
-        .optional()
-        .default('www.baidu.com')
-        .refine((h) => h === '' || isHostName(h), 'host must be a host name such as www.baidu.com'),
-    }),
     async handler({ app }, input) {
       const c = await netContext(app);
       return checkConnectivity(c.doc, c.live, input.host || 'www.baidu.com');

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { networkCalls } from '@igs/contract/calls';
+import { type Connectivity, networkCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -400,8 +400,6 @@ export function TimezoneTab() {
   );
 }
 
-type Connectivity = Record<'link' | 'gateway_ping' | 'dns_resolve' | 'internet', Check>;
-
 /** Connectivity (`connect`, no overlay): runs the checks on demand and shows what happened. */
 export function ConnectTab() {
   const t = useT();
@@ -411,13 +409,7 @@ export function ConnectTab() {
   const run = async () => {
     setBusy(true);
     try {
-      setResult(
-        await request<Connectivity>(
-          NET_PATH('connect'),
-          { method: 'check', host: host.trim() },
-          { loading: false },
-        ),
-      );
+      setResult(await call(networkCalls.connect, { host: host.trim() }, { loading: false }));
     } catch {
       // shown by the request layer
     } finally {
