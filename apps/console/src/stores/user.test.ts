@@ -173,7 +173,11 @@ describe('user store', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     request.mockResolvedValueOnce({ detail: { is_operations: 1 } });
     await useUserStore.getState().changeMode();
-    expect(request).toHaveBeenCalledWith(Paths.changeMode, { method: 'changeMode', is_operations: 1 });
+    expect(request).toHaveBeenCalledWith(
+      Paths.changeMode,
+      { is_operations: 1, method: 'changeMode' },
+      undefined,
+    );
     expect(useUserStore.getState().isOperations).toBe(1);
     expect(assign).toHaveBeenCalledWith('/');
     vi.unstubAllGlobals();

@@ -6,7 +6,9 @@ import {
   Paths,
   type SettingsOutput,
 } from '@igs/contract';
+import { changeModeCall } from '@igs/contract/calls';
 import { create } from 'zustand';
+import { call } from '../request/call.ts';
 import { bindSession, request, requestEnvelope } from '../request/index.ts';
 import {
   clearSavedLogin,
@@ -128,10 +130,6 @@ const emptyInfo = {
   icon: '',
 };
 
-interface ChangeMode {
-  detail: { is_operations: Flag };
-}
-
 export const useUserStore = create<UserState>()((set, get) => ({
   token: getToken() ?? '',
   weakPsw: 0,
@@ -218,7 +216,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async changeMode() {
     const next: Flag = get().isOperations === 1 ? 0 : 1;
-    const data = await request<ChangeMode>(Paths.changeMode, { method: 'changeMode', is_operations: next });
+    const data = await call(changeModeCall.changeMode, { is_operations: next });
     set({ isOperations: data.detail.is_operations === 1 ? 1 : 0 });
     // The menu tree differs per mode: start over at the home page with fresh routes and no tabs.
     sessionStorage.removeItem(TAGS_VIEW_STORAGE_KEY);

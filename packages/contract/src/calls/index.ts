@@ -8,6 +8,7 @@ export * from './licence.ts';
 export * from './logs.ts';
 export * from './network.ts';
 export * from './services.ts';
+export * from './shell.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
@@ -15,8 +16,8 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
@@ -25,6 +26,7 @@ import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
 import { networkCalls } from './network.ts';
 import { serviceCalls } from './services.ts';
+import { changeModeCall, developerModeCalls } from './shell.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
@@ -50,4 +52,6 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(backupCalls),
   ...Object.values(operationLogCalls),
   ...Object.values(serverLogCalls),
+  ...Object.values(changeModeCall),
+  ...Object.values(developerModeCalls),
 ];

@@ -1,10 +1,7 @@
 import {
-  ChangeModeInput,
   ChangePasswordInput,
   Code,
   DEVELOPER_MODE_BUTTON,
-  DeveloperModeDetailInput,
-  DeveloperModeFormInput,
   type DeveloperModeOutput,
   hashPassword,
   isStrongPassword,
@@ -17,11 +14,12 @@ import {
   say,
   texts,
 } from '@igs/contract';
+import { changeModeCall, developerModeCalls } from '@igs/contract/calls';
 import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../platform/auth/developer-keys.ts';
 import { hashSecret, verifySecret } from '../../platform/auth/password-hash.ts';
 import { hasButton } from '../../platform/auth/permissions.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
-import { type Caller, defineAction } from '../../platform/http/action.ts';
+import { type Caller, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { apiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from './avatar.ts';
@@ -137,25 +135,19 @@ export const accountActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.developerMode,
-    method: 'detail',
+  defineCallAction(developerModeCalls.detail, {
     summary:
       'Developer mode status; when on, the last 4 characters of the key (header IGS-Key), when it was made and when it ends. The key itself is shown only when made',
     access: 'session',
-    input: DeveloperModeDetailInput,
     async handler({ app, caller }): Promise<DeveloperModeOutput> {
       const u = caller.user;
       return developerModeOutput(app, caller, await developerKeyOf(app, u.id), '');
     },
   }),
 
-  defineAction({
-    path: Paths.developerMode,
-    method: 'form',
+  defineCallAction(developerModeCalls.form, {
     summary: `Switches developer mode. On (needs the button ${DEVELOPER_MODE_BUTTON}) makes a key, shown in this reply only and ending after DEVELOPER_KEY_DAYS; on again while on keeps it; off ends it`,
     access: 'session',
-    input: DeveloperModeFormInput,
     async handler(ctx, input): Promise<DeveloperModeOutput> {
       const { app, caller } = ctx;
       const u = caller.user;
@@ -180,13 +172,10 @@ export const accountActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.changeMode,
-    method: 'changeMode',
+  defineCallAction(changeModeCall.changeMode, {
     summary:
       'Switches the session between full (0) and operations (1) mode; refused for accounts without operations rights',
     access: 'session',
-    input: ChangeModeInput,
     async handler({ app, caller }, input) {
       if (input.is_operations === 1 && !caller.user.can_operations)
         throw apiError(Code.forbidden, 'operationsNotAllowed');

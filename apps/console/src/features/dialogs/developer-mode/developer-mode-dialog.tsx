@@ -1,10 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { type DeveloperModeOutput, Paths } from '@igs/contract';
+import type { DeveloperModeOutput } from '@igs/contract';
+import { developerModeCalls } from '@igs/contract/calls';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { copyText } from './copy-text.ts';
 
 export interface DeveloperModeDialogProps {
@@ -30,7 +31,7 @@ export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps)
   }, []);
 
   const load = useCallback(async () => {
-    show(await request<DeveloperModeOutput>(Paths.developerMode, { method: 'detail' }, { form: true }));
+    show(await call(developerModeCalls.detail, {}, { form: true }));
   }, [show]);
 
   useEffect(() => {
@@ -42,9 +43,9 @@ export function DeveloperModeDialog({ open, onClose }: DeveloperModeDialogProps)
     try {
       // The reply carries the new key, once: keep it from this reply, not from a second read.
       show(
-        await request<DeveloperModeOutput>(
-          Paths.developerMode,
-          { method: 'form', status },
+        await call(
+          developerModeCalls.form,
+          { status },
           { form: true, successToast: 'msg.submittedSuccessfully' },
         ),
       );
