@@ -16,8 +16,8 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import type { AnyCall } from './define.ts';
 import { backupCalls } from './backup.ts';
+import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { hotStandbyCalls } from './hot-standby.ts';

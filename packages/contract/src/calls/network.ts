@@ -34,7 +34,75 @@ export const Connectivity = z.object({
 });
 export type Connectivity = z.infer<typeof Connectivity>;
 
+/** An interface as the host has it now (`/sys/class/net` and its addresses). */
+export const LiveView = z.object({
+  name: z.string(),
+  mac: z.string(),
+  /** up, down, unknown, dormant, lowerlayerdown, notpresent, testing */
+  operstate: z.string(),
+  /** Link carrier: 1, 0, or null when the driver does not say (interface down). */
+  carrier: z.number().nullable(),
+  /** Mb/s; null when unknown (down, virtual). */
+  speed: z.number().nullable(),
+  mtu: z.number(),
+  /** Addresses with their prefix, e.g. 192.168.1.1/24. */
+  ipv4: z.array(z.string()),
+  ipv6: z.array(z.string()),
+  rx_bytes: z.number(),
+  tx_bytes: z.number(),
+  rx_packets: z.number(),
+  tx_packets: z.number(),
+  loopback: z.boolean(),
+  /** No device behind it (bridge, bond, VLAN, ifb, tun). */
+  virtual: z.boolean(),
+  master: z.string().nullable(),
+});
+export type LiveView = z.infer<typeof LiveView>;
+
+/** The interfaces tab's row: the live state beside the stored settings (the PPPoE password never sent). */
+export const IfaceRow = z.object({
+  name: z.string(),
+  live: LiveView.nullable(),
+  configured: z.number(),
+  bond: z.string().nullable(),
+  role: z.enum(['wan', 'lan', 'mgmt', 'none']),
+  mode: z.enum(['dhcp', 'static', 'pppoe']),
+  /** Static address with prefix, e.g. 192.168.1.1/24. */
+  ip: z.string(),
+  gateway: z.string(),
+  dns1: z.string(),
+  dns2: z.string(),
+  pppoe_user: z.string(),
+  /** Always empty: only whether one is set (`pppoe_password_set`). */
+  pppoe_password: z.string(),
+  pppoe_password_set: z.number(),
+  vlan_id: z.number(),
+  mtu: z.number(),
+  mac_clone: z.string(),
+  enabled: z.number(),
+});
+export type IfaceRow = z.infer<typeof IfaceRow>;
+
+/** Where the live view comes from: `ip` (iproute2) or, without it, Node's own view, with why in `note`. */
+const LiveSource = { source: z.enum(['ip', 'node']), note: z.string() };
+
 export const networkCalls = {
+  overview: defineCall({
+    path: P('index'),
+    method: 'list',
+    input: z.object({}).loose(),
+    output: z.object({
+      list: z.array(LiveView.extend({ role: z.string().nullable() })),
+      total: z.number(),
+      ...LiveSource,
+    }),
+  }),
+  interfaces: defineCall({
+    path: P('net'),
+    method: 'list',
+    input: z.object({}).loose(),
+    output: z.object({ list: z.array(IfaceRow), total: z.number(), ...LiveSource }),
+  }),
   config: defineCall({
     path: P('index'),
     method: 'config',

@@ -1,13 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { networkCalls } from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
 import { Alert, AutoComplete, Button, Form, Input, Space, Switch, Typography } from 'antd';
 import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { Leases } from './dnsmasq/dhcp-leases.tsx';
 import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
 import { pattern } from './network/network-interfaces.tsx';
-import { DHCP_PATH, HOST, IPV4, NET_PATH } from './network/network-logic.ts';
+import { DHCP_PATH, HOST, IPV4 } from './network/network-logic.ts';
 import './dnsmasq/dnsmasq-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -17,12 +18,7 @@ const hosts = resourceByName('system:dhcp_host')!;
 function useInterfaceChoices() {
   const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: ({ sites }) =>
-      request<{ list: { name: string }[] }>(
-        NET_PATH('net'),
-        { method: 'list' },
-        { loading: false, silent: true, sites },
-      ),
+    queryFn: ({ sites }) => call(networkCalls.interfaces, {}, { loading: false, silent: true, sites }),
     retry: false,
   });
   return ['lan', 'wan', 'mgmt', ...(data?.list ?? []).map((r) => r.name)].map((v) => ({ value: v }));

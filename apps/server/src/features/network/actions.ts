@@ -96,12 +96,9 @@ function nextId(doc: NetworkDoc): number {
 }
 
 const indexActions = [
-  defineAction({
-    path: P('index'),
-    method: 'list',
+  defineCallAction(networkCalls.overview, {
     summary: 'Network overview: every interface of /sys/class/net with link, speed, addresses and counters',
     access: 'module',
-    input: method('list'),
     async handler({ app }) {
       const c = await netContext(app);
       return {
@@ -135,12 +132,9 @@ const indexActions = [
 ];
 
 const netActions = [
-  defineAction({
-    path: P('net'),
-    method: 'list',
+  defineCallAction(networkCalls.interfaces, {
     summary: 'Interfaces tab: each interface with its live state and stored settings (passwords empty)',
     access: 'module',
-    input: method('list'),
     async handler({ app }) {
       const c = await netContext(app);
       const list = knownInterfaces(c).map((name) => {

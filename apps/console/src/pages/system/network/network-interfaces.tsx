@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from './network-api.ts';
 import {
@@ -34,41 +34,12 @@ import {
   ROLES,
 } from './network-logic.ts';
 import './network-texts.ts';
+
+// The rows are the contract's (networkCalls.interfaces); named here for the tabs that import them.
+import { type IfaceRow, type LiveView, networkCalls } from '@igs/contract/calls';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
-export interface LiveView {
-  name: string;
-  mac: string;
-  operstate: string;
-  carrier: number | null;
-  speed: number | null;
-  mtu: number;
-  ipv4: string[];
-  ipv6: string[];
-  rx_bytes: number;
-  tx_bytes: number;
-  virtual: boolean;
-  master: string | null;
-}
-
-export interface IfaceRow {
-  name: string;
-  live: LiveView | null;
-  configured: number;
-  bond: string | null;
-  role: string;
-  mode: Mode;
-  ip: string;
-  gateway: string;
-  dns1: string;
-  dns2: string;
-  pppoe_user: string;
-  pppoe_password_set: number;
-  vlan_id: number;
-  mtu: number;
-  mac_clone: string;
-  enabled: number;
-}
+export type { IfaceRow, LiveView };
 
 export const interfacesKey = ['network', 'net'] as const;
 
@@ -237,12 +208,7 @@ export function InterfacesTab() {
   const [editing, setEditing] = useState<IfaceRow | null>(null);
   const { data, isFetching, refetch, error } = useScopedQuery({
     queryKey: interfacesKey,
-    queryFn: ({ sites }) =>
-      request<{ list: IfaceRow[]; source: string; note: string }>(
-        NET_PATH('net'),
-        { method: 'list' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(networkCalls.interfaces, {}, { loading: false, sites }),
   });
 
   return (

@@ -1,4 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { networkCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -20,10 +21,11 @@ import { type ReactNode, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { uploadFile } from '../../../features/resource/upload.ts';
 import { useT } from '../../../i18n/index.ts';
+import { call } from '../../../request/call.ts';
 import { isRequestError, request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from './network-api.ts';
-import { type IfaceRow, pattern } from './network-interfaces.tsx';
+import { pattern } from './network-interfaces.tsx';
 import { HOST, NET_PATH } from './network-logic.ts';
 import './network-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
@@ -170,8 +172,7 @@ export function TeamingTab() {
   const t = useT();
   const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: ({ sites }) =>
-      request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(networkCalls.interfaces, {}, { loading: false, sites }),
   });
   // Physical interfaces first; the server refuses what cannot be a member.
   const members = (data?.list ?? [])

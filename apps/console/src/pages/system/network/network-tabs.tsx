@@ -26,7 +26,6 @@ import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { formatBytes } from '../../../utils/number.ts';
 import { save } from './network-api.ts';
-import type { IfaceRow, LiveView } from './network-interfaces.tsx';
 import {
   type Check,
   checkStatus,
@@ -46,12 +45,7 @@ export function OverviewTab() {
   const polling = useTabPolling(5000);
   const { data, isFetching } = useScopedQuery({
     queryKey: ['network', 'index'],
-    queryFn: ({ sites }) =>
-      request<{
-        list: (LiveView & { loopback: boolean; role: string | null })[];
-        source: string;
-        note: string;
-      }>(NET_PATH('index'), { method: 'list' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(networkCalls.overview, {}, { loading: false, sites }),
     refetchInterval: polling,
   });
   return (
@@ -104,8 +98,7 @@ export function OverviewTab() {
 function useInterfaceOptions() {
   const { data } = useScopedQuery({
     queryKey: ['network', 'net'],
-    queryFn: ({ sites }) =>
-      request<{ list: IfaceRow[] }>(NET_PATH('net'), { method: 'list' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(networkCalls.interfaces, {}, { loading: false, sites }),
   });
   return (data?.list ?? []).map((r) => ({ value: r.name, label: r.name }));
 }
