@@ -2,6 +2,7 @@ export * from './backup.ts';
 export * from './define.ts';
 export * from './disks.ts';
 export * from './dnsmasq.ts';
+export * from './home.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
@@ -16,10 +17,11 @@ export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
 
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
+import { homeCalls } from './home.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
@@ -54,4 +56,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(serverLogCalls),
   ...Object.values(changeModeCall),
   ...Object.values(developerModeCalls),
+  ...Object.values(homeCalls),
 ];

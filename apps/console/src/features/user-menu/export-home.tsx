@@ -1,9 +1,9 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { Paths } from '@igs/contract';
+import { homeCalls } from '@igs/contract/calls';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 
 /** The reply of the home export: a download URL, or the URL itself. */
 export function exportUrl(data: unknown): string | undefined {
@@ -21,9 +21,7 @@ export function ExportHomeButton() {
     // Opened before the call so popup blockers see the user's click; pointed at the file after.
     const win = window.open('', '_blank');
     try {
-      const url = exportUrl(
-        await request<unknown>(Paths.festival, { method: 'export', value: 'all' }, { form: true }),
-      );
+      const url = exportUrl(await call(homeCalls.export, { value: 'all' }, { form: true }));
       if (url && win) win.location.href = url;
       else if (url) window.open(url, '_blank');
       else win?.close();

@@ -1,12 +1,12 @@
-import { Paths } from '@igs/contract';
+import { homeCalls } from '@igs/contract/calls';
 import type { ScopedQueryContext } from '../../features/sites/scoped-query.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { normaliseHome } from './home-data.ts';
 
 /** Dashboard figures; refreshed each minute while the page is open (no overlay: spec section 7). */
 export const homeQuery = {
   queryKey: ['dashboard', 'home'],
   queryFn: async ({ sites }: ScopedQueryContext) =>
-    normaliseHome(await request<unknown>(Paths.home, {}, { loading: false, sites })),
+    normaliseHome(await call(homeCalls.home, {}, { loading: false, sites })),
   refetchInterval: 60_000,
 } as const;

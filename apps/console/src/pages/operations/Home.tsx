@@ -1,4 +1,4 @@
-import { Paths } from '@igs/contract';
+import { homeCalls } from '@igs/contract/calls';
 import { Alert, Card, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -6,7 +6,7 @@ import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
 import { routeWithSite, SITE_PARAM } from '../../features/resource/editor-links.tsx';
 import { i18n, translateTitle, useT } from '../../i18n/index.ts';
 import { MenuIcon } from '../../layout/sidebar/menu-icon.tsx';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { joinPath } from '../../router/menu-routes.tsx';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { thousands } from '../../utils/number.ts';
@@ -20,12 +20,6 @@ import './home-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 import { useSiteIds } from '../../features/sites/use-site-ids.ts';
 import { type SiteRow, siteColumns, siteRows } from './site-table.ts';
-
-interface Reply {
-  sites: { site_id: number; cards: unknown[] }[];
-  system: unknown;
-  generated_at: string;
-}
 
 function columnTitle(key: string): string {
   for (const k of [`operationsHome.col.${key}`, `dashboard.card.${key}`])
@@ -63,7 +57,7 @@ export default function OperationsHome() {
   const polling = useTabPolling(60_000);
   const { data, isPending, isError, error } = useScopedQuery({
     queryKey: ['operations', 'home'],
-    queryFn: ({ sites }) => request<Reply>(Paths.operationsHome, {}, { loading: false, sites }),
+    queryFn: ({ sites }) => call(homeCalls.operations, {}, { loading: false, sites }),
     refetchInterval: polling,
   });
   const sites = useMemo(

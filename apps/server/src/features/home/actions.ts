@@ -1,11 +1,12 @@
-import { Code, FestivalExportInput, type HomeOutput, type OperationsHomeOutput, Paths } from '@igs/contract';
+import { Code, type HomeOutput, type OperationsHomeOutput, Paths } from '@igs/contract';
+import { homeCalls } from '@igs/contract/calls';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { hasButton } from '../../platform/auth/permissions.ts';
 import { requestedSites } from '../../platform/auth/sites.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { type Caller, defineAction } from '../../platform/http/action.ts';
+import { type Caller, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -69,24 +70,19 @@ async function scopedHome(app: AppContext, caller: Caller, sites: number[] | nul
 }
 
 export const homeActions = [
-  defineAction({
-    path: Paths.home,
+  defineCallAction(homeCalls.home, {
     summary: 'Dashboard figures: counts per business area and the host status',
     access: 'module',
     mutates: false,
-    input: z.object({}).loose(),
     async handler({ app, caller, scope }): Promise<HomeOutput> {
       return scopedHome(app, caller, caller.isOperations ? scope.read : null);
     },
   }),
 
-  defineAction({
-    path: Paths.festival,
-    method: 'export',
+  defineCallAction(homeCalls.export, {
     summary:
       'Exports the home data (method export, value all) as a ZIP of CSV files; returns its single-use URL',
     access: 'session',
-    input: FestivalExportInput,
     async handler({ app, caller, scope }) {
       const c = caller;
       // The operations top bar offers this to every operations session; in full mode it is the holiday-theme export button.
@@ -96,12 +92,10 @@ export const homeActions = [
       return exportHome(app, c, c.isOperations ? scope.read : null);
     },
   }),
-  defineAction({
-    path: Paths.operationsHome,
+  defineCallAction(homeCalls.operations, {
     summary: 'Operations home: the dashboard cards for each site in igs-sids, and the host status',
     access: 'module',
     mutates: false,
-    input: z.object({}).loose(),
     async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
       // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
       const sites = requestedSites(caller, req) ?? (await knownSites(app));

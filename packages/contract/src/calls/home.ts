@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Paths } from '../paths.ts';
+import { FestivalExportInput, HomeOutput, OperationsHomeOutput, UrlOutput } from '../shell-api.ts';
+import { defineCall } from './define.ts';
+
+/** The dashboard (`system/home`), the operations home, and the home export of the operations top bar. */
+
+export const homeCalls = {
+  home: defineCall({ path: Paths.home, input: z.object({}).loose(), output: HomeOutput }),
+  operations: defineCall({
+    path: Paths.operationsHome,
+    input: z.object({}).loose(),
+    output: OperationsHomeOutput,
+  }),
+  /** The home data as a ZIP of CSV files (`festival/index` export, value all), behind a single-use URL. */
+  export: defineCall({
+    path: Paths.festival,
+    method: 'export',
+    input: FestivalExportInput.omit({ method: true }),
+    output: UrlOutput,
+  }),
+};
