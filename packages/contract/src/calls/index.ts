@@ -16,9 +16,10 @@ export * from './system-tools.ts';
 export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
+export * from './voice-settings.ts';
 
-import type { AnyCall } from './define.ts';
 import { backupCalls } from './backup.ts';
+import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -35,9 +36,11 @@ import { systemToolCalls } from './system-tools.ts';
 import { upgradeCalls } from './upgrade.ts';
 import { voiceCallCalls } from './voice-calls.ts';
 import { voiceManagementCalls } from './voice-management.ts';
+import { voiceSettingsCalls } from './voice-settings.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
+  ...Object.values(voiceSettingsCalls),
   ...Object.values(networkCalls),
   ...Object.values(dnsmasqCalls),
   ...Object.values(serviceCalls),

@@ -7,16 +7,18 @@ import {
   VOICE_RECORD_POLICIES,
   VoicePaths,
 } from '@igs/contract';
+import { voiceSettingsCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { serverErrors } from '../../features/singleton-form/form-body.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { isRequestError, request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { CodecOrder } from './codec-order.tsx';
-import { checkSettings, type SettingsKind, type SettingsValues } from './settings-form-logic.ts';
+import { checkSettings, type SettingsKind } from './settings-form-logic.ts';
 import './settings-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -162,8 +164,7 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
   const [saving, setSaving] = useState(false);
   const query = useScopedQuery({
     queryKey: ['voice', kind],
-    queryFn: ({ sites }) =>
-      request<SettingsValues>(endpoint, { method: 'detail' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(voiceSettingsCalls[kind], {}, { loading: false, sites }),
   });
 
   if (query.isError)

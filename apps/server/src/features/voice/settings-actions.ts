@@ -7,8 +7,9 @@ import {
   voiceAdvancedSchema,
   voiceBasicSchema,
 } from '@igs/contract';
+import { voiceSettingsCalls } from '@igs/contract/calls';
 import { z } from 'zod';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -25,7 +26,6 @@ import { loadAdvanced, loadBasic, saveSetting } from './settings-store.ts';
  * dialplan globals) under DATA_DIR.
  */
 
-const Detail = z.object({ method: z.literal('detail') });
 const Change = (method: 'form' | 'edit') => z.object({ method: z.literal(method) }).loose();
 
 function changedKeys(before: object, after: object): string[] {
@@ -79,13 +79,10 @@ async function editAdvanced(ctx: ActionContext, body: Record<string, unknown>) {
 }
 
 export const voiceSettingsActions = [
-  defineAction({
-    path: VoicePaths.basic,
-    method: 'detail',
+  defineCallAction(voiceSettingsCalls.basic, {
     summary:
       'Voice basic settings: SIP ports and transports, RTP range, NAT, codecs, DTMF, language, extension length',
     access: 'module',
-    input: Detail,
     async handler(ctx) {
       return loadBasic(ctx.app.db.kysely);
     },
@@ -100,13 +97,10 @@ export const voiceSettingsActions = [
       handler: (ctx, body) => editBasic(ctx, body as Record<string, unknown>),
     }),
   ),
-  defineAction({
-    path: VoicePaths.advanced,
-    method: 'detail',
+  defineCallAction(voiceSettingsCalls.advanced, {
     summary:
       'Voice advanced settings: ring timeout, call limit, recording, qualify, music on hold, feature codes',
     access: 'module',
-    input: Detail,
     async handler(ctx) {
       return loadAdvanced(ctx.app.db.kysely);
     },
