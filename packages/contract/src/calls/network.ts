@@ -115,6 +115,22 @@ export const networkCalls = {
     input: z.object({}).loose(),
     output: z.array(z.object({ value: z.string(), label: z.string() })),
   }),
+  /** Time zone tab: the stored settings (the defaults until saved) and the zone the host is in now. */
+  timezone: defineCall({
+    path: P('timezone'),
+    method: 'detail',
+    input: z.object({}).loose(),
+    output: z.object({
+      timezone: z.string(),
+      ntp_servers: z.array(z.string()),
+      ntp_enabled: z.union([z.literal(0), z.literal(1)]),
+      /** 1 once the settings were saved here. */
+      saved: z.number(),
+      current: z.string().nullable(),
+      /** Where `current` was read: /etc/timezone, /etc/localtime, or none (the runtime's own zone). */
+      current_source: z.string(),
+    }),
+  }),
   /** Connectivity: WAN link state, gateway ping, a name lookup of `host` and an internet TCP check. */
   connect: defineCall({
     path: P('connect'),

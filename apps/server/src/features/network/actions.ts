@@ -486,12 +486,9 @@ const openvpnActions = listTab(
 );
 
 const timezoneActions = [
-  defineAction({
-    path: P('timezone'),
-    method: 'detail',
+  defineCallAction(networkCalls.timezone, {
     summary: 'Time zone tab: stored settings and the zone the host is in now',
     access: 'module',
-    input: method('detail'),
     async handler({ app }) {
       const doc = await loadNetwork(app);
       const now = await currentZone();

@@ -338,12 +338,7 @@ export function TimezoneTab() {
   });
   const { data } = useScopedQuery({
     queryKey: ['network', 'timezone', 'detail'],
-    queryFn: ({ sites }) =>
-      request<{ current: string | null; current_source: string }>(
-        NET_PATH('timezone'),
-        { method: 'detail' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(networkCalls.timezone, {}, { loading: false, sites }),
   });
   return (
     <>
