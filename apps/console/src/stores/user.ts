@@ -1,12 +1,5 @@
-import {
-  type CredentialsOutput,
-  hashPassword,
-  type LoginOutput,
-  type MenuNode,
-  Paths,
-  type SettingsOutput,
-} from '@igs/contract';
-import { changeModeCall } from '@igs/contract/calls';
+import { hashPassword, type LoginOutput, type MenuNode, Paths } from '@igs/contract';
+import { changeModeCall, sessionInfoCalls } from '@igs/contract/calls';
 import { create } from 'zustand';
 import { call } from '../request/call.ts';
 import { bindSession, request, requestEnvelope } from '../request/index.ts';
@@ -154,8 +147,8 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async getInfo() {
     const [settings, credentials] = await Promise.all([
-      request<SettingsOutput>(Paths.settings, {}),
-      request<CredentialsOutput>(Paths.credentials, {}),
+      call(sessionInfoCalls.settings, {}),
+      call(sessionInfoCalls.credentials, {}),
     ]);
     set({
       name: PLACEHOLDER_NAME,

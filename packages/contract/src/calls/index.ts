@@ -18,8 +18,8 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 export * from './voice-settings.ts';
 
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -29,7 +29,7 @@ import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
 import { networkCalls } from './network.ts';
 import { serviceCalls } from './services.ts';
-import { changeModeCall, developerModeCalls } from './shell.ts';
+import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
@@ -60,4 +60,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(changeModeCall),
   ...Object.values(developerModeCalls),
   ...Object.values(homeCalls),
+  ...Object.values(sessionInfoCalls),
 ];

@@ -1,10 +1,13 @@
+import { z } from 'zod';
 import { Paths } from '../paths.ts';
 import {
   ChangeModeInput,
   ChangeModeOutput,
+  CredentialsOutput,
   DeveloperModeDetailInput,
   DeveloperModeFormInput,
   DeveloperModeOutput,
+  SettingsOutput,
 } from '../shell-api.ts';
 import { defineCall } from './define.ts';
 
@@ -33,5 +36,15 @@ export const changeModeCall = {
     method: 'changeMode',
     input: ChangeModeInput.omit({ method: true }),
     output: ChangeModeOutput,
+  }),
+};
+
+/** What the console reads after sign-in: the branding and the session's mode and languages. */
+export const sessionInfoCalls = {
+  settings: defineCall({ path: Paths.settings, input: z.object({}).loose(), output: SettingsOutput }),
+  credentials: defineCall({
+    path: Paths.credentials,
+    input: z.object({}).loose(),
+    output: CredentialsOutput,
   }),
 };

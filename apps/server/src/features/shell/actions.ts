@@ -6,10 +6,11 @@ import {
   Paths,
   type SettingsOutput,
 } from '@igs/contract';
+import { sessionInfoCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { seesResource } from '../../platform/auth/record-kinds.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
 import { loginRules } from '../../platform/settings/login-rules.ts';
 import { brandTitles, getSettings } from '../../platform/settings/settings.ts';
@@ -48,13 +49,11 @@ export const shellActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.settings,
+  defineCallAction(sessionInfoCalls.settings, {
     summary:
       "Settings read after sign-in: title (Chinese and English), the caller's weak-password flag, logo and favicon",
     access: 'session',
     mutates: false,
-    input: empty,
     async handler({ app, caller }): Promise<SettingsOutput> {
       const s = await getSettings(app);
       return {
@@ -66,12 +65,10 @@ export const shellActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.credentials,
+  defineCallAction(sessionInfoCalls.credentials, {
     summary: "The session's mode, customer id and the languages offered",
     access: 'session',
     mutates: false,
-    input: empty,
     async handler({ caller }): Promise<CredentialsOutput> {
       return {
         detail: {
