@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 
-/** system/Dhcp (`system/dhcp_set`): the current leases of dnsmasq's lease file. */
+/**
+ * system/Dhcp (`system/dhcp_set`) and system/Dns (`system/dns_set`): the current leases of dnsmasq's
+ * lease file, and each half's configuration as a single-use download.
+ */
+
+const DHCP = '/admin.php/system/dhcp_set';
+const DNS = '/admin.php/system/dns_set';
+
+/** A single-use download link and when it lapses. */
+const Download = z.object({ url: z.string(), expires_at: z.string() });
 
 export const LeaseRow = z.object({
   /** Epoch milliseconds; null for an infinite lease. */
@@ -21,7 +30,7 @@ export type LeaseRow = z.infer<typeof LeaseRow>;
 
 export const dnsmasqCalls = {
   leases: defineCall({
-    path: '/admin.php/system/dhcp_set',
+    path: DHCP,
     method: 'leases',
     input: z.object({}).loose(),
     output: z.object({
@@ -32,4 +41,6 @@ export const dnsmasqCalls = {
       note: z.string(),
     }),
   }),
+  exportDhcp: defineCall({ path: DHCP, method: 'export', input: z.object({}).loose(), output: Download }),
+  exportDns: defineCall({ path: DNS, method: 'export', input: z.object({}).loose(), output: Download }),
 };

@@ -224,12 +224,9 @@ const dhcpActions = [
       return { id, ...reply };
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'export',
+  defineCallAction(dnsmasqCalls.exportDhcp, {
     summary: 'The DHCP dnsmasq configuration (settings and static leases) as a single-use download',
     access: 'module',
-    input: method('export'),
     async handler(ctx) {
       const { dhcp } = await renderBoth(ctx.app, ctx.app.db.kysely);
       return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dhcp.conf', Buffer.from(dhcp));
@@ -298,12 +295,9 @@ const dnsActions = [
       return { ...(await halfStatus(app, 'dns')), dnsmasq: await dnsmasqInfo() };
     },
   }),
-  defineAction({
-    path: DNS,
-    method: 'export',
+  defineCallAction(dnsmasqCalls.exportDns, {
     summary: 'The DNS dnsmasq configuration (settings, overrides and host records) as a single-use download',
     access: 'module',
-    input: method('export'),
     async handler(ctx) {
       const { dns } = await renderBoth(ctx.app, ctx.app.db.kysely);
       return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dns.conf', Buffer.from(dns));

@@ -1,8 +1,10 @@
 import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { dnsmasqCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
+import { call as callApi } from '../../../request/call.ts';
 import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
@@ -138,7 +140,10 @@ export function DnsmasqSettings({
     if (await save(path, { method })) refresh();
   };
   const exportConfig = async () => {
-    const r = await request<{ url: string }>(path, { method: 'export' }).catch(() => null);
+    const r = await callApi(
+      prefix === 'system:dhcp_set' ? dnsmasqCalls.exportDhcp : dnsmasqCalls.exportDns,
+      {},
+    ).catch(() => null);
     if (r) window.open(r.url, '_blank');
   };
 
