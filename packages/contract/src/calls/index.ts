@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './backup.ts';
 export * from './define.ts';
 export * from './disks.ts';
@@ -18,8 +19,9 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 export * from './voice-settings.ts';
 
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { lockoutCalls } from './accounts.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -61,4 +63,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(developerModeCalls),
   ...Object.values(homeCalls),
   ...Object.values(sessionInfoCalls),
+  ...Object.values(lockoutCalls),
 ];

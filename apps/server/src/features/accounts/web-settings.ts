@@ -1,8 +1,9 @@
 import { Code, SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
+import { lockoutCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { blockedAddresses, unblockAddress } from '../../platform/auth/lockout.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -80,14 +81,11 @@ export const webSettingsActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'lockouts',
+  defineCallAction(lockoutCalls.list, {
     summary:
       'Client addresses blocked now after failed sign-ins: address, how many times blocked, since, until, minutes left, account tried',
     access: 'module',
     mutates: false,
-    input: z.object({ method: z.literal('lockouts') }).loose(),
     async handler({ app }) {
       const now = app.now();
       const list = (await blockedAddresses(app)).map((b) => ({
@@ -102,20 +100,12 @@ export const webSettingsActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'unlock_address',
+  defineCallAction(lockoutCalls.unlock, {
     summary:
       "Ends a client address's sign-in block; its earlier failures stop counting and its next block starts at the base time",
     access: 'module',
     // The same right as unlocking an account on this page.
     button: 'system:administrator:unlock',
-    input: z
-      .object({
-        method: z.literal('unlock_address'),
-        ip: z.string({ error: 'ip is required' }).trim().min(1, 'ip is required').max(64),
-      })
-      .loose(),
     async handler(ctx, input) {
       if (!(await unblockAddress(ctx.app, input.ip))) {
         const msg =

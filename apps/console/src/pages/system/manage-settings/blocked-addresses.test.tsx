@@ -36,10 +36,11 @@ describe('blocked addresses (manage settings)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/system/web_set', {
-        method: 'unlock_address',
-        ip: '10.0.0.7',
-      }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/web_set',
+        { method: 'unlock_address', ip: '10.0.0.7' },
+        undefined,
+      ),
     );
   });
 

@@ -1,24 +1,14 @@
-import { SystemAdminPaths } from '@igs/contract';
+import { type BlockedAddress, lockoutCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Table } from 'antd';
 import { toast } from '../../../app/feedback.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 import { registerTexts, type Texts, useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 
-const WEB_SET = SystemAdminPaths.webSet;
 /** Unlocking an address is the same right as unlocking an account on this page. */
 export const UNLOCK_BUTTON = 'system:administrator:unlock';
-
-export interface BlockedAddress {
-  ip: string;
-  level: number;
-  username: string;
-  locked_at: string;
-  blocked_until: string;
-  minutes_left: number;
-}
 
 const texts: Texts = {
   'lockouts.tab': { en: 'Blocked addresses', zh_CN: '锁定地址' },
@@ -47,16 +37,11 @@ export function BlockedAddresses() {
   const canUnlock = useHasButton(UNLOCK_BUTTON);
   const blocked = useScopedQuery({
     queryKey: ['system', 'web_set', 'lockouts'],
-    queryFn: ({ sites }) =>
-      request<{ list: BlockedAddress[]; total: number }>(
-        WEB_SET,
-        { method: 'lockouts' },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(lockoutCalls.list, {}, { loading: false, sites }),
   });
   const unlock = async (ip: string) => {
     try {
-      await request(WEB_SET, { method: 'unlock_address', ip });
+      await call(lockoutCalls.unlock, { ip });
       toast.success(t('lockouts.done'));
     } catch {
       // shown by the request layer

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { SystemAdminPaths } from '../system-admin.ts';
+import { defineCall } from './define.ts';
+
+/** system/ManageSettings (`system/web_set`): the client addresses blocked after failed sign-ins. */
+
+export const BlockedAddress = z.object({
+  ip: z.string(),
+  /** How many times in a row the address was blocked. */
+  level: z.number(),
+  /** The account last tried from it. */
+  username: z.string(),
+  locked_at: z.string(),
+  blocked_until: z.string(),
+  minutes_left: z.number(),
+});
+export type BlockedAddress = z.infer<typeof BlockedAddress>;
+
+export const lockoutCalls = {
+  list: defineCall({
+    path: SystemAdminPaths.webSet,
+    method: 'lockouts',
+    input: z.object({}).loose(),
+    output: z.object({ list: z.array(BlockedAddress), total: z.number() }),
+  }),
+  unlock: defineCall({
+    path: SystemAdminPaths.webSet,
+    method: 'unlock_address',
+    input: z
+      .object({ ip: z.string({ error: 'ip is required' }).trim().min(1, 'ip is required').max(64) })
+      .loose(),
+    output: z.object({ ip: z.string() }),
+  }),
+};
