@@ -64,6 +64,8 @@ export const serviceCalls = {
       .loose(),
     output: z.object({ list: z.array(ServiceRow), total: z.number() }),
   }),
+  /** Saves one service (key, enabled, ports, auto_start; gb28181's own fields): a form, checked by the server. */
+  edit: defineCall({ path: PATH, method: 'edit', input: z.object({}).loose(), output: ServiceApplyReply }),
   start: defineCall({ path: PATH, method: 'start', input: VerbInput, output: ServiceApplyReply }),
   stop: defineCall({ path: PATH, method: 'stop', input: VerbInput, output: ServiceApplyReply }),
   restart: defineCall({ path: PATH, method: 'restart', input: VerbInput, output: ServiceApplyReply }),

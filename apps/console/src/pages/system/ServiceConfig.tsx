@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type ServiceApplyReply, type ServiceRow, serviceCalls } from '@igs/contract/calls';
+import { type CallOutput, type ServiceApplyReply, type ServiceRow, serviceCalls } from '@igs/contract/calls';
 import { SystemServicePaths } from '@igs/contract/extras';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -53,7 +53,7 @@ function EditDialog({ row, onClose }: { row: ServiceRow; onClose: (saved: boolea
     }
     setSaving(true);
     try {
-      const r = await requestEnvelope<ServiceApplyReply>(PATH, check.body);
+      const r = await requestEnvelope<CallOutput<typeof serviceCalls.edit>>(PATH, check.body);
       showReply(r.msg, r.data);
       onClose(true);
     } catch {
@@ -156,7 +156,10 @@ export default function ServiceConfig() {
   const runVerb = async (row: ServiceRow, verb: 'start' | 'stop' | 'restart') => {
     setBusy(`${row.key}:${verb}`);
     try {
-      const r = await requestEnvelope<ServiceApplyReply>(PATH, { method: verb, key: row.key });
+      const r = await requestEnvelope<CallOutput<(typeof serviceCalls)[typeof verb]>>(PATH, {
+        method: verb,
+        key: row.key,
+      });
       showReply(r.msg, r.data);
     } catch {
       // shown by the request layer (503 names the missing program)

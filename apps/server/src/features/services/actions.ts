@@ -2,7 +2,6 @@ import { Code, type Lang, say, texts } from '@igs/contract';
 import { serviceCalls } from '@igs/contract/calls';
 import {
   SERVICE_KEYS,
-  type ServiceApplyReply,
   type ServiceKey,
   type ServiceRow,
   SystemServicePaths,
@@ -290,14 +289,11 @@ export const serviceActions = [
       return oneRow(ctx, parseOrThrow(keySchema(ctx.lang), body.key, ctx.lang));
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'edit',
+  defineCallAction(serviceCalls.edit, {
     summary:
       'Saves one service (key, enabled, ports, auto_start; gb28181: server_id, domain, port, password); 409 on a port clash',
     access: 'module',
-    input: z.object({ method: z.literal('edit') }).loose(),
-    async handler(ctx, raw): Promise<ServiceApplyReply> {
+    async handler(ctx, raw) {
       const { lang } = ctx;
       const body = parseOrThrow(editSchema(lang), raw, lang);
       const key = body.key;
