@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { SystemAdminPaths } from '../system-admin.ts';
 import { defineCall } from './define.ts';
 
-/** system/ManageSettings (`system/web_set`): the client addresses blocked after failed sign-ins. */
+/**
+ * system/ManageSettings: the roles an account may be given (`system/administrator`), and the client
+ * addresses blocked after failed sign-ins (`system/web_set`).
+ */
 
 export const BlockedAddress = z.object({
   ip: z.string(),
@@ -30,5 +33,25 @@ export const lockoutCalls = {
       .object({ ip: z.string({ error: 'ip is required' }).trim().min(1, 'ip is required').max(64) })
       .loose(),
     output: z.object({ ip: z.string() }),
+  }),
+};
+
+export const AccountRoleOption = z.object({
+  value: z.number(),
+  label: z.string(),
+  /** `both` for the built-in admin role. */
+  mode: z.enum(['full', 'operations', 'both']),
+  site_ids: z.array(z.number()),
+  /** 1 for an operations role granted every site. */
+  all_sites: z.union([z.literal(0), z.literal(1)]),
+});
+export type AccountRoleOption = z.infer<typeof AccountRoleOption>;
+
+export const accountCalls = {
+  roleOptions: defineCall({
+    path: SystemAdminPaths.administrator,
+    method: 'role_options',
+    input: z.object({}),
+    output: z.array(AccountRoleOption),
   }),
 };

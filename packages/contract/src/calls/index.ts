@@ -19,9 +19,9 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 export * from './voice-settings.ts';
 
-import { lockoutCalls } from './accounts.ts';
-import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { accountCalls, lockoutCalls } from './accounts.ts';
+import { backupCalls } from './backup.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -64,4 +64,5 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(homeCalls),
   ...Object.values(sessionInfoCalls),
   ...Object.values(lockoutCalls),
+  ...Object.values(accountCalls),
 ];

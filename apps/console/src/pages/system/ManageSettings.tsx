@@ -7,6 +7,7 @@ import {
   SystemAdminPaths,
   type WebSettings,
 } from '@igs/contract';
+import { accountCalls } from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -31,6 +32,7 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { uploadFile } from '../../features/resource/upload.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { isRequestError, request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
@@ -40,14 +42,6 @@ import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
 const ACCOUNTS = SystemAdminPaths.administrator;
 const WEB_SET = SystemAdminPaths.webSet;
-
-interface RoleOption {
-  value: number;
-  label: string;
-  /** `both` for the built-in admin role. */
-  mode: 'full' | 'operations' | 'both';
-  site_ids: number[];
-}
 
 /** Manage settings: the accounts of the console and the web settings singleton. */
 export default function ManageSettings() {
@@ -285,8 +279,7 @@ function AccountModal({
   const rules = usePasswordRules(!account);
   const roles = useScopedQuery({
     queryKey: ['system', 'administrator', 'roles'],
-    queryFn: ({ sites }) =>
-      request<RoleOption[]>(ACCOUNTS, { method: 'role_options' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(accountCalls.roleOptions, {}, { loading: false, sites }),
   });
   const ops = Form.useWatch('is_operations', form);
   const allSites = Form.useWatch('all_sites', form);

@@ -10,6 +10,7 @@ import {
   say,
   texts,
 } from '@igs/contract';
+import { accountCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { accountLockedUntil, unlockAccount } from '../../platform/auth/lockout.ts';
@@ -17,7 +18,12 @@ import { hashSecret } from '../../platform/auth/password-hash.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
 import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { type ActionContext, defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import {
+  type ActionContext,
+  defineAction,
+  defineCallAction,
+  type SignedInContext,
+} from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -233,14 +239,11 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'role_options',
+  defineCallAction(accountCalls.roleOptions, {
     summary:
       "Roles an account may be given, for the account form: [{value, label, mode, site_ids, all_sites}] (this page's own call, so it needs no access to permission management)",
     access: 'module',
     mutates: false,
-    input: z.object({ method: z.literal('role_options') }),
     async handler({ app }) {
       const rows = await app.db.kysely
         .selectFrom('roles')
@@ -251,7 +254,12 @@ export const administratorActions = [
       return rows.map((r) => ({
         value: r.id,
         label: r.name,
-        mode: r.name === BUILTIN_ADMIN_ROLE ? 'both' : r.mode,
+        mode:
+          r.name === BUILTIN_ADMIN_ROLE
+            ? ('both' as const)
+            : r.mode === 'operations'
+              ? ('operations' as const)
+              : ('full' as const),
         site_ids: siteIds(r.site_ids),
         all_sites: r.mode === 'operations' && grantsAllSites(r.site_ids) ? 1 : 0,
       }));
