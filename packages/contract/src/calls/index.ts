@@ -19,9 +19,9 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 export * from './voice-settings.ts';
 
-import type { AnyCall } from './define.ts';
 import { accountCalls, lockoutCalls } from './accounts.ts';
 import { backupCalls } from './backup.ts';
+import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -42,18 +42,18 @@ import { voiceSettingsCalls } from './voice-settings.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
 export const allCalls: readonly AnyCall[] = [
-  ...Object.values(voiceSettingsCalls),
+  ...Object.values(diskCalls),
   ...Object.values(networkCalls),
   ...Object.values(dnsmasqCalls),
-  ...Object.values(serviceCalls),
   ...Object.values(itmsCalls),
-  ...Object.values(smsCalls),
   ...Object.values(hotStandbyCalls),
-  ...Object.values(voiceManagementCalls),
-  ...Object.values(systemToolCalls),
-  ...Object.values(diskCalls),
+  ...Object.values(serviceCalls),
+  ...Object.values(smsCalls),
   ...Object.values(statusCalls),
+  ...Object.values(systemToolCalls),
   ...Object.values(voiceCallCalls),
+  ...Object.values(voiceManagementCalls),
+  ...Object.values(voiceSettingsCalls),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),
