@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Paths } from '../paths.ts';
-import { defineCall } from './define.ts';
+import { defineCall, paging } from './define.ts';
 
 /** system/BackupRestore (`system/backup_restore`): stored backups, their restore, the automatic backups. */
 
@@ -71,8 +71,7 @@ export const backupCalls = {
     path: P,
     method: 'list',
     input: z.object({
-      page: z.coerce.number().int().min(1).optional().default(1),
-      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+      ...paging,
       filter: z.object({ type: BackupType.optional() }).optional().default({}),
     }),
     output: z.object({ total: z.number(), list: z.array(BackupRow) }),

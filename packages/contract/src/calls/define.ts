@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One call of the API as both sides know it (issue 14 item 1): where it goes, what it takes and
@@ -32,3 +32,9 @@ export type CallInput<C extends AnyCall> = z.input<C['input']>;
 export type CallArgs<C extends AnyCall> = z.output<C['input']>;
 /** What the call answers in `data`. */
 export type CallOutput<C extends AnyCall> = z.output<C['output']>;
+
+/** The page of a list call: `page` from 1, `limit` up to the server's 200 (20 by default). */
+export const paging = {
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+};

@@ -26,26 +26,8 @@ export interface PartitionRow {
   children: PartitionRow[];
 }
 
-/** A partition, LVM volume or RAID member, with its own below it. */
-export const PartitionRow: z.ZodType<PartitionRow> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    path: z.string(),
-    type: z.string(),
-    size: z.number(),
-    fstype: z.string(),
-    label: z.string(),
-    mountpoint: z.string(),
-    mountpoints: z.array(z.string()),
-    used: z.number().nullable(),
-    avail: z.number().nullable(),
-    used_pct: z.number().nullable(),
-    warning: z.boolean(),
-    children: z.array(PartitionRow),
-  }),
-);
-
-export const DiskRow = z.object({
+/** What a disk and each of its partitions report about themselves. */
+const blockDeviceFields = {
   name: z.string(),
   path: z.string(),
   type: z.string(),
@@ -58,6 +40,15 @@ export const DiskRow = z.object({
   avail: z.number().nullable(),
   used_pct: z.number().nullable(),
   warning: z.boolean(),
+};
+
+/** A partition, LVM volume or RAID member, with its own below it. */
+export const PartitionRow: z.ZodType<PartitionRow> = z.lazy(() =>
+  z.object({ ...blockDeviceFields, children: z.array(PartitionRow) }),
+);
+
+export const DiskRow = z.object({
+  ...blockDeviceFields,
   children: z.array(PartitionRow),
   model: z.string(),
   serial: z.string(),

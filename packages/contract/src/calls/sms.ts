@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { smsSettings } from '../extras/singletons.ts';
-import { defineCall } from './define.ts';
+import { defineCall, paging } from './define.ts';
 
 /** system/SmsSettings (`system/sms`): the SMS send log. */
 
@@ -23,8 +23,7 @@ export const smsCalls = {
     path: smsSettings.endpoint,
     method: 'history',
     input: z.object({
-      page: z.coerce.number().int().min(1).optional().default(1),
-      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+      ...paging,
     }),
     output: z.object({ total: z.number(), list: z.array(SmsLogRow) }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Paths } from '../paths.ts';
-import { defineCall } from './define.ts';
+import { defineCall, paging } from './define.ts';
 
 /** authorise/Upgrade (`authorise/upgrade`): the running version, signed packages, apply and rollback. */
 
@@ -55,8 +55,7 @@ export const upgradeCalls = {
     path: P,
     method: 'list',
     input: z.object({
-      page: z.coerce.number().int().min(1).optional().default(1),
-      limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+      ...paging,
     }),
     output: z.object({ total: z.number(), list: z.array(PackageRow) }),
   }),

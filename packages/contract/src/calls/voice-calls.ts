@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VoicePaths } from '../voice-settings.ts';
-import { defineCall } from './define.ts';
+import { defineCall, paging } from './define.ts';
 
 /** voice/VoiceCalls (`voice/calls`): the calls in progress and the call figures of the day and week. */
 
@@ -21,8 +21,7 @@ export const ActiveCall = z.object({
 export type ActiveCall = z.infer<typeof ActiveCall>;
 
 export const CallsListInput = z.object({
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
+  ...paging,
   keyword: z.string().trim().max(100).optional().default(''),
   filter: z
     .object({ state: z.string().max(32).optional(), direction: Direction.optional() })
