@@ -13,9 +13,14 @@ export const GeneratedFiles = z.object({
 });
 export type GeneratedFiles = z.infer<typeof GeneratedFiles>;
 
-/** A host name as the server's isHostName takes it: dot-separated labels of letters, digits and inner hyphens. */
+/** A host name: dot-separated labels (RFC 1123) of letters, digits and inner hyphens. */
 const LABEL = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
 const HOST_RE = new RegExp(`^${LABEL}(\\.${LABEL})*\\.?$`);
+
+/** A DNS name (RFC 1123 labels) of at most 253 characters; never an option-like `-x`. The one rule both sides use. */
+export function isHostName(s: string): boolean {
+  return s.length > 0 && s.length <= 253 && HOST_RE.test(s);
+}
 
 /** One check: `ok` is null when it could not run (no ping binary, no gateway), never a guess. */
 export const ConnectivityCheck = z.object({
@@ -142,10 +147,7 @@ export const networkCalls = {
         .max(253)
         .optional()
         .default('www.baidu.com')
-        .refine(
-          (h) => h === '' || (h.length <= 253 && HOST_RE.test(h)),
-          'host must be a host name such as www.baidu.com',
-        ),
+        .refine((h) => h === '' || isHostName(h), 'host must be a host name such as www.baidu.com'),
     }),
     output: Connectivity,
   }),

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { type CallOutput, licenceCalls } from '@igs/contract/calls';
+import { licenceCalls } from '@igs/contract/calls';
 import {
   Alert,
   Button,
@@ -16,13 +16,10 @@ import {
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
 import './license-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-const P = licenceCalls.import.path;
 
 /** authorise/License: the licence in force, its limits with current usage, import and machine code. */
 export default function License() {
@@ -35,10 +32,7 @@ export default function License() {
   });
 
   const importFile = async (file: File) => {
-    const fd = new FormData();
-    fd.append('method', 'import');
-    fd.append('file', file, file.name);
-    const r = await request<CallOutput<typeof licenceCalls.import>>(P, fd);
+    const r = await call(licenceCalls.import, {}, { files: { file } });
     toast.success(t('licence.imported', { serial: r.serial_no }));
     await refetch();
   };

@@ -1,5 +1,5 @@
 import { Paths } from '@igs/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
 
@@ -100,5 +100,31 @@ describe('License page', () => {
     expect(screen.getByText('Live channels')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Import licence/ })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('MEDIA')).toBeTruthy());
+  });
+});
+
+describe('License import', () => {
+  beforeEach(() => {
+    setLanguage('en');
+    request.mockReset();
+  });
+
+  it('sends the chosen file as FormData with the import method', async () => {
+    usePermissionStore.setState({ buttons: new Set(['authorise:license:import']) });
+    request.mockImplementation(async (_path: string, body: unknown) =>
+      body instanceof FormData ? { serial_no: 'SN-9', modules: [], expires_at: '' } : detail(),
+    );
+    const { container } = render(<License />, { wrapper: Providers });
+    await screen.findByRole('button', { name: /Import licence/ });
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File(['-----BEGIN IGS LICENCE-----'], 'igs.lic', { type: 'text/plain' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(request.mock.calls.some(([, body]) => body instanceof FormData)).toBe(true));
+    const [path, body] = request.mock.calls.find(([, b]) => b instanceof FormData)!;
+    expect(path).toBe(Paths.licence);
+    const fd = body as FormData;
+    expect([...fd.keys()]).toEqual(['method', 'file']);
+    expect(fd.get('method')).toBe('import');
+    expect((fd.get('file') as File).name).toBe('igs.lic');
   });
 });

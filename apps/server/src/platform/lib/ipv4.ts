@@ -3,11 +3,11 @@
  * rule is unit-tested without a host. Addresses are handled as unsigned 32-bit numbers.
  */
 
+import { isHostName } from '@igs/contract/calls';
+
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4_RE = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
 const MAC_RE = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
-const LABEL = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
-const HOST_RE = new RegExp(`^${LABEL}(\\.${LABEL})*\\.?$`);
 
 export function isIPv4(s: string): boolean {
   return IPV4_RE.test(s);
@@ -120,10 +120,8 @@ export function isUnicastMac(mac: string): boolean {
   return (Number.parseInt(mac.slice(0, 2), 16) & 1) === 0;
 }
 
-/** A DNS name (RFC 1123 labels) of at most 253 characters; never an option-like `-x`. */
-export function isHostName(s: string): boolean {
-  return s.length > 0 && s.length <= 253 && HOST_RE.test(s);
-}
+/** A DNS name (RFC 1123 labels) of at most 253 characters: the contract's rule (also the console's). */
+export { isHostName };
 
 /** A host as an NTP or PPTP server may be written: a name or an address. */
 export function isHost(s: string): boolean {
