@@ -93,35 +93,7 @@ export function roleInputSchema(lang: Lang = 'en') {
 }
 export type RoleInput = z.input<ReturnType<typeof roleInputSchema>>;
 
-export interface RoleRecord {
-  id: number;
-  name: string;
-  description: string;
-  mode: RoleMode;
-  menu_ids: number[];
-  button_keys: string[];
-  site_ids: number[];
-  /** Every site is granted explicitly; with 0 and no site_ids the role reaches no site. */
-  all_sites: 0 | 1;
-  enabled: 0 | 1;
-  /** The built-in admin role (every menu and button; not editable). */
-  builtin: 0 | 1;
-  /** Whether the role makes its accounts administrators (see ADMIN_MENU_NAMES). */
-  is_admin: 0 | 1;
-  user_count: number;
-  created_at: string;
-}
-
-/** A menu of the permission tree (`system_menu`), with the button keys it offers. */
-export interface PermissionMenu {
-  id: number;
-  name: string;
-  path: string;
-  component: string;
-  meta: { title: string };
-  buttons: string[];
-  children?: PermissionMenu[];
-}
+/** A role as the page shows it and the permission tree: `RoleRecord`, `PermissionMenu` of `@igs/contract/calls`. */
 
 const USERNAME = /^[A-Za-z0-9_]{3,32}$/;
 const PASSWORD_HASH = /^[0-9a-f]{64}$/;
@@ -184,28 +156,7 @@ export function accountInputSchema(lang: Lang = 'en', mode: 'add' | 'edit' = 'ad
 }
 export type AccountInput = z.input<ReturnType<typeof accountInputSchema>>;
 
-export interface AccountRecord {
-  id: number;
-  username: string;
-  nickname: string;
-  phone: string;
-  company_name: string;
-  role_id: number;
-  role_name: string;
-  is_operations: 0 | 1;
-  site_ids: number[];
-  /** Every site is granted explicitly; with 0 and no site_ids the account reaches no site. */
-  all_sites: 0 | 1;
-  cid: number;
-  enabled: 0 | 1;
-  weak_psw: 0 | 1;
-  is_admin: 0 | 1;
-  last_login_at: string;
-  last_login_ip: string;
-  /** Set while repeated failed sign-ins lock the account out. */
-  locked_until: string;
-  created_at: string;
-}
+/** An account as the page shows it: `AccountRecord` of `@igs/contract/calls`. */
 
 /** WebSettings (`web_set`, a singleton): branding, footer and the sign-in and session rules. */
 export function webSettingsSchema(lang: Lang = 'en') {

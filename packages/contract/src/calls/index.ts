@@ -9,6 +9,7 @@ export * from './itms.ts';
 export * from './licence.ts';
 export * from './logs.ts';
 export * from './network.ts';
+export * from './permissions.ts';
 export * from './services.ts';
 export * from './shell.ts';
 export * from './sms.ts';
@@ -19,7 +20,7 @@ export * from './voice-calls.ts';
 export * from './voice-management.ts';
 export * from './voice-settings.ts';
 
-import { accountCalls, lockoutCalls } from './accounts.ts';
+import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
 import { diskCalls } from './disks.ts';
@@ -30,6 +31,7 @@ import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
 import { networkCalls } from './network.ts';
+import { permissionTreeCalls, roleCalls } from './permissions.ts';
 import { serviceCalls } from './services.ts';
 import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
 import { smsCalls } from './sms.ts';
@@ -65,4 +67,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(sessionInfoCalls),
   ...Object.values(lockoutCalls),
   ...Object.values(accountCalls),
+  ...Object.values(webSettingsCalls),
+  ...Object.values(roleCalls),
+  ...Object.values(permissionTreeCalls),
 ];

@@ -1,13 +1,11 @@
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { hashPassword, isStrongPassword, messages } from '@igs/contract';
 import {
   type AccountRecord,
-  hashPassword,
-  isStrongPassword,
-  messages,
-  SystemAdminPaths,
-  type WebSettings,
-} from '@igs/contract';
-import { accountCalls } from '@igs/contract/calls';
+  accountCalls,
+  type WebSettingsDetail,
+  webSettingsCalls,
+} from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -33,15 +31,12 @@ import { toast } from '../../app/feedback.ts';
 import { uploadFile } from '../../features/resource/upload.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { isRequestError } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type AccountFormValues, accountPayload } from './manage-settings/account-payload.ts';
 import { BlockedAddresses } from './manage-settings/blocked-addresses.tsx';
 import './manage-settings/manage-settings-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-const ACCOUNTS = SystemAdminPaths.administrator;
-const WEB_SET = SystemAdminPaths.webSet;
 
 /** Manage settings: the accounts of the console and the web settings singleton. */
 export default function ManageSettings() {
@@ -75,19 +70,14 @@ function AccountsTab() {
 
   const accounts = useScopedQuery({
     queryKey: ['system', 'administrator', keyword, page],
-    queryFn: ({ sites }) =>
-      request<{ list: AccountRecord[]; total: number }>(
-        ACCOUNTS,
-        { method: 'list', keyword, ...page },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(accountCalls.list, { keyword, ...page }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['system', 'administrator'] });
   /** A verb on one account; the request layer shows a refusal (409 names the rule). */
-  const act = async (body: Record<string, unknown>) => {
+  const act = async (verb: () => Promise<unknown>) => {
     try {
-      await request(ACCOUNTS, body);
+      await verb();
       toast.success(t('mgr.done'));
     } catch {
       // shown by the request layer
@@ -128,7 +118,7 @@ function AccountsTab() {
           size="small"
           checked={v === 1}
           disabled={!can.edit}
-          onChange={(on) => void act({ method: 'state', ids: [a.id], enabled: on ? 1 : 0 })}
+          onChange={(on) => void act(() => call(accountCalls.state, { ids: [a.id], enabled: on ? 1 : 0 }))}
         />
       ),
     },
@@ -151,14 +141,18 @@ function AccountsTab() {
             </Button>
           )}
           {can.unlock && a.locked_until && (
-            <Button type="link" size="small" onClick={() => void act({ method: 'unlock', id: a.id })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void act(() => call(accountCalls.unlock, { id: a.id }))}
+            >
               {t('mgr.unlock')}
             </Button>
           )}
           {can.kick && (
             <Popconfirm
               title={t('mgr.confirmKick', { name: a.username })}
-              onConfirm={() => act({ method: 'kick', id: a.id })}
+              onConfirm={() => act(() => call(accountCalls.kick, { id: a.id }))}
             >
               <Button type="link" size="small">
                 {t('mgr.kick')}
@@ -169,7 +163,7 @@ function AccountsTab() {
             <Popconfirm
               title={t('mgr.confirmDelete', { name: a.username })}
               okButtonProps={{ danger: true }}
-              onConfirm={() => act({ method: 'del', ids: [a.id] })}
+              onConfirm={() => act(() => call(accountCalls.del, { ids: [a.id] }))}
             >
               <Button type="link" size="small" danger>
                 {t('mgr.delete')}
@@ -289,7 +283,8 @@ function AccountModal({
     if (!values) return;
     setSaving(true);
     try {
-      await request(ACCOUNTS, accountPayload(values, account?.id));
+      const body = accountPayload(values, account?.id);
+      await (account ? call(accountCalls.edit, { ...body, id: account.id }) : call(accountCalls.add, body));
       toast.success(t('mgr.saved'));
       await onSaved();
     } catch {
@@ -418,8 +413,7 @@ function ResetPasswordModal({
     if (!values) return;
     setSaving(true);
     try {
-      await request(ACCOUNTS, {
-        method: 'reset_password',
+      await call(accountCalls.reset_password, {
         id: account.id,
         password: hashPassword(values.password),
       });
@@ -460,8 +454,6 @@ function ResetPasswordModal({
   );
 }
 
-type WebSettingsDetail = WebSettings & { captcha_forced_off: 0 | 1 };
-
 /** A URL field that can also take an uploaded image (its signed URL is stored). */
 function ImageUrlInput({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
   const t = useT();
@@ -499,8 +491,7 @@ function WebSettingsTab() {
   const [saving, setSaving] = useState(false);
   const current = useScopedQuery({
     queryKey: ['system', 'web_set'],
-    queryFn: ({ sites }) =>
-      request<WebSettingsDetail>(WEB_SET, { method: 'detail' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(webSettingsCalls.detail, {}, { loading: false, sites }),
   });
   const urlRule: Rule = {
     pattern: /^(https?:\/\/\S+|\/\S*)?$/i,
@@ -511,8 +502,7 @@ function WebSettingsTab() {
     if (!values) return;
     setSaving(true);
     try {
-      await request(WEB_SET, {
-        method: 'form',
+      await call(webSettingsCalls.form, {
         ...values,
         debug: values.debug ? 1 : 0,
         captcha: values.captcha ? 1 : 0,

@@ -1,5 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { isAdminOnlyButton, type PermissionMenu, type RoleRecord, SystemAdminPaths } from '@igs/contract';
+import { isAdminOnlyButton, type RoleInput } from '@igs/contract';
+import { type CallOutput, permissionTreeCalls, type RoleRecord, roleCalls } from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,7 +22,7 @@ import {
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { translateTitle, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import {
   allKeys,
@@ -33,8 +34,6 @@ import {
 } from './permissions/permission-tree.ts';
 import './permissions/permission-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-const PATH = SystemAdminPaths.authority;
 
 interface RoleForm {
   name: string;
@@ -70,33 +69,23 @@ export default function PermissionManagement() {
 
   const roles = useScopedQuery({
     queryKey: ['system', 'authority', keyword, page],
-    queryFn: ({ sites }) =>
-      request<{ list: RoleRecord[]; total: number }>(
-        PATH,
-        { method: 'list', keyword, ...page },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(roleCalls.list, { keyword, ...page }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   const menus = useScopedQuery({
     queryKey: ['system', 'system_menu'],
-    queryFn: ({ sites }) =>
-      request<{ full: PermissionMenu[]; operations: PermissionMenu[] }>(
-        SystemAdminPaths.systemMenu,
-        {},
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(permissionTreeCalls.tree, {}, { loading: false, sites }),
     staleTime: 60_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['system', 'authority'] });
 
   const setEnabled = async (role: RoleRecord, enabled: boolean) => {
-    await request(PATH, { method: 'state', ids: [role.id], enabled: enabled ? 1 : 0 }).catch(() => {});
+    await call(roleCalls.state, { ids: [role.id], enabled: enabled ? 1 : 0 }).catch(() => {});
     await refresh();
   };
   const remove = async (role: RoleRecord) => {
     try {
-      await request(PATH, { method: 'del', ids: [role.id] });
+      await call(roleCalls.del, { ids: [role.id] });
       toast.success(t('perm.deleted'));
     } catch {
       // 409 names the accounts still using it; the request layer has shown it.
@@ -230,7 +219,7 @@ export default function PermissionManagement() {
 
 interface RoleDrawerProps {
   role: RoleRecord | null;
-  menus: { full: PermissionMenu[]; operations: PermissionMenu[] } | undefined;
+  menus: CallOutput<typeof permissionTreeCalls.tree> | undefined;
   onClose(): void;
   onSaved(): Promise<void>;
 }
@@ -264,9 +253,7 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
       : keysToGrants(tree, checkedKeys);
     setSaving(true);
     try {
-      await request(PATH, {
-        method: role ? 'edit' : 'add',
-        ...(role ? { id: role.id } : {}),
+      const body: RoleInput = {
         name: values.name,
         description: values.description ?? '',
         mode: values.mode,
@@ -275,7 +262,8 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
         all_sites: values.mode === 'operations' && values.all_sites ? 1 : 0,
         enabled: values.enabled ? 1 : 0,
         ...grants,
-      });
+      };
+      await (role ? call(roleCalls.edit, { ...body, id: role.id }) : call(roleCalls.add, body));
       toast.success(t('perm.saved'));
       await onSaved();
     } catch {

@@ -1,5 +1,4 @@
 import {
-  type AccountRecord,
   accountInputSchema,
   BUILTIN_ADMIN_ROLE,
   Code,
@@ -10,20 +9,15 @@ import {
   say,
   texts,
 } from '@igs/contract';
-import { accountCalls } from '@igs/contract/calls';
+import { type AccountRecord, accountCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { accountLockedUntil, unlockAccount } from '../../platform/auth/lockout.ts';
 import { hashSecret } from '../../platform/auth/password-hash.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
 import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import {
-  type ActionContext,
-  defineAction,
-  defineCallAction,
-  type SignedInContext,
-} from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -44,40 +38,6 @@ import { webSettingsActions } from './web-settings.ts';
  * themselves; disabling or deleting an account, or resetting its password, ends its sessions
  * (their tokens answer 1005) and its developer key at once.
  */
-
-const PATH = SystemAdminPaths.administrator;
-
-const ListInput = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  keyword: z.string().trim().max(100).optional().default(''),
-  filter: z
-    .object({
-      role_id: z.coerce.number().int().positive().optional(),
-      enabled: z.coerce.number().int().min(0).max(1).optional(),
-      is_operations: z.coerce.number().int().min(0).max(1).optional(),
-    })
-    .optional()
-    .default({}),
-});
-const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
-const IdInput = (method: string) => z.object({ method: z.literal(method), id: idField });
-const IdsInput = (method: string) =>
-  z.object({
-    method: z.literal(method),
-    ids: z
-      .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-      .min(1, 'ids is required')
-      .max(500, 'ids: at most 500 at a time'),
-  });
-const ResetInput = z.object({
-  method: z.literal('reset_password'),
-  id: idField,
-  password: z
-    .string({ error: 'password is required' })
-    .regex(/^[0-9a-f]{64}$/, 'password must be the client-side SHA-256 hash (64 hex digits)'),
-});
 
 type AccountValues = z.output<ReturnType<typeof accountInputSchema>>;
 
@@ -211,12 +171,9 @@ function refuseSelf(ctx: SignedInContext, ids: number[], text: Localized): void 
 }
 
 export const administratorActions = [
-  defineAction({
-    path: PATH,
-    method: 'list',
+  defineCallAction(accountCalls.list, {
     summary: 'Accounts with role, mode rights, sites, state, last sign-in and lock-out',
     access: 'module',
-    input: ListInput,
     async handler({ app }, input) {
       const db = app.db.kysely;
       let rows = await selectUsers(db);
@@ -266,27 +223,21 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(accountCalls.detail, {
     summary: 'One account (never its password)',
     access: 'module',
-    input: IdInput('detail'),
     async handler(ctx, input) {
       const db = ctx.app.db.kysely;
       const row = (await selectUsers(db)).find((u) => u.id === input.id);
       if (!row) throw notFound(ctx.lang, [input.id]);
-      return (await accountRecords(db, ctx.app, [row]))[0];
+      return (await accountRecords(db, ctx.app, [row]))[0]!;
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'add',
+  defineCallAction(accountCalls.add, {
     summary:
       'Creates an account; the password is the client-side SHA-256 and is marked weak (changed at first sign-in)',
     access: 'module',
-    input: z.object({ method: z.literal('add') }).loose(),
     async handler(ctx, body) {
       const v = parseAccount(body, ctx.lang, 'add');
       const db = ctx.app.db.kysely;
@@ -323,13 +274,10 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'edit',
+  defineCallAction(accountCalls.edit, {
     summary:
       "Changes an account; omitted fields stay. Refused when it would remove the caller's own administrator rights, disable the caller, or leave no administrator",
     access: 'module',
-    input: z.object({ method: z.literal('edit'), id: idField }).loose(),
     async handler(ctx, body) {
       const { app, caller } = ctx;
       const changed = await withAdminLock(app, async (db) => {
@@ -394,20 +342,10 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'state',
+  defineCallAction(accountCalls.state, {
     summary:
       'Enables or disables accounts; disabling ends their sessions. Never the caller, never the last administrator',
     access: 'module',
-    input: z.object({
-      method: z.literal('state'),
-      ids: z
-        .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-        .min(1, 'ids is required')
-        .max(500),
-      enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
-    }),
     async handler(ctx, input) {
       if (!input.enabled) refuseSelf(ctx, input.ids, texts('accounts.cannotDisableOwnAccount'));
       const updated = await withAdminLock(ctx.app, async (db) => {
@@ -434,12 +372,9 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'del',
+  defineCallAction(accountCalls.del, {
     summary: 'Deletes accounts and their sessions. Never the caller, never the last administrator',
     access: 'module',
-    input: IdsInput('del'),
     async handler(ctx, input) {
       refuseSelf(ctx, input.ids, texts('accounts.cannotDeleteOwnAccount'));
       const deleted = await withAdminLock(ctx.app, async (db) => {
@@ -461,13 +396,10 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'reset_password',
+  defineCallAction(accountCalls.reset_password, {
     summary:
       "Sets a new password (client-side SHA-256) and the weak-password flag, so it must be changed at the next sign-in; ends the account's sessions",
     access: 'module',
-    input: ResetInput,
     async handler(ctx, input) {
       const db = ctx.app.db.kysely;
       const user = await findUser(ctx, db, input.id);
@@ -486,12 +418,9 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'unlock',
+  defineCallAction(accountCalls.unlock, {
     summary: "Ends an account's sign-in lock-out (its failed attempts stop counting)",
     access: 'module',
-    input: IdInput('unlock'),
     async handler(ctx, input) {
       const user = await findUser(ctx, ctx.app.db.kysely, input.id);
       await unlockAccount(ctx.app, user.username);
@@ -500,12 +429,9 @@ export const administratorActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'kick',
+  defineCallAction(accountCalls.kick, {
     summary: "Ends every session of an account (it must sign in again); not the caller's own",
     access: 'module',
-    input: IdInput('kick'),
     async handler(ctx, input) {
       refuseSelf(ctx, [input.id], texts('accounts.cannotKickYourselfOut'));
       const db = ctx.app.db.kysely;

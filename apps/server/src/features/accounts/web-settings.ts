@@ -1,9 +1,8 @@
-import { Code, SystemAdminPaths, type WebSettings, webSettingsSchema } from '@igs/contract';
-import { lockoutCalls } from '@igs/contract/calls';
-import { z } from 'zod';
+import { Code, type WebSettings, webSettingsSchema } from '@igs/contract';
+import { lockoutCalls, type WebSettingsDetail, webSettingsCalls } from '@igs/contract/calls';
 import type { AppContext } from '../../platform/app-context.ts';
 import { blockedAddresses, unblockAddress } from '../../platform/auth/lockout.ts';
-import { defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -15,13 +14,6 @@ import { getSettings, type SettingKey, setSetting } from '../../platform/setting
  * read by copyright/other_info, and the sign-in and session rules the server enforces
  * (platform/settings/login-rules.ts). `detail` shows the values in force; `form` saves them all.
  */
-
-const PATH = SystemAdminPaths.webSet;
-
-export interface WebSettingsDetail extends WebSettings {
-  /** GW_CAPTCHA=off in the server's environment keeps the captcha off whatever `captcha` says. */
-  captcha_forced_off: 0 | 1;
-}
 
 async function currentWebSettings(app: AppContext): Promise<WebSettingsDetail> {
   const [s, rules] = await Promise.all([getSettings(app), loginRules(app)]);
@@ -45,23 +37,17 @@ async function currentWebSettings(app: AppContext): Promise<WebSettingsDetail> {
 }
 
 export const webSettingsActions = [
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(webSettingsCalls.detail, {
     summary: 'Web settings in force: branding, footer, debug flag, session, lock-out and captcha rules',
     access: 'module',
-    input: z.object({ method: z.literal('detail') }).loose(),
     async handler({ app }) {
       return currentWebSettings(app);
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'form',
+  defineCallAction(webSettingsCalls.form, {
     summary: 'Saves the whole web settings singleton; the sign-in and session rules apply from the next call',
     access: 'module',
-    input: z.object({ method: z.literal('form') }).loose(),
     async handler(ctx, body) {
       const parsed = webSettingsSchema(ctx.lang).safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, ctx.lang);

@@ -5,18 +5,17 @@ import {
   keepText,
   type Lang,
   listText,
-  type RoleRecord,
   roleInputSchema,
-  SystemAdminPaths,
   say,
   storedText,
   texts,
 } from '@igs/contract';
+import { type RoleRecord, roleCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -37,45 +36,6 @@ import {
  * `system_menu` (features/menus). Grants are read from the database on every module call, so a
  * change is in force from the account's next call; the cached auth_menu tree is dropped too.
  */
-
-const PATH = SystemAdminPaths.authority;
-
-const ListInput = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  keyword: z.string().trim().max(100).optional().default(''),
-  filter: z
-    .object({ mode: z.enum(['full', 'operations']).optional() })
-    .loose()
-    .optional()
-    .default({}),
-});
-const IdInput = (method: string) =>
-  z.object({
-    method: z.literal(method),
-    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
-  });
-const IdsInput = z.object({
-  method: z.literal('del'),
-  ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-    .min(1, 'ids is required')
-    .max(500, 'ids: at most 500 at a time'),
-});
-const StateInput = z.object({
-  method: z.literal('state'),
-  ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-    .min(1, 'ids is required')
-    .max(500),
-  enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
-});
-const OptionsInput = z.object({
-  method: z.literal('options'),
-  keyword: z.string().trim().max(100).optional().default(''),
-  mode: z.enum(['full', 'operations']).optional(),
-});
 
 type RoleValues = z.output<ReturnType<typeof roleInputSchema>>;
 
@@ -219,12 +179,9 @@ async function writeGrants(db: Kysely<Database>, roleId: number, v: RoleValues):
 }
 
 export const authorityActions = [
-  defineAction({
-    path: PATH,
-    method: 'list',
+  defineCallAction(roleCalls.list, {
     summary: 'Roles with their menus, button keys, sites and number of accounts',
     access: 'module',
-    input: ListInput,
     async handler({ app, lang }, input) {
       let all = await roleRecords(app.db.kysely, undefined, lang);
       if (input.keyword) {
@@ -237,12 +194,9 @@ export const authorityActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(roleCalls.detail, {
     summary: 'One role with its grants',
     access: 'module',
-    input: IdInput('detail'),
     async handler(ctx, input) {
       const [role] = await roleRecords(ctx.app.db.kysely, [input.id], ctx.lang);
       if (!role) throw new ApiError(Code.notFound, say(ctx.lang, 'authority.roleNotFound', { id: input.id }));
@@ -250,12 +204,9 @@ export const authorityActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'options',
+  defineCallAction(roleCalls.options, {
     summary: 'Roles for selects: [{value, label, mode}], enabled ones only',
     access: 'module',
-    input: OptionsInput,
     async handler({ app }, input) {
       let q = app.db.kysely
         .selectFrom('roles')
@@ -266,16 +217,17 @@ export const authorityActions = [
       const rows = await q.execute();
       return rows
         .filter((r) => !input.keyword || r.name.toLowerCase().includes(input.keyword.toLowerCase()))
-        .map((r) => ({ value: r.id, label: r.name, mode: r.mode }));
+        .map((r) => ({
+          value: r.id,
+          label: r.name,
+          mode: r.mode === 'operations' ? ('operations' as const) : ('full' as const),
+        }));
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'add',
+  defineCallAction(roleCalls.add, {
     summary: 'Creates a role: name (unique), description, mode, menu_ids, button_keys, site_ids, enabled',
     access: 'module',
-    input: z.object({ method: z.literal('add') }).loose(),
     async handler(ctx, body) {
       const v = parseRole(body, ctx.lang);
       const id = await withAdminLock(ctx.app, async (db) => {
@@ -313,18 +265,10 @@ export const authorityActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'edit',
+  defineCallAction(roleCalls.edit, {
     summary:
       "Changes a role; refused (409) when it would take the caller's own administrator rights or leave no administrator",
     access: 'module',
-    input: z
-      .object({
-        method: z.literal('edit'),
-        id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
-      })
-      .loose(),
     async handler(ctx, body) {
       const v = await withAdminLock(ctx.app, async (db) => {
         const role = await findRole(ctx, db, body.id);
@@ -386,12 +330,9 @@ export const authorityActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'state',
+  defineCallAction(roleCalls.state, {
     summary: 'Enables or disables roles (a disabled role grants nothing); same administrator rules as edit',
     access: 'module',
-    input: StateInput,
     async handler(ctx, input) {
       const updated = await withAdminLock(ctx.app, async (db) => {
         const roles = await db
@@ -424,12 +365,9 @@ export const authorityActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'del',
+  defineCallAction(roleCalls.del, {
     summary: 'Deletes roles; 409 with {refs} while accounts or self-registration still use them',
     access: 'module',
-    input: IdsInput,
     async handler(ctx, input) {
       const settings = await getSettings(ctx.app);
       const deleted = await withAdminLock(ctx.app, async (db) => {

@@ -1,6 +1,7 @@
 import { Paths } from '@igs/contract';
+import { type PermissionMenu, permissionTreeCalls } from '@igs/contract/calls';
 import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { acceptedEncoding, encodedMenuReply } from './menu-reply.ts';
 import { buildTree, grantsOf } from './menu-tree.ts';
 
@@ -32,12 +33,10 @@ export const menuActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.systemMenu,
+  defineCallAction(permissionTreeCalls.tree, {
     summary: 'Every menu of both modes with its button keys, for permission management',
     access: 'module',
     mutates: false,
-    input: z.object({}).loose(),
     async handler({ app }) {
       const menus = await app.db.kysely.selectFrom('menus').selectAll().orderBy('sort').execute();
       const buttons = await app.db.kysely.selectFrom('menu_buttons').selectAll().execute();
@@ -47,10 +46,10 @@ export const menuActions = [
         const list = menus.filter((m) => m.mode === mode);
         const tree = buildTree(list);
         const ids = new Map(list.map((m) => [m.name, m.id]));
-        const decorate = (nodes: ReturnType<typeof buildTree>): unknown[] =>
+        const decorate = (nodes: ReturnType<typeof buildTree>): PermissionMenu[] =>
           nodes.map((n) => ({
             ...n,
-            id: ids.get(n.name),
+            id: ids.get(n.name)!,
             buttons: byMenu.get(ids.get(n.name)!) ?? [],
             children: n.children ? decorate(n.children) : undefined,
           }));

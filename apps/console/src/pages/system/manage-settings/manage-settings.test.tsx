@@ -96,7 +96,11 @@ describe('ManageSettings accounts', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/system/administrator', { method: 'unlock', id: 2 }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/administrator',
+        { method: 'unlock', id: 2 },
+        undefined,
+      ),
     );
   });
 
@@ -113,16 +117,21 @@ describe('ManageSettings accounts', () => {
     expect(request).not.toHaveBeenCalledWith(
       '/admin.php/system/administrator',
       expect.objectContaining({ method: 'reset_password' }),
+      undefined,
     );
     fireEvent.change(pw!, { target: { value: 'Str0ng!pass' } });
     fireEvent.change(again!, { target: { value: 'Str0ng!pass' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/system/administrator', {
-        method: 'reset_password',
-        id: 2,
-        password: hashPassword('Str0ng!pass'),
-      }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/administrator',
+        {
+          method: 'reset_password',
+          id: 2,
+          password: hashPassword('Str0ng!pass'),
+        },
+        undefined,
+      ),
     );
   });
 });

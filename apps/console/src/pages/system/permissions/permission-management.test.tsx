@@ -72,17 +72,21 @@ describe('PermissionManagement', () => {
     expect(within(drawer).getByText('2 menus, 1 buttons')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(request).toHaveBeenCalledWith('/admin.php/system/authority', {
-        method: 'add',
-        name: 'log keepers',
-        description: '',
-        mode: 'full',
-        site_ids: [],
-        all_sites: 0,
-        enabled: 1,
-        menu_ids: [10, 11],
-        button_keys: ['system:logging:del'],
-      }),
+      expect(request).toHaveBeenCalledWith(
+        '/admin.php/system/authority',
+        {
+          method: 'add',
+          name: 'log keepers',
+          description: '',
+          mode: 'full',
+          site_ids: [],
+          all_sites: 0,
+          enabled: 1,
+          menu_ids: [10, 11],
+          button_keys: ['system:logging:del'],
+        },
+        undefined,
+      ),
     );
   });
 });

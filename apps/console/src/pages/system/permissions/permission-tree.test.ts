@@ -1,4 +1,4 @@
-import type { PermissionMenu } from '@igs/contract';
+import type { PermissionMenu } from '@igs/contract/calls';
 import { describe, expect, it } from 'vitest';
 import { buildPermissionTree, grantsToKeys, keysToGrants, toggleNode } from './permission-tree.ts';
 

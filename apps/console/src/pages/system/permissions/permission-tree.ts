@@ -1,4 +1,4 @@
-import type { PermissionMenu } from '@igs/contract';
+import type { PermissionMenu } from '@igs/contract/calls';
 
 /**
  * The permission tree of a role (DOMAIN system/PermissionManagement): menus of the role's mode,
