@@ -18,6 +18,7 @@ export * from './system-tools.ts';
 export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
+export * from './voice-records.ts';
 export * from './voice-settings.ts';
 
 import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
@@ -40,6 +41,7 @@ import { systemToolCalls } from './system-tools.ts';
 import { upgradeCalls } from './upgrade.ts';
 import { voiceCallCalls } from './voice-calls.ts';
 import { voiceManagementCalls } from './voice-management.ts';
+import { voiceRecordCalls } from './voice-records.ts';
 import { voiceSettingsCalls } from './voice-settings.ts';
 
 /** Every call defined here; the server's test checks each has its action, the OpenAPI document its reply. */
@@ -56,6 +58,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(voiceCallCalls),
   ...Object.values(voiceManagementCalls),
   ...Object.values(voiceSettingsCalls),
+  ...Object.values(voiceRecordCalls),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),

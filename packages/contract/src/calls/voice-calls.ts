@@ -55,7 +55,44 @@ export const CallStats = z.object({
 });
 export type CallStats = z.infer<typeof CallStats>;
 
+/** A number Asterisk can dial (the server's isDialable): digits, *, # and +. */
+const DIALABLE = /^[0-9*#+]{1,32}$/;
+const dialable = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .refine((v) => DIALABLE.test(v), `${field} must be digits, * or #`);
+const channel = z.string({ error: 'channel is required' }).trim().min(1, 'channel is required');
+
 export const voiceCallCalls = {
   list: defineCall({ path: VoicePaths.calls, method: 'list', input: CallsListInput, output: CallsReply }),
   stats: defineCall({ path: VoicePaths.calls, method: 'stats', input: z.object({}), output: CallStats }),
+  /** The verbs need a running Asterisk (503 without one) and answer nothing. */
+  hangup: defineCall({
+    path: VoicePaths.calls,
+    method: 'hangup',
+    input: z.object({ channel }),
+    output: z.object({}),
+  }),
+  originate: defineCall({
+    path: VoicePaths.calls,
+    method: 'originate',
+    input: z.object({
+      from_ext: z
+        .string({ error: 'from_ext is required' })
+        .trim()
+        .regex(/^\d{1,16}$/, 'from_ext must be an extension number'),
+      to_number: dialable('to_number'),
+    }),
+    output: z.object({}),
+  }),
+  transfer: defineCall({
+    path: VoicePaths.calls,
+    method: 'transfer',
+    input: z.object({
+      channel,
+      to: dialable('to'),
+    }),
+    output: z.object({}),
+  }),
 };

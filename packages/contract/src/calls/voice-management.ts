@@ -77,6 +77,32 @@ export const ConfFileReply = z.object({
 });
 export type ConfFileReply = z.infer<typeof ConfFileReply>;
 
+/** Whether the files were copied into Asterisk's folder (IGS_APPLY=1), where, and why not. */
+export const VoiceApply = z.object({
+  applied: z.boolean(),
+  target: z.string(),
+  reason: z.string().nullable(),
+});
+export type VoiceApply = z.infer<typeof VoiceApply>;
+
+export const ReloadReply = z.object({
+  reloaded: z.literal(true),
+  apply: VoiceApply,
+  /** Asterisk's answer to core reload. */
+  output: z.string(),
+  files: z.array(FileCheck),
+});
+export type ReloadReply = z.infer<typeof ReloadReply>;
+
+export const RestartReply = z.object({
+  restarted: z.literal(true),
+  /** Through Asterisk's console, or the service manager when it was stopped. */
+  how: z.enum(['console', 'systemctl']),
+  apply: VoiceApply,
+  files: z.array(FileCheck),
+});
+export type RestartReply = z.infer<typeof RestartReply>;
+
 export const voiceManagementCalls = {
   status: defineCall({
     path: VoicePaths.management,
@@ -97,5 +123,19 @@ export const voiceManagementCalls = {
       file: z.enum(VOICE_FILES, { error: `file must be one of: ${VOICE_FILES.join(', ')}` }),
     }),
     output: ConfFileReply,
+  }),
+  /** Regenerates, checks and applies the files, then core reload; 503 without Asterisk. */
+  reload: defineCall({
+    path: VoicePaths.management,
+    method: 'reload',
+    input: z.object({}),
+    output: ReloadReply,
+  }),
+  /** The same, then restarts Asterisk (or starts it); 503 when it is absent. */
+  restart: defineCall({
+    path: VoicePaths.management,
+    method: 'restart',
+    input: z.object({}),
+    output: RestartReply,
   }),
 };

@@ -50,6 +50,9 @@ export const VoiceAdvancedValues: z.ZodType<VoiceAdvanced> = z.object({
   ...featureCodes,
 });
 
+/** A change of the settings: any of their fields, checked by the server. */
+const Change = z.object({}).loose();
+
 export const voiceSettingsCalls = {
   basic: defineCall({
     path: VoicePaths.basic,
@@ -62,5 +65,23 @@ export const voiceSettingsCalls = {
     method: 'detail',
     input: z.object({}),
     output: VoiceAdvancedValues,
+  }),
+  /**
+   * `form` saves the whole form, `edit` some fields (omitted ones keep their value); the server
+   * checks the result by voiceBasicSchema / voiceAdvancedSchema in the caller's language.
+   */
+  basicForm: defineCall({ path: VoicePaths.basic, method: 'form', input: Change, output: z.object({}) }),
+  basicEdit: defineCall({ path: VoicePaths.basic, method: 'edit', input: Change, output: z.object({}) }),
+  advancedForm: defineCall({
+    path: VoicePaths.advanced,
+    method: 'form',
+    input: Change,
+    output: z.object({}),
+  }),
+  advancedEdit: defineCall({
+    path: VoicePaths.advanced,
+    method: 'edit',
+    input: Change,
+    output: z.object({}),
   }),
 };

@@ -1,4 +1,5 @@
 import type { Lang } from '@igs/contract';
+import { type CallDayFigures, type CdrDirection, voiceRecordCalls } from '@igs/contract/calls';
 import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Segmented, Select, Space, Statistic, theme } from 'antd';
@@ -6,7 +7,7 @@ import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { resourceKeys } from '../resource/api.ts';
 import { LazyChart } from './lazy-chart.tsx';
 import './record-views-texts.ts';
@@ -22,25 +23,8 @@ const cdr = resourceByName('voice:cdr') as ResourceDef;
 const disposition = cdr.fields.find((f) => f.name === 'disposition') as FieldDef;
 const directionField = cdr.fields.find((f) => f.name === 'direction') as FieldDef;
 
-export interface CallDay {
-  date: string;
-  total: number;
-  answered: number;
-  missed: number;
-  no_answer: number;
-  busy: number;
-  failed: number;
-  congestion: number;
-}
-
-interface CallStats {
-  from: string;
-  to: string;
-  days: CallDay[];
-}
-
 /** The missed outcomes of a day, by their disposition code. */
-const MISSED: [keyof CallDay, string][] = [
+const MISSED: [keyof CallDayFigures, string][] = [
   ['no_answer', 'NO ANSWER'],
   ['busy', 'BUSY'],
   ['failed', 'FAILED'],
@@ -66,7 +50,7 @@ export function dayLabel(date: string, lang: Lang, week: boolean): string {
 
 /** The chart's option: answered and missed stacked per day; the tooltip names each missed outcome. */
 export function callsChartOption(
-  days: CallDay[],
+  days: CallDayFigures[],
   lang: Lang,
   look: CallsChartLook,
   texts: { answered: string; missed: string },
@@ -124,14 +108,14 @@ export function CallsPerDay() {
   const lang = useLanguage();
   const { token } = theme.useToken();
   const [days, setDays] = useState<7 | 30>(7);
-  const [direction, setDirection] = useState<string | undefined>();
+  const [direction, setDirection] = useState<CdrDirection | undefined>();
   const { data, isError } = useScopedQuery({
     // Under the resource's key: the page's refresh button and its writes refresh the chart too.
     queryKey: [...resourceKeys.all(cdr.name), 'stats', days, direction ?? ''],
     queryFn: ({ sites }) =>
-      request<CallStats>(
-        cdr.endpoint,
-        { method: 'stats', days, ...(direction ? { direction } : {}) },
+      call(
+        voiceRecordCalls.cdrStats,
+        { days, ...(direction ? { direction } : {}) },
         { loading: false, sites },
       ),
     placeholderData: keepPreviousData,
@@ -178,7 +162,7 @@ export function CallsPerDay() {
             style={{ minWidth: 130 }}
             aria-label={directionField.label[lang]}
             value={direction ?? ''}
-            onChange={(v) => setDirection(v || undefined)}
+            onChange={(v) => setDirection((v || undefined) as CdrDirection | undefined)}
             options={[{ value: '', label: t('rv.calls.allDirections') }, ...directions]}
           />
           <Segmented

@@ -1,8 +1,9 @@
+import { type ExtensionCall, voiceRecordCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { Table, Typography } from 'antd';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
-import { type ResourceRecord, resourceKeys } from '../resource/api.ts';
+import { call } from '../../request/call.ts';
+import { resourceKeys } from '../resource/api.ts';
 import { type ColumnContext, renderValue } from '../resource/columns.tsx';
 import './record-views-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -25,11 +26,7 @@ export function ExtensionCalls({ extension }: { extension: string }) {
   const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(cdr.name), 'history', extension],
     queryFn: ({ sites }) =>
-      request<{ list: ResourceRecord[]; total: number }>(
-        cdr.endpoint,
-        { method: 'history', extension, limit: ROWS },
-        { loading: false, silent: true, sites },
-      ),
+      call(voiceRecordCalls.cdrHistory, { extension, limit: ROWS }, { loading: false, silent: true, sites }),
     enabled: valid,
     retry: false,
   });
@@ -46,7 +43,7 @@ export function ExtensionCalls({ extension }: { extension: string }) {
         {t('rv.extCalls.title')}
         {data ? <Typography.Text type="secondary"> ({data.total})</Typography.Text> : null}
       </Typography.Title>
-      <Table<ResourceRecord>
+      <Table<ExtensionCall>
         size="small"
         rowKey="id"
         loading={isLoading}

@@ -1,8 +1,9 @@
+import { type TodayCall, type TodayState, voiceRecordCalls } from '@igs/contract/calls';
 import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { Card, Empty, Flex, Statistic, Table, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
 import { resourceKeys } from '../resource/api.ts';
 import { RefCell } from '../resource/cells.tsx';
@@ -20,26 +21,6 @@ import { useScopedQuery } from '../sites/scoped-query.ts';
 
 const wakeup = resourceByName('voice:wakeup') as ResourceDef;
 const field = (name: string) => wakeup.fields.find((f) => f.name === name) as FieldDef;
-
-export type TodayState = 'due' | 'calling' | 'answered' | 'failed' | 'cancelled';
-
-export interface TodayCall {
-  id: number;
-  room_ext: number | null;
-  time: string;
-  repeat: string;
-  source: string | null;
-  state: string | null;
-  today: TodayState;
-  passed: boolean;
-}
-
-export interface WakeupToday {
-  date: string;
-  counts: Record<TodayState, number>;
-  passed: number;
-  list: TodayCall[];
-}
 
 /** The tag colour of each standing, on the console's scheme (resource states). */
 const TONE: Record<TodayState, string> = {
@@ -59,8 +40,7 @@ export function WakeupTodayView() {
   const poll = useTabPolling(60_000);
   const { data } = useScopedQuery({
     queryKey: [...resourceKeys.all(wakeup.name), 'today'],
-    queryFn: ({ sites }) =>
-      request<WakeupToday>(wakeup.endpoint, { method: 'stats' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(voiceRecordCalls.wakeupToday, {}, { loading: false, sites }),
     refetchInterval: poll,
   });
 

@@ -56,6 +56,7 @@ describe('Voice basic settings page', () => {
       expect(request).toHaveBeenCalledWith(
         '/admin.php/voice/basic',
         expect.objectContaining({ method: 'form' }),
+        undefined,
       ),
     );
     const body = request.mock.calls.find((c) => c[1].method === 'form')![1];

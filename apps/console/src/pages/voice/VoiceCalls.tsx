@@ -1,5 +1,4 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { VoicePaths } from '@igs/contract';
 import { voiceCallCalls } from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,7 +22,6 @@ import { toast } from '../../app/feedback.ts';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import {
   type ActiveCall,
@@ -164,8 +162,8 @@ export default function VoiceCalls() {
     refetchInterval: (q) => (active && q.state.data?.live !== false ? CALLS_REFRESH_MS : false),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['voice', 'calls'] });
-  const verb = async (body: Record<string, unknown>) => {
-    await request(VoicePaths.calls, body);
+  const verb = async (done: Promise<unknown>) => {
+    await done;
     toast.success(t('vcall.done'));
     refresh();
   };
@@ -207,7 +205,7 @@ export default function VoiceCalls() {
                       Modal.confirm({
                         title: t('vcall.hangup'),
                         content: t('vcall.hangupConfirm', { channel: c.channel }),
-                        onOk: () => verb({ method: 'hangup', channel: c.channel }),
+                        onOk: () => verb(call(voiceCallCalls.hangup, { channel: c.channel })),
                       })
                     }
                   >
@@ -287,7 +285,9 @@ export default function VoiceCalls() {
             { name: 'from_ext', label: t('vcall.fromExt'), digitsOnly: true },
             { name: 'to_number', label: t('vcall.toNumber') },
           ]}
-          onSubmit={(v) => verb({ method: 'originate', ...v })}
+          onSubmit={(v) =>
+            verb(call(voiceCallCalls.originate, { from_ext: v.from_ext ?? '', to_number: v.to_number ?? '' }))
+          }
           onClose={() => setDialog(null)}
         />
       )}
@@ -295,7 +295,7 @@ export default function VoiceCalls() {
         <NumberModal
           title={`${t('vcall.transfer')} ${dialog.channel}`}
           fields={[{ name: 'to', label: t('vcall.transferTo') }]}
-          onSubmit={(v) => verb({ method: 'transfer', channel: dialog.channel, ...v })}
+          onSubmit={(v) => verb(call(voiceCallCalls.transfer, { channel: dialog.channel, to: v.to ?? '' }))}
           onClose={() => setDialog(null)}
         />
       )}

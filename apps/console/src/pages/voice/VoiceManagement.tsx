@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { VoicePaths } from '@igs/contract';
 import { voiceManagementCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,7 +22,7 @@ import { useState } from 'react';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { isRequestError } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import { ConfFileViewer } from './conf-file-viewer.tsx';
@@ -87,7 +86,7 @@ export default function VoiceManagement() {
     setBusy(verb);
     setOutcome(null);
     try {
-      await request(VoicePaths.management, { method: verb }, { silent: true });
+      await call(voiceManagementCalls[verb], {}, { silent: true });
       setOutcome({ ok: true, text: t(verb === 'reload' ? 'vmgmt.reloaded' : 'vmgmt.restarted') });
     } catch (error) {
       if (isRequestError(error)) setOutcome({ ok: false, text: error.msg });

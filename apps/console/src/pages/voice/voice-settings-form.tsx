@@ -5,7 +5,6 @@ import {
   VOICE_FEATURE_CODES,
   VOICE_LANGUAGES,
   VOICE_RECORD_POLICIES,
-  VoicePaths,
 } from '@igs/contract';
 import { voiceSettingsCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +14,7 @@ import { toast } from '../../app/feedback.ts';
 import { serverErrors } from '../../features/singleton-form/form-body.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { isRequestError } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { CodecOrder } from './codec-order.tsx';
 import { checkSettings, type SettingsKind } from './settings-form-logic.ts';
@@ -157,7 +156,6 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
   const lang = useLanguage();
   const [form] = Form.useForm();
   const client = useQueryClient();
-  const endpoint = kind === 'basic' ? VoicePaths.basic : VoicePaths.advanced;
   const labels = kind === 'basic' ? VOICE_BASIC_LABELS : VOICE_ADVANCED_LABELS;
   const groups = kind === 'basic' ? BASIC : ADVANCED;
   const canEdit = useHasButton(`voice:${kind}:edit`);
@@ -184,7 +182,7 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
     }
     setSaving(true);
     try {
-      await request(endpoint, { method: 'form', ...body });
+      await call(kind === 'basic' ? voiceSettingsCalls.basicForm : voiceSettingsCalls.advancedForm, body);
       toast.success(t('vset.saved'));
       await client.invalidateQueries({ queryKey: ['voice', kind] });
       // The files' check results on the management page are stale now.

@@ -1,4 +1,4 @@
-import { Code, say, texts, VoicePaths } from '@igs/contract';
+import { Code, say, texts } from '@igs/contract';
 import {
   type ActiveCall,
   type CallArgs,
@@ -7,8 +7,7 @@ import {
   voiceCallCalls,
 } from '@igs/contract/calls';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -19,7 +18,6 @@ import {
   parseConciseChannels,
   runConsole,
 } from './asterisk.ts';
-import { isDialable } from './config/conf-text.ts';
 import { extensionContext } from './config/pjsip.ts';
 import { notLiveReason } from './management-actions.ts';
 
@@ -178,15 +176,9 @@ export const voiceCallsActions = [
     access: 'module',
     handler: stats,
   }),
-  defineAction({
-    path: VoicePaths.calls,
-    method: 'hangup',
+  defineCallAction(voiceCallCalls.hangup, {
     summary: 'Hangs up a call in progress by its channel; 503 when Asterisk is not running',
     access: 'module',
-    input: z.object({
-      method: z.literal('hangup'),
-      channel: z.string({ error: 'channel is required' }).trim().min(1, 'channel is required'),
-    }),
     async handler(ctx, input) {
       const bin = await liveConsole(ctx);
       await knownChannel(ctx, bin, input.channel);
@@ -195,23 +187,10 @@ export const voiceCallsActions = [
       return {};
     },
   }),
-  defineAction({
-    path: VoicePaths.calls,
-    method: 'originate',
+  defineCallAction(voiceCallCalls.originate, {
     summary:
       'Rings an extension and, when answered, dials a number from it; 503 when Asterisk is not running',
     access: 'module',
-    input: z.object({
-      method: z.literal('originate'),
-      from_ext: z
-        .string({ error: 'from_ext is required' })
-        .trim()
-        .regex(/^\d{1,16}$/, 'from_ext must be an extension number'),
-      to_number: z
-        .string({ error: 'to_number is required' })
-        .trim()
-        .refine(isDialable, 'to_number must be digits, * or #'),
-    }),
     async handler(ctx, input) {
       const db = ctx.app.db.kysely as unknown as AnyDb;
       const ext = await db
@@ -234,16 +213,9 @@ export const voiceCallsActions = [
       return {};
     },
   }),
-  defineAction({
-    path: VoicePaths.calls,
-    method: 'transfer',
+  defineCallAction(voiceCallCalls.transfer, {
     summary: 'Sends a call in progress to another number; 503 when Asterisk is not running',
     access: 'module',
-    input: z.object({
-      method: z.literal('transfer'),
-      channel: z.string({ error: 'channel is required' }).trim().min(1, 'channel is required'),
-      to: z.string({ error: 'to is required' }).trim().refine(isDialable, 'to must be digits, * or #'),
-    }),
     async handler(ctx, input) {
       const bin = await liveConsole(ctx);
       await knownChannel(ctx, bin, input.channel);

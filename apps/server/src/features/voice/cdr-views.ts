@@ -1,7 +1,7 @@
+import { type CallDayFigures, type ExtensionCall, voiceRecordCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 
@@ -26,18 +26,6 @@ const OUTCOMES: Record<string, 'answered' | 'no_answer' | 'busy' | 'failed' | 'c
   FAILED: 'failed',
   CONGESTION: 'congestion',
 };
-
-export interface CallDayFigures {
-  date: string;
-  total: number;
-  answered: number;
-  /** Every call not answered: no_answer + busy + failed + congestion. */
-  missed: number;
-  no_answer: number;
-  busy: number;
-  failed: number;
-  congestion: number;
-}
 
 const dayOf = (d: Date) => formatDateTime(d.getTime()).slice(0, 10);
 
@@ -96,7 +84,11 @@ const HISTORY_COLUMNS = [
   'recording',
 ];
 
-export async function extensionCalls(ctx: SignedInContext, extension: string, limit: number) {
+export async function extensionCalls(
+  ctx: SignedInContext,
+  extension: string,
+  limit: number,
+): Promise<{ list: ExtensionCall[]; total: number }> {
   // The extension is digits only (checked below), so it needs no escaping inside LIKE.
   const leg = `PJSIP/${extension}-%`;
   const mine = scoped(ctx)
@@ -117,34 +109,17 @@ export async function extensionCalls(ctx: SignedInContext, extension: string, li
 }
 
 export const cdrViewActions = [
-  defineAction({
-    path: cdr.endpoint,
-    method: 'stats',
+  defineCallAction(voiceRecordCalls.cdrStats, {
     summary: 'Call records per day (last 7 days, or days up to 92): total, answered and missed by outcome',
     access: 'module',
-    input: z.object({
-      method: z.literal('stats'),
-      days: z.coerce.number().int().min(1).max(92).optional().default(7),
-      direction: z.enum(['internal', 'inbound', 'outbound']).optional(),
-    }),
     async handler(ctx, input) {
       const days = await callsPerDay(ctx, input.days, input.direction);
       return { from: days[0]!.date, to: days.at(-1)!.date, days };
     },
   }),
-  defineAction({
-    path: cdr.endpoint,
-    method: 'history',
+  defineCallAction(voiceRecordCalls.cdrHistory, {
     summary: "An extension's latest calls, made or taken (number or PJSIP channel on either leg)",
     access: 'module',
-    input: z.object({
-      method: z.literal('history'),
-      extension: z
-        .string({ error: 'extension is required' })
-        .trim()
-        .regex(/^\d{1,16}$/, 'extension must be an extension number'),
-      limit: z.coerce.number().int().min(1).max(50).optional().default(10),
-    }),
     async handler(ctx, input) {
       return extensionCalls(ctx, input.extension, input.limit);
     },

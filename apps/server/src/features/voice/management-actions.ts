@@ -1,9 +1,8 @@
-import { Code, type Lang, say, VoicePaths } from '@igs/contract';
-import { voiceManagementCalls } from '@igs/contract/calls';
-import { z } from 'zod';
+import { Code, type Lang, say } from '@igs/contract';
+import { type ReloadReply, type RestartReply, voiceManagementCalls } from '@igs/contract/calls';
 import type { AppContext } from '../../platform/app-context.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
@@ -173,7 +172,7 @@ async function prepare(ctx: ActionContext) {
   return { files, applied, info };
 }
 
-async function reload(ctx: ActionContext) {
+async function reload(ctx: ActionContext): Promise<ReloadReply> {
   const { files, applied, info } = await prepare(ctx);
   const reason = notLiveReason(info, ctx.lang);
   const done = say(ctx.lang, 'voice.filesGeneratedCheckedUnder', { voiceConfDir: voiceConfDir(ctx.app) });
@@ -188,7 +187,7 @@ async function reload(ctx: ActionContext) {
   return { reloaded: true, apply: applied, output: r.stdout.trim().slice(0, 2000), files };
 }
 
-async function restart(ctx: ActionContext) {
+async function restart(ctx: ActionContext): Promise<RestartReply> {
   const { files, applied, info } = await prepare(ctx);
   const done = say(ctx.lang, 'voice.filesGeneratedCheckedUnder', { voiceConfDir: voiceConfDir(ctx.app) });
   if (info.state === 'not_installed')
@@ -241,22 +240,16 @@ export const voiceManagementActions = [
     mutates: false,
     handler: checkAll,
   }),
-  defineAction({
-    path: VoicePaths.management,
-    method: 'reload',
+  defineCallAction(voiceManagementCalls.reload, {
     summary:
       'Regenerates and checks the files, applies them with IGS_APPLY=1, then core reload; 503 when Asterisk is absent',
     access: 'module',
-    input: z.object({ method: z.literal('reload') }),
     handler: reload,
   }),
-  defineAction({
-    path: VoicePaths.management,
-    method: 'restart',
+  defineCallAction(voiceManagementCalls.restart, {
     summary:
       'Regenerates and checks the files, applies them with IGS_APPLY=1, then restarts Asterisk; 503 when it is absent',
     access: 'module',
-    input: z.object({ method: z.literal('restart') }),
     handler: restart,
   }),
   defineCallAction(voiceManagementCalls.file, {

@@ -1,7 +1,7 @@
 import { Code, say } from '@igs/contract';
+import { voiceRecordCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -15,19 +15,9 @@ const outboundRoute = resourceByName('voice:outbound_route') as ResourceDef;
  * generated dialplan follows. The generic sort serves lists with a `sort` field; the routes keep
  * FreePBX's name for it. Routes left out of `ids` keep their place after the ones sent.
  */
-export const outboundRouteOrderAction = defineAction({
-  path: outboundRoute.endpoint,
-  method: 'sort',
+export const outboundRouteOrderAction = defineCallAction(voiceRecordCalls.routeOrder, {
   summary: 'Outbound routes: store the dialling order (ids in their new order) as seq 1, 2, …',
   access: 'module',
-  input: z.object({
-    method: z.literal('sort'),
-    ids: z
-      .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-      .min(1, 'ids is required')
-      .max(1000)
-      .refine((ids) => new Set(ids).size === ids.length, 'ids lists a route twice'),
-  }),
   async handler(ctx, input) {
     return inCallTransaction(ctx, async (tctx) => {
       const db = tctx.app.db.kysely as unknown as AnyDb;

@@ -3,13 +3,11 @@ import {
   duplicateFeatureCodes,
   featureCodeTwiceMessage,
   VOICE_FEATURE_CODES,
-  VoicePaths,
   voiceAdvancedSchema,
   voiceBasicSchema,
 } from '@igs/contract';
 import { voiceSettingsCalls } from '@igs/contract/calls';
-import { z } from 'zod';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -25,8 +23,6 @@ import { loadAdvanced, loadBasic, saveSetting } from './settings-store.ts';
  * rule fails. A change regenerates the voice files (pjsip transports, rtp.conf, features.conf,
  * dialplan globals) under DATA_DIR.
  */
-
-const Change = (method: 'form' | 'edit') => z.object({ method: z.literal(method) }).loose();
 
 function changedKeys(before: object, after: object): string[] {
   const a = before as Record<string, unknown>;
@@ -88,13 +84,10 @@ export const voiceSettingsActions = [
     },
   }),
   ...(['form', 'edit'] as const).map((method) =>
-    defineAction({
-      path: VoicePaths.basic,
-      method,
+    defineCallAction(method === 'form' ? voiceSettingsCalls.basicForm : voiceSettingsCalls.basicEdit, {
       summary: `Voice basic settings: ${method === 'form' ? 'save the whole form' : 'change some fields'}; regenerates pjsip.conf and rtp.conf`,
       access: 'module',
-      input: Change(method),
-      handler: (ctx, body) => editBasic(ctx, body as Record<string, unknown>),
+      handler: (ctx, body) => editBasic(ctx, body),
     }),
   ),
   defineCallAction(voiceSettingsCalls.advanced, {
@@ -106,13 +99,10 @@ export const voiceSettingsActions = [
     },
   }),
   ...(['form', 'edit'] as const).map((method) =>
-    defineAction({
-      path: VoicePaths.advanced,
-      method,
+    defineCallAction(method === 'form' ? voiceSettingsCalls.advancedForm : voiceSettingsCalls.advancedEdit, {
       summary: `Voice advanced settings: ${method === 'form' ? 'save the whole form' : 'change some fields'}; regenerates features.conf and the dialplan`,
       access: 'module',
-      input: Change(method),
-      handler: (ctx, body) => editAdvanced(ctx, body as Record<string, unknown>),
+      handler: (ctx, body) => editAdvanced(ctx, body),
     }),
   ),
 ];

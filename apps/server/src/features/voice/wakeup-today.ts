@@ -1,6 +1,6 @@
+import { type TodayCall, type TodayState, voiceRecordCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { z } from 'zod';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 
@@ -18,22 +18,6 @@ import { scoped } from '../../platform/resources/scope.ts';
  */
 
 const wakeup = resourceByName('voice:wakeup') as ResourceDef;
-
-export type TodayState = 'due' | 'calling' | 'answered' | 'failed' | 'cancelled';
-
-export interface TodayCall {
-  id: number;
-  room_ext: number | null;
-  time: string;
-  repeat: string;
-  source: string | null;
-  /** The record's own state (what the list shows). */
-  state: string | null;
-  /** How the call stands today. */
-  today: TodayState;
-  /** A due call whose time of day has passed. */
-  passed: boolean;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -75,12 +59,9 @@ export function todayOf(
   return { time, repeat, state, today: outcome, passed: outcome === 'due' && time !== '' && time < nowHm };
 }
 
-export const wakeupTodayAction = defineAction({
-  path: wakeup.endpoint,
-  method: 'stats',
+export const wakeupTodayAction = defineCallAction(voiceRecordCalls.wakeupToday, {
   summary: "Today's wake-up calls (one-off today, daily, weekdays on Mon–Fri) and how each stands",
   access: 'module',
-  input: z.object({ method: z.literal('stats') }),
   async handler(ctx: SignedInContext) {
     const now = ctx.app.now();
     const today = formatDateTime(now).slice(0, 10);
