@@ -9,6 +9,7 @@ export * from './itms.ts';
 export * from './licence.ts';
 export * from './logs.ts';
 export * from './network.ts';
+export * from './outreach.ts';
 export * from './permissions.ts';
 export * from './services.ts';
 export * from './shell.ts';
@@ -32,6 +33,7 @@ import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
 import { networkCalls } from './network.ts';
+import { outreachCalls } from './outreach.ts';
 import { permissionTreeCalls, roleCalls } from './permissions.ts';
 import { serviceCalls } from './services.ts';
 import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
@@ -59,6 +61,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(voiceManagementCalls),
   ...Object.values(voiceSettingsCalls),
   ...Object.values(voiceRecordCalls),
+  ...Object.values(outreachCalls),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { type CallOutput, outreachCalls } from '@igs/contract/calls';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'an
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { registerTexts, type Texts, useLanguage, useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request, requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
@@ -98,7 +100,10 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
   const verb = async (row: InterfaceRow, method: 'test' | 'resync') => {
     setBusy(`${row.id}:${method}`);
     try {
-      const r = await requestEnvelope(PATH, { method, id: row.id });
+      const r = await requestEnvelope<CallOutput<(typeof outreachCalls)[typeof method]>>(PATH, {
+        method,
+        id: row.id,
+      });
       toast.success(r.msg);
     } catch {
       // shown by the request layer
@@ -190,12 +195,7 @@ function Rooms({ refreshMs }: { refreshMs: number | false }) {
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const { data, isFetching } = useScopedQuery({
     queryKey: ['outreach', 'occupancy', page],
-    queryFn: ({ sites }) =>
-      request<{ list: Occupancy[]; total: number }>(
-        PATH,
-        { method: 'occupancy', ...page },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(outreachCalls.occupancy, page, { loading: false, sites }),
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,
   });
@@ -241,16 +241,11 @@ function Events({ refreshMs }: { refreshMs: number | false }) {
   const t = useT();
   const [page, setPage] = useState({ page: 1, limit: 20 });
   const [record, setRecord] = useState<string | undefined>();
-  const [result, setResult] = useState<string | undefined>();
+  const [result, setResult] = useState<OutreachEvent['result'] | undefined>();
   const filter = { ...(record ? { record } : {}), ...(result ? { result } : {}) };
   const { data, isFetching } = useScopedQuery({
     queryKey: ['outreach', 'events', page, filter],
-    queryFn: ({ sites }) =>
-      request<{ list: OutreachEvent[]; total: number }>(
-        PATH,
-        { method: 'events', ...page, filter },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(outreachCalls.events, { ...page, filter }, { loading: false, sites }),
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,
   });

@@ -1,7 +1,7 @@
 import { Code, keepText, say } from '@igs/contract';
+import { outreachCalls } from '@igs/contract/calls';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
-import { z } from 'zod';
-import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { type AnyAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
@@ -20,12 +20,6 @@ import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
 const PATH = SystemServicePaths.outreach;
 const kdb = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
 
-const IdInput = (method: string) =>
-  z.object({
-    method: z.literal(method),
-    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
-  });
-
 async function findInterface(ctx: SignedInContext, id: number): Promise<Record<string, unknown>> {
   const row = (await scoped(ctx).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
     | Record<string, unknown>
@@ -34,38 +28,10 @@ async function findInterface(ctx: SignedInContext, id: number): Promise<Record<s
   return row;
 }
 
-const EventsInput = z.object({
-  method: z.literal('events'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  filter: z
-    .object({
-      interface_id: z.coerce.number().int().positive().optional(),
-      record: z.string().trim().max(16).optional(),
-      room: z.string().trim().max(32).optional(),
-      result: z.enum(['ok', 'partial', 'failed', 'skipped']).optional(),
-    })
-    .optional()
-    .default({}),
-});
-
-const OccupancyInput = z.object({
-  method: z.literal('occupancy'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  filter: z
-    .object({ state: z.enum(['occupied', 'vacant']).optional(), code: z.string().trim().max(32).optional() })
-    .optional()
-    .default({}),
-});
-
 export const outreachActions = [
-  defineAction({
-    path: PATH,
-    method: 'resync',
+  defineCallAction(outreachCalls.resync, {
     summary: 'Asks the PMS of a FIAS interface (id) to send its guest database again (FIAS DR)',
     access: 'module',
-    input: IdInput('resync'),
     async handler(ctx, input) {
       const row = await findInterface(ctx, input.id);
       const iface = interfaceOf(row);
@@ -78,16 +44,13 @@ export const outreachActions = [
         throw new ApiError(Code.unavailable, say(ctx.lang, 'outreach.linkPmsDownNo', { name: iface.name }));
       ctx.logDetail = keepText('log.drSent', { id: iface.id });
       ctx.msg = say(ctx.lang, 'outreach.resyncRequestedPmsSends');
-      return { sent: true };
+      return { sent: true as const };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'test',
+  defineCallAction(outreachCalls.test, {
     summary:
       'FIAS: opens a connection to the PMS (host, port), sends LS and reports the answer; HIS: the last event',
     access: 'module',
-    input: IdInput('test'),
     async handler(ctx, input) {
       const { lang } = ctx;
       const row = await findInterface(ctx, input.id);
@@ -108,7 +71,7 @@ export const outreachActions = [
             })
           : say(lang, 'outreach.noHisEventYet', { hisEvent: SystemServicePaths.hisEvent });
         return {
-          type: 'his_http',
+          type: 'his_http' as const,
           endpoint: SystemServicePaths.hisEvent,
           last_event: last ? formatDateTime(last.at) : null,
         };
@@ -130,16 +93,13 @@ export const outreachActions = [
       ctx.msg = r.answered
         ? say(lang, 'outreach.connectedPmsAnswered', { host, port, answered: r.answered })
         : say(lang, 'outreach.connectedBut', { host, port, error: r.error });
-      return { type: 'fias', ...r, link_state: outreachLinks(ctx.app)?.state(iface.id) ?? 'down' };
+      return { type: 'fias' as const, ...r, link_state: outreachLinks(ctx.app)?.state(iface.id) ?? 'down' };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'events',
+  defineCallAction(outreachCalls.events, {
     summary: 'The PMS/HIS event log, newest first: time, record, room, guest, result',
     access: 'module',
     mutates: false,
-    input: EventsInput,
     async handler(ctx, input) {
       let q = scoped(ctx).selectFrom('outreach_events');
       const f = input.filter;
@@ -173,13 +133,10 @@ export const outreachActions = [
       return { list, total: Number(total) };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'occupancy',
+  defineCallAction(outreachCalls.occupancy, {
     summary: 'Rooms and beds with the guest or patient the PMS/HIS last reported',
     access: 'module',
     mutates: false,
-    input: OccupancyInput,
     async handler(ctx, input) {
       let q = scoped(ctx).selectFrom('area_occupancy');
       if (input.filter.state) q = q.where('state', '=', input.filter.state);

@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code, keepText, type Lang, say } from '@igs/contract';
-import { SystemServicePaths } from '@igs/contract/extras';
+import { outreachCalls } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
-import { checkin, checkout, type Interface } from './events.ts';
+import { checkin, checkout, type EventResult, type Interface } from './events.ts';
 import { interfaceOf, TABLE } from './links.ts';
 
 /**
@@ -91,12 +91,10 @@ async function interfaceByToken(app: AppContext, token: string): Promise<Interfa
 }
 
 export const hisActions = [
-  defineAction({
-    path: SystemServicePaths.hisEvent,
+  defineCallAction(outreachCalls.hisEvent, {
     summary:
       'HIS patient event {type admit|discharge|transfer, bed_code, patient_name, gender, age, admitted_at, doctor, nurse_level}; Authorization: Bearer <token>',
     access: 'public',
-    input: z.object({}).loose(),
     async handler(ctx, body) {
       const { app, lang } = ctx;
       const iface = await interfaceByToken(app, bearer(ctx.req.headers.authorization));
@@ -121,7 +119,7 @@ export const hisActions = [
         departure: '',
         extra,
       };
-      let result: string;
+      let result: EventResult;
       if (e.type === 'admit') {
         result = await checkin(app, iface, 'admit', e.bed_code, patient, 'his');
       } else if (e.type === 'discharge') {
