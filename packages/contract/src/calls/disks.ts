@@ -91,7 +91,67 @@ export const DiskSettings = z.object({
 });
 export type DiskSettings = z.infer<typeof DiskSettings>;
 
+/** The file systems `format` makes. */
+export const DISK_FILE_SYSTEMS = ['ext4', 'xfs', 'vfat'] as const;
+
+/** What a host command the call ran printed (mount, umount, mkfs), as `command` and `output`. */
+const ranCommand = { command: z.string(), output: z.string() };
+
 export const diskCalls = {
   list: defineCall({ path: DISK_PATH, method: 'list', input: z.object({}), output: DiskList }),
   config: defineCall({ path: DISK_PATH, method: 'config', input: z.object({}), output: DiskSettings }),
+  /** Sets a disk's role (`name`, `role` of DISK_ROLES): checked by the server, in the caller's language. */
+  edit: defineCall({
+    path: DISK_PATH,
+    method: 'edit',
+    input: z.object({ name: z.unknown().optional(), role: z.unknown().optional() }).loose(),
+    output: z.object({ name: z.string(), role: z.enum(DISK_ROLES) }),
+  }),
+  /** Saves the disk settings; a field left out stays as it is. Checked by the server. */
+  configForm: defineCall({
+    path: DISK_PATH,
+    method: 'config_form',
+    input: z
+      .object({
+        media_path: z.unknown().optional(),
+        record_path: z.unknown().optional(),
+        cleanup_pct: z.unknown().optional(),
+        retention_days: z.unknown().optional(),
+      })
+      .loose(),
+    output: z.object({}),
+  }),
+  /** Mounts `device` at `mountpoint` (a folder under /mnt, /media or /srv); only with IGS_APPLY=1. */
+  mount: defineCall({
+    path: DISK_PATH,
+    method: 'mount',
+    input: z.object({ device: z.unknown().optional(), mountpoint: z.unknown().optional() }).loose(),
+    output: z.object({ device: z.string(), mountpoint: z.string(), ...ranCommand }),
+  }),
+  /** Unmounts `device` from every mount point it has; only with IGS_APPLY=1. */
+  unmount: defineCall({
+    path: DISK_PATH,
+    method: 'unmount',
+    input: z.object({ device: z.unknown().optional() }).loose(),
+    output: z.object({ device: z.string(), mountpoints: z.array(z.string()), ...ranCommand }),
+  }),
+  /** Formats `device` (`fstype`, `label`, `confirm` = the device again); only with IGS_APPLY=1. */
+  format: defineCall({
+    path: DISK_PATH,
+    method: 'format',
+    input: z
+      .object({
+        device: z.unknown().optional(),
+        fstype: z.unknown().optional(),
+        label: z.unknown().optional(),
+        confirm: z.unknown().optional(),
+      })
+      .loose(),
+    output: z.object({
+      device: z.string(),
+      fstype: z.enum(DISK_FILE_SYSTEMS),
+      label: z.string(),
+      ...ranCommand,
+    }),
+  }),
 };

@@ -64,6 +64,8 @@ export const serviceCalls = {
       .loose(),
     output: z.object({ list: z.array(ServiceRow), total: z.number() }),
   }),
+  /** One service (`key`) with its live status; the gb28181 password never returned. */
+  detail: defineCall({ path: PATH, method: 'detail', input: VerbInput, output: ServiceRow }),
   /** Saves one service (key, enabled, ports, auto_start; gb28181's own fields): a form, checked by the server. */
   edit: defineCall({ path: PATH, method: 'edit', input: z.object({}).loose(), output: ServiceApplyReply }),
   start: defineCall({ path: PATH, method: 'start', input: VerbInput, output: ServiceApplyReply }),

@@ -19,7 +19,6 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { formatBytes } from '../../utils/number.ts';
 import {
@@ -31,8 +30,6 @@ import {
 } from './disk/disk-data.ts';
 import './disk/disk-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
-
-export const DISK_PATH = '/admin.php/system/disk_set';
 
 function RoleCell({ row, canEdit, onSaved }: { row: TreeRow; canEdit: boolean; onSaved: () => void }) {
   const t = useT();
@@ -60,7 +57,7 @@ function RoleCell({ row, canEdit, onSaved }: { row: TreeRow; canEdit: boolean; o
       onChange={async (role) => {
         setSaving(true);
         try {
-          await request(DISK_PATH, { method: 'edit', name: disk.name, role });
+          await call(diskCalls.edit, { name: disk.name, role });
           toast.success(t('disk.roleSaved', { name: disk.name, role: t(`disk.role.${role}`) }));
           onSaved();
         } catch {
@@ -95,7 +92,7 @@ function SettingsCard({ canEdit, onSaved }: { canEdit: boolean; onSaved: () => v
         disabled={!canEdit}
         style={{ rowGap: 8 }}
         onFinish={async (values) => {
-          await request(DISK_PATH, { method: 'config_form', ...values });
+          await call(diskCalls.configForm, values);
           toast.success(t('disk.saved'));
           onSaved();
         }}

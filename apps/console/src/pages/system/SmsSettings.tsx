@@ -1,10 +1,10 @@
-import { type SmsLogRow, smsCalls } from '@igs/contract/calls';
+import { type CallOutput, type SmsLogRow, smsCalls } from '@igs/contract/calls';
 import { smsSettings } from '@igs/contract/extras';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
-import { useSingletonButton, useSingletonEndpoint } from '../../features/singleton-form/use-singleton.ts';
+import { useSingletonButton } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { isRequestError, requestEnvelope } from '../../request/index.ts';
@@ -16,7 +16,6 @@ const RESULT_COLOR = { sent: 'green', failed: 'red', refused: 'orange' } as cons
 
 function TestSend({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const endpoint = useSingletonEndpoint(smsSettings);
   const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -26,7 +25,10 @@ function TestSend({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const r = await requestEnvelope(endpoint, { method: 'test', phone: phone.trim() });
+      const r = await requestEnvelope<CallOutput<typeof smsCalls.test>>(smsCalls.test.path, {
+        method: smsCalls.test.method,
+        phone: phone.trim(),
+      });
       setOutcome({ ok: true, text: r.msg });
     } catch (error) {
       if (isRequestError(error)) setOutcome({ ok: false, text: error.msg });

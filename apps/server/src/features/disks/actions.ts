@@ -1,7 +1,6 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
 import { diskCalls } from '@igs/contract/calls';
-import { z } from 'zod';
-import { defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { getSettings, type SettingKey, setSetting } from '../../platform/settings/settings.ts';
 import { type FolderRefusal, refuseDataFolder } from './data-paths.ts';
@@ -64,12 +63,9 @@ export const diskActions = [
     },
   }),
 
-  defineAction({
-    path: DISK_PATH,
-    method: 'edit',
+  defineCallAction(diskCalls.edit, {
     summary: "Sets a disk's role (media, record, backup or none); the system disk's role cannot be changed",
     access: 'module',
-    input: z.object({ method: z.literal('edit') }).loose(),
     async handler(ctx, input) {
       const { app, lang } = ctx;
       if (typeof input.name !== 'string' || !DEVICE_NAME.test(input.name)) {
@@ -117,13 +113,10 @@ export const diskActions = [
     },
   }),
 
-  defineAction({
-    path: DISK_PATH,
-    method: 'config_form',
+  defineCallAction(diskCalls.configForm, {
     summary:
       'Saves the disk settings; omitted fields are left unchanged. media_path and record_path must lie on a mounted data disk (not the system disk, / or /etc)',
     access: 'module',
-    input: z.object({ method: z.literal('config_form') }).loose(),
     async handler(ctx, input) {
       const { lang } = ctx;
       const changes: [SettingKey, string][] = [];

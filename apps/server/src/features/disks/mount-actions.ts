@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
-import { z } from 'zod';
+import { DISK_FILE_SYSTEMS, diskCalls } from '@igs/contract/calls';
 import { applyEnabled } from '../../platform/host/config-set.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
-import { type ActionContext, defineAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { BlockDevice } from './disk-parsers.ts';
 import { diskHost, readBlockDevices } from './disk-source.ts';
@@ -21,8 +21,7 @@ import { diskHost, readBlockDevices } from './disk-source.ts';
  *   that was not run. Commands run with fixed arguments and a time-out, never through a shell.
  */
 
-const PATH = '/admin.php/system/disk_set';
-const FILE_SYSTEMS = ['ext4', 'xfs', 'vfat'] as const;
+const FILE_SYSTEMS = DISK_FILE_SYSTEMS;
 const MOUNT_ROOTS = ['/mnt/', '/media/', '/srv/'];
 /** Mount points the running system needs, refused even off the root disk. */
 const SYSTEM_MOUNTS = ['/', '/boot', '/boot/efi', '/usr', '/var', '/etc', '/home', '/opt', '/tmp', '[SWAP]'];
@@ -104,16 +103,11 @@ async function apply(
   return { command: line, output };
 }
 
-const Input = (method: string) => z.object({ method: z.literal(method) }).loose();
-
 export const diskMountActions = [
-  defineAction({
-    path: PATH,
-    method: 'mount',
+  defineCallAction(diskCalls.mount, {
     summary:
       'Mounts an unmounted device lsblk lists (device, not on the system disk) at a folder under /mnt, /media or /srv (mountpoint); only with IGS_APPLY=1',
     access: 'module',
-    input: Input('mount'),
     async handler(ctx, body) {
       const { lang } = ctx;
       const mp = typeof body.mountpoint === 'string' ? body.mountpoint.trim().replace(/\/+$/, '') : '';
@@ -144,12 +138,9 @@ export const diskMountActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'unmount',
+  defineCallAction(diskCalls.unmount, {
     summary: 'Unmounts a mounted device lsblk lists (device, not on the system disk); only with IGS_APPLY=1',
     access: 'module',
-    input: Input('unmount'),
     async handler(ctx, body) {
       const { lang } = ctx;
       const { device } = await resolve(ctx, body);
@@ -160,12 +151,9 @@ export const diskMountActions = [
     },
   }),
 
-  defineAction({
-    path: PATH,
-    method: 'format',
+  defineCallAction(diskCalls.format, {
     summary: `Formats an unmounted device without partitions (device, fstype ${FILE_SYSTEMS.join('|')}, label, confirm = the device again); never the system disk; only with IGS_APPLY=1`,
     access: 'module',
-    input: Input('format'),
     async handler(ctx, body) {
       const { lang } = ctx;
       const fstype = body.fstype;
@@ -191,7 +179,7 @@ export const diskMountActions = [
           : [fstype === 'xfs' ? '-f' : '-F', ...(label ? ['-L', label] : []), device.path];
       const out = await apply(ctx, `mkfs.${fstype}`, args, 15 * 60_000);
       ctx.logDetail = `format ${device.path} as ${fstype}${label ? ` (${label})` : ''}`;
-      return { device: device.path, fstype, label, ...out };
+      return { device: device.path, fstype: fstype as (typeof FILE_SYSTEMS)[number], label, ...out };
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { Code, keepText, type Lang, listText, say, texts } from '@igs/contract';
-import { hotStandbyCalls } from '@igs/contract/calls';
+import { HOT_STANDBY_REPORTED, type HotStandbyDetail, hotStandbyCalls } from '@igs/contract/calls';
 import { hotStandbySettings as def, HOT_STANDBY_PRIORITY, SystemServicePaths } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -12,7 +12,7 @@ import {
   withSetLock,
 } from '../../platform/host/config-set.ts';
 import { findBinary } from '../../platform/host/host-exec.ts';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import {
   changedFields,
@@ -36,8 +36,6 @@ import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts
  * `sync_config` is stored but nothing is pushed to the peer yet: the database snapshot push of
  * DOMAIN is not built.
  */
-
-const PATH = SystemServicePaths.hotStandby;
 
 function webPort(ctx: ActionContext): number {
   return ctx.req.socket?.localPort ?? ctx.app.config.port;
@@ -153,26 +151,39 @@ function savedMessage(lang: Lang, r: HotStandbyReply): string {
   return say(lang, 'hotStandby.saved', { checked, note: r.note });
 }
 
+/** The detail's fields that are the stored settings (the rest is the host's side). */
+type StoredField =
+  | 'enabled'
+  | 'role'
+  | 'interface'
+  | 'virtual_ip'
+  | 'vrid'
+  | 'priority'
+  | 'advert_int'
+  | 'auth_pass'
+  | 'peer_ip'
+  | 'preempt'
+  | 'sync_config'
+  | 'secret_set';
+
 const NotifyInput = z.object({
-  state: z.enum(['MASTER', 'BACKUP', 'FAULT', 'STOP'], {
+  state: z.enum(HOT_STANDBY_REPORTED, {
     error: 'state must be MASTER, BACKUP, FAULT or STOP',
   }),
   priority: z.coerce.number().int().min(0).max(255).optional(),
 });
 
 export const hotStandbyActions = [
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(hotStandbyCalls.detail, {
     summary:
       'Hot standby settings (auth_pass empty), the VRRP state keepalived last reported and the host interfaces',
     access: 'module',
-    input: z.object({ method: z.literal('detail') }).loose(),
     async handler(ctx) {
       const values = await load(ctx.app);
       const reported = await readState(ctx.app);
       return {
-        ...publicView(def, values),
+        // The singleton's fields as the store keeps them, checked against the contract under CHECK_REPLIES.
+        ...(publicView(def, values) as Pick<HotStandbyDetail, StoredField>),
         state: reported.state,
         state_at: reported.at,
         priority_effective: effectivePriority(asValues(values)),
@@ -180,17 +191,14 @@ export const hotStandbyActions = [
         keepalived_installed: (await findBinary('keepalived')) !== null,
         config_path: 'keepalived/keepalived.conf',
         apply_enabled: applyEnabled(),
-        sync_push: false,
+        sync_push: false as const,
       };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'form',
+  defineCallAction(hotStandbyCalls.form, {
     summary:
       'Saves hot standby and writes keepalived.conf, checked by keepalived -t; an empty auth_pass keeps the stored one',
     access: 'module',
-    input: z.object({ method: z.literal('form') }).loose(),
     async handler(ctx, body) {
       const current = await load(ctx.app);
       const values = mergeAndValidate(def, current, body, ctx.lang);
@@ -258,11 +266,9 @@ export const hotStandbyActions = [
       return reply;
     },
   }),
-  defineAction({
-    path: SystemServicePaths.hotStandbyNotify,
+  defineCallAction(hotStandbyCalls.notify, {
     summary: "keepalived's notify script reports a VRRP state change (x-igs-notify-key: the shared key)",
     access: 'public',
-    input: z.object({}).loose(),
     async handler(ctx, body) {
       const given = String(ctx.req.headers['x-igs-notify-key'] ?? '');
       if (!given || !sameKey(given, await notifyKey(ctx.app)))

@@ -1,15 +1,9 @@
 import { Code, type Lang, say, texts } from '@igs/contract';
 import { serviceCalls } from '@igs/contract/calls';
-import {
-  SERVICE_KEYS,
-  type ServiceKey,
-  type ServiceRow,
-  SystemServicePaths,
-  serviceTitle,
-} from '@igs/contract/extras';
+import { SERVICE_KEYS, type ServiceKey, type ServiceRow, serviceTitle } from '@igs/contract/extras';
 import { z } from 'zod';
 import { applyEnabled, type CommandResult, runCommand } from '../../platform/host/config-set.ts';
-import { defineAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
@@ -29,8 +23,6 @@ import { type ProbeContext, probeContext, probeService, type ServiceProbe } from
  * live status, the stored settings (`edit`, refusing a port clash with 409) and the verbs start,
  * stop and restart, which run `systemctl` only where IGS_APPLY=1 (DOMAIN real-effect policy 3).
  */
-
-const PATH = SystemServicePaths.serviceConfig;
 
 /** The web console's own port: the socket this call came in on, else the configured PORT. */
 function webPort(ctx: SignedInContext): number {
@@ -279,12 +271,9 @@ export const serviceActions = [
       return { list, total: list.length };
     },
   }),
-  defineAction({
-    path: PATH,
-    method: 'detail',
+  defineCallAction(serviceCalls.detail, {
     summary: 'One service (key) with its live status; the gb28181 password is never returned',
     access: 'module',
-    input: z.object({ method: z.literal('detail'), key: z.unknown() }).loose(),
     async handler(ctx, body) {
       return oneRow(ctx, parseOrThrow(keySchema(ctx.lang), body.key, ctx.lang));
     },

@@ -1,21 +1,12 @@
 import { type Localized, say, texts } from '@igs/contract';
 import { smsCalls } from '@igs/contract/calls';
 import { smsSettings } from '@igs/contract/extras';
-import { z } from 'zod';
-import { defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { singletonActions } from '../../platform/singletons/store.ts';
 import { bodyTemplateError } from './providers.ts';
 import { sendSms, sentToday } from './send.ts';
-
-const TestInput = z.object({
-  method: z.literal('test'),
-  phone: z
-    .string({ error: 'phone is required' })
-    .trim()
-    .regex(/^\+?\d{5,20}$/, 'phone must be 5 to 20 digits, optionally after +'),
-});
 
 /** `system/sms` (DOMAIN 2.9): the SMS singleton, a test send and the send log. */
 export const smsActions = [
@@ -43,12 +34,9 @@ export const smsActions = [
       daily_limit: Number(values.daily_limit),
     }),
   }),
-  defineAction({
-    path: smsSettings.endpoint,
-    method: 'test',
+  defineCallAction(smsCalls.test, {
     summary: 'Sends a test SMS to {phone} through the stored provider and reports its answer',
     access: 'module',
-    input: TestInput,
     async handler(ctx, input) {
       const code = String(Math.floor(100000 + Math.random() * 900000));
       const r = await sendSms(
