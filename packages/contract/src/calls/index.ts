@@ -8,6 +8,7 @@ export * from './hot-standby.ts';
 export * from './itms.ts';
 export * from './licence.ts';
 export * from './logs.ts';
+export * from './media.ts';
 export * from './network.ts';
 export * from './outreach.ts';
 export * from './permissions.ts';
@@ -32,6 +33,7 @@ import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
 import { licenceCalls } from './licence.ts';
 import { operationLogCalls, serverLogCalls } from './logs.ts';
+import { mediaCalls, mediaEncryptionCalls } from './media.ts';
 import { networkCalls } from './network.ts';
 import { outreachCalls } from './outreach.ts';
 import { permissionTreeCalls, roleCalls } from './permissions.ts';
@@ -62,6 +64,8 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(voiceSettingsCalls),
   ...Object.values(voiceRecordCalls),
   ...Object.values(outreachCalls),
+  ...Object.values(mediaCalls),
+  ...mediaEncryptionCalls.flatMap((c) => Object.values(c)),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),

@@ -1,24 +1,17 @@
 import { LockOutlined } from '@ant-design/icons';
+import { type EncryptionRow, encryptionCalls, type LiveEncryption } from '@igs/contract/calls';
 import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Radio, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useModePath } from './mode-endpoint.ts';
 import './module-extras-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
-
-interface ProgramRow {
-  id: number;
-  number: number;
-  name: string;
-  type: string;
-  encryption: (typeof LIVE_ENCRYPTIONS)[number];
-}
 
 export interface EncryptionSettingsProps {
   /** Rows already selected in the programme list, preselected here. */
@@ -35,6 +28,7 @@ export interface EncryptionSettingsProps {
 export function EncryptionSettingsButton({ selectedIds = [], onChanged }: EncryptionSettingsProps) {
   const t = useT();
   const endpoint = useModePath('/admin.php/media/encryption');
+  const calls = encryptionCalls(endpoint);
   const canEdit = useHasButton('media:encryption:edit');
   const sites = useSiteIds();
   const client = useQueryClient();
@@ -42,16 +36,11 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [value, setValue] = useState<ProgramRow['encryption']>('hls_aes128');
+  const [value, setValue] = useState<LiveEncryption>('hls_aes128');
   const [saving, setSaving] = useState(false);
   const list = useScopedQuery({
     queryKey: ['module-extras', 'encryption', endpoint, page, keyword],
-    queryFn: ({ sites }) =>
-      request<{ list: ProgramRow[]; total: number }>(
-        endpoint,
-        { method: 'list', ...page, keyword },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(calls.list, { ...page, keyword }, { loading: false, sites }),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -59,11 +48,7 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
   const apply = async () => {
     setSaving(true);
     try {
-      const r = await request<{ updated: number }>(
-        endpoint,
-        { method: 'edit', ids: selected, encryption: value },
-        { sites },
-      );
+      const r = await call(calls.edit, { ids: selected, encryption: value }, { sites });
       toast.success(t('mx.encryption.done', { n: r.updated }));
       await client.invalidateQueries({ queryKey: ['module-extras', 'encryption'] });
       // The programme list shows `encryption` too.
@@ -123,7 +108,7 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
             </>
           )}
         </Space>
-        <Table<ProgramRow>
+        <Table<EncryptionRow>
           rowKey="id"
           size="small"
           loading={list.isFetching}
@@ -145,7 +130,7 @@ export function EncryptionSettingsButton({ selectedIds = [], onChanged }: Encryp
               title: t('mx.col.encryption'),
               dataIndex: 'encryption',
               width: 140,
-              render: (v: ProgramRow['encryption']) => (
+              render: (v: EncryptionRow['encryption']) => (
                 <Tag color={v === 'none' ? 'default' : 'blue'}>{t(`mx.encryption.${v}`)}</Tag>
               ),
             },

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { m3uExportCall, mediaCalls } from '@igs/contract/calls';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useModePath } from './mode-endpoint.ts';
@@ -16,14 +17,13 @@ export interface ExportScope {
 }
 
 function ExportButton({
-  path,
-  method,
+  def,
   buttonKey,
   label,
   scope,
 }: {
-  path: string;
-  method: string;
+  /** The export call: the M3U playlist of this mode's endpoint, or the XMLTV guide. */
+  def: typeof mediaCalls.xmltv;
   buttonKey: string;
   label: string;
   scope: ExportScope;
@@ -35,13 +35,15 @@ function ExportButton({
   const run = async () => {
     setBusy(true);
     try {
-      const body: Record<string, unknown> = {
-        method,
-        filter: scope.filter ?? {},
-        keyword: scope.keyword ?? '',
-      };
-      if (scope.ids?.length) body.ids = scope.ids;
-      const r = await request<{ url: string }>(path, body, { sites });
+      const r = await call(
+        def,
+        {
+          filter: scope.filter ?? {},
+          keyword: scope.keyword ?? '',
+          ...(scope.ids?.length ? { ids: scope.ids } : {}),
+        },
+        { sites },
+      );
       window.open(r.url, '_blank');
     } catch {
       // shown by the request layer
@@ -62,8 +64,7 @@ export function M3uExportButton(scope: ExportScope) {
   const path = useModePath('/admin.php/media/live');
   return (
     <ExportButton
-      path={path}
-      method="export_m3u"
+      def={m3uExportCall(path)}
       buttonKey="media:live:export"
       label={t('mx.export.m3u')}
       scope={scope}
@@ -76,8 +77,7 @@ export function XmltvExportButton(scope: ExportScope) {
   const t = useT();
   return (
     <ExportButton
-      path="/admin.php/media/epg"
-      method="export_xmltv"
+      def={mediaCalls.xmltv}
       buttonKey="media:epg:export"
       label={t('mx.export.xmltv')}
       scope={scope}

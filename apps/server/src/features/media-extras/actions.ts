@@ -1,9 +1,14 @@
 import { Code, keepText, say } from '@igs/contract';
-import { LIVE_ENCRYPTIONS } from '@igs/contract/extras';
+import {
+  type encryptionCalls,
+  type LiveEncryption,
+  type m3uExportCall,
+  mediaCalls,
+  mediaEncryptionCalls,
+} from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
-import { z } from 'zod';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { type ActionContext, defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { applyFilters } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -20,12 +25,6 @@ import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.
 
 const live = resourceByName('media:live')!;
 const epg = resourceByName('media:epg')!;
-
-const Filtered = {
-  keyword: z.string().trim().max(100).optional().default(''),
-  filter: z.record(z.string(), z.unknown()).optional().default({}),
-  ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
-};
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/\D/g, '');
 
@@ -50,14 +49,11 @@ async function classNames(ctx: SignedInContext): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
-function m3uAction(path: string) {
-  return defineAction({
-    path,
-    method: 'export_m3u',
+function m3uAction(call: ReturnType<typeof m3uExportCall>) {
+  return defineCallAction(call, {
     summary: 'Live programmes as an M3U playlist (same filter and keyword as list, or ids): a single-use URL',
     access: 'module',
     button: 'media:live:export',
-    input: z.object({ method: z.literal('export_m3u'), ...Filtered }),
     async handler(ctx, input) {
       let q = applyFilters(
         ctx.app.db.kind,
@@ -90,13 +86,10 @@ function m3uAction(path: string) {
   });
 }
 
-const xmltvAction = defineAction({
-  path: epg.endpoint,
-  method: 'export_xmltv',
+const xmltvAction = defineCallAction(mediaCalls.xmltv, {
   summary: 'EPG programmes as XMLTV (same filter and keyword as list, or ids): a single-use URL',
   access: 'module',
   button: 'media:epg:export',
-  input: z.object({ method: z.literal('export_xmltv'), ...Filtered }),
   async handler(ctx, input) {
     let q = applyFilters(
       ctx.app.db.kind,
@@ -163,23 +156,11 @@ const xmltvAction = defineAction({
 /** Transports HLS AES-128 cannot apply to: the stream is not delivered as HLS segments. */
 const NOT_HLS = ['multicast', 'rtsp', 'http_ts'];
 
-function encryptionActions(path: string) {
+function encryptionActions(calls: ReturnType<typeof encryptionCalls>) {
   return [
-    defineAction({
-      path,
-      method: 'list',
+    defineCallAction(calls.list, {
       summary: 'Live programmes with their encryption (filter encryption, keyword), paged',
       access: 'module',
-      input: z.object({
-        method: z.literal('list'),
-        page: z.coerce.number().int().min(1).optional().default(1),
-        limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-        keyword: z.string().trim().max(100).optional().default(''),
-        filter: z
-          .object({ encryption: z.enum(LIVE_ENCRYPTIONS).optional() })
-          .optional()
-          .default({}),
-      }),
       async handler(ctx, input) {
         let q = scoped(ctx).selectFrom(live.table);
         if (input.filter.encryption === 'none')
@@ -209,26 +190,14 @@ function encryptionActions(path: string) {
             name: r.name,
             name_en: r.name_en,
             type: r.type,
-            encryption: r.encryption ?? 'none',
+            encryption: (r.encryption ?? 'none') as LiveEncryption,
           })),
         };
       },
     }),
-    defineAction({
-      path,
-      method: 'edit',
+    defineCallAction(calls.edit, {
       summary: 'Sets the encryption (none | hls_aes128) of live programmes (ids); HLS-delivered ones only',
       access: 'module',
-      input: z.object({
-        method: z.literal('edit'),
-        ids: z
-          .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-          .min(1, 'ids is required')
-          .max(500, 'ids: at most 500 at a time'),
-        encryption: z.enum(LIVE_ENCRYPTIONS, {
-          error: `encryption must be one of: ${LIVE_ENCRYPTIONS.join(', ')}`,
-        }),
-      }),
       async handler(ctx, input) {
         const site = ctx.scope.writeSite();
         const ids = [...new Set(input.ids)];
@@ -264,9 +233,8 @@ function encryptionActions(path: string) {
 }
 
 export const mediaExtrasActions = [
-  m3uAction(live.endpoint),
-  ...(live.opsEndpoint ? [m3uAction(live.opsEndpoint)] : []),
+  m3uAction(mediaCalls.m3u),
+  ...(mediaCalls.m3uOps ? [m3uAction(mediaCalls.m3uOps)] : []),
   xmltvAction,
-  ...encryptionActions('/admin.php/media/encryption'),
-  ...encryptionActions('/operations/media/encryption'),
+  ...mediaEncryptionCalls.flatMap(encryptionActions),
 ];
