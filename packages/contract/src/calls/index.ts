@@ -14,6 +14,7 @@ export * from './outreach.ts';
 export * from './permissions.ts';
 export * from './services.ts';
 export * from './shell.ts';
+export * from './smart.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
@@ -39,6 +40,21 @@ import { outreachCalls } from './outreach.ts';
 import { permissionTreeCalls, roleCalls } from './permissions.ts';
 import { serviceCalls } from './services.ts';
 import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
+import {
+  appCommandCalls,
+  appCommandOpsCalls,
+  appLanguageCalls,
+  appLanguageOpsCalls,
+  appResourceCalls,
+  appStyleCalls,
+  appStyleOpsCalls,
+  appTypeCalls,
+  appTypeOpsCalls,
+  formLinkageCalls,
+  sceneOtherCalls,
+  sceneOtherOpsCalls,
+  terminalStatCalls,
+} from './smart.ts';
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
@@ -77,6 +93,19 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(sessionInfoCalls),
   ...Object.values(lockoutCalls),
   ...Object.values(accountCalls),
+  ...Object.values(terminalStatCalls),
+  ...Object.values(sceneOtherCalls),
+  ...Object.values(sceneOtherOpsCalls),
+  ...Object.values(appTypeCalls),
+  ...Object.values(appTypeOpsCalls),
+  ...Object.values(appLanguageCalls),
+  ...Object.values(appLanguageOpsCalls),
+  ...Object.values(appStyleCalls),
+  ...Object.values(appStyleOpsCalls),
+  ...Object.values(appCommandCalls),
+  ...Object.values(appCommandOpsCalls),
+  ...Object.values(formLinkageCalls),
+  ...Object.values(appResourceCalls),
   ...Object.values(webSettingsCalls),
   ...Object.values(roleCalls),
   ...Object.values(permissionTreeCalls),

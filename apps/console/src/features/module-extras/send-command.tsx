@@ -1,12 +1,15 @@
 import { SendOutlined } from '@ant-design/icons';
+import { appCommandCalls, appCommandOpsCalls, type TerminalCommandRow } from '@igs/contract/calls';
 import { TERMINAL_COMMANDS } from '@igs/contract/extras';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
+import { useUserStore } from '../../stores/user.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { type CommandFormValues, commandArgs } from './command-args.ts';
 import { useModePath } from './mode-endpoint.ts';
@@ -19,6 +22,12 @@ const STATE_COLOR: Record<string, string> = {
   acked: 'success',
   failed: 'error',
 };
+
+/** The terminal command calls of the session's mode (`/admin.php/…` or `/operations/…`). */
+function useCommandCalls() {
+  const isOperations = useUserStore((s) => s.isOperations);
+  return isOperations === 1 ? appCommandOpsCalls : appCommandCalls;
+}
 
 function useReleases(enabled: boolean) {
   const path = useModePath('/admin.php/index/app_upgrade');
@@ -41,7 +50,7 @@ function useReleases(enabled: boolean) {
  */
 export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () => void }) {
   const t = useT();
-  const path = useModePath('/admin.php/index/app_command');
+  const calls = useCommandCalls();
   const allowed = useHasButton('index:app_command:send');
   const sites = useSiteIds();
   const client = useQueryClient();
@@ -56,11 +65,8 @@ export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () 
     const values = form.getFieldsValue(true) as CommandFormValues;
     setSaving(true);
     try {
-      const r = await request<{ queued: number }>(
-        path,
-        { method: 'send', ids, type: values.type, args: commandArgs(values) },
-        { sites },
-      );
+      // The type select starts at reboot and cannot be cleared.
+      const r = await call(calls.send, { ids, type: values.type!, args: commandArgs(values) }, { sites });
       toast.success(t('mx.cmd.queued', { n: r.queued }));
       await client.invalidateQueries({ queryKey: ['module-extras', 'commands'] });
       setOpen(false);
@@ -130,35 +136,19 @@ export function SendCommandButton({ ids, onSent }: { ids: number[]; onSent?: () 
   );
 }
 
-interface CommandRow {
-  id: number;
-  terminal: string;
-  type: string;
-  state: string;
-  result: string;
-  created_by: string;
-  created_at: string;
-  acked_at: string;
-}
-
 /** The command history (`index/app_command` list), newest first; one terminal's when given. */
 export function CommandHistory({ terminalId }: { terminalId?: number }) {
   const t = useT();
-  const path = useModePath('/admin.php/index/app_command');
+  const calls = useCommandCalls();
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const filter = terminalId ? { terminal_id: terminalId } : {};
   const { data, isFetching } = useScopedQuery({
-    queryKey: ['module-extras', 'commands', path, filter, page],
-    queryFn: ({ sites }) =>
-      request<{ list: CommandRow[]; total: number }>(
-        path,
-        { method: 'list', filter, ...page },
-        { loading: false, sites },
-      ),
+    queryKey: ['module-extras', 'commands', calls.list.path, filter, page],
+    queryFn: ({ sites }) => call(calls.list, { filter, ...page }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
   return (
-    <Table<CommandRow>
+    <Table<TerminalCommandRow>
       rowKey="id"
       size="small"
       loading={isFetching}

@@ -1,14 +1,12 @@
+import { sceneOtherCalls, sceneOtherOpsCalls } from '@igs/contract/calls';
 import { scenarioOther } from '@igs/contract/extras';
 import { Alert, Button, Flex, Form, QRCode, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../app/feedback.ts';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
-import {
-  useSingleton,
-  useSingletonButton,
-  useSingletonEndpoint,
-} from '../../features/singleton-form/use-singleton.ts';
+import { useSingleton, useSingletonButton } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { request } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import './scene-other-texts.ts';
@@ -36,7 +34,7 @@ export default function SceneOtherConfig() {
   const [params, setParams] = useSearchParams();
   const sceneId = sceneIdOf(params);
   const isOperations = useUserStore((s) => s.isOperations);
-  const endpoint = useSingletonEndpoint(scenarioOther);
+  const calls = isOperations === 1 ? sceneOtherOpsCalls : sceneOtherCalls;
   const canEdit = useSingletonButton(scenarioOther, 'edit');
   const { refresh, sites } = useSingleton(scenarioOther, { scene_id: sceneId });
   const scenes = useScopedQuery({
@@ -50,7 +48,7 @@ export default function SceneOtherConfig() {
   });
 
   const inherit = async () => {
-    await request(endpoint, { method: 'form', scene_id: sceneId, inherit: 1 }, { sites });
+    await call(calls.form, { scene_id: sceneId, inherit: 1 }, { sites });
     toast.success(t('sceneOther.inheritDone'));
     await refresh();
   };

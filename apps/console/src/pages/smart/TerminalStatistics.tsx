@@ -1,11 +1,11 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { TerminalStats } from '@igs/contract/extras';
+import { type TerminalStats, terminalStatCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { EChart } from './echart.tsx';
 import {
@@ -18,8 +18,6 @@ import {
 import './terminal-stats-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 import { useSiteIds } from '../../features/sites/use-site-ids.ts';
-
-const ENDPOINT = '/admin.php/smart/terminal_stat';
 
 /** The call's range from the picker: whole days, as the server wants them. */
 export function rangeParams(range: [Dayjs, Dayjs]): { from: string; to: string } {
@@ -53,8 +51,7 @@ export default function TerminalStatistics() {
   const params = rangeParams(range);
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['smart', 'terminal_stat', params],
-    queryFn: ({ sites }) =>
-      request<TerminalStats>(ENDPOINT, { method: 'stats', ...params }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(terminalStatCalls.stats, params, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
 
@@ -84,7 +81,7 @@ export default function TerminalStatistics() {
   );
 
   const exportCsv = async () => {
-    const r = await request<{ url: string }>(ENDPOINT, { method: 'export', ...params }, { sites });
+    const r = await call(terminalStatCalls.export, params, { sites });
     window.open(r.url, '_blank');
   };
 

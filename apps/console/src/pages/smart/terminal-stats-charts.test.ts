@@ -1,4 +1,4 @@
-import type { TerminalStats } from '@igs/contract/extras';
+import type { TerminalStats } from '@igs/contract/calls';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { rangeParams } from './TerminalStatistics.tsx';

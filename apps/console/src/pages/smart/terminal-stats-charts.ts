@@ -1,4 +1,6 @@
-import type { StatusCounts, TerminalStats } from '@igs/contract/extras';
+import type { TerminalStats } from '@igs/contract/calls';
+
+type StatusRow = TerminalStats['by_area'][number];
 
 /**
  * ECharts options of the terminal statistics page, built from the server's reply alone (pure, so
@@ -21,7 +23,7 @@ export interface ChartTexts {
 const COLORS = { online: '#52c41a', offline: '#bfbfbf', pending: '#faad14' };
 
 /** Stacked bars of online/offline/pending terminals per key (area, model, app version). */
-export function statusBarOption(rows: readonly (StatusCounts & { key: string })[], tx: ChartTexts) {
+export function statusBarOption(rows: readonly StatusRow[], tx: ChartTexts) {
   const keys = rows.map((r) => r.key || tx.unknown);
   const series = (['online', 'offline', 'pending'] as const).map((k) => ({
     name: tx[k],

@@ -1,8 +1,9 @@
 import { Code, keepText, say } from '@igs/contract';
-import { TERMINAL_COMMAND_STATES, TERMINAL_COMMANDS, type TerminalCommandType } from '@igs/contract/extras';
+import { appCommandCalls, appCommandOpsCalls, type TerminalCommandRow } from '@igs/contract/calls';
+import type { TerminalCommandType } from '@igs/contract/extras';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -14,8 +15,6 @@ import { scoped } from '../../platform/resources/scope.ts';
  * queued until the terminal's next heartbeat takes them (`takeCommands`); the terminal's answer
  * (`ackCommand`) settles the command and becomes a `command_ack` TerminalEvent.
  */
-
-const ENDPOINTS = ['/admin.php/index/app_command', '/operations/index/app_command'];
 
 const NoArgs = z.object({}).strict();
 const ARGS: Record<TerminalCommandType, z.ZodType<Record<string, unknown>>> = {
@@ -43,30 +42,6 @@ const ARGS: Record<TerminalCommandType, z.ZodType<Record<string, unknown>>> = {
     .object({ release_id: z.coerce.number({ error: 'args.release_id is required' }).int().positive() })
     .strict(),
 };
-
-const SendInput = z.object({
-  method: z.literal('send'),
-  ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-    .min(1, 'ids is required')
-    .max(500, 'ids: at most 500 at a time'),
-  type: z.enum(TERMINAL_COMMANDS, { error: `type must be one of: ${TERMINAL_COMMANDS.join(', ')}` }),
-  args: z.record(z.string(), z.unknown()).optional().default({}),
-});
-
-const ListInput = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  filter: z
-    .object({
-      terminal_id: z.coerce.number().int().positive().optional(),
-      type: z.enum(TERMINAL_COMMANDS).optional(),
-      state: z.enum(TERMINAL_COMMAND_STATES).optional(),
-    })
-    .optional()
-    .default({}),
-});
 
 const kdb = (app: AppContext) => app.db.kysely as unknown as AnyDb;
 
@@ -160,14 +135,11 @@ export async function ackCommand(
   return true;
 }
 
-export const appCommandActions = ENDPOINTS.flatMap((path) => [
-  defineAction({
-    path,
-    method: 'send',
+export const appCommandActions = [appCommandCalls, appCommandOpsCalls].flatMap((calls) => [
+  defineCallAction(calls.send, {
     summary:
       'Queues a command (reboot, clear_cache, show_message, open_app, upgrade, screenshot) for terminals',
     access: 'module',
-    input: SendInput,
     async handler(ctx, input) {
       const parsed = ARGS[input.type].safeParse(input.args);
       if (!parsed.success) throw validationError(parsed.error, ctx.lang);
@@ -223,12 +195,9 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
       return { queued: inserted.length, command_ids: inserted.map((r) => Number(r.id)) };
     },
   }),
-  defineAction({
-    path,
-    method: 'list',
+  defineCallAction(calls.list, {
     summary: 'The command history with each command state (queued, sent, acked, failed)',
     access: 'module',
-    input: ListInput,
     async handler(ctx, input) {
       const f = input.filter;
       let q = scoped(ctx)
@@ -254,9 +223,9 @@ export const appCommandActions = ENDPOINTS.flatMap((path) => [
           site_id: Number(r.site_id),
           terminal_id: Number(r.terminal_id),
           terminal: String(r.terminal_name || r.terminal_mac || `#${r.terminal_id}`),
-          type: r.type,
+          type: r.type as TerminalCommandType,
           args: parseArgs(String(r.args)),
-          state: r.state,
+          state: r.state as TerminalCommandRow['state'],
           result: r.result,
           created_by: r.created_by,
           created_at: formatDateTime(Number(r.created_at)),

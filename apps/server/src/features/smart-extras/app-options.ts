@@ -1,6 +1,13 @@
+import {
+  appLanguageCalls,
+  appLanguageOpsCalls,
+  appStyleCalls,
+  appStyleOpsCalls,
+  appTypeCalls,
+  appTypeOpsCalls,
+} from '@igs/contract/calls';
 import { APP_LANGUAGES, APP_STYLES, APP_TYPES, type LabelledOption } from '@igs/contract/extras';
-import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 
 /**
  * `index/app_type`, `index/app_language` and `index/app_style` (DOMAIN 2.8 smart/AppMenu): the
@@ -12,24 +19,18 @@ import { defineAction } from '../../platform/http/action.ts';
  * The menu trees also grant add/edit/del keys for these lists; the lists are fixed, so no call
  * takes them.
  */
-function optionActions(paths: string[], items: readonly LabelledOption[], what: string) {
-  return paths.flatMap((path) => [
-    defineAction({
-      path,
-      method: 'options',
+function optionActions(modes: (typeof appTypeCalls)[], items: readonly LabelledOption[], what: string) {
+  return modes.flatMap((calls) => [
+    defineCallAction(calls.options, {
       summary: `${what}: [{value, label}] for selects`,
       access: 'module',
-      input: z.object({ method: z.literal('options') }).loose(),
       async handler(ctx) {
         return items.map((i) => ({ value: i.value, label: i.label[ctx.lang] }));
       },
     }),
-    defineAction({
-      path,
-      method: 'list',
+    defineCallAction(calls.list, {
       summary: `${what} as a list`,
       access: 'module',
-      input: z.object({ method: z.literal('list') }).loose(),
       async handler(ctx) {
         const list = items.map((i) => ({
           value: i.value,
@@ -44,19 +45,7 @@ function optionActions(paths: string[], items: readonly LabelledOption[], what: 
 }
 
 export const appOptionActions = [
-  ...optionActions(
-    ['/admin.php/index/app_type', '/operations/index/app_type'],
-    APP_TYPES,
-    'App menu item types',
-  ),
-  ...optionActions(
-    ['/admin.php/index/app_language', '/operations/index/app_language'],
-    APP_LANGUAGES,
-    'App menu languages',
-  ),
-  ...optionActions(
-    ['/admin.php/index/app_style', '/operations/index/app_style'],
-    APP_STYLES,
-    'App menu item styles',
-  ),
+  ...optionActions([appTypeCalls, appTypeOpsCalls], APP_TYPES, 'App menu item types'),
+  ...optionActions([appLanguageCalls, appLanguageOpsCalls], APP_LANGUAGES, 'App menu languages'),
+  ...optionActions([appStyleCalls, appStyleOpsCalls], APP_STYLES, 'App menu item styles'),
 ];

@@ -1,19 +1,12 @@
+import { appResourceCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
 type AnyDb = Kysely<any>;
-
-const Input = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  keyword: z.string().trim().max(100).optional().default(''),
-});
 
 /**
  * `/operations/index/app_resource` (DOMAIN 2.10: "feeds the ResourcePicker"): the uploaded
@@ -29,12 +22,9 @@ const Input = z.object({
  * the caller uploaded. An account that reaches every site sees every image.
  */
 export const appResourceActions = [
-  defineAction({
-    path: '/operations/index/app_resource',
-    method: 'list',
+  defineCallAction(appResourceCalls.list, {
     summary: 'Images usable as app menu icons, of the caller sites: {list: [{id, name, url, …}], total}',
     access: 'module',
-    input: Input,
     async handler(ctx, input) {
       const db = ctx.app.db.kysely as unknown as AnyDb;
       const sites = ctx.scope.read;

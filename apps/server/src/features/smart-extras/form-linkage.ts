@@ -1,9 +1,9 @@
 import { Code, type Localized, say, texts } from '@igs/contract';
-import { FORM_LINKAGE_TYPES, type LinkageNode } from '@igs/contract/extras';
+import { formLinkageCalls } from '@igs/contract/calls';
+import type { FORM_LINKAGE_TYPES, LinkageNode } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
-import { z } from 'zod';
 import { picksResource } from '../../platform/auth/record-kinds.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 
@@ -59,16 +59,11 @@ export function toTree(rows: { id: number; parent_id: number | null; name: strin
   return clean(roots);
 }
 
-function linkageAction(path: string, access: AccessLevel) {
-  return defineAction({
-    path,
+function linkageAction(call: (typeof formLinkageCalls)['full'], access: AccessLevel) {
+  return defineCallAction(call, {
     summary: 'Cascading options: {type: area|film_class|app_menu} as a tree of {value, label, children}',
     access,
     mutates: false,
-    input: z.object({
-      method: z.string().optional(),
-      type: z.enum(FORM_LINKAGE_TYPES, { error: `type must be one of: ${FORM_LINKAGE_TYPES.join(', ')}` }),
-    }),
     async handler(ctx, input) {
       const resource = RESOURCES[input.type];
       if (!(await picksResource(ctx.app, ctx.caller, resource))) {
@@ -95,6 +90,6 @@ function linkageAction(path: string, access: AccessLevel) {
 // Full mode has no menu for the pickers, so any signed-in caller may read them; the operations
 // path is granted with the operations home item.
 export const formLinkageActions = [
-  linkageAction('/admin.php/index/form_linkage', 'session'),
-  linkageAction('/operations/index/form_linkage', 'module'),
+  linkageAction(formLinkageCalls.full, 'session'),
+  linkageAction(formLinkageCalls.operations, 'module'),
 ];

@@ -1,7 +1,7 @@
 import { Code, say, texts } from '@igs/contract';
+import { type SceneOtherDetail, sceneOtherCalls, sceneOtherOpsCalls } from '@igs/contract/calls';
 import { scenarioOther } from '@igs/contract/extras';
-import { z } from 'zod';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import {
@@ -20,8 +20,6 @@ import {
  * service QR link and notice. Each site has its values; a scene may override them with its own
  * (`scene_id`), and `inherit` drops the override again.
  */
-
-const SceneId = z.coerce.number().int().min(0).optional().default(0);
 
 /** The Wi-Fi QR payload phones understand (`WIFI:T:WPA;S:…;P:…;;`), special characters escaped. */
 export function wifiQrText(ssid: string, password: string): string {
@@ -55,39 +53,31 @@ async function effective(
   return { values, inherited: !own };
 }
 
-export const sceneOtherActions = [scenarioOther.endpoint, scenarioOther.opsEndpoint!].flatMap((path) => [
-  defineAction({
-    path,
-    method: 'detail',
+export const sceneOtherActions = [sceneOtherCalls, sceneOtherOpsCalls].flatMap((calls) => [
+  defineCallAction(calls.detail, {
     summary:
       'Scenario other settings of the site, or of one scene (scene_id; inherited says it has none of its own)',
     access: 'module',
-    input: z.object({ method: z.literal('detail'), scene_id: SceneId }),
     async handler(ctx, input) {
       const site = ctx.scope.writeSite();
       await requireScene(ctx, site, input.scene_id);
       const { values, inherited } = await effective(ctx, site, input.scene_id);
       return {
-        ...publicView(scenarioOther, values),
+        // The settings' fields, each a string (str, time and text fields), and secret_set.
+        ...(publicView(scenarioOther, values) as Omit<
+          SceneOtherDetail,
+          'scene_id' | 'inherited' | 'wifi_qr_text'
+        >),
         scene_id: input.scene_id,
         inherited,
         wifi_qr_text: wifiQrText(String(values.wifi_ssid ?? ''), String(values.wifi_password ?? '')),
       };
     },
   }),
-  defineAction({
-    path,
-    method: 'form',
+  defineCallAction(calls.form, {
     summary:
       'Saves the scenario other settings of the site or of one scene; inherit 1 drops a scene override',
     access: 'module',
-    input: z
-      .object({
-        method: z.literal('form'),
-        scene_id: SceneId,
-        inherit: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
-      })
-      .loose(),
     async handler(ctx, body) {
       const site = ctx.scope.writeSite();
       await requireScene(ctx, site, body.scene_id);

@@ -1,10 +1,10 @@
 import { texts } from '@igs/contract';
-import { STATS_MAX_DAYS, type StatusCounts, type TerminalStats } from '@igs/contract/extras';
+import { type TerminalStats, terminalStatCalls } from '@igs/contract/calls';
+import { STATS_MAX_DAYS, type StatusCounts } from '@igs/contract/extras';
 import { type RawBuilder, sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
@@ -16,14 +16,7 @@ import type { AnyDb } from '../../platform/resources/queries.ts';
  * (`last_seen`) within 90 s; nothing is stored or estimated, so an empty database gives zeros.
  */
 
-const ENDPOINT = '/admin.php/smart/terminal_stat';
 export const ONLINE_WINDOW_S = 90;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const Range = {
-  from: z.string().trim().regex(DATE, 'from must be YYYY-MM-DD').optional(),
-  to: z.string().trim().regex(DATE, 'to must be YYYY-MM-DD').optional(),
-};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (ms: number) => {
@@ -245,23 +238,17 @@ function scopeOf(ctx: SignedInContext): number[] | null {
 }
 
 export const terminalStatsActions = [
-  defineAction({
-    path: ENDPOINT,
-    method: 'stats',
+  defineCallAction(terminalStatCalls.stats, {
     summary:
       'Terminal statistics: status by area, model and app version; plays, hours and top content per day',
     access: 'module',
-    input: z.object({ method: z.literal('stats'), ...Range }),
     async handler(ctx, input) {
       return terminalStats(ctx.app, scopeOf(ctx), resolveRange(ctx.app.now(), input.from, input.to));
     },
   }),
-  defineAction({
-    path: ENDPOINT,
-    method: 'export',
+  defineCallAction(terminalStatCalls.export, {
     summary: 'The same statistics as CSV, returned as a single-use download URL',
     access: 'module',
-    input: z.object({ method: z.literal('export'), ...Range }),
     async handler(ctx, input) {
       const range = resolveRange(ctx.app.now(), input.from, input.to);
       const stats = await terminalStats(ctx.app, scopeOf(ctx), range);
