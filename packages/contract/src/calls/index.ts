@@ -12,6 +12,7 @@ export * from './media.ts';
 export * from './network.ts';
 export * from './outreach.ts';
 export * from './permissions.ts';
+export * from './scheduler.ts';
 export * from './services.ts';
 export * from './shell.ts';
 export * from './smart.ts';
@@ -38,6 +39,7 @@ import { mediaCalls, mediaEncryptionCalls } from './media.ts';
 import { networkCalls } from './network.ts';
 import { outreachCalls } from './outreach.ts';
 import { permissionTreeCalls, roleCalls } from './permissions.ts';
+import { timedTaskEndpointCalls } from './scheduler.ts';
 import { serviceCalls } from './services.ts';
 import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
 import {
@@ -82,6 +84,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(outreachCalls),
   ...Object.values(mediaCalls),
   ...mediaEncryptionCalls.flatMap((c) => Object.values(c)),
+  ...timedTaskEndpointCalls.flatMap((c) => Object.values(c)),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),

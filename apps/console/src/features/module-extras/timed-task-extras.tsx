@@ -1,11 +1,12 @@
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { SystemAdminPaths, type TimedTaskRun } from '@igs/contract';
+import { timedTaskCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, List, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { registerTexts, type Texts, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
@@ -66,11 +67,7 @@ export function CronPreview({ cron }: { cron: string }) {
   const next = useScopedQuery({
     queryKey: ['timed_task', 'preview', endpoint, expr],
     queryFn: ({ sites }) =>
-      request<{ next: string[] }>(
-        endpoint,
-        { method: 'next_runs', cron: expr },
-        { loading: false, silent: true, sites },
-      ),
+      call(timedTaskCalls(endpoint).nextRuns, { cron: expr }, { loading: false, silent: true, sites }),
     enabled: expr.split(/\s+/).length === 5,
     retry: false,
   });
@@ -85,6 +82,7 @@ export function CronPreview({ cron }: { cron: string }) {
 export function TimedTaskExtras({ taskId }: { taskId: number }) {
   const t = useT();
   const endpoint = useTimedTaskEndpoint();
+  const calls = timedTaskCalls(endpoint);
   const queryClient = useQueryClient();
   const canRun = useHasButton('system:timed_task:run_now');
   const sites = useSiteIds();
@@ -93,17 +91,11 @@ export function TimedTaskExtras({ taskId }: { taskId: number }) {
 
   const next = useScopedQuery({
     queryKey: ['timed_task', endpoint, taskId, 'next'],
-    queryFn: ({ sites }) =>
-      request<{ next: string[] }>(endpoint, { method: 'next_runs', id: taskId }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(calls.nextRuns, { id: taskId }, { loading: false, sites }),
   });
   const history = useScopedQuery({
     queryKey: ['timed_task', endpoint, taskId, 'history', page],
-    queryFn: ({ sites }) =>
-      request<{ total: number; list: TimedTaskRun[] }>(
-        endpoint,
-        { method: 'history', id: taskId, page, limit: 10 },
-        { loading: false, sites },
-      ),
+    queryFn: ({ sites }) => call(calls.history, { id: taskId, page, limit: 10 }, { loading: false, sites }),
     // A run still going is polled until it records its result.
     refetchInterval: useTabPolling((q: { state: { data?: { list: TimedTaskRun[] } } }) =>
       q.state.data?.list.some((r) => r.result === 'running') ? 2000 : false,
@@ -113,7 +105,7 @@ export function TimedTaskExtras({ taskId }: { taskId: number }) {
   const runNow = async () => {
     setRunning(true);
     try {
-      const run = await request<TimedTaskRun>(endpoint, { method: 'run_now', id: taskId }, { sites });
+      const run = await call(calls.runNow, { id: taskId }, { sites });
       if (run.result === 'running') toast.success(t('task.running'));
       else if (run.result === 'success')
         toast.success(`${t('task.result.success')}: ${run.output_tail.split('\n')[0]}`);

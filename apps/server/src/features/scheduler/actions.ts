@@ -12,10 +12,10 @@ import {
   storedLines,
   type TimedTaskRun,
 } from '@igs/contract';
+import { type timedTaskCalls, timedTaskEndpointCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { type AnyAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -37,7 +37,6 @@ const ENDPOINTS = [SystemAdminPaths.timedTask, SystemAdminPaths.opsTimedTask];
 const RUN_NOW_WAIT_MS = 2000;
 
 const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
-const idField = z.coerce.number({ error: 'id is required' }).int().positive('id is required');
 
 async function findTask(ctx: SignedInContext, id: number, scope: number[] | null) {
   const row = await scoped(ctx)
@@ -69,15 +68,12 @@ function runRecord(r: Record<string, unknown>, lang: Lang): TimedTaskRun {
   };
 }
 
-function verbs(endpoint: string): AnyAction[] {
+function verbs(calls: ReturnType<typeof timedTaskCalls>): AnyAction[] {
   return [
-    defineAction({
-      path: endpoint,
-      method: 'run_now',
+    defineCallAction(calls.runNow, {
       summary:
         'Runs a task now, recorded in its history; waits up to 2 s for the result, else answers result running (poll history). 423 while it is already running',
       access: 'module',
-      input: z.object({ method: z.literal('run_now'), id: idField }),
       async handler(ctx, input) {
         const row = await findTask(ctx, input.id, ctx.caller.isOperations ? ctx.scope.write : [0]);
         const task = toTask(row);
@@ -108,17 +104,9 @@ function verbs(endpoint: string): AnyAction[] {
         return runRecord(stored, ctx.lang);
       },
     }),
-    defineAction({
-      path: endpoint,
-      method: 'history',
+    defineCallAction(calls.history, {
       summary: 'Runs of a task, newest first: {started, finished, result, output_tail}',
       access: 'module',
-      input: z.object({
-        method: z.literal('history'),
-        id: idField,
-        page: z.coerce.number().int().min(1).optional().default(1),
-        limit: z.coerce.number().int().min(1).max(100).optional().default(20),
-      }),
       async handler(ctx, input) {
         await findTask(ctx, input.id, ctx.scope.read);
         const base = db(ctx.app).selectFrom('timed_task_run').where('task_id', '=', input.id);
@@ -134,18 +122,10 @@ function verbs(endpoint: string): AnyAction[] {
         return { total: Number(total), list: rows.map((r) => runRecord(r, ctx.lang)) };
       },
     }),
-    defineAction({
-      path: endpoint,
-      method: 'next_runs',
+    defineCallAction(calls.nextRuns, {
       summary: 'The next 5 run times of a task (id), or of a cron expression being edited (cron)',
       access: 'module',
       mutates: false,
-      input: z.object({
-        method: z.literal('next_runs'),
-        id: idField.optional(),
-        cron: z.string().trim().max(255).optional(),
-        count: z.coerce.number().int().min(1).max(20).optional().default(5),
-      }),
       async handler(ctx, input) {
         let cron = input.cron;
         if (cron === undefined) {
@@ -160,7 +140,7 @@ function verbs(endpoint: string): AnyAction[] {
   ];
 }
 
-export const schedulerActions: AnyAction[] = ENDPOINTS.flatMap(verbs);
+export const schedulerActions: AnyAction[] = timedTaskEndpointCalls.flatMap(verbs);
 
 /** Checks what the generic add/edit would store against the task rules (422, nothing written). */
 async function checkTaskWrite(ctx: SignedInContext, body: Record<string, unknown>, method: 'add' | 'edit') {
