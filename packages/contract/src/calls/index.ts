@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './backup.ts';
 export * from './define.ts';
+export * from './devices.ts';
 export * from './disks.ts';
 export * from './dnsmasq.ts';
 export * from './home.ts';
@@ -28,6 +29,7 @@ export * from './voice-settings.ts';
 import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { deviceCalls } from './devices.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
 import { homeCalls } from './home.ts';
@@ -85,6 +87,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(mediaCalls),
   ...mediaEncryptionCalls.flatMap((c) => Object.values(c)),
   ...timedTaskEndpointCalls.flatMap((c) => Object.values(c)),
+  ...Object.values(deviceCalls),
   ...Object.values(licenceCalls),
   ...Object.values(upgradeCalls),
   ...Object.values(backupCalls),

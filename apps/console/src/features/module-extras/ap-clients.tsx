@@ -1,7 +1,8 @@
+import { type ApClient, deviceCalls } from '@igs/contract/calls';
 import { formatBytes, type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './ap-clients-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -18,29 +19,6 @@ import { shortTime } from './cpe-parameters.tsx';
 const ap = resourceByName('ac:ap') as ResourceDef;
 const PAGE = 10;
 
-export interface ApClient {
-  mac: string;
-  ip: string;
-  hostname: string;
-  ssid: string;
-  band: string;
-  rssi: number;
-  connected_since: string;
-  /** What the AP received from the station (its upload). */
-  rx_bytes: number;
-  /** What the AP sent to the station (its download). */
-  tx_bytes: number;
-}
-
-interface Reply {
-  list: ApClient[];
-  total: number;
-  /** The AP's own count: above the list's length when its agent gives a count only. */
-  clients: number;
-  online: number;
-  reported_at: string;
-}
-
 /** The word and colour of a signal: strong from -60 dBm, fair to -70 dBm, weak below. */
 export function signalOf(rssi: number): { key: 'strong' | 'fair' | 'weak'; color: string } {
   if (rssi >= -60) return { key: 'strong', color: 'success' };
@@ -52,8 +30,7 @@ export function ApClients({ id }: { id: number }) {
   const t = useT();
   const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(ap.name), 'clients', id],
-    queryFn: ({ sites }) =>
-      request<Reply>(ap.endpoint, { method: 'status', id }, { loading: false, silent: true, sites }),
+    queryFn: ({ sites }) => call(deviceCalls.apClients, { id }, { loading: false, silent: true, sites }),
     retry: false,
   });
   if (isError) return null;

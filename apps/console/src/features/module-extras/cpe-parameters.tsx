@@ -1,9 +1,10 @@
+import { type CpeParameter, deviceCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Flex, Input, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './record-views-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -16,20 +17,6 @@ import { useScopedQuery } from '../sites/scoped-query.ts';
 
 const cpe = resourceByName('tr069:device') as ResourceDef;
 const PAGE = 10;
-
-export interface CpeParameter {
-  path: string;
-  value: string | null;
-  secret: boolean;
-  type: string;
-  updated_at: string;
-}
-
-interface Reply {
-  list: CpeParameter[];
-  total: number;
-  reported_at: string;
-}
 
 /** An XSD type as a reader knows it; `xsd:` and the key of an unknown type stay in the tooltip. */
 export function typeLabel(type: string, t: (k: string) => string): string {
@@ -50,9 +37,9 @@ export function CpeParameters({ id }: { id: number }) {
   const { data, isError, isFetching } = useScopedQuery({
     queryKey: [...resourceKeys.all(cpe.name), 'parameters', id, keyword, page],
     queryFn: ({ sites }) =>
-      request<Reply>(
-        cpe.endpoint,
-        { method: 'status', id, keyword, page, limit: PAGE },
+      call(
+        deviceCalls.cpeParameters,
+        { id, keyword, page, limit: PAGE },
         { loading: false, silent: true, sites },
       ),
     placeholderData: keepPreviousData,

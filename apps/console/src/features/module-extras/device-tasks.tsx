@@ -1,8 +1,9 @@
+import { type DeviceTask, deviceCalls, type TaskDetail } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { type Lang, useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './record-views-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -27,33 +28,6 @@ const VERB_OF: Record<string, string> = {
   refreshObject: 'refresh',
   setParameterValues: 'set_params',
 };
-
-export interface TaskDetail {
-  paths?: string[];
-  values?: [string, string | null][];
-  file?: string;
-  version?: string;
-  seconds?: number;
-}
-
-export interface DeviceTask {
-  id: number;
-  name: string;
-  detail: TaskDetail;
-  state: string;
-  fault_code: string;
-  fault_string: string;
-  created_by: string;
-  created_at: string;
-  not_before: string;
-  done_at: string;
-}
-
-interface History {
-  list: DeviceTask[];
-  total: number;
-  by_state: Record<string, number>;
-}
 
 const TONE: Record<string, string> = {
   pending: 'warning',
@@ -149,10 +123,14 @@ export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }
   const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(def.name), 'history', id],
     queryFn: ({ sites }) =>
-      request<History>(
-        def.endpoint,
-        { method: 'history', id, limit: 20 },
-        { loading: false, silent: true, sites },
+      call(
+        domain === 'tr069' ? deviceCalls.cpeHistory : deviceCalls.apHistory,
+        { id, limit: 20 },
+        {
+          loading: false,
+          silent: true,
+          sites,
+        },
       ),
     retry: false,
   });

@@ -1,8 +1,9 @@
 import { Code, texts } from '@igs/contract';
+import { deviceCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -128,16 +129,10 @@ export async function forgetOfflineStations(db: AnyDb): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
-export const apClientsAction = defineAction({
-  path: ap.endpoint,
-  method: 'status',
+export const apClientsAction = defineCallAction(deviceCalls.apClients, {
   summary:
     "An AP's associated stations as its agent last reported them (MAC, IP, hostname, SSID, band, RSSI, since, bytes)",
   access: 'module',
-  input: z.object({
-    method: z.literal('status'),
-    id: z.coerce.number({ error: 'id is required' }).int().positive(),
-  }),
   async handler(ctx, input) {
     const db = ctx.app.db.kysely as unknown as AnyDb;
     const row = await scoped(ctx)

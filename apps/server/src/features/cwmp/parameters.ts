@@ -1,9 +1,9 @@
 import { Code } from '@igs/contract';
+import { deviceCalls } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { defineAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -68,18 +68,9 @@ export async function forgetParameters(app: AppContext, deviceId: number): Promi
   await app.db.kysely.deleteFrom(TABLE).where('device_id', '=', deviceId).execute();
 }
 
-export const cpeParametersAction = defineAction({
-  path: cpe.endpoint,
-  method: 'status',
+export const cpeParametersAction = defineCallAction(deviceCalls.cpeParameters, {
   summary: "A CPE's reported parameters (path, value, type, time of the report), by path; secrets unsaid",
   access: 'module',
-  input: z.object({
-    method: z.literal('status'),
-    id: z.coerce.number({ error: 'id is required' }).int().positive(),
-    keyword: z.string().trim().max(200).optional().default(''),
-    page: z.coerce.number().int().min(1).optional().default(1),
-    limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  }),
   async handler(ctx, input) {
     const device = await scoped(ctx)
       .selectFrom(cpe.table)

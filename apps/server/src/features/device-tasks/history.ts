@@ -1,7 +1,7 @@
 import { Code } from '@igs/contract';
+import { type CallArgs, type DeviceTaskHistory, deviceCalls, type TaskDetail } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { z } from 'zod';
-import { defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
@@ -23,15 +23,6 @@ const DEVICES: Record<DeviceDomain, ResourceDef> = {
 
 /** Parameter names whose values are secrets (Wi-Fi keys, passwords): shown as set, not shown. */
 const SECRET_PARAM = /(password|passphrase|presharedkey|wepkey|secret)/i;
-
-export interface TaskDetail {
-  /** Parameter paths (refresh) or [path, value] pairs (set); a secret's value is null. */
-  paths?: string[];
-  values?: [string, string | null][];
-  file?: string;
-  version?: string;
-  seconds?: number;
-}
 
 /** What a task's stored arguments say, in the words the list shows; nothing else. */
 export function taskDetail(name: string, raw: unknown): TaskDetail {
@@ -69,13 +60,11 @@ export function taskDetail(name: string, raw: unknown): TaskDetail {
   }
 }
 
-const HistoryInput = z.object({
-  method: z.literal('history'),
-  id: z.coerce.number({ error: 'id is required' }).int().positive(),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
-});
-
-async function history(ctx: SignedInContext, domain: DeviceDomain, input: z.output<typeof HistoryInput>) {
+async function history(
+  ctx: SignedInContext,
+  domain: DeviceDomain,
+  input: CallArgs<typeof deviceCalls.cpeHistory>,
+): Promise<DeviceTaskHistory> {
   const def = DEVICES[domain];
   const db = ctx.app.db.kysely as unknown as AnyDb;
   const device = await scoped(ctx)
@@ -128,15 +117,12 @@ async function history(ctx: SignedInContext, domain: DeviceDomain, input: z.outp
 }
 
 export const deviceHistoryActions = (['tr069', 'ac'] as const).map((domain) =>
-  defineAction({
-    path: DEVICES[domain].endpoint,
-    method: 'history',
+  defineCallAction(domain === 'tr069' ? deviceCalls.cpeHistory : deviceCalls.apHistory, {
     summary:
       domain === 'tr069'
         ? "A CPE's queued CWMP tasks, newest first, with their state and fault (code and text)"
         : "An AP's queued agent commands, newest first, with their state and the agent's answer",
     access: 'module',
-    input: HistoryInput,
     handler: (ctx, input) => history(ctx, domain, input),
   }),
 );
