@@ -81,6 +81,37 @@ describeEachDb('operation-log retention', (kind) => {
     });
   });
 
+  it('del refuses a body that is not ids (1 to 500) or older_than_days (1 to 3650), deleting nothing', async () => {
+    await addEntries('del-refused', 1, 40);
+    const bad: [Record<string, unknown>, string][] = [
+      [{}, 'Give either ids or older_than_days'],
+      [{ ids: [1], older_than_days: 30 }, 'Give either ids or older_than_days'],
+      [{ ids: [] }, 'ids must be a list'],
+      [{ ids: 'all' }, 'ids must be a list'],
+      [{ ids: ['x'] }, 'ids must be a list'],
+      [{ ids: [0] }, 'ids must be a list'],
+      [{ ids: Array.from({ length: 501 }, (_, i) => i + 1) }, 'ids must be a list'],
+      [{ older_than_days: 0 }, 'older_than_days must be at least 1'],
+      [{ older_than_days: 1.5 }, 'older_than_days must be a whole number'],
+      [{ older_than_days: 3651 }, 'older_than_days must be a whole number'],
+      [{ older_than_days: 'soon' }, 'older_than_days must be a whole number'],
+    ];
+    for (const [body, msg] of bad) {
+      const r = await s.call(LOGGING, { method: 'del', ...body }, { token: admin });
+      expect(r.code, JSON.stringify(body)).toBe(422);
+      expect(r.msg, JSON.stringify(body)).toContain(msg);
+    }
+    expect(await kept('del-refused')).toEqual([1, 40]);
+    const ok = await s.call<{ deleted: number }>(
+      LOGGING,
+      { method: 'del', older_than_days: 30 },
+      { token: admin },
+    );
+    expect(ok.code).toBe(200);
+    expect(ok.data.deleted).toBeGreaterThanOrEqual(1);
+    expect(await kept('del-refused')).toEqual([1]);
+  });
+
   it('purges entries older than retention_days daily, once across two instances', async () => {
     await addEntries('test:retention', 40, 31, 10, 1);
     const a = schedulerOf(s.app);

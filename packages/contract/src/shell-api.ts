@@ -282,23 +282,6 @@ export const LoggingExportInput = LoggingListInput.omit({ method: true, page: tr
   method: z.literal('export'),
   format: z.enum(['csv']).optional().default('csv'),
 });
-/** Deletes entries by id, or every entry older than a number of days (log management). */
-export const LoggingDeleteInput = z
-  .object({
-    method: z.literal('del'),
-    ids: z.array(z.coerce.number().int().positive()).min(1).max(500).optional(),
-    older_than_days: z.coerce
-      .number()
-      .int()
-      .min(1, keyedIssue('shell.olderThanDaysMin'))
-      .max(3650)
-      .optional(),
-  })
-  .refine((v) => (v.ids ? 1 : 0) + (v.older_than_days ? 1 : 0) === 1, {
-    message: keyedIssue('shell.idsOrDays'),
-    path: ['ids'],
-  });
-
 /**
  * Operations home (`/operations/bulletin_board/home`): the dashboard cards of each site asked for
  * (igs-sids), or of every site the account reaches when none is named, one entry per site.

@@ -1,8 +1,9 @@
-import { type CopyrightOutput, type Lang, Paths } from '@igs/contract';
+import type { Lang } from '@igs/contract';
+import { shellCalls } from '@igs/contract/calls';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useT } from '../i18n/index.ts';
-import { request } from '../request/index.ts';
+import { call } from '../request/call.ts';
 import { useUserStore } from '../stores/user.ts';
 
 /** Delay before the server's favicon replaces the bundled one (spec section 9). */
@@ -34,7 +35,7 @@ export const useBrandingStore = create<BrandingState>()((set, get) => ({
     if (get().loaded) return;
     try {
       // No overlay and no toast: errors from the copyright call are ignored (spec section 8).
-      const data = await request<CopyrightOutput>(Paths.copyright, {}, { loading: false, silent: true });
+      const data = await call(shellCalls.copyright, {}, { loading: false, silent: true });
       set({
         title: data.title ?? '',
         titleEn: data.title_en ?? '',

@@ -1,6 +1,6 @@
-import { type OtherInfoOutput, Paths } from '@igs/contract';
+import { shellCalls } from '@igs/contract/calls';
 import { useScopedQuery } from '../features/sites/scoped-query.ts';
-import { request } from '../request/index.ts';
+import { call } from '../request/call.ts';
 
 /**
  * The footer info (hotline, copyright, debug flag), one query shared by the footer and the debug
@@ -9,7 +9,7 @@ import { request } from '../request/index.ts';
 export function useOtherInfo(enabled = true) {
   return useScopedQuery({
     queryKey: ['shell', 'other-info'],
-    queryFn: ({ sites }) => request<OtherInfoOutput>(Paths.otherInfo, {}, { loading: false, sites }),
+    queryFn: ({ sites }) => call(shellCalls.otherInfo, {}, { loading: false, sites }),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });

@@ -1,8 +1,8 @@
-import { hashPassword, type LoginOutput, type MenuNode, Paths } from '@igs/contract';
-import { changeModeCall, sessionInfoCalls } from '@igs/contract/calls';
+import { hashPassword, type MenuNode, Paths } from '@igs/contract';
+import { authCalls, changeModeCall, sessionInfoCalls } from '@igs/contract/calls';
 import { create } from 'zustand';
 import { call } from '../request/call.ts';
-import { bindSession, request, requestEnvelope } from '../request/index.ts';
+import { bindSession, requestEnvelope } from '../request/index.ts';
 import {
   clearSavedLogin,
   getSavedLogin,
@@ -43,9 +43,6 @@ export interface LoginPayload {
   is_operations: Flag;
   remember?: 1;
 }
-
-/** The login reply: `device_token` comes when "remember me" was ticked. */
-type SignInReply = LoginOutput & { device_token?: string };
 
 /**
  * Spec section 5: trim, hash unless the typed password is the saved one (the remembered-device
@@ -132,7 +129,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
     const saved = getSavedLogin();
     const payload = buildLoginPayload(form, saved.password);
     try {
-      const data = await request<SignInReply>(Paths.login, payload);
+      const data = await call(authCalls.login, payload);
       setToken(data.token);
       set({ token: data.token, weakPsw: data.weak_psw === 1 ? 1 : 0 });
       // "Remember me" keeps the server's device token (single use: the next one replaces it),
@@ -177,7 +174,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async logout() {
     try {
-      await request(Paths.logout, {}, { loading: false });
+      await call(authCalls.logout, {}, { loading: false });
     } catch {
       // The session ends locally whatever the server says.
     }
@@ -198,7 +195,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 
   async acceptHandoff(code) {
-    const data = await request<LoginOutput>(Paths.handoffExchange, { code });
+    const data = await call(authCalls.handoffExchange, { code });
     get().acceptToken(data.token);
     set({ weakPsw: data.weak_psw === 1 ? 1 : 0 });
   },

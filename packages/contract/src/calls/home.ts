@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Paths } from '../paths.ts';
-import { FestivalExportInput, HomeOutput, OperationsHomeOutput, UrlOutput } from '../shell-api.ts';
+import {
+  CredentialsOutput,
+  FestivalExportInput,
+  HomeOutput,
+  OperationsHomeOutput,
+  UrlOutput,
+} from '../shell-api.ts';
 import { defineCall } from './define.ts';
 
 /** The dashboard (`system/home`), the operations home, and the home export of the operations top bar. */
@@ -17,6 +23,18 @@ export const homeCalls = {
     path: Paths.festival,
     method: 'export',
     input: FestivalExportInput.omit({ method: true }),
+    output: UrlOutput,
+  }),
+  /** The operations session's mode and customer id. */
+  operationsCredentials: defineCall({
+    path: Paths.operationsCredentials,
+    input: z.object({}).loose(),
+    output: z.object({ detail: CredentialsOutput.shape.detail }),
+  }),
+  /** The operations home export: a ZIP of CSV files of the sites in igs-sids, behind a single-use URL. */
+  operationsExport: defineCall({
+    path: Paths.operationsExport,
+    input: z.object({}).loose(),
     output: UrlOutput,
   }),
 };

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './auth.ts';
 export * from './backup.ts';
 export * from './define.ts';
 export * from './devices.ts';
@@ -27,6 +28,7 @@ export * from './voice-records.ts';
 export * from './voice-settings.ts';
 
 import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
+import { authCalls } from './auth.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
 import { deviceCalls } from './devices.ts';
@@ -43,7 +45,7 @@ import { outreachCalls } from './outreach.ts';
 import { permissionTreeCalls, roleCalls } from './permissions.ts';
 import { timedTaskEndpointCalls } from './scheduler.ts';
 import { serviceCalls } from './services.ts';
-import { changeModeCall, developerModeCalls, sessionInfoCalls } from './shell.ts';
+import { changeModeCall, developerModeCalls, personalCalls, sessionInfoCalls, shellCalls } from './shell.ts';
 import {
   appCommandCalls,
   appCommandOpsCalls,
@@ -115,4 +117,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(webSettingsCalls),
   ...Object.values(roleCalls),
   ...Object.values(permissionTreeCalls),
+  ...Object.values(shellCalls),
+  ...Object.values(personalCalls),
+  ...Object.values(authCalls),
 ];

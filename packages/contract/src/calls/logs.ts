@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Paths } from '../paths.ts';
+import { keyedIssue } from '../server-texts/index.ts';
 import { ListOutput, LogEntry, LoggingExportInput, LoggingListInput, UrlOutput } from '../shell-api.ts';
 import { defineCall } from './define.ts';
 
@@ -18,6 +19,53 @@ export const operationLogCalls = {
     method: 'export',
     input: LoggingExportInput.omit({ method: true }),
     output: UrlOutput,
+  }),
+  /**
+   * Deletes entries by id (`ids`, 1 to 500), or every entry older than `older_than_days` (1 to
+   * 3650): exactly one of the two. Anything else is refused (422) naming the field.
+   */
+  del: defineCall({
+    path: Paths.logging,
+    method: 'del',
+    input: z
+      .object({
+        ids: z
+          .array(
+            z.coerce
+              .number({ error: keyedIssue('shell.logIdsList') })
+              .int(keyedIssue('shell.logIdsList'))
+              .positive(keyedIssue('shell.logIdsList')),
+            { error: keyedIssue('shell.logIdsList') },
+          )
+          .min(1, keyedIssue('shell.logIdsList'))
+          .max(500, keyedIssue('shell.logIdsList'))
+          .optional(),
+        older_than_days: z.coerce
+          .number({ error: keyedIssue('shell.olderThanDaysRange') })
+          .int(keyedIssue('shell.olderThanDaysRange'))
+          .min(1, keyedIssue('shell.olderThanDaysMin'))
+          .max(3650, keyedIssue('shell.olderThanDaysRange'))
+          .optional(),
+      })
+      .refine((v) => (v.ids ? 1 : 0) + (v.older_than_days ? 1 : 0) === 1, {
+        message: keyedIssue('shell.idsOrDays'),
+        path: ['ids'],
+      }),
+    output: z.object({ deleted: z.number() }),
+  }),
+  /** retention_days (180 by default): the age after which the daily purge deletes entries. */
+  config: defineCall({
+    path: Paths.logging,
+    method: 'config',
+    input: z.object({}).loose(),
+    output: z.object({ retention_days: z.number() }),
+  }),
+  /** retention_days 1 to 3650, checked by the server with its own message. */
+  config_form: defineCall({
+    path: Paths.logging,
+    method: 'config_form',
+    input: z.object({ retention_days: z.unknown().optional() }).loose(),
+    output: z.object({ retention_days: z.number() }),
   }),
 };
 

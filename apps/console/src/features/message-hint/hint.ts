@@ -1,6 +1,7 @@
-import { type HintOutput, Paths } from '@igs/contract';
+import type { HintOutput } from '@igs/contract';
+import { shellCalls } from '@igs/contract/calls';
 import { useEffect, useState } from 'react';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { beep } from './beep.ts';
 
 /** Spec section 9: message polling every 30 s; the message badge shows at most 99. */
@@ -35,7 +36,7 @@ export function useHintPolling(enabled: boolean, sound: () => void = beep): Hint
     let cancelled = false;
     const poll = async () => {
       try {
-        const data = await request<HintOutput>(Paths.hint, {}, { loading: false });
+        const data = await call(shellCalls.hint, {}, { loading: false });
         if (cancelled) return;
         const next = { tip: Number(data?.tip) || 0, order: Number(data?.order) || 0 };
         setCounts(next);

@@ -49,7 +49,7 @@ describe('/authh5 and /setlogindata hand-over', () => {
     renderAt('/authh5?token=code-1&redirect=/dashboard');
     expect(await screen.findByText('dashboard')).toBeTruthy();
     expect(request).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith(Paths.handoffExchange, { code: 'code-1' });
+    expect(request).toHaveBeenCalledWith(Paths.handoffExchange, { code: 'code-1' }, undefined);
     expect(useUserStore.getState().token).toBe('NEW');
   });
 

@@ -68,12 +68,16 @@ describe('Login page', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Operations login' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/voice/extension'));
-    expect(request).toHaveBeenCalledWith(Paths.login, {
-      username: 'admin',
-      password: hashPassword('secret1'),
-      code: 'ab12',
-      is_operations: 1,
-    });
+    expect(request).toHaveBeenCalledWith(
+      Paths.login,
+      {
+        username: 'admin',
+        password: hashPassword('secret1'),
+        code: 'ab12',
+        is_operations: 1,
+      },
+      undefined,
+    );
   });
 
   it('refreshes the captcha after a failed sign-in', async () => {
@@ -192,12 +196,16 @@ describe('Login page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/voice/extension'));
-    expect(request).toHaveBeenCalledWith(Paths.login, {
-      username: 'admin',
-      password: hashPassword('secret1'),
-      code: '',
-      is_operations: 0,
-    });
+    expect(request).toHaveBeenCalledWith(
+      Paths.login,
+      {
+        username: 'admin',
+        password: hashPassword('secret1'),
+        code: '',
+        is_operations: 0,
+      },
+      undefined,
+    );
     expect(screen.queryByText('Verification code is required')).toBeNull();
   });
 

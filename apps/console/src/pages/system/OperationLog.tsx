@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { type LogEntry, Paths } from '@igs/contract';
+import type { LogEntry } from '@igs/contract';
 import { type CallInput, operationLogCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
@@ -22,7 +22,6 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import './logs/operation-log-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
@@ -109,7 +108,7 @@ export default function OperationLog() {
         </Space>
       ),
       onOk: async () => {
-        const r = await request<{ deleted: number }>(Paths.logging, { method: 'del', older_than_days: days });
+        const r = await call(operationLogCalls.del, { older_than_days: days });
         toast.success(t(r.deleted === 1 ? 'oplog.purgedOne' : 'oplog.purged', { n: r.deleted }));
         await refetch();
       },

@@ -1,37 +1,28 @@
 import {
-  ChangePasswordInput,
   Code,
   DEVELOPER_MODE_BUTTON,
   type DeveloperModeOutput,
   hashPassword,
   isStrongPassword,
   keepText,
-  Paths,
-  type PersonalDetail,
-  PersonalDetailInput,
-  PersonalFormInput,
-  SignOutEverywhereInput,
   say,
   texts,
 } from '@igs/contract';
-import { changeModeCall, developerModeCalls } from '@igs/contract/calls';
+import { changeModeCall, developerModeCalls, personalCalls } from '@igs/contract/calls';
 import { developerKeyOf, endDeveloperKeys, issueDeveloperKey } from '../../platform/auth/developer-keys.ts';
 import { hashSecret, verifySecret } from '../../platform/auth/password-hash.ts';
 import { hasButton } from '../../platform/auth/permissions.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
-import { type Caller, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type Caller, defineCallAction } from '../../platform/http/action.ts';
 import { apiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from './avatar.ts';
 
 export const accountActions = [
-  defineAction({
-    path: Paths.personal,
-    method: 'detail',
+  defineCallAction(personalCalls.detail, {
     summary: 'Personal data of the signed-in account, with last sign-in time and address',
     access: 'session',
-    input: PersonalDetailInput,
-    async handler({ app, caller }): Promise<PersonalDetail> {
+    async handler({ app, caller }) {
       const u = caller.user;
       // "Last login" is the sign-in before this one: the current one is not news to the user.
       const recent = await app.db.kysely
@@ -58,12 +49,9 @@ export const accountActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.personal,
-    method: 'form',
+  defineCallAction(personalCalls.form, {
     summary: 'Saves personal data (multipart); photo is a JPG or PNG up to 10 MB, checked by content',
     access: 'session',
-    input: PersonalFormInput,
     files: { field: 'photo', maxBytes: AVATAR_MAX_BYTES, tooLargeMessage: texts('avatarSize') },
     async handler({ app, caller, files }, input) {
       const u = caller.user;
@@ -86,13 +74,10 @@ export const accountActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.personal,
-    method: 'change_password',
+  defineCallAction(personalCalls.change_password, {
     summary:
       'Changes the password: the original arrives hashed, the new one as typed (checked against the strength rule); ends the other sessions (they answer 1005) and the developer key. Needs a session, not a key',
     access: 'session',
-    input: ChangePasswordInput,
     async handler({ app, caller }, input) {
       requireSession(caller);
       const u = caller.user;
@@ -118,14 +103,11 @@ export const accountActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.personal,
-    method: 'sign_out_everywhere',
+  defineCallAction(personalCalls.sign_out_everywhere, {
     summary:
       'Signs the account out everywhere: every session (this one too) and the developer key end; their tokens answer 1005',
     access: 'session',
     mutates: true,
-    input: SignOutEverywhereInput,
     async handler(ctx) {
       const { app, caller } = ctx;
       requireSession(caller);

@@ -1,12 +1,11 @@
-import { Code, type HomeOutput, type OperationsHomeOutput, Paths } from '@igs/contract';
+import { Code, type HomeOutput, type OperationsHomeOutput } from '@igs/contract';
 import { homeCalls } from '@igs/contract/calls';
 import { strToU8, zipSync } from 'fflate';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { hasButton } from '../../platform/auth/permissions.ts';
 import { requestedSites } from '../../platform/auth/sites.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { type Caller, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type Caller, defineCallAction } from '../../platform/http/action.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -112,12 +111,10 @@ export const homeActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.operationsCredentials,
+  defineCallAction(homeCalls.operationsCredentials, {
     summary: "The operations session's mode and customer id",
     access: 'module',
     mutates: false,
-    input: z.object({}).loose(),
     async handler({ caller }) {
       return {
         detail: {
@@ -129,13 +126,11 @@ export const homeActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.operationsExport,
+  defineCallAction(homeCalls.operationsExport, {
     summary: 'Operations home export: a ZIP of CSV files of the sites in igs-sids, as a single-use URL',
     access: 'module',
     mutates: true,
     button: 'bulletin_board:export',
-    input: z.object({}).loose(),
     async handler({ app, caller, req }) {
       return exportHome(app, caller, requestedSites(caller, req));
     },

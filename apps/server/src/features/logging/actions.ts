@@ -1,12 +1,12 @@
-import { LoggingDeleteInput, Paths, say, texts } from '@igs/contract';
+import { say, texts } from '@igs/contract';
 import { operationLogCalls } from '@igs/contract/calls';
 import type { ExpressionBuilder } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { compiledOnce } from '../../platform/db/compiled-once.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
-import { defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
@@ -206,12 +206,9 @@ export const loggingActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'del',
-    summary: 'Deletes log entries by id, or all entries older than N days',
+  defineCallAction(operationLogCalls.del, {
+    summary: 'Deletes log entries by id, or all entries older than N days (exactly one of the two)',
     access: 'module',
-    input: LoggingDeleteInput,
     async handler({ app }, input) {
       let q = app.db.kysely.deleteFrom('operation_log');
       q = input.ids
@@ -224,23 +221,17 @@ export const loggingActions = [
   }),
 
   // DOMAIN system/OperationLog setting retention_days (180): the daily purge keeps this many days.
-  defineAction({
-    path: Paths.logging,
-    method: 'config',
+  defineCallAction(operationLogCalls.config, {
     summary: 'The log settings: retention_days (180), the age after which the daily purge deletes entries',
     access: 'module',
-    input: z.object({ method: z.literal('config') }).loose(),
     async handler({ app }) {
       return { retention_days: await logRetentionDays(app) };
     },
   }),
 
-  defineAction({
-    path: Paths.logging,
-    method: 'config_form',
+  defineCallAction(operationLogCalls.config_form, {
     summary: 'Saves retention_days (1-3650); the daily purge uses it from its next run',
     access: 'module',
-    input: z.object({ method: z.literal('config_form') }).loose(),
     async handler(ctx, input) {
       const n = Number(input.retention_days);
       if (

@@ -1,30 +1,24 @@
-import {
-  type CopyrightOutput,
-  type CredentialsOutput,
-  type HintOutput,
-  type OtherInfoOutput,
-  Paths,
-  type SettingsOutput,
+import type {
+  CopyrightOutput,
+  CredentialsOutput,
+  HintOutput,
+  OtherInfoOutput,
+  SettingsOutput,
 } from '@igs/contract';
-import { sessionInfoCalls } from '@igs/contract/calls';
-import { z } from 'zod';
+import { sessionInfoCalls, shellCalls } from '@igs/contract/calls';
 import type { AppContext } from '../../platform/app-context.ts';
 import { seesResource } from '../../platform/auth/record-kinds.ts';
-import { defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { defineCallAction } from '../../platform/http/action.ts';
 import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
 import { loginRules } from '../../platform/settings/login-rules.ts';
 import { brandTitles, getSettings } from '../../platform/settings/settings.ts';
 
-const empty = z.object({}).loose();
-
 export const shellActions = [
-  defineAction({
-    path: Paths.copyright,
+  defineCallAction(shellCalls.copyright, {
     summary:
       'Branding for the login page and the shell: page title (Chinese and English), logo, company; captcha 1 when sign-in asks for a verification code',
     access: 'public',
     mutates: false,
-    input: empty,
     async handler({ app }): Promise<CopyrightOutput> {
       const [s, rules] = await Promise.all([getSettings(app), loginRules(app)]);
       return {
@@ -37,12 +31,10 @@ export const shellActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.otherInfo,
+  defineCallAction(shellCalls.otherInfo, {
     summary: 'Footer info: service hotline, copyright text, debug flag',
     access: 'public',
     mutates: false,
-    input: empty,
     async handler({ app }): Promise<OtherInfoOutput> {
       const s = await getSettings(app);
       return { service_call: s.service_call, Copyright: s.copyright, debug: s.debug === '0' ? 0 : 1 };
@@ -84,24 +76,20 @@ export const shellActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.account,
+  defineCallAction(shellCalls.account, {
     summary: 'The signed-in account name',
     access: 'session',
     mutates: false,
-    input: empty,
     async handler({ caller }) {
       return { account: caller.user.username };
     },
   }),
 
-  defineAction({
-    path: Paths.hint,
+  defineCallAction(shellCalls.hint, {
     summary:
       "Badge counts polled every 30 s: tip = unread terminal records, order = unhandled mall orders; each 0 unless the caller's role holds that list's page, and of the caller's sites in operations mode",
     access: 'session',
     mutates: false,
-    input: empty,
     async handler({ app, caller, scope }): Promise<HintOutput> {
       const sites = caller.isOperations ? scope.read : null;
       // A badge counts records of a page: only a role that holds the page sees its count.
@@ -117,13 +105,11 @@ export const shellActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.clearCache,
+  defineCallAction(shellCalls.clearCache, {
     httpMethod: 'GET',
     summary: "Clears the server's caches (settings, menus) and expired captchas and downloads",
     access: 'session',
     mutates: true,
-    input: empty,
     async handler({ app }) {
       await clearServerCaches(app);
       return null;

@@ -1,3 +1,4 @@
+import { DEVICE_TOKEN_PATTERN } from '@igs/contract/calls';
 import type { AppContext } from '../app-context.ts';
 import type { User } from '../db/schema.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
@@ -20,9 +21,6 @@ import { newToken, tokenId } from '../lib/tokens.ts';
 export const DEVICE_TOKEN_PREFIX = 'dt.';
 export const DEVICE_TOKEN_DAYS = 7;
 const LIFETIME_MS = DEVICE_TOKEN_DAYS * 24 * 3_600_000;
-
-/** The shape of a device token: told apart from the 64-hex password hash sent in the same field. */
-export const DEVICE_TOKEN_PATTERN = /^dt\.[A-Za-z0-9_-]{43}$/;
 
 export function isDeviceToken(value: string): boolean {
   return DEVICE_TOKEN_PATTERN.test(value);

@@ -1,23 +1,14 @@
-import {
-  Code,
-  keepText,
-  LoginInput,
-  type LoginOutput,
-  messages,
-  Paths,
-  RegisterInput,
-  say,
-  texts,
-} from '@igs/contract';
+import { Code, keepText, messages, Paths, RegisterInput, say, texts } from '@igs/contract';
+import { authCalls, type SignInOutput } from '@igs/contract/calls';
 import { z } from 'zod';
 import type { User } from '../db/schema.ts';
-import { type ActionContext, defineAction } from '../http/action.ts';
+import { type ActionContext, defineAction, defineCallAction } from '../http/action.ts';
 import { ApiError, apiError, invalidField } from '../http/errors.ts';
 import { userAgent } from '../http/request-info.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
 import { getSettings } from '../settings/settings.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
-import { DEVICE_TOKEN_PATTERN, isDeviceToken, issueDeviceToken, redeemDeviceToken } from './device-tokens.ts';
+import { isDeviceToken, issueDeviceToken, redeemDeviceToken } from './device-tokens.ts';
 import { HANDOFF_LIFETIME_MS, mintHandoffCode, redeemHandoffCode } from './handoff.ts';
 import {
   accountSlowed,
@@ -31,24 +22,6 @@ import { createSession, endSession, tokenFrom } from './sessions.ts';
 
 // A hash to verify against when the account does not exist, so both cases take the same time.
 const dummyHash = hashSecret('0'.repeat(64));
-
-const flag = z
-  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
-  .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
-
-/**
- * The sign-in body: `password` is the client-side SHA-256 hex or, from a remembered browser, the
- * device token its saved-password cookie holds (spec section 5 sends that cookie as is);
- * `remember` 1 asks for a device token to keep (auth/device-tokens.ts).
- */
-const SignInInput = LoginInput.extend({
-  password: z.union([LoginInput.shape.password, z.string().regex(DEVICE_TOKEN_PATTERN)], {
-    error: 'password must be the SHA-256 hex of the password or a remembered-device token',
-  }),
-  remember: flag.optional().default(0),
-});
-
-export type SignInOutput = LoginOutput & { device_token?: string };
 
 /** The account the password (or a remembered-device token) signs in; throws otherwise. */
 async function checkCredentials(
@@ -95,13 +68,11 @@ export const loginActions = [
     handler: async (ctx) => issueCaptcha(ctx),
   }),
 
-  defineAction({
-    path: Paths.login,
+  defineCallAction(authCalls.login, {
     summary:
       'Sign in; the password arrives as the client-side SHA-256 hex. Returns the token and the weak-password flag.',
     access: 'public',
     selfLogged: true,
-    input: SignInInput,
     async handler(ctx, input): Promise<SignInOutput> {
       const { app, req, ip } = ctx;
       const log = (code: number, detail: string) =>
@@ -194,28 +165,22 @@ export const loginActions = [
     },
   }),
 
-  defineAction({
-    path: Paths.handoffCode,
+  defineCallAction(authCalls.handoffCode, {
     summary:
       "A single-use code (valid 60 s) that hands the caller's account and mode over to /authh5?token=<code>",
     access: 'session',
     mutates: true,
-    input: z.object({}).loose(),
     async handler({ app, caller }) {
       if (!caller) throw apiError(Code.tokenInvalid, 'tokenInvalid');
       return { code: await mintHandoffCode(app, caller), expires_in: HANDOFF_LIFETIME_MS / 1000 };
     },
   }),
 
-  defineAction({
-    path: Paths.handoffExchange,
+  defineCallAction(authCalls.handoffExchange, {
     summary:
       'Exchanges a hand-off code (once) for a NEW session of the same account and mode; returns the token and the weak-password flag',
     access: 'public',
-    input: z.object({
-      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(128),
-    }),
-    async handler(ctx, input): Promise<LoginOutput> {
+    async handler(ctx, input) {
       const { app, req, ip } = ctx;
       const refused = () =>
         // 422, not 1002: the console answers 1002 by reloading, which would retry the same code.
@@ -243,20 +208,18 @@ export const loginActions = [
         userAgent: userAgent(req),
       });
       ctx.logDetail = keepText('log.handedOver', { id: user.id, username: user.username });
-      return { token, weak_psw: user.weak_psw ? 1 : 0 };
+      return { token, weak_psw: user.weak_psw ? (1 as const) : (0 as const) };
     },
   }),
 
-  ...[Paths.logout, Paths.legacyLogout].map((path) =>
-    defineAction({
-      path,
+  ...[authCalls.logout, authCalls.legacyLogout].map((call) =>
+    defineCallAction(call, {
       summary:
-        path === Paths.logout
+        call === authCalls.logout
           ? 'Sign out: the token stops working at once'
           : 'Older logout variant; same effect as common/logout',
       access: 'public',
       mutates: true,
-      input: z.object({}).loose(),
       async handler(ctx) {
         const token = tokenFrom(ctx.req);
         if (token) await endSession(ctx.app, token);

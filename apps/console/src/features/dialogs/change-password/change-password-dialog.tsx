@@ -1,10 +1,12 @@
-import { hashPassword, Paths } from '@igs/contract';
+import { hashPassword } from '@igs/contract';
+import { personalCalls } from '@igs/contract/calls';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useLanguage, useT } from '../../../i18n/index.ts';
 import { leaveLoginNotice } from '../../../pages/login/login-notice.ts';
-import { errorMessage, isRequestError, request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
+import { errorMessage, isRequestError } from '../../../request/index.ts';
 import { loginRedirect } from '../../../router/guard.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import {
@@ -83,9 +85,9 @@ export function ChangePasswordDialog({ open, forced = false, onClose }: ChangePa
     setSubmitting(true);
     try {
       // Silent: a reason about a field goes under it, any other is toasted below, once.
-      await request(
-        Paths.personal,
-        { method: 'change_password', password: hashPassword(values.password), new_password: values.newpass },
+      await call(
+        personalCalls.change_password,
+        { password: hashPassword(values.password), new_password: values.newpass },
         { form: true, silent: true },
       );
       // Closing after success resets the weak-password flag (spec section 4).

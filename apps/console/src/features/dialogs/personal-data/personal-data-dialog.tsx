@@ -1,10 +1,11 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { Paths, type PersonalDetail } from '@igs/contract';
+import type { PersonalDetail } from '@igs/contract';
+import { personalCalls } from '@igs/contract/calls';
 import { Avatar, Button, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useLanguage, useT } from '../../../i18n/index.ts';
-import { request } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { formInvalidMessage } from '../change-password/rules.ts';
 import { checkAvatar } from './avatar-rules.ts';
@@ -21,17 +22,22 @@ export interface PersonalDataDialogProps {
   onClose: () => void;
 }
 
-/** Multipart body of the profile form (spec section 7); the photo part only when a new one was picked. */
-export function personalFormData(id: number, values: PersonalForm, photo: File | undefined): FormData {
-  const body = new FormData();
-  body.append('method', 'form');
-  body.append('id', String(id));
-  body.append('nickname', values.nickname ?? '');
-  body.append('cellphone', values.cellphone ?? '');
-  body.append('sex', String(values.sex ?? 0));
-  body.append('company_name', values.company_name ?? '');
-  if (photo) body.append('photo', photo);
-  return body;
+/**
+ * The profile form (spec section 7), sent multipart by call(); the photo part only when a new one
+ * was picked.
+ */
+function savePersonal(id: number, values: PersonalForm, photo: File | undefined) {
+  return call(
+    personalCalls.form,
+    {
+      id,
+      nickname: values.nickname ?? '',
+      cellphone: values.cellphone ?? '',
+      sex: values.sex ?? 0,
+      company_name: values.company_name ?? '',
+    },
+    { files: photo ? { photo } : {}, successToast: 'msg.submittedSuccessfully' },
+  );
 }
 
 /** Personal data (spec section 2): last login time and IP, avatar, name, phone. */
@@ -47,7 +53,7 @@ export function PersonalDataDialog({ open, onClose }: PersonalDataDialogProps) {
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
-    request<PersonalDetail>(Paths.personal, { method: 'detail' }, { form: true })
+    call(personalCalls.detail, {}, { form: true })
       .then((data) => {
         if (cancelled) return;
         setDetail(data);
@@ -90,9 +96,7 @@ export function PersonalDataDialog({ open, onClose }: PersonalDataDialogProps) {
     }
     setSubmitting(true);
     try {
-      await request(Paths.personal, personalFormData(detail.id, values, photo), {
-        successToast: 'msg.submittedSuccessfully',
-      });
+      await savePersonal(detail.id, values, photo);
       onClose();
     } catch {
       // shown by the request layer
@@ -106,7 +110,7 @@ export function PersonalDataDialog({ open, onClose }: PersonalDataDialogProps) {
   /** Ends every session of the account (this one too) and its developer key, then signs out here. */
   const signOutEverywhere = async () => {
     try {
-      await request(Paths.personal, { method: 'sign_out_everywhere' }, { form: true });
+      await call(personalCalls.sign_out_everywhere, {}, { form: true });
     } catch {
       return; // shown by the request layer
     }
