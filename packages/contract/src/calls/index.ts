@@ -5,6 +5,7 @@ export * from './define.ts';
 export * from './devices.ts';
 export * from './disks.ts';
 export * from './dnsmasq.ts';
+export * from './explorer.ts';
 export * from './home.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';
@@ -34,6 +35,7 @@ import type { AnyCall } from './define.ts';
 import { deviceCalls } from './devices.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
+import { explorerCalls, explorerOpsCalls } from './explorer.ts';
 import { homeCalls } from './home.ts';
 import { hotStandbyCalls } from './hot-standby.ts';
 import { itmsCalls } from './itms.ts';
@@ -114,6 +116,8 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(appCommandOpsCalls),
   ...Object.values(formLinkageCalls),
   ...Object.values(appResourceCalls),
+  ...Object.values(explorerCalls),
+  ...Object.values(explorerOpsCalls),
   ...Object.values(webSettingsCalls),
   ...Object.values(roleCalls),
   ...Object.values(permissionTreeCalls),

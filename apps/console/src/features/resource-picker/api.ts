@@ -1,29 +1,10 @@
+import { type ExplorerEntry, explorerCalls, explorerOpsCalls } from '@igs/contract/calls';
 import { type ExplorerVerb, explorerPath } from '@igs/contract/menus';
-import { type RequestOptions, request } from '../../request/index.ts';
-import type { FolderNode, PickerKind } from './picker-logic.ts';
+import { call } from '../../request/call.ts';
+import type { RequestOptions } from '../../request/index.ts';
+import type { PickerKind } from './picker-logic.ts';
 
-/** One entry of a folder: a subfolder or a file (an upload; `id` is the upload id). */
-export interface ExplorerEntry {
-  type: 'dir' | 'file';
-  id: number | string;
-  name: string;
-  kind?: PickerKind;
-  mime?: string;
-  size?: number;
-  width?: number | null;
-  height?: number | null;
-  url?: string;
-  created_at?: string;
-}
-
-export interface ExplorerList {
-  list: ExplorerEntry[];
-  total: number;
-  dirs: number;
-  files: number;
-  folder: { id: number; name: string; parent_id: number } | null;
-  path: { id: number; name: string }[];
-}
+export type { ExplorerEntry, ExplorerList } from '@igs/contract/calls';
 
 export interface ListQuery {
   folder_id: number;
@@ -47,28 +28,27 @@ type Sites = RequestOptions['sites'];
  * to the sites of the page the picker is opened on (features/sites), reads to those of their query.
  */
 export function explorerApi(isOperations: 0 | 1, sites: Sites) {
-  const p = (verb: ExplorerVerb) => pathOf(isOperations, verb);
+  const calls = isOperations === 1 ? explorerOpsCalls : explorerCalls;
   return {
     // Reads are quiet: the picker shows its own spinners.
-    list: (q: ListQuery, scope: Sites) =>
-      request<ExplorerList>(p('list'), q, { loading: false, sites: scope }),
-    tree: (scope: Sites) => request<FolderNode[]>(p('res_tree'), {}, { loading: false, sites: scope }),
+    list: (q: ListQuery, scope: Sites) => call(calls.list, q, { loading: false, sites: scope }),
+    tree: (scope: Sites) => call(calls.tree, {}, { loading: false, sites: scope }),
     createDir: (parentId: number, name: string) =>
-      request<{ id: number }>(
-        p('creat_dir'),
+      call(
+        calls.createDir,
         { parent_id: parentId, name },
         { successToast: 'msg.operationSuccessful', sites },
       ),
-    rename: (type: 'dir' | 'file', id: number | string, name: string) =>
-      request<{ id: number | string }>(
-        p('rename'),
-        { type, id, name },
+    rename: (entry: ExplorerEntry, name: string) =>
+      call(
+        calls.rename,
+        entry.type === 'dir' ? { type: 'dir', id: entry.id, name } : { type: 'file', id: entry.id, name },
         { successToast: 'msg.modifiedSuccessfully', sites },
       ),
-    del: (type: 'dir' | 'file', ids: (number | string)[]) =>
-      request<{ deleted: number }>(
-        p('del'),
-        { type, ids },
+    del: (entry: ExplorerEntry) =>
+      call(
+        calls.del,
+        entry.type === 'dir' ? { type: 'dir', ids: [entry.id] } : { type: 'file', ids: [entry.id] },
         { successToast: 'msg.operationSuccessful', sites },
       ),
   };

@@ -1,3 +1,4 @@
+import { EXPLORER_KINDS, type ExplorerFolderNode, type ExplorerKind } from '@igs/contract/calls';
 import type { UploadKind } from '../resource/upload.ts';
 
 /**
@@ -7,21 +8,16 @@ import type { UploadKind } from '../resource/upload.ts';
  */
 
 /** The explorer's kinds: what `list` filters by. */
-export const PICKER_KINDS = ['image', 'video', 'audio', 'apk', 'other'] as const;
-export type PickerKind = (typeof PICKER_KINDS)[number];
+export const PICKER_KINDS = EXPLORER_KINDS;
+export type PickerKind = ExplorerKind;
 
 /** A `file` field's upload kind as the picker's kind filter: firmware and text are "other". */
 export function pickerKindOf(kind: UploadKind): PickerKind {
   return kind === 'firmware' || kind === 'text' ? 'other' : kind;
 }
 
-export interface FolderNode {
-  id: number;
-  name: string;
-  parent_id: number;
-  site_id: number;
-  children: FolderNode[];
-}
+/** A folder of the explorer's tree (`res_tree`), as the contract types it. */
+export type FolderNode = ExplorerFolderNode;
 
 /** The folders from the top down to `id` (empty for the root or an unknown id). */
 export function folderPath(tree: readonly FolderNode[], id: number): FolderNode[] {

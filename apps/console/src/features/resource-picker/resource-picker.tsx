@@ -77,6 +77,11 @@ const PAGE_SIZE = 40;
  * filter (fixed to the field's kind), upload into the folder, new folder, rename and delete (each
  * shown only for its held key), and picking a file, which returns its upload id.
  */
+/** The entry the picker holds: one of the folder's, or the file just uploaded (what its upload answered). */
+type Selected =
+  | ExplorerEntry
+  | ({ type: 'file' } & Pick<UploadedFile, 'id' | 'name' | 'url' | 'mime' | 'size'>);
+
 export default function ResourcePicker({ open, kind, onPick, onClose }: ResourcePickerProps) {
   const t = useT();
   const isOperations = useUserStore((s) => s.isOperations);
@@ -93,7 +98,7 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [kindFilter, setKindFilter] = useState<PickerKind | ''>('');
-  const [selected, setSelected] = useState<ExplorerEntry | null>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
   const [expanded, setExpanded] = useState<string[]>([ROOT_KEY]);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [naming, setNaming] = useState<{ entry?: ExplorerEntry } | null>(null);
@@ -129,7 +134,7 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
     if (tree.data) setExpanded((keys) => [...new Set([...keys, ...expandedFor(tree.data, id)])]);
   };
 
-  const pick = (entry: ExplorerEntry) => {
+  const pick = (entry: Selected) => {
     if (entry.type !== 'file') return;
     const file: UploadedFile = {
       id: String(entry.id),
@@ -184,7 +189,7 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
   };
 
   const remove = async (entry: ExplorerEntry) => {
-    await api.del(entry.type, [entry.id]);
+    await api.del(entry);
     if (selected?.id === entry.id) setSelected(null);
     await refresh();
   };
@@ -365,7 +370,7 @@ export default function ResourcePicker({ open, kind, onPick, onClose }: Resource
         onSubmit={async (name) => {
           const entry = naming?.entry;
           if (entry) {
-            await api.rename(entry.type, entry.id, name);
+            await api.rename(entry, name);
             if (selected?.id === entry.id) setSelected({ ...selected, name });
           } else {
             await api.createDir(folderId, name);

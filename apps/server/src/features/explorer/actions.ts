@@ -1,11 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
-import { type ExplorerVerb, explorerButton, explorerPath } from '@igs/contract/menus';
+import {
+  type CallArgs,
+  EXPLORER_KINDS,
+  ExplorerDelInput,
+  type ExplorerEntry,
+  type ExplorerKind,
+  ExplorerRenameInput,
+  explorerCalls,
+  explorerOpsCalls,
+} from '@igs/contract/calls';
+import { explorerButton } from '@igs/contract/menus';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
-import { type AnyAction, defineAction, type SignedInContext } from '../../platform/http/action.ts';
+import { type AnyAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
+import { validationError, zodMessages } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -25,9 +35,9 @@ import { fileReferences } from './references.ts';
 
 const db = (ctx: SignedInContext): Kysely<Database> => ctx.app.db.kysely;
 
-/** The picker's kinds (the field's accept), over the upload kinds of features/uploads. */
-export const EXPLORER_KINDS = ['image', 'video', 'audio', 'apk', 'other'] as const;
-type ExplorerKind = (typeof EXPLORER_KINDS)[number];
+/** The picker's kinds (the field's accept, contract EXPLORER_KINDS), over the upload kinds of features/uploads. */
+export { EXPLORER_KINDS };
+
 const KIND_OF_UPLOAD: Record<Exclude<ExplorerKind, 'other'>, string[]> = {
   image: ['image', 'avatar'],
   video: ['video'],
@@ -41,66 +51,6 @@ export function explorerKindOf(uploadKind: string): ExplorerKind {
     if (list.includes(uploadKind)) return k as ExplorerKind;
   return 'other';
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const FolderId = z.coerce
-  .number({ error: 'folder_id must be a folder id' })
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
-const Name = z.string({ error: 'name is required' }).max(1000, 'name is too long');
-
-const ListInput = z.object({
-  folder_id: FolderId.optional().default(0),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  keyword: z.string().trim().max(100).optional().default(''),
-  kind: z
-    .union([
-      z.literal(''),
-      z.enum(EXPLORER_KINDS, { error: `kind must be one of: ${EXPLORER_KINDS.join(', ')}` }),
-    ])
-    .optional()
-    .default(''),
-  sort: z
-    .enum(['name', 'created_at', 'size'], { error: 'sort must be one of: name, created_at, size' })
-    .optional()
-    .default('created_at'),
-  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional().default('desc'),
-});
-
-const CreateInput = z.object({ parent_id: FolderId.optional().default(0), name: Name });
-
-const RenameInput = z.discriminatedUnion(
-  'type',
-  [
-    z.object({
-      type: z.literal('dir'),
-      id: FolderId.refine((n) => n > 0, 'id must be a folder id'),
-      name: Name,
-    }),
-    z.object({ type: z.literal('file'), id: z.string().regex(UUID, 'id must be a file id'), name: Name }),
-  ],
-  { error: 'type must be dir or file' },
-);
-
-const DelInput = z.discriminatedUnion(
-  'type',
-  [
-    z.object({
-      type: z.literal('dir'),
-      ids: z
-        .array(FolderId.refine((n) => n > 0, 'ids must be folder ids'))
-        .min(1)
-        .max(500),
-    }),
-    z.object({
-      type: z.literal('file'),
-      ids: z.array(z.string().regex(UUID, 'ids must be file ids')).min(1).max(500),
-    }),
-  ],
-  { error: 'type must be dir or file' },
-);
 
 function folderNotFound(lang: Lang, id: number): ApiError {
   return new ApiError(Code.notFound, say(lang, 'explorer.folderNotFound', { id }));
@@ -156,7 +106,7 @@ function fileEntry(r: {
   };
 }
 
-async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
+async function list(ctx: SignedInContext, input: CallArgs<typeof explorerCalls.list>) {
   const sites = ctx.scope.read;
   const k = db(ctx);
   const folder = input.folder_id ? await scopedFolder(ctx, input.folder_id, sites) : null;
@@ -205,8 +155,8 @@ async function list(ctx: SignedInContext, input: z.output<typeof ListInput>) {
           .offset(Math.max(0, offset - nDirs))
           .execute()
       : [];
-  const entries: Record<string, unknown>[] = dirRows.map((d) => ({
-    type: 'dir',
+  const entries: ExplorerEntry[] = dirRows.map((d) => ({
+    type: 'dir' as const,
     id: d.id,
     name: d.name,
     parent_id: d.parent_id,
@@ -232,7 +182,7 @@ async function resTree(ctx: SignedInContext) {
   return buildTree(await scoped(ctx).selectFrom('explorer_folders').selectAll().execute());
 }
 
-async function createDir(ctx: SignedInContext, input: z.output<typeof CreateInput>) {
+async function createDir(ctx: SignedInContext, input: CallArgs<typeof explorerCalls.createDir>) {
   const site = ctx.scope.writeSite();
   const name = checkedName(input.name, FOLDER_NAME_MAX, ctx.lang);
   const k = db(ctx);
@@ -262,7 +212,19 @@ async function createDir(ctx: SignedInContext, input: z.output<typeof CreateInpu
   return { id: row.id };
 }
 
-async function rename(ctx: SignedInContext, input: z.output<typeof RenameInput>) {
+/** The body of rename or del by its union (contract): a call's input is an object, so it is checked here. */
+function checked<S extends typeof ExplorerRenameInput | typeof ExplorerDelInput>(
+  ctx: SignedInContext,
+  schema: S,
+  body: unknown,
+): ReturnType<S['parse']> {
+  const parsed = schema.safeParse(body, zodMessages(ctx.lang));
+  if (!parsed.success) throw validationError(parsed.error, ctx.lang);
+  return parsed.data as ReturnType<S['parse']>;
+}
+
+async function rename(ctx: SignedInContext, body: unknown) {
+  const input = checked(ctx, ExplorerRenameInput, body);
   const site = ctx.scope.writeSite();
   const k = db(ctx);
   if (input.type === 'dir') {
@@ -360,60 +322,50 @@ async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
   return { deleted: Number(r.numDeletedRows) };
 }
 
-async function del(ctx: SignedInContext, input: z.output<typeof DelInput>) {
+async function del(ctx: SignedInContext, body: unknown) {
+  const input = checked(ctx, ExplorerDelInput, body);
   const site = ctx.scope.writeSite();
   return input.type === 'dir' ? deleteDirs(ctx, input.ids, site) : deleteFiles(ctx, input.ids, site);
 }
 
-function actionsOf(mode: 'full' | 'operations'): AnyAction[] {
-  const p = (verb: ExplorerVerb) => explorerPath(mode, verb);
+function actionsOf(calls: typeof explorerCalls): AnyAction[] {
   return [
-    defineAction({
-      path: p('list'),
+    defineCallAction(calls.list, {
       summary:
         "Explorer: a folder's subfolders then its files (folder_id, 0 the root), paged, by kind and name keyword: {list, total, dirs, files, folder, path}",
       access: 'module',
       mutates: false,
-      input: ListInput,
       handler: list,
     }),
-    defineAction({
-      path: p('res_tree'),
+    defineCallAction(calls.tree, {
       summary: 'Explorer: the folder tree, [{id, name, parent_id, site_id, children}]',
       access: 'module',
       mutates: false,
-      input: z.object({}).loose(),
       handler: resTree,
     }),
-    defineAction({
-      path: p('creat_dir'),
+    defineCallAction(calls.createDir, {
       summary: 'Explorer: a new folder {parent_id, name}; 409 when the parent has one of that name',
       access: 'module',
       mutates: true,
       button: explorerButton('creat_dir'),
-      input: CreateInput,
       handler: createDir,
     }),
-    defineAction({
-      path: p('rename'),
+    defineCallAction(calls.rename, {
       summary: 'Explorer: renames a folder or a file {type: dir|file, id, name}',
       access: 'module',
       mutates: true,
       button: explorerButton('rename'),
-      input: RenameInput,
       handler: rename,
     }),
-    defineAction({
-      path: p('del'),
+    defineCallAction(calls.del, {
       summary:
         'Explorer: deletes folders or files {type: dir|file, ids}; 409 for a folder that is not empty or a file a record still uses, deleting nothing',
       access: 'module',
       mutates: true,
       button: explorerButton('del'),
-      input: DelInput,
       handler: del,
     }),
   ];
 }
 
-export const explorerActions: AnyAction[] = [...actionsOf('full'), ...actionsOf('operations')];
+export const explorerActions: AnyAction[] = [...actionsOf(explorerCalls), ...actionsOf(explorerOpsCalls)];
