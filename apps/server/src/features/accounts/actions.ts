@@ -5,7 +5,6 @@ import {
   keepText,
   type Lang,
   type Localized,
-  SystemAdminPaths,
   say,
   texts,
 } from '@igs/contract';
