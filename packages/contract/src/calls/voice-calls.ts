@@ -56,7 +56,7 @@ export const CallStats = z.object({
 export type CallStats = z.infer<typeof CallStats>;
 
 /** A number Asterisk can dial (the server's isDialable): digits, *, # and +. */
-const DIALABLE = /^[0-9*#+]{1,32}$/;
+export const DIALABLE = /^[0-9*#+]{1,32}$/;
 const dialable = (field: string) =>
   z
     .string({ error: `${field} is required` })

@@ -1,5 +1,5 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { voiceCallCalls } from '@igs/contract/calls';
+import { type ActiveCall, voiceCallCalls } from '@igs/contract/calls';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -23,14 +23,7 @@ import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import {
-  type ActiveCall,
-  answerRate,
-  CALLS_REFRESH_MS,
-  dayBars,
-  formatDuration,
-  isDialable,
-} from './calls-data.ts';
+import { answerRate, CALLS_REFRESH_MS, dayBars, formatDuration, isDialable } from './calls-data.ts';
 import './calls-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 

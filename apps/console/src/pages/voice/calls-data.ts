@@ -1,7 +1,6 @@
-import type { CallStats } from '@igs/contract/calls';
+import { type CallStats, DIALABLE } from '@igs/contract/calls';
 
-/** What the voice calls page computes from its replies (their types: `voiceCallCalls` of the contract). */
-export type { ActiveCall, CallStats, CallsReply } from '@igs/contract/calls';
+// What the voice calls page computes from its replies (typed by `voiceCallCalls` of the contract).
 
 /** DOMAIN voice/VoiceCalls: polled every 3 s while the page is shown. */
 export const CALLS_REFRESH_MS = 3000;
@@ -33,7 +32,7 @@ export function dayBars(
   }));
 }
 
-/** A number the originate and transfer forms accept (the server checks the same). */
+/** A number the originate and transfer forms accept (the contract's rule, which the server checks). */
 export function isDialable(v: string): boolean {
-  return /^[0-9*#+]{1,32}$/.test(v.trim());
+  return DIALABLE.test(v.trim());
 }
