@@ -1,3 +1,4 @@
+import type { ResourceTableNames } from '@igs/contract/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import type { AnyAction } from './http/action.ts';
@@ -80,16 +81,31 @@ export const REGISTRATION_KINDS: readonly Registration['kind'][] = [
   'importWriter',
 ];
 
-export const resourceVerb = (resource: string, verb: string, handler: VerbHandler): VerbRegistration => ({
+/** The table of the resource named `N` (a literal name), or any table for a name only known at run time. */
+type TableOf<N extends string> = N extends keyof ResourceTableNames ? ResourceTableNames[N] : string;
+
+/*
+ * A verb or write rule registered by its resource's literal name gets that resource's `def` typed
+ * by its table, so its queries over `def.table` are checked against the table's columns. The
+ * registry holds handlers of every table; the framework calls each only with its own resource.
+ */
+export const resourceVerb = <const N extends string>(
+  resource: N,
+  verb: string,
+  handler: VerbHandler<TableOf<N>>,
+): VerbRegistration => ({
   kind: 'verb',
   resource,
   verb,
-  handler,
+  handler: handler as VerbHandler,
 });
-export const writeRule = (resource: string, hook: WriteHook): WriteRuleRegistration => ({
+export const writeRule = <const N extends string>(
+  resource: N,
+  hook: WriteHook<TableOf<N>>,
+): WriteRuleRegistration => ({
   kind: 'write',
   resource,
-  hook,
+  hook: hook as WriteHook,
 });
 export const referenceCounter = (
   resource: string,

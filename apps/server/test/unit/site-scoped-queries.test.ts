@@ -41,6 +41,10 @@ const EXCEPTIONS: Record<string, string> = {
     "device-facing: settles an AP's firmware upgrade the agent reports, by the AP's id",
   'features/ac/verbs.ts: ac_ap':
     "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
+  'features/ac/verbs.ts: device_tasks':
+    "resource verb: cancels the pending tasks of the AP the framework found in the call's sites, by its id",
+  'features/device-tasks/queue.ts: device_tasks':
+    'device queue: reads and writes the tasks of devices its callers already found in their sites, by device id (tasks carry the site of their device)',
   'features/ac/verbs.ts: ac_firmware_build':
     "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/advert-rules/rules.ts: homepage.table':

@@ -7,11 +7,13 @@ import { systemResources } from './modules/system.ts';
 import { tr069Resources } from './modules/tr069.ts';
 import { videoResources } from './modules/video.ts';
 import { voiceResources } from './modules/voice.ts';
+import type { ResourceTableNames } from './table-names.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
 export * from './fields.ts';
 export * from './formats.ts';
 export * from './modules-of-menus.ts';
+export type * from './table-names.ts';
 export * from './types.ts';
 export * from './units.ts';
 export * from './validation.ts';
@@ -30,6 +32,11 @@ export const resources: readonly ResourceDef[] = [
   ...systemResources,
 ];
 
+/** The resource of this name; typed by its table when the name is written out. */
+export function resourceByName<N extends keyof ResourceTableNames>(
+  name: N,
+): ResourceDef<ResourceTableNames[N]>;
+export function resourceByName(name: string): ResourceDef | undefined;
 export function resourceByName(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);
 }

@@ -119,14 +119,18 @@ export interface FieldDef {
   pattern?: { source: string; message: Text };
 }
 
-export interface ResourceDef {
+/**
+ * `Table` is the table's name as a literal where the resource is declared (`ResourceDef<'ac_ap'>`),
+ * so the server's queries over `def.table` are typed by the generated row types.
+ */
+export interface ResourceDef<Table extends string = string> {
   /** Unique id, the permission prefix of the primary endpoint, e.g. `media:live_type`. */
   name: string;
   /** Full-mode endpoint, e.g. `/admin.php/media/live_type`. */
   endpoint: string;
   /** Operations-mode twin, scoped by `igs-sids` (DOMAIN section 2.10). */
   opsEndpoint?: string;
-  table: string;
+  table: Table;
   title: Text;
   fields: readonly FieldDef[];
   /** No add/edit/del: rows come from the system (DOMAIN "RO"). */

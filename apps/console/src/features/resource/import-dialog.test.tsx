@@ -1,4 +1,4 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -16,7 +16,7 @@ const dnsHost = resourceByName('system:dns_host')!; // CSV and /etc/hosts
 
 const VCF = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Li Si\r\nTEL;TYPE=CELL:12345\r\nEND:VCARD\r\n';
 
-function renderDialog(def = contact, onImported = vi.fn()) {
+function renderDialog(def: ResourceDef = contact, onImported = vi.fn()) {
   render(<ImportDialog def={def} open onClose={() => {}} onImported={onImported} />, { wrapper: Providers });
   return onImported;
 }

@@ -1,4 +1,4 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ const { Providers } = await import('./test-support.tsx');
 const program = resourceByName('media:live')!;
 const category = resourceByName('media:live_type')!;
 
-function renderForm(def = program, props: Partial<Parameters<typeof RecordForm>[0]> = {}) {
+function renderForm(def: ResourceDef = program, props: Partial<Parameters<typeof RecordForm>[0]> = {}) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
   render(<RecordForm def={def} mode="add" open onClose={onClose} onSaved={onSaved} {...props} />, {

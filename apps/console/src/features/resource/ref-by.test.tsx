@@ -1,4 +1,4 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ const { RecordForm } = await import('./record-form.tsx');
 const { Providers } = await import('./test-support.tsx');
 
 const plan = resourceByName('ac:timed_reboot')!;
-const link = resourceByName('system:external_link')!;
+const link: ResourceDef = resourceByName('system:external_link');
 
 /** The server as the console meets it: APs, categories and roles by name. */
 function answer(path: string, body: { method: string; field?: string }) {
@@ -27,7 +27,7 @@ function answer(path: string, body: { method: string; field?: string }) {
   return Promise.resolve([]);
 }
 
-function Cells({ def, record }: { def: typeof plan; record: Record<string, unknown> }) {
+function Cells({ def, record }: { def: ResourceDef; record: Record<string, unknown> }) {
   const ctx = {
     lang: i18n.language as 'en',
     t: (k: string) => i18n.t(k),

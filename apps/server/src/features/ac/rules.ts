@@ -18,7 +18,7 @@ export async function buildVersionPerCategory({
   values,
   site,
   selfId,
-}: WriteHookArgs): Promise<void> {
+}: WriteHookArgs<'ac_firmware_build'>): Promise<void> {
   if (selfId !== undefined && !('version' in values) && !('category_id' in values)) return;
   let r: Record<string, unknown> = values;
   if (selfId !== undefined) {

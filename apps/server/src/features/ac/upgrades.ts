@@ -1,8 +1,8 @@
 import { keepText } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inTransaction } from '../../platform/resources/transaction.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 
@@ -36,7 +36,7 @@ const LOG_CHARS = 5000;
  * in progress (cancelled, or settled by another call).
  */
 async function settleOperation(
-  db: AnyDb,
+  db: Conn,
   id: number,
   now: number,
   line: string,
@@ -63,7 +63,7 @@ async function settleOperation(
 }
 
 /** The agent took the operation's command at a poll: the answer is awaited from now. */
-export async function upgradeHandedOut(db: AnyDb, operationId: number, now: number): Promise<void> {
+export async function upgradeHandedOut(db: Conn, operationId: number, now: number): Promise<void> {
   await settleOperation(db, operationId, now, "handed to the AP agent: waiting for the agent's report", {});
 }
 
@@ -75,7 +75,7 @@ const brief = (s: string) => s.split('\n')[0]!.trim().slice(0, 200);
  * the caller, in the same transaction): the AP's firmware on success, the operation either way.
  */
 export async function settleUpgradeFromAgent(
-  db: AnyDb,
+  db: Conn,
   a: { apId: number; operationId: number | null; ok: boolean; version: string; output: string; now: number },
 ): Promise<void> {
   if (a.ok)
@@ -110,7 +110,12 @@ interface Stale {
   operation_id: number;
 }
 
-async function staleOnes(db: AnyDb, taskState: 'sent' | 'pending', column: string, cutoff: number) {
+async function staleOnes(
+  db: Conn,
+  taskState: 'sent' | 'pending',
+  column: 'updated_at' | 'created_at',
+  cutoff: number,
+) {
   const rows = await db
     .selectFrom(`${TASKS} as t`)
     .innerJoin(`${OPERATIONS} as o`, 'o.id', 't.operation_id')
@@ -137,7 +142,7 @@ async function staleOnes(db: AnyDb, taskState: 'sent' | 'pending', column: strin
  * each kind this call settled; safe to run on every instance at once.
  */
 export async function expireUpgrades(app: AppContext): Promise<{ unanswered: number; untaken: number }> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const now = app.now();
   const out = { unanswered: 0, untaken: 0 };
   const minutes = UPGRADE_ANSWER_MS / 60_000;

@@ -1,11 +1,11 @@
 import { Code, type Localized, listText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 // The add/edit rules of the AC resources (build version per category, reboot-plan targets).
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   cancelOperationTasks,
   noTargets,
@@ -43,7 +43,7 @@ function queuedMsg(ctx: ActionContext, what: Localized | string, queued: number,
 
 async function queueForAps(
   ctx: ActionContext,
-  db: AnyDb,
+  db: Conn,
   records: Record<string, unknown>[],
   name: string,
   args: Record<string, unknown> = {},
@@ -106,7 +106,7 @@ const apLocateVerb = resourceVerb('ac:ap', 'locate', async ({ ctx, db, records }
 
 // ---- upgrades -----------------------------------------------------------------------------------
 
-async function buildOf(ctx: ActionContext, db: AnyDb, site: number, id: unknown) {
+async function buildOf(ctx: ActionContext, db: Conn, site: number, id: unknown) {
   const build = await db
     .selectFrom('ac_firmware_build')
     .select(['id', 'category_id', 'version'])
@@ -123,7 +123,7 @@ async function buildOf(ctx: ActionContext, db: AnyDb, site: number, id: unknown)
  */
 async function startUpgrades(
   ctx: ActionContext,
-  db: AnyDb,
+  db: Conn,
   site: number,
   aps: { id: number; name: string; category_id: number }[],
   buildId: unknown,

@@ -1,5 +1,5 @@
 import { say, texts } from '@igs/contract';
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { type Registration, rowImportFormat } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { parseCsv } from '../../platform/lib/csv.ts';
@@ -74,8 +74,8 @@ const bindingCsvImport = rowImportFormat(
       };
     });
     const site = ctx.scope.writeSite();
-    const conn = ctx.app.db.kysely as unknown as AnyDb;
-    const scope = (def: typeof AREA) => refScope(def, [site])!;
+    const conn = ctx.app.db.kysely;
+    const scope = (def: ResourceDef) => refScope(def, [site])!;
     const [areas, terminals, extensions] = await Promise.all([
       idsBy(conn, AREA.table, 'code', scope(AREA), [...new Set(lines.map((l) => l.room).filter(Boolean))]),
       idsBy(conn, TERMINAL.table, 'mac', scope(TERMINAL), [

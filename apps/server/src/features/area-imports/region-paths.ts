@@ -1,11 +1,11 @@
 import type { Lang } from '@igs/contract';
 import { say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 import { importWriter, type Registration } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { parseCsv } from '../../platform/lib/csv.ts';
 import type { ImportWriteResult } from '../../platform/resources/hooks.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 
 /**
@@ -64,7 +64,7 @@ function rowsOf(text: string, lang: Lang): { rows: PathRow[]; errors: ImportWrit
   return { rows, errors };
 }
 
-async function importPaths(conn: AnyDb, data: Buffer, lang: Lang, site: number, now: number) {
+async function importPaths(conn: Conn, data: Buffer, lang: Lang, site: number, now: number) {
   const { rows, errors } = rowsOf(data.toString('utf8'), lang);
   const result: ImportWriteResult = { total: rows.length + errors.length, inserted: 0, updated: 0, errors };
   // The site's areas by (parent, name): the nodes a path reuses.

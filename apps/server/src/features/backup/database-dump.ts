@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { DialectKind } from '../../platform/db/database.ts';
+import { type AnyDb, untyped } from '../../platform/resources/queries.ts';
 
 /**
  * The database as dialect-neutral JSON lines, one file per table, and back.
@@ -15,9 +16,6 @@ import type { DialectKind } from '../../platform/db/database.ts';
  * return them (times are epoch milliseconds, flags 0/1); bytes are `{"b64": …}`, dates ISO
  * strings, and JSON objects their text, so a SQLite backup restores into PostgreSQL and back.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: tables are discovered at run time
-type AnyDb = Kysely<any>;
 
 /**
  * Tables never written to a backup nor touched by a restore: sessions and single-use tokens are
@@ -55,7 +53,8 @@ export interface ForeignKey {
   refColumn: string;
 }
 
-const any = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+/** Backup and restore go over every table by name, as the database lists them. */
+const any = (app: AppContext) => untyped(app.db.kysely);
 
 /** Every table a backup holds: the current database's tables minus the excluded ones. */
 export async function backupTables(db: AnyDb, kind: DialectKind): Promise<TableInfo[]> {

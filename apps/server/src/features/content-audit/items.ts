@@ -2,7 +2,7 @@ import { resourceByName } from '@igs/contract/resources';
 import type { ActionContext, AnyAction } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { type AnyDb, untyped } from '../../platform/resources/queries.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
 import { AUDITED, type Audited } from './audited.ts';
@@ -42,9 +42,13 @@ async function fileFacts(
 
 /** Brings the items of `audited` in line with the records written since `since` (ms). */
 export async function syncAuditItems(ctx: ActionContext, audited: Audited, since: number): Promise<void> {
-  const db = ctx.app.db.kysely as unknown as AnyDb;
+  const db = ctx.app.db.kysely;
   const now = ctx.app.now();
-  const rows = await db.selectFrom(audited.def.table).selectAll().where('updated_at', '>=', since).execute();
+  const rows = await untyped(db)
+    .selectFrom(audited.def.table)
+    .selectAll()
+    .where('updated_at', '>=', since)
+    .execute();
   for (const row of rows) {
     const item = await db
       .selectFrom(AUDIT_TABLE)
@@ -60,7 +64,7 @@ export async function syncAuditItems(ctx: ActionContext, audited: Audited, since
       continue;
     }
     if (row.audit_state == null)
-      await db
+      await untyped(db)
         .updateTable(audited.def.table)
         .set({ audit_state: 'pending' })
         .where('id', '=', row.id as number)
@@ -101,7 +105,7 @@ export async function syncAuditItems(ctx: ActionContext, audited: Audited, since
     .deleteFrom(AUDIT_TABLE)
     .where('resource_type', '=', audited.type)
     .where('resource_id', 'is not', null)
-    .where('resource_id', 'not in', db.selectFrom(audited.def.table).select('id'))
+    .where('resource_id', 'not in', untyped(db).selectFrom(audited.def.table).select('id'))
     .execute();
 }
 

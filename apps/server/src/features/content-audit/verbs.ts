@@ -1,8 +1,9 @@
 import { say } from '@igs/contract';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { auditedByType } from './audited.ts';
 import { AUDIT_TABLE } from './items.ts';
 
@@ -13,7 +14,7 @@ import { AUDIT_TABLE } from './items.ts';
  */
 
 async function decide(
-  db: AnyDb,
+  db: Conn,
   records: Record<string, unknown>[],
   state: 'approved' | 'rejected',
   reviewer: string | null,
@@ -29,7 +30,7 @@ async function decide(
   for (const r of records) {
     const audited = auditedByType(r.resource_type);
     if (!audited || r.resource_id === null || r.resource_id === undefined) continue;
-    await db
+    await untyped(db)
       .updateTable(audited.def.table)
       .set({ audit_state: state, updated_at: now })
       .where('id', '=', Number(r.resource_id))

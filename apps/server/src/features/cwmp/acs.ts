@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 import { forgetParameters, storeParameters } from './parameters.ts';
@@ -55,7 +55,7 @@ function sessions(app: AppContext): Map<string, Session> {
   return m;
 }
 
-const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const db = (app: AppContext) => app.db.kysely;
 const xml = (status: number, body: string, headers: Record<string, string> = {}): CwmpReply => ({
   status,
   headers: { 'content-type': 'text/xml; charset="utf-8"', ...headers },

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { imageSize, sniff } from '../../platform/lib/file-type.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { kindRule, type UploadKind } from '../../platform/uploads/kinds.ts';
 
 /**
@@ -155,7 +155,7 @@ export class DemoFiles {
     return path.join(this.#app.config.dataDir, 'uploads', 'files');
   }
 
-  async store(db: AnyDb, spec: DemoFileSpec): Promise<StoredFile> {
+  async store(db: Conn, spec: DemoFileSpec): Promise<StoredFile> {
     const known = this.#byName.get(spec.name);
     if (known) return known;
     const data = content(spec);

@@ -1,7 +1,8 @@
 import { resourceByName, resources } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { configureBeforeRecords, writeFilesAfterRecords } from './configure.ts';
 import { DemoFiles } from './files.ts';
@@ -50,9 +51,9 @@ export interface DemoResult {
 }
 
 /** True when no resource table holds a record, in any site. */
-async function isEmpty(db: AnyDb): Promise<boolean> {
+async function isEmpty(db: Conn): Promise<boolean> {
   for (const def of resources) {
-    if (await db.selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return false;
+    if (await untyped(db).selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return false;
   }
   return true;
 }
@@ -64,7 +65,7 @@ async function isEmpty(db: AnyDb): Promise<boolean> {
  * reference checks and storage, all in one transaction: the data is stored entirely or not at all.
  */
 export async function seedDemo(app: AppContext): Promise<DemoResult> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const records: Record<string, number> = {};
   const skipped: DemoResult['skipped'] = [];
   if (!(await isEmpty(db)))

@@ -5,7 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { AC_AGENT, AGENT_POLL_S } from '../ac/index.ts';
 import { acsFault, envelope } from '../cwmp/index.ts';
@@ -280,7 +280,8 @@ class SimulatedCpe {
   }
 }
 
-const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+// The simulated devices' tables, by name.
+const db = (app: AppContext) => untyped(app.db.kysely);
 
 /** The parameters of an `Authorization: Digest ...` header. */
 function digestParams(header: string): Record<string, string> | null {

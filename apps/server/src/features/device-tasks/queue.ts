@@ -1,4 +1,4 @@
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 
 /**
  * The queue of what waits for a managed device (table `device_tasks`, migration 019): CWMP RPCs a
@@ -10,9 +10,12 @@ import type { AnyDb } from '../../platform/resources/queries.ts';
 export type DeviceDomain = 'ac' | 'tr069';
 
 /** The resource table a task's `device_id` is a row of. */
-export const DEVICE_TABLE: Record<DeviceDomain, string> = { ac: 'ac_ap', tr069: 'tr069_device' };
+export const DEVICE_TABLE = { ac: 'ac_ap', tr069: 'tr069_device' } as const satisfies Record<
+  DeviceDomain,
+  string
+>;
 
-export const TASKS = 'device_tasks';
+export const TASKS = 'device_tasks' as const;
 
 export interface QueueRequest {
   domain: DeviceDomain;
@@ -44,7 +47,7 @@ const CHUNK = 100;
 
 /** Devices (of these) that have a pending task of this name. */
 export async function pendingOf(
-  db: AnyDb,
+  db: Conn,
   domain: DeviceDomain,
   name: string,
   deviceIds: readonly number[],
@@ -65,7 +68,7 @@ export async function pendingOf(
 }
 
 /** Queues one task per device and updates the devices' pending counts. */
-export async function queueTasks(db: AnyDb, req: QueueRequest): Promise<QueueResult> {
+export async function queueTasks(db: Conn, req: QueueRequest): Promise<QueueResult> {
   const unique = [...new Set(req.deviceIds)];
   const skip = req.skipPending ? await pendingOf(db, req.domain, req.name, unique) : new Set<number>();
   const targets = unique.filter((id) => !skip.has(id));
@@ -94,7 +97,7 @@ export async function queueTasks(db: AnyDb, req: QueueRequest): Promise<QueueRes
 
 /** Keeps each device's `pending_tasks` column equal to its number of pending tasks. */
 export async function refreshPendingCounts(
-  db: AnyDb,
+  db: Conn,
   domain: DeviceDomain,
   deviceIds: readonly number[],
 ): Promise<void> {
@@ -120,7 +123,7 @@ export async function refreshPendingCounts(
 }
 
 /** Cancels the pending tasks of an AP upgrade operation; returns how many there were. */
-export async function cancelOperationTasks(db: AnyDb, operationId: number, now: number): Promise<number> {
+export async function cancelOperationTasks(db: Conn, operationId: number, now: number): Promise<number> {
   const rows = await db
     .selectFrom(TASKS)
     .select(['id', 'device_id'])

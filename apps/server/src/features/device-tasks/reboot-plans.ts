@@ -1,10 +1,10 @@
 import { Code, cronError, cronFiresAt, type Lang, nextCronRun, say } from '@igs/contract';
 import { refByResource, resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { refScope } from '../../platform/resources/scope.ts';
 import { DEVICE_TABLE, type DeviceDomain, queueTasks } from './queue.ts';
 
@@ -16,12 +16,12 @@ import { DEVICE_TABLE, type DeviceDomain, queueTasks } from './queue.ts';
  * runs one at once.
  */
 
-export const PLAN_RESOURCE: Record<DeviceDomain, string> = {
+export const PLAN_RESOURCE = {
   ac: 'ac:timed_reboot',
   tr069: 'tr069:timed_reboot',
-};
+} as const satisfies Record<DeviceDomain, string>;
 
-const planTable = (domain: DeviceDomain) => resourceByName(PLAN_RESOURCE[domain])!.table;
+const planTable = (domain: DeviceDomain) => resourceByName(PLAN_RESOURCE[domain]).table;
 
 /** The resource a target type's ids name (the contract's refBy of target_ids), if they are ids. */
 function targetResource(domain: DeviceDomain, type: string): string | undefined {
@@ -58,7 +58,10 @@ function asId(v: unknown): number | null {
  * "target_ids: required unless target_type is all" (DOMAIN 2.4), on add, edit and import: a list
  * of existing records of the type's resource in the plan's site, or of tags / product classes.
  */
-export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs): Promise<void> {
+export async function checkPlanWrite(
+  domain: DeviceDomain,
+  args: WriteHookArgs<'ac_reboot_plan' | 'tr069_reboot_plan'>,
+): Promise<void> {
   const { conn, lang, def, values, selfId } = args;
   let current: Record<string, unknown> = {};
   if (selfId !== undefined)
@@ -95,7 +98,7 @@ export async function checkPlanWrite(domain: DeviceDomain, args: WriteHookArgs):
 }
 
 /** An area and every area below it, in the site. */
-async function withSubAreas(db: AnyDb, site: number, ids: number[]): Promise<number[]> {
+async function withSubAreas(db: Conn, site: number, ids: number[]): Promise<number[]> {
   const region = resourceByName('system:region')!;
   const rows = await db
     .selectFrom(region.table)
@@ -120,7 +123,7 @@ async function withSubAreas(db: AnyDb, site: number, ids: number[]): Promise<num
 
 /** The devices of the site a plan names, by id. */
 export async function planTargets(
-  db: AnyDb,
+  db: Conn,
   domain: DeviceDomain,
   site: number,
   type: string,
@@ -172,7 +175,7 @@ export interface PlanResult {
 
 /** Queues the plan's reboots now and records the run on the plan. */
 export async function runPlan(
-  db: AnyDb,
+  db: Conn,
   domain: DeviceDomain,
   plan: Record<string, unknown>,
   opts: { now: number; by: string },
@@ -211,8 +214,8 @@ export function noTargets(lang: Lang): ApiError {
 }
 
 async function moveNext(
-  db: AnyDb,
-  table: string,
+  db: Conn,
+  table: ReturnType<typeof planTable>,
   id: number,
   from: string | null,
   to: number | null,
@@ -231,7 +234,7 @@ async function moveNext(
  * many plans ran.
  */
 export async function runDuePlans(app: AppContext, now: number): Promise<number> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   let ran = 0;
   for (const domain of ['ac', 'tr069'] as const) {
     const table = planTable(domain);

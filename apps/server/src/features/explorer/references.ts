@@ -1,9 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { resources } from '@igs/contract/resources';
-import type { Kysely } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
-type AnyDb = Kysely<any>;
+import type { Conn } from '../../platform/db/schema.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 
 export interface FileRef {
   /** The upload id. */
@@ -24,11 +22,11 @@ const FILE_FIELDS = resources.flatMap((def) =>
  * How many records of each resource still hold each of these uploads, over every site: deleting
  * a file a record shows would leave that record pointing at nothing.
  */
-export async function fileReferences(db: AnyDb, ids: readonly string[], lang: Lang): Promise<FileRef[]> {
+export async function fileReferences(db: Conn, ids: readonly string[], lang: Lang): Promise<FileRef[]> {
   if (!ids.length) return [];
   const found = new Map<string, FileRef>();
   for (const { def, field } of FILE_FIELDS) {
-    const rows = await db
+    const rows = await untyped(db)
       .selectFrom(def.table)
       .select([`${field} as id`, (eb) => eb.fn.countAll<number>().as('n')])
       .where(field, 'in', ids)

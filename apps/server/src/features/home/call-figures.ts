@@ -1,7 +1,6 @@
 import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { lastDays } from './online-days.ts';
 
 /**
@@ -23,7 +22,7 @@ export interface CallDay {
 export async function callsPerDay(app: AppContext, sites: number[] | null): Promise<CallDay[]> {
   const days = lastDays(app.now());
   const dayExpr = sql<string>`substr(${sql.ref('start')}, 1, 10)`;
-  let q = (app.db.kysely as unknown as AnyDb)
+  let q = app.db.kysely
     .selectFrom(CDR)
     .select([dayExpr.as('day'), 'disposition', sql<number>`count(*)`.as('n')])
     .where('start', '>=', `${days[0]} 00:00:00`)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { AP_ONLINE_WINDOW_S } from '../ac/index.ts';
 
@@ -16,7 +16,8 @@ export async function deviceFigures(
   app: AppContext,
   sites: number[] | null,
 ): Promise<{ aps: number; apsOnline: number; cpes: number; cpesOnline: number }> {
-  const db = app.db.kysely as unknown as AnyDb;
+  // The devices' tables, by name: the same figures for each.
+  const db = untyped(app.db.kysely);
   const now = app.now();
   const interval = Number((await itmsConfig(app)).inform_interval_s ?? 300) || 300;
   const figures = async (table: string, column: string, windowS: number) => {

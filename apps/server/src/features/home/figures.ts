@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { hostCollector } from '../system-status/index.ts';
 import { terminalFigures } from '../terminal-api/index.ts';
 import { type CallDay, callsPerDay } from './call-figures.ts';
@@ -22,7 +21,7 @@ const has = (keys: ReadonlySet<string>, ...wanted: string[]) => wanted.some((k) 
 
 /** Live programmes (media:live) that are enabled, and the last probe's verdict on them. */
 async function programmeFigures(app: AppContext, sites: number[] | null) {
-  let q = (app.db.kysely as unknown as AnyDb)
+  let q = app.db.kysely
     .selectFrom(resourceByName('media:live')!.table)
     .select([
       sql<number>`count(*)`.as('total'),
@@ -37,7 +36,7 @@ async function programmeFigures(app: AppContext, sites: number[] | null) {
 
 /** Alarm events not yet closed (aiso:alarm_event states new and acknowledged). */
 function openAlarms(app: AppContext, sites: number[] | null): Promise<number> {
-  let q = (app.db.kysely as unknown as AnyDb)
+  let q = app.db.kysely
     .selectFrom(resourceByName('aiso:alarm_event')!.table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', 'in', ['new', 'acknowledged']);

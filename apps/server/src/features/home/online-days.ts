@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { TABLES } from '../terminal-api/index.ts';
 
 /**
@@ -34,7 +33,7 @@ export function lastDays(now: number, n = 7): string[] {
 
 /** One sample: the terminals heard from today (and late yesterday) recorded for their day. */
 export async function sampleTerminalsOnline(app: AppContext, now = app.now()): Promise<void> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const d = new Date(now);
   const since = formatDateTime(new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1).getTime());
   await db
@@ -60,10 +59,7 @@ export async function sampleTerminalsOnline(app: AppContext, now = app.now()): P
 export async function purgeOnlineDays(app: AppContext, now = app.now()): Promise<number> {
   const d = new Date(now);
   const cutoff = dayOf(new Date(d.getFullYear(), d.getMonth(), d.getDate() - KEEP_DAYS).getTime());
-  const r = await (app.db.kysely as unknown as AnyDb)
-    .deleteFrom(TABLE)
-    .where('day', '<', cutoff)
-    .executeTakeFirst();
+  const r = await app.db.kysely.deleteFrom(TABLE).where('day', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -92,7 +88,7 @@ export async function terminalsOnlineTrend(
   app: AppContext,
   sites: number[] | null,
 ): Promise<{ date: string; value: number | null }[]> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const now = app.now();
   const days = lastDays(now);
   const first = days[0]!;

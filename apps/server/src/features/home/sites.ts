@@ -1,7 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
 import { grantsAllSites } from '../../platform/auth/sites.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 
 /**
  * The sites an operations account granted every site (`*`) sees on its home. Sites have no table
@@ -27,9 +27,9 @@ function ids(text: string): number[] {
 }
 
 export async function knownSites(app: AppContext): Promise<number[]> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const [held, users, roles] = await Promise.all([
-    Promise.all(COUNTED.map((table) => db.selectFrom(table).select('site_id').distinct().execute())),
+    Promise.all(COUNTED.map((table) => untyped(db).selectFrom(table).select('site_id').distinct().execute())),
     app.db.kysely.selectFrom('users').select('site_ids').where('can_operations', '=', 1).execute(),
     app.db.kysely.selectFrom('roles').select('site_ids').where('mode', '=', 'operations').execute(),
   ]);

@@ -1,7 +1,6 @@
 import type { HomeUnknownReason } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type AsteriskInfo,
   activeCalls,
@@ -43,11 +42,7 @@ export async function voiceLive(
 ): Promise<VoiceLive> {
   const [info, numbers] = await Promise.all([
     asteriskInfo(),
-    (app.db.kysely as unknown as AnyDb)
-      .selectFrom(EXTENSIONS)
-      .select('extension')
-      .where('site_id', '=', 0)
-      .execute(),
+    app.db.kysely.selectFrom(EXTENSIONS).select('extension').where('site_id', '=', 0).execute(),
   ]);
   const out: VoiceLive = { registered: null, extensions: numbers.length, calls: null };
   const reason = unknownReason(info);

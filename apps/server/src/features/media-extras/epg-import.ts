@@ -1,9 +1,9 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 import { importFormat, type Registration } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { channelId } from './playlists.ts';
 import { type ReadProgramme, readXmltv, XmlError } from './xmltv-read.ts';
 
@@ -22,7 +22,7 @@ const live = resourceByName('media:live')!;
 export const xmltvImports = new WeakSet<ActionContext>();
 
 /** XMLTV channel id → live programme id, for the live programmes of one site. */
-export async function programmesByXmltvId(db: AnyDb, site: number): Promise<Map<string, number>> {
+export async function programmesByXmltvId(db: Conn, site: number): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom(live.table)
     .select(['id', 'number', 'tvg_id'])
@@ -64,7 +64,7 @@ export function readGuide(data: Buffer, lang: Lang, field = 'file') {
 
 const epgXmltvImport = importFormat('media:epg', 'xmltv', async (data, ctx) => {
   const guide = readGuide(data, ctx.lang);
-  const ids = await programmesByXmltvId(ctx.app.db.kysely as unknown as AnyDb, ctx.scope.writeSite());
+  const ids = await programmesByXmltvId(ctx.app.db.kysely, ctx.scope.writeSite());
   const records = guide.programmes.flatMap((p) => {
     const id = ids.get(p.channel);
     return id === undefined ? [] : [epgRecord(p, id)];

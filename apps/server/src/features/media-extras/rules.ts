@@ -18,7 +18,7 @@ function fieldError(code: number, field: string, msg: string): ApiError {
 
 // --------------------------------------------------------------------------------------- EPG
 
-async function epgRule({ conn, lang, def, values, site, selfId }: WriteHookArgs): Promise<void> {
+async function epgRule({ conn, lang, def, values, site, selfId }: WriteHookArgs<'media_epg'>): Promise<void> {
   if (selfId === undefined && values.source == null) values.source = 'manual';
   const after = await valuesAfterWrite(conn, def, values, selfId);
   const start = String(after.start ?? '');
@@ -97,7 +97,13 @@ async function programmeNumberRule({ conn, lang, def, values, site, selfId }: Wr
 
 // ------------------------------------------------------------------------------ film classes
 
-async function filmClassRule({ conn, lang, def, values, selfId }: WriteHookArgs): Promise<void> {
+async function filmClassRule({
+  conn,
+  lang,
+  def,
+  values,
+  selfId,
+}: WriteHookArgs<'media_video_type'>): Promise<void> {
   const parent = values.parent_id;
   if (parent === undefined || parent === null) return;
   if (selfId !== undefined && Number(parent) === selfId)

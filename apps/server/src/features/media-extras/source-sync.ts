@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { epgRecord, programmesByXmltvId, readGuide } from './epg-import.ts';
 import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
 import { probe, requireProgram } from './ffprobe.ts';
@@ -27,7 +27,7 @@ const source = resourceByName('media:source')!;
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
-async function uploadedText(ctx: SyncContext, db: AnyDb, id: unknown): Promise<Buffer> {
+async function uploadedText(ctx: SyncContext, db: Conn, id: unknown): Promise<Buffer> {
   const row =
     typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)
       ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
@@ -53,7 +53,7 @@ function playlistOf(ctx: SyncContext, data: Buffer, field: string): M3uPlaylist 
 }
 
 /** The playlist a source stands for: fetched, uploaded, or its one stream. */
-async function readSource(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>): Promise<M3uPlaylist> {
+async function readSource(ctx: SyncContext, db: Conn, src: Record<string, unknown>): Promise<M3uPlaylist> {
   const url = String(src.url ?? '');
   if (src.type === 'm3u_file') return playlistOf(ctx, await uploadedText(ctx, db, src.file), 'file');
   if (src.type === 'm3u_url' || (!src.type && isHttp(url))) {
@@ -107,15 +107,17 @@ function channelValues(e: M3uEntry): Record<string, unknown> {
 }
 
 /** Writes the playlist's entries as the source's collected channels. */
-async function storeChannels(db: AnyDb, sourceId: number, site: number, list: M3uPlaylist, now: number) {
+async function storeChannels(db: Conn, sourceId: number, site: number, list: M3uPlaylist, now: number) {
   const existing = await db
     .selectFrom(collected.table)
     .selectAll()
     .where('site_id', '=', site)
     .where('source_id', '=', sourceId)
     .execute();
-  const byTvg = new Map(existing.filter((r) => r.tvg_id).map((r) => [String(r.tvg_id), r]));
-  const byUrl = new Map(existing.map((r) => [String(r.url), r]));
+  const byTvg = new Map<string, Record<string, unknown>>(
+    existing.filter((r) => r.tvg_id).map((r) => [String(r.tvg_id), r]),
+  );
+  const byUrl = new Map<string, Record<string, unknown>>(existing.map((r) => [String(r.url), r]));
   const seen = new Set<number>();
   const counts = { total: list.entries.length, inserted: 0, updated: 0, removed: 0, skipped: list.skipped };
   for (const e of list.entries) {
@@ -167,7 +169,7 @@ async function storeChannels(db: AnyDb, sourceId: number, site: number, list: M3
  * (or an earlier one of the same guide) are left out and counted.
  */
 export async function storeGuide(
-  db: AnyDb,
+  db: Conn,
   site: number,
   programmes: readonly ReadProgramme[],
   now: number,
@@ -227,7 +229,7 @@ export async function storeGuide(
  */
 export type SyncContext = Pick<ActionContext, 'app' | 'lang'> & { logDetail?: string };
 
-export async function syncSource(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>, site: number) {
+export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string, unknown>, site: number) {
   const now = ctx.app.now();
   const playlist = await readSource(ctx, db, src);
   const channels = await storeChannels(db, Number(src.id), site, playlist, now);
@@ -258,7 +260,7 @@ export async function syncSource(ctx: SyncContext, db: AnyDb, src: Record<string
 }
 
 /** The EPG of a source with an `xmltv_url`, fetched again (scheduled `epg_refresh`). */
-export async function refreshGuide(ctx: SyncContext, db: AnyDb, src: Record<string, unknown>, site: number) {
+export async function refreshGuide(ctx: SyncContext, db: Conn, src: Record<string, unknown>, site: number) {
   const got = await fetchSource(String(src.xmltv_url), {
     lang: ctx.lang,
     field: 'xmltv_url',
@@ -269,7 +271,7 @@ export async function refreshGuide(ctx: SyncContext, db: AnyDb, src: Record<stri
   return storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, ctx.app.now());
 }
 
-export async function testSource(ctx: ActionContext, db: AnyDb, src: Record<string, unknown>) {
+export async function testSource(ctx: ActionContext, db: Conn, src: Record<string, unknown>) {
   const url = String(src.url ?? '');
   const scheme = url.slice(0, Math.max(0, url.indexOf(':'))).toLowerCase();
   if (src.type === 'm3u_file' || src.type === 'm3u_url' || (!src.type && isHttp(url))) {

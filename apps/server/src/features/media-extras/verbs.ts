@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { eachLimited, probe, requireProgram } from './ffprobe.ts';
 import { type RotationPlan, startRotation, stopRotation } from './rotation-runner.ts';
@@ -50,14 +50,14 @@ const broadcastResetKeyVerb = resourceVerb('media:broadcast', 'reset_key', async
 // ------------------------------------------------------------------------------- rotation
 
 /** The absolute path of an upload id's file, or null when it is not an upload. */
-async function uploadFile(db: AnyDb, dataDir: string, id: unknown): Promise<string | null> {
+async function uploadFile(db: Conn, dataDir: string, id: unknown): Promise<string | null> {
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return null;
   const row = await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst();
   return row ? path.join(dataDir, 'uploads', 'files', String(row.file)) : null;
 }
 
 /** The files a film plays, in order: a movie's file, or a series' episodes by number. */
-async function filmFiles(db: AnyDb, dataDir: string, row: Record<string, unknown>): Promise<string[]> {
+async function filmFiles(db: Conn, dataDir: string, row: Record<string, unknown>): Promise<string[]> {
   if (row.kind === 'series') {
     let episodes: unknown;
     try {
@@ -225,7 +225,7 @@ const collectProgramsImportVerb = resourceVerb(
       const number =
         Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno) ? chno : nextFree();
       const name = String(r.name || r.tvg_name || url).slice(0, 64);
-      const tvg = r.tvg_id && !tvgIds.has(r.tvg_id) ? String(r.tvg_id) : null;
+      const tvg = r.tvg_id && !tvgIds.has(String(r.tvg_id)) ? String(r.tvg_id) : null;
       let id: number;
       try {
         id = await insertRecord(

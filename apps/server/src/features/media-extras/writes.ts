@@ -1,7 +1,6 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import type { AnyAction } from '../../platform/http/action.ts';
 import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { xmltvImports } from './epg-import.ts';
 import { keyFields } from './stream-key.ts';
@@ -15,7 +14,7 @@ import { keyFields } from './stream-key.ts';
 
 const epg = resourceByName('media:epg')!;
 const broadcast = resourceByName('media:broadcast')!;
-const endpointsOf = (def: typeof epg) => [def.endpoint, ...(def.opsEndpoint ? [def.opsEndpoint] : [])];
+const endpointsOf = (def: ResourceDef) => [def.endpoint, ...(def.opsEndpoint ? [def.opsEndpoint] : [])];
 
 export function withMediaWrites(actions: readonly AnyAction[]): AnyAction[] {
   const withEpg = aroundResourceWrites(actions, endpointsOf(epg), (ctx, write, action) => {
@@ -24,7 +23,7 @@ export function withMediaWrites(actions: readonly AnyAction[]): AnyAction[] {
       const since = tctx.app.now();
       const reply = await write(tctx);
       if (xmltvImports.has(tctx))
-        await (tctx.app.db.kysely as unknown as AnyDb)
+        await tctx.app.db.kysely
           .updateTable(epg.table)
           .set({ source: 'xmltv' })
           .where('created_at', '>=', since)
@@ -38,7 +37,7 @@ export function withMediaWrites(actions: readonly AnyAction[]): AnyAction[] {
     return inCallTransaction(ctx, async (tctx) => {
       const reply = (await write(tctx)) as { id?: number } | undefined;
       if (reply?.id)
-        await (tctx.app.db.kysely as unknown as AnyDb)
+        await tctx.app.db.kysely
           .updateTable(broadcast.table)
           .set(keyFields(tctx))
           .where('id', '=', reply.id)

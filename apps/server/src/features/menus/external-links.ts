@@ -1,9 +1,9 @@
 import type { Lang, MenuNode } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import type { AnyAction } from '../../platform/http/action.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * DOMAIN 2.9 system/ExternalLinks: enabled links join the menu tree of `System/auth_menu` as
@@ -61,7 +61,7 @@ export async function withExternalLinks(
   roleId: number,
   lang: Lang,
 ): Promise<MenuNode[]> {
-  const rows = (await (app.db.kysely as unknown as AnyDb)
+  const rows = (await app.db.kysely
     .selectFrom(externalLink.table)
     .select(['id', 'title', 'title_en', 'url', 'icon', 'parent', 'role_ids'])
     .where('site_id', '=', 0)

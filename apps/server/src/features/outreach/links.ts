@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { handleFiasRecord, type Interface, logEvent, type SyncState } from './events.ts';
 import { type FiasLink, type LinkState, startFiasLink } from './fias-client.ts';
 import { fiasStamp } from './fias-frame.ts';
@@ -70,7 +70,7 @@ function envMs(name: string, fallback: number): number {
 }
 
 export function startOutreachLinks(app: AppContext): { stop(): Promise<void> } {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const running = new Map<number, Running>();
   let stopped = false;
   let reconciling: Promise<void> = Promise.resolve();

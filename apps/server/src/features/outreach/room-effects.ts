@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { regenerateVoiceFiles } from '../voice/index.ts';
 
 /**
@@ -47,7 +47,7 @@ export interface EffectOutcome {
   voiceChanged: boolean;
 }
 
-const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const db = (app: AppContext) => app.db.kysely;
 
 export async function findRoom(app: AppContext, site: number, code: string): Promise<Room | null> {
   if (!code) return null;

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import type { JobType, Lang, RunResult } from '@igs/contract';
 import { keepText, type Localized, listText, say, texts } from '@igs/contract';
 import type { TerminalCommandType } from '@igs/contract/extras';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { applyEnabled } from '../../platform/host/config-set.ts';
 import { invalidField } from '../../platform/http/errors.ts';
@@ -12,9 +11,6 @@ import { logRetentionDays } from '../logging/index.ts';
 import { refreshGuide, syncSource } from '../media-extras/index.ts';
 import { defaultUnit, installedProgram, type ProgramKey, SERVICE_PROGRAMS } from '../services/index.ts';
 import { clearServerCaches } from '../shell/index.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
-type AnyDb = Kysely<any>;
 
 /**
  * The fixed internal actions a scheduled task can run (DOMAIN system/ScheduledTask): never a
@@ -168,7 +164,7 @@ async function syncSourcesJob(
   task: TaskRow,
   what: 'channels' | 'guide',
 ): Promise<JobOutcome> {
-  const db = app.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = app.db.kysely;
   let q = db
     .selectFrom('media_source')
     .selectAll()
@@ -227,7 +223,7 @@ async function syncSourcesJob(
  * next heartbeat and acknowledge it there.
  */
 async function queueTerminalCommand(app: AppContext, task: TaskRow): Promise<JobOutcome> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const command = task.params.command as TerminalCommandType;
   const areas = Array.isArray(task.params.area_ids) ? (task.params.area_ids as number[]) : [];
   let q = db

@@ -10,8 +10,8 @@ import {
   texts,
 } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { nextAutoBackup } from '../backup/index.ts';
 import { runDuePlans } from '../device-tasks/index.ts';
@@ -30,9 +30,6 @@ import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
  * compare-and-set), and the run row is unique per (task, slot). Only the instance that wins both
  * runs the job.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the task table is described at run time (resources)
-type AnyDb = Kysely<any>;
 
 /** The table of the `system:timed_task` resource (the records of both task endpoints). */
 export const TASK_TABLE = resourceByName('system:timed_task')!.table;
@@ -73,8 +70,8 @@ export class Scheduler {
     this.app = app;
   }
 
-  private get db(): AnyDb {
-    return this.app.db.kysely as unknown as AnyDb;
+  private get db(): Conn {
+    return this.app.db.kysely;
   }
 
   /** Starts ticking; timers never keep the process alive. */

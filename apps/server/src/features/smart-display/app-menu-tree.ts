@@ -9,7 +9,7 @@ import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
  * item is never its own parent, and an item with sub-items stays on top. With two levels at most
  * no cycle can form (A under B needs B on top, and B on top cannot be under A).
  */
-export async function twoLevelAppMenus({ conn, lang, def, values, selfId }: WriteHookArgs) {
+export async function twoLevelAppMenus({ conn, lang, def, values, selfId }: WriteHookArgs<'smart_app_menu'>) {
   if (!('parent_id' in values) || values.parent_id === null || values.parent_id === undefined) return;
   const parentId = Number(values.parent_id);
   const refuse = (problem: Localized) =>

@@ -11,7 +11,7 @@ import { storedValues } from './stored-values.ts';
  * is set (add, import, an edit that changes either), against the package's other releases of
  * the site.
  */
-export async function versionCodeAboveLatest(args: WriteHookArgs): Promise<void> {
+export async function versionCodeAboveLatest(args: WriteHookArgs<'smart_app_release'>): Promise<void> {
   const { conn, lang, def, values, site, selfId } = args;
   if (!('version_code' in values) && !('package_name' in values)) return;
   const stored = await storedValues(args, ['package_name', 'version_code']);
@@ -32,7 +32,7 @@ export async function versionCodeAboveLatest(args: WriteHookArgs): Promise<void>
     .selectFrom(def.table)
     .select((eb) => eb.fn.max('version_code').as('latest'))
     .where('site_id', '=', site)
-    .where('package_name', '=', stored.package_name);
+    .where('package_name', '=', String(stored.package_name));
   if (selfId !== undefined) q = q.where('id', '!=', selfId);
   const row = await q.executeTakeFirst();
   const latest = row?.latest === null || row?.latest === undefined ? null : Number(row.latest);

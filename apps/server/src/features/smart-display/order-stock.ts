@@ -1,8 +1,8 @@
 import { Code, type Lang, say } from '@igs/contract';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { storedList } from './stored-values.ts';
 
 /**
@@ -36,7 +36,7 @@ export function orderLines(stored: unknown, lang: Lang): OrderLine[] {
   return [...byGoods].map(([goods_id, qty]) => ({ goods_id, qty }));
 }
 
-async function limitedGoods(db: AnyDb, site: number, lines: readonly OrderLine[]) {
+async function limitedGoods(db: Conn, site: number, lines: readonly OrderLine[]) {
   if (!lines.length) return [];
   const rows = await db
     .selectFrom(GOODS)
@@ -52,7 +52,7 @@ async function limitedGoods(db: AnyDb, site: number, lines: readonly OrderLine[]
 }
 
 export async function takeStock(
-  db: AnyDb,
+  db: Conn,
   site: number,
   lines: readonly OrderLine[],
   lang: Lang,
@@ -74,7 +74,7 @@ export async function takeStock(
   }
 }
 
-export async function returnStock(db: AnyDb, site: number, lines: readonly OrderLine[], now: number) {
+export async function returnStock(db: Conn, site: number, lines: readonly OrderLine[], now: number) {
   for (const g of await limitedGoods(db, site, lines)) {
     const qty = lines.find((l) => l.goods_id === Number(g.id))!.qty;
     await db

@@ -9,7 +9,14 @@ import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
  * chance. Making another scene the default is refused (409) while one is set, naming it: the
  * operator clears that one first, a visible step rather than a silent switch.
  */
-export async function oneDefaultScene({ conn, lang, def, values, site, selfId }: WriteHookArgs) {
+export async function oneDefaultScene({
+  conn,
+  lang,
+  def,
+  values,
+  site,
+  selfId,
+}: WriteHookArgs<'smart_scene'>) {
   if (Number(values.is_default) !== 1) return;
   let q = conn
     .selectFrom(def.table)

@@ -1,4 +1,5 @@
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 
 /**
  * The record as a write will leave it: the values sent, over the stored row on edit (an edit may
@@ -11,7 +12,11 @@ export async function storedValues(
   let current: Record<string, unknown> = {};
   if (selfId !== undefined && fields.some((f) => !(f in values)))
     current =
-      (await conn.selectFrom(def.table).select(fields).where('id', '=', selfId).executeTakeFirst()) ?? {};
+      (await untyped(conn)
+        .selectFrom(def.table)
+        .select(fields)
+        .where('id', '=', selfId)
+        .executeTakeFirst()) ?? {};
   return Object.fromEntries(fields.map((f) => [f, f in values ? values[f] : (current[f] ?? null)]));
 }
 

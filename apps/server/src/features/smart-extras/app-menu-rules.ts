@@ -20,7 +20,7 @@ export async function apkNamesPublishedRelease({
   values,
   site,
   selfId,
-}: WriteHookArgs): Promise<void> {
+}: WriteHookArgs<'smart_app_menu'>): Promise<void> {
   if (!('type' in values) && !('target' in values)) return;
   let current: { type?: unknown; target?: unknown } = {};
   if (selfId !== undefined)

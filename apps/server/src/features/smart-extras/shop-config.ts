@@ -1,7 +1,7 @@
 import { say } from '@igs/contract';
 import { shopConfig } from '@igs/contract/extras';
+import type { Conn } from '../../platform/db/schema.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { singletonActions } from '../../platform/singletons/store.ts';
 
 /**
@@ -12,7 +12,7 @@ export const shopConfigActions = singletonActions(shopConfig, {
   async check(ctx, values, site) {
     const ext = String(values.notify_extension ?? '');
     if (!ext) return;
-    const found = await (ctx.app.db.kysely as unknown as AnyDb)
+    const found = await ctx.app.db.kysely
       .selectFrom('voice_extension')
       .select('id')
       .where('extension', '=', ext)

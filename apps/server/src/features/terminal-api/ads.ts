@@ -1,5 +1,6 @@
 import type { ActionContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks } from './files.ts';
 import { type BoundArea, boundArea, idList, jsonValue, kdb, TABLES, type TerminalRow } from './records.ts';
@@ -52,7 +53,7 @@ export async function ads(ctx: ActionContext) {
   const db = kdb(app);
 
   const current = async (table: string) => {
-    const rows = await db
+    const rows = await untyped(db)
       .selectFrom(table)
       .selectAll()
       .where('site_id', '=', t.site_id)

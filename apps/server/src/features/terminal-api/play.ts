@@ -1,9 +1,9 @@
 import { texts } from '@igs/contract';
 import { z } from 'zod';
+import type { Conn } from '../../platform/db/schema.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { requireTerminal } from './credentials.ts';
 import { text, When } from './inputs.ts';
 import { PLAY_KEEP_DAYS } from './presence.ts';
@@ -96,7 +96,7 @@ export async function play(ctx: ActionContext, input: z.output<typeof PlayInput>
   let stored = 0;
   await kdb(app)
     .transaction()
-    .execute(async (trx: AnyDb) => {
+    .execute(async (trx: Conn) => {
       for (const r of rows) {
         let q = trx
           .selectFrom(TABLES.playRecord)

@@ -1,18 +1,14 @@
-import { resourceByName } from '@igs/contract/resources';
+import { type ResourceTableNames, resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The records the terminal API reads and writes, named by their resource descriptions so the
  * tables cannot drift from the console's: Terminal (`index:app_list`), Binding, Area, TerminalEvent.
  */
 
-const table = (name: string) => {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`unknown resource ${name}`);
-  return def.table;
-};
+const table = <N extends keyof ResourceTableNames>(name: N) => resourceByName(name).table;
 
 export const TABLES = {
   terminal: table('index:app_list'),
@@ -35,7 +31,7 @@ export const TABLES = {
   textAd: table('advertising:text'),
 } as const;
 
-export const kdb = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+export const kdb = (app: AppContext) => app.db.kysely;
 
 /** A terminal row as the API uses it. */
 export interface TerminalRow {
@@ -133,7 +129,7 @@ export async function writeEvent(
   area: BoundArea | null,
   type: 'online' | 'offline' | 'auth_request' | 'command_ack' | 'upgrade_ok' | 'upgrade_fail' | 'message',
   detail: string,
-  db: AnyDb = kdb(app),
+  db: Conn = kdb(app),
 ): Promise<void> {
   const now = app.now();
   await db

@@ -2,9 +2,9 @@ import net from 'node:net';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { itmsCalls } from '@igs/contract/calls';
 import { itmsSettings } from '@igs/contract/extras';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type ActionContext, type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   dnsmasqOption43Lines,
   hostDefaults,
@@ -91,7 +91,7 @@ export const tr069ExtrasActions = [
     summary: 'Sends a digest-authenticated connection request to one CPE (device_id) and reports the answer',
     access: 'module',
     async handler(ctx, input) {
-      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const db = ctx.app.db.kysely;
       const cpe = await db
         .selectFrom('tr069_device')
         .selectAll()

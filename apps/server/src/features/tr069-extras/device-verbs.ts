@@ -1,9 +1,9 @@
 import { Code, type Lang, type Localized, listText, say, texts } from '@igs/contract';
+import type { Conn } from '../../platform/db/schema.ts';
 // The add/edit rules of the TR069 resources (template pair, tags, reboot-plan targets).
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { noTargets, queueTasks, runPlan, targetList } from '../device-tasks/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
@@ -56,7 +56,7 @@ async function knock(ctx: ActionContext, records: Record<string, unknown>[]): Pr
 
 async function queueAndKnock(
   ctx: ActionContext,
-  db: AnyDb,
+  db: Conn,
   records: Record<string, unknown>[],
   name: string,
   args: Record<string, unknown> = {},
@@ -213,7 +213,7 @@ const deviceSummonVerb = resourceVerb('tr069:device', 'summon', async ({ ctx, re
 
 async function retag(
   ctx: ActionContext,
-  db: AnyDb,
+  db: Conn,
   records: Record<string, unknown>[],
   tag: string,
   add: boolean,

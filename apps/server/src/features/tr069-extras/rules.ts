@@ -16,7 +16,13 @@ import { checkPlanWrite, targetList } from '../device-tasks/index.ts';
 const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_TAGS = 32;
 
-export async function templateRules({ conn, lang, def, values, selfId }: WriteHookArgs): Promise<void> {
+export async function templateRules({
+  conn,
+  lang,
+  def,
+  values,
+  selfId,
+}: WriteHookArgs<'tr069_template'>): Promise<void> {
   if (typeof values.match_sw_version === 'string' && values.match_sw_version !== '') {
     try {
       new RegExp(values.match_sw_version);

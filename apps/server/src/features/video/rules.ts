@@ -2,6 +2,7 @@ import { Code, say } from '@igs/contract';
 import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 
 /**
  * DOMAIN 2.3 rules the field descriptions cannot say:
@@ -18,11 +19,14 @@ async function merged(
 ): Promise<Record<string, unknown>> {
   if (selfId === undefined) return values;
   const current =
-    (await conn.selectFrom(def.table).select(columns).where('id', '=', selfId).executeTakeFirst()) ?? {};
+    (await untyped(conn).selectFrom(def.table).select(columns).where('id', '=', selfId).executeTakeFirst()) ??
+    {};
   return { ...current, ...Object.fromEntries(columns.filter((c) => c in values).map((c) => [c, values[c]])) };
 }
 
-export async function appStreamPairUnique(args: WriteHookArgs): Promise<void> {
+export async function appStreamPairUnique(
+  args: WriteHookArgs<'video_stream_push' | 'video_stream_proxy'>,
+): Promise<void> {
   const { conn, lang, def, values, site, selfId } = args;
   if (selfId !== undefined && !('app' in values) && !('stream' in values)) return;
   const r = await merged(args, ['app', 'stream']);

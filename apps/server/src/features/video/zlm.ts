@@ -1,7 +1,7 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { sql } from 'kysely';
+import type { Conn } from '../../platform/db/schema.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * The media server's HTTP API as ZLMediaKit serves it (DOMAIN 2.3 MediaServer, modelled on wvp,
@@ -64,7 +64,7 @@ function toRow(r: Record<string, unknown>): MediaServerRow {
  * (then the first). Null when the site has none.
  */
 export async function mediaServerFor(
-  db: AnyDb,
+  db: Conn,
   site: number,
   id?: number | null,
 ): Promise<MediaServerRow | null> {

@@ -3,7 +3,6 @@ import { FILE_FORMATS } from '@igs/contract/resources';
 import { exportFormat, importFormat, type Registration } from '../../platform/feature.ts';
 import type { SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { pjsipFragment } from './pjsip-export.ts';
 
 /**
@@ -139,7 +138,7 @@ async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<
   const names = [...new Set(cards.flatMap((c) => c.categories))].filter(Boolean);
   const groups = new Map<string, number>();
   if (names.length) {
-    const db = ctx.app.db.kysely as unknown as AnyDb;
+    const db = ctx.app.db.kysely;
     const rows = await db
       .selectFrom('voice_contact_group')
       .select(['id', 'name'])
@@ -185,7 +184,7 @@ export const voiceFormats: readonly Registration[] = [
     const ids = [...new Set(rows.map((r) => Number(r.group_id)).filter((id) => id > 0))];
     const groups = new Map<number, string>();
     if (ids.length) {
-      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const db = ctx.app.db.kysely;
       for (const g of await db
         .selectFrom('voice_contact_group')
         .select(['id', 'name'])

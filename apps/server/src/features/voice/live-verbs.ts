@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import type { AmiFields } from './ami.ts';
 import { dialText } from './config/conf-text.ts';
 import { withManager } from './manager.ts';
@@ -79,7 +79,7 @@ const conferenceRoomVerbs = (
 
 // --- voice/CommunicationControl ---
 
-async function operatorOf(db: AnyDb, lang: Lang, console_: Record<string, unknown>): Promise<ExtensionRow> {
+async function operatorOf(db: Conn, lang: Lang, console_: Record<string, unknown>): Promise<ExtensionRow> {
   const op = await extensionById(db, Number(console_.operator_ext));
   if (!op) throw conflict(lang, texts('voice.operatorExtensionConsoleNo'));
   return op;
@@ -87,7 +87,7 @@ async function operatorOf(db: AnyDb, lang: Lang, console_: Record<string, unknow
 
 /** An extension the console watches, by its number (its own or in one of its areas). */
 async function monitored(
-  db: AnyDb,
+  db: Conn,
   lang: Lang,
   console_: Record<string, unknown>,
   number: string,

@@ -22,7 +22,7 @@ async function rowsOf<T>(db: AnyDb, name: string, site: number): Promise<T[]> {
 
 /** The gateway's own voice configuration: site 0 (full mode). */
 export async function loadVoiceModel(app: AppContext, site = 0): Promise<VoiceModel> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const [basic, advanced] = await Promise.all([loadBasic(app.db.kysely), loadAdvanced(app.db.kysely)]);
   const [
     extensions,

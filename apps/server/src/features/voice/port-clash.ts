@@ -3,7 +3,6 @@ import type { Lang, VoiceBasic } from '@igs/contract';
 import { say, texts } from '@igs/contract';
 import { type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { loadConfig as loadServiceConfig } from '../../platform/settings/service-config.ts';
 
 /**
@@ -58,17 +57,18 @@ export async function otherServicePorts(app: AppContext): Promise<Occupied[]> {
     for (const port of svc.ports) out.push({ service, proto, from: port, to: port });
   }
   const local = hostAddresses();
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const servers = await db
     .selectFrom('video_media_server')
     .selectAll()
     .execute()
-    .catch(() => [] as Record<string, unknown>[]);
+    .catch(() => []);
   for (const s of servers) {
     if (!local.has(String(s.ip ?? ''))) continue;
-    const name = String(s.name ?? s.id);
+    // A media server has no name field: its server id names it (ZLMediaKit's general.mediaServerId).
+    const name = String(s.server_id || s.id);
     const svc = texts('voice.mediaServer', { name });
-    for (const k of ['http_port', 'rtmp_port', 'rtsp_port'])
+    for (const k of ['http_port', 'rtmp_port', 'rtsp_port'] as const)
       if (Number(s[k]) > 0) out.push({ service: svc, proto: 'tcp', from: Number(s[k]), to: Number(s[k]) });
     if (Number(s.rtp_proxy_port) > 0)
       out.push({ service: svc, proto: 'udp', from: Number(s.rtp_proxy_port), to: Number(s.rtp_proxy_port) });

@@ -2,9 +2,9 @@ import type { Lang, Localized } from '@igs/contract';
 import { keepText, say, texts } from '@igs/contract';
 import { smsSettings } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { readSingleton } from '../../platform/singletons/store.ts';
 import { missingSetting } from '../sms/index.ts';
 import { isDialable } from './config/conf-text.ts';
@@ -68,7 +68,7 @@ function reasonOf(e: unknown): string {
 }
 
 async function describe(
-  db: AnyDb,
+  db: Conn,
   site: number,
   lang: Lang,
   type: string,

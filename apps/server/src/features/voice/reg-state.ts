@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { asteriskBinary, consoleAnswered, runConsole } from './asterisk.ts';
 
 /**
@@ -122,7 +122,7 @@ export interface SweepResult {
   changed: number;
 }
 
-async function readMark(db: AnyDb): Promise<{ host: string; at: number } | null> {
+async function readMark(db: Conn): Promise<{ host: string; at: number } | null> {
   const row = await db
     .selectFrom('voice_settings')
     .select('value')
@@ -136,7 +136,7 @@ async function readMark(db: AnyDb): Promise<{ host: string; at: number } | null>
   }
 }
 
-async function writeMark(db: AnyDb, host: string, now: number): Promise<void> {
+async function writeMark(db: Conn, host: string, now: number): Promise<void> {
   const value = JSON.stringify({ host, at: now });
   await db
     .insertInto('voice_settings')
@@ -147,7 +147,7 @@ async function writeMark(db: AnyDb, host: string, now: number): Promise<void> {
 
 /** One pass: reads this host's Asterisk and writes the states that differ. */
 export async function sweepRegStates(app: AppContext, opts: SweepOptions = {}): Promise<SweepResult> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const host = opts.host ?? os.hostname();
   const contacts = await readHostContacts();
   const now = app.now();

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Code, type Lang, type Localized, texts } from '@igs/contract';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /** What the voice and aiso verbs share: messages in the caller's language, lookups, sound files. */
 
@@ -24,7 +24,7 @@ export interface ExtensionRow {
 }
 
 export async function extensionByNumber(
-  db: AnyDb,
+  db: Conn,
   site: number,
   number: string,
 ): Promise<ExtensionRow | null> {
@@ -37,7 +37,7 @@ export async function extensionByNumber(
   return row ? toExtension(row) : null;
 }
 
-export async function extensionById(db: AnyDb, id: number): Promise<ExtensionRow | null> {
+export async function extensionById(db: Conn, id: number): Promise<ExtensionRow | null> {
   const row = await db
     .selectFrom('voice_extension')
     .select(['id', 'extension', 'name', 'call_permission', 'area_id'])
@@ -60,7 +60,7 @@ function toExtension(row: Record<string, unknown>): ExtensionRow {
  * An uploaded sound (a `file` field holds the upload id) as Asterisk's Playback names it: the
  * stored file without its extension, from which Asterisk picks the format it can play.
  */
-export async function soundPath(app: AppContext, db: AnyDb, uploadId: unknown, lang: Lang): Promise<string> {
+export async function soundPath(app: AppContext, db: Conn, uploadId: unknown, lang: Lang): Promise<string> {
   const id = String(uploadId ?? '');
   const row = id
     ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
@@ -76,7 +76,7 @@ export async function soundPath(app: AppContext, db: AnyDb, uploadId: unknown, l
 }
 
 /** An area and every area below it (paging and dispatch reach the areas under an area too). */
-export async function areasUnder(db: AnyDb, roots: number[]): Promise<Set<number>> {
+export async function areasUnder(db: Conn, roots: number[]): Promise<Set<number>> {
   const out = new Set(roots);
   if (!roots.length) return out;
   const rows = await db.selectFrom('system_area').select(['id', 'parent_id']).execute();

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { Conn } from '../../platform/db/schema.ts';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { asSystem, insertRecord, validate } from '../../platform/resources/write.ts';
 import { callKey, parseMasterCsv } from './cdr-import.ts';
 import { dialText, isDialable } from './config/conf-text.ts';
@@ -244,7 +244,7 @@ const broadcastTaskPlayNowVerb = resourceVerb(
 );
 
 /** The numbers a notification task calls: its extensions and numbers, and its contact groups' people. */
-async function calleesOf(db: AnyDb, site: number, callees: unknown): Promise<string[]> {
+async function calleesOf(db: Conn, site: number, callees: unknown): Promise<string[]> {
   const c = (callees && typeof callees === 'object' && !Array.isArray(callees) ? callees : {}) as Record<
     string,
     unknown

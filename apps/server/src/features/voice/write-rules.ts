@@ -1,6 +1,7 @@
 import { Code, type Lang, type Localized, say, texts } from '@igs/contract';
 import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
 import { isDialable, isPatternBody } from './config/conf-text.ts';
 
@@ -37,10 +38,8 @@ function asObject(v: unknown): Row | null {
 }
 
 /** The record as it will be after the write: the stored row under the values being written. */
-async function after({ conn, def, values, selfId }: WriteHookArgs): Promise<Row> {
-  if (selfId === undefined) return values;
-  const row = await conn.selectFrom(def.table).selectAll().where('id', '=', selfId).executeTakeFirst();
-  return { ...(row ?? {}), ...values };
+function after({ conn, def, values, selfId }: WriteHookArgs): Promise<Row> {
+  return valuesAfterWrite(conn, def, values, selfId);
 }
 
 /** voice/SipTrunk: a trunk that registers out needs the username it registers as. */
@@ -76,7 +75,14 @@ async function ivrRules({ values, lang }: WriteHookArgs): Promise<void> {
 }
 
 /** voice/RoutingList: each pattern as Asterisk reads it; a new route is dialled after the others. */
-async function outboundRules({ conn, def, values, lang, site, selfId }: WriteHookArgs): Promise<void> {
+async function outboundRules({
+  conn,
+  def,
+  values,
+  lang,
+  site,
+  selfId,
+}: WriteHookArgs<'voice_outbound_route'>): Promise<void> {
   if ('patterns' in values) {
     const field = 'patterns';
     const patterns = fromJson(values.patterns);
@@ -137,7 +143,7 @@ async function queueRules({ values, lang }: WriteHookArgs): Promise<void> {
 }
 
 /** voice/RoutingSettings: one route per (DID, caller pattern); empty means any. */
-async function inboundRules(a: WriteHookArgs): Promise<void> {
+async function inboundRules(a: WriteHookArgs<'voice_inbound_route'>): Promise<void> {
   const r = await after(a);
   const did = String(r.did ?? '');
   const cid = String(r.cid ?? '');

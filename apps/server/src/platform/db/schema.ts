@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ResourceTables } from './resource-tables.ts';
 
 /**
  * Typed tables. Times are epoch milliseconds (bigint on PostgreSQL, parsed back to number);
@@ -143,7 +144,13 @@ export interface UploadsTable {
   created_at: number;
 }
 
-export interface Database {
+/**
+ * Every table: the fixed ones declared here (and merged in below, migration by migration) and the
+ * resource tables, whose rows are generated from the contract (resource-tables.ts). Features query
+ * both through `app.db.kysely` with column names and types checked; only the resource framework,
+ * which names its table at run time, uses an untyped handle (platform/resources/queries.ts).
+ */
+export interface Database extends ResourceTables {
   users: UsersTable;
   roles: RolesTable;
   menus: MenusTable;
@@ -515,4 +522,34 @@ export interface AcApClientsTable {
 
 export interface Database {
   ac_ap_clients: AcApClientsTable;
+}
+
+/** A connection or a transaction over every table, typed (`app.db.kysely`, a hook's `conn`, a verb's `db`). */
+export type Conn = Kysely<Database>;
+
+/**
+ * What waits for a managed device (migration 019): CWMP RPCs for a CPE's next Inform, commands
+ * for an AP agent's next poll; `domain` says which table `device_id` is a row of.
+ */
+export interface DeviceTasksTable {
+  id: Generated<number>;
+  site_id: Generated<number>;
+  domain: 'ac' | 'tr069';
+  device_id: number;
+  name: string;
+  /** JSON object. */
+  args: Generated<string>;
+  state: Generated<string>;
+  fault_code: Generated<string>;
+  fault_string: Generated<string>;
+  plan_id: number | null;
+  operation_id: number | null;
+  created_by: Generated<string>;
+  created_at: number;
+  not_before: number;
+  done_at: number | null;
+}
+
+export interface Database {
+  device_tasks: DeviceTasksTable;
 }

@@ -19,14 +19,7 @@ import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
-import {
-  type AnyDb,
-  type AnyEb,
-  type AnySelect,
-  applyFilters,
-  referenceCounts,
-  siteFilter,
-} from './queries.ts';
+import { type AnyEb, type AnySelect, applyFilters, referenceCounts, siteFilter, untyped } from './queries.ts';
 import { isRecordId, MAX_RECORD_ID } from './record-id.ts';
 import { refScope } from './scope.ts';
 import { sortableFields } from './storage.ts';
@@ -67,7 +60,7 @@ const OptionsInput = z.object({
   field: z.string().trim().max(64).optional(),
 });
 
-const db = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
+const db = (ctx: SignedInContext) => untyped(ctx.app.db.kysely);
 
 function labelField(def: ResourceDef): string {
   return (

@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@igs/contract/resources';
-import type { AnyDb } from './queries.ts';
+import type { Conn } from '../db/schema.ts';
+import { untyped } from './queries.ts';
 
 /**
  * The stored values a record will have once a write is done: on add the values written, on edit
@@ -7,22 +8,26 @@ import type { AnyDb } from './queries.ts';
  * write hooks whose rule spans several fields (end after start).
  */
 export async function valuesAfterWrite(
-  conn: AnyDb,
+  conn: Conn,
   def: ResourceDef,
   values: Record<string, unknown>,
   selfId: number | undefined,
 ): Promise<Record<string, unknown>> {
   if (selfId === undefined) return { ...values };
-  const row = await conn.selectFrom(def.table).selectAll().where('id', '=', selfId).executeTakeFirst();
+  const row = await untyped(conn)
+    .selectFrom(def.table)
+    .selectAll()
+    .where('id', '=', selfId)
+    .executeTakeFirst();
   return { ...(row ?? {}), ...values };
 }
 
 /** The stored row of an edited record (undefined on add). */
 export async function storedRow(
-  conn: AnyDb,
+  conn: Conn,
   def: ResourceDef,
   selfId: number | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   if (selfId === undefined) return undefined;
-  return conn.selectFrom(def.table).selectAll().where('id', '=', selfId).executeTakeFirst();
+  return untyped(conn).selectFrom(def.table).selectAll().where('id', '=', selfId).executeTakeFirst();
 }

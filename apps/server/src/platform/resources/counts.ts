@@ -1,6 +1,6 @@
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../app-context.ts';
-import type { AnyDb } from './queries.ts';
+import { untyped } from './queries.ts';
 
 /**
  * Figures of the hint poll (the cart and message badges) and of the dashboard, read from the
@@ -15,7 +15,7 @@ async function countWhere(
 ): Promise<number> {
   const def = resourceByName(resource);
   if (!def) throw new Error(`unknown resource ${resource}`);
-  let q = (app.db.kysely as unknown as AnyDb)
+  let q = untyped(app.db.kysely)
     .selectFrom(def.table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(column, '=', value);

@@ -1,7 +1,7 @@
 import type { Lang } from '@igs/contract';
 import type { ResourceDef } from '@igs/contract/resources';
+import type { Conn } from '../db/schema.ts';
 import type { SignedInContext } from '../http/action.ts';
-import type { AnyDb } from './queries.ts';
 
 /**
  * Extension points of the generic resource calls, for rules and formats a field description
@@ -10,13 +10,13 @@ import type { AnyDb } from './queries.ts';
  * built; the generic calls run whatever is registered for the resource.
  */
 
-export interface WriteHookArgs {
+export interface WriteHookArgs<Table extends string = string> {
   /** The connection (or transaction) the write goes through. */
-  conn: AnyDb;
+  conn: Conn;
   lang: Lang;
   /** The app's clock (epoch ms) at the write: rules about dates compare with it, never the wall clock. */
   now: number;
-  def: ResourceDef;
+  def: ResourceDef<Table>;
   /** The validated values as they will be stored; a hook may fill in server-set values. */
   values: Record<string, unknown>;
   site: number;
@@ -28,7 +28,7 @@ export interface WriteHookArgs {
  * Runs with the integrity checks before a record is added, changed or imported (each row); throws
  * an ApiError (with `data.errors` naming the field) to refuse the write.
  */
-export type WriteHook = (args: WriteHookArgs) => Promise<void>;
+export type WriteHook<Table extends string = string> = (args: WriteHookArgs<Table>) => Promise<void>;
 
 /** Turns exported records (as the list returns them) into a file of the module's own format. */
 export type ExportFormat = (
@@ -51,7 +51,7 @@ export type ImportFormat = (
  * describe (ids inside a `json` field): delete and replace-import refuse while any count is above 0.
  */
 export type ReferenceCounter = (
-  conn: AnyDb,
+  conn: Conn,
   ids: readonly number[],
   lang: Lang,
 ) => Promise<{ entity: string; count: number }[]>;
@@ -84,7 +84,7 @@ export interface ImportWriteResult {
  * on a dry run or when any error is reported.
  */
 export type ImportWriter = (args: {
-  conn: AnyDb;
+  conn: Conn;
   data: Buffer;
   ctx: SignedInContext;
   site: number;
@@ -116,7 +116,7 @@ export function onReferenceCount(resource: string, counter: ReferenceCounter): v
 }
 
 export async function extraReferenceCounts(
-  conn: AnyDb,
+  conn: Conn,
   resource: string,
   ids: readonly number[],
   lang: Lang,

@@ -6,7 +6,7 @@ import { ApiError, invalidField } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
 import { encode } from './codec.ts';
 import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
-import { type AnyDb, referenceCounts } from './queries.ts';
+import { referenceCounts, untyped } from './queries.ts';
 import { isJsonField } from './storage.ts';
 import { inTransaction } from './transaction.ts';
 import { checkIntegrity } from './write.ts';
@@ -145,7 +145,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
       };
       try {
         // A savepoint when the call already runs in a transaction (a feature's write effect).
-        await inTransaction(ctx.app.db.kysely as unknown as AnyDb, async (trx) => {
+        await inTransaction(untyped(ctx.app.db.kysely), async (trx) => {
           if (input.mode === 'replace') {
             const ids = (
               await trx.selectFrom(def.table).select('id').where('site_id', '=', site).execute()

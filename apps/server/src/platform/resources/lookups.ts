@@ -1,16 +1,13 @@
 import type { LookupName } from '@igs/contract/resources';
-import type { AnyDb } from './queries.ts';
+import type { Conn } from '../db/schema.ts';
 
 /**
  * The lists a reference may name that are not resources (contract LOOKUPS): where their options
  * come from and which ids exist. Roles are not scoped by site: an account's role is global.
  */
 interface Lookup {
-  options(
-    conn: AnyDb,
-    input: { keyword: string; limit: number },
-  ): Promise<{ value: number; label: string }[]>;
-  existing(conn: AnyDb, ids: number[]): Promise<number[]>;
+  options(conn: Conn, input: { keyword: string; limit: number }): Promise<{ value: number; label: string }[]>;
+  existing(conn: Conn, ids: number[]): Promise<number[]>;
 }
 
 export const LOOKUP_SOURCES: Record<LookupName, Lookup> = {

@@ -2,12 +2,23 @@ import { Code } from '@igs/contract';
 import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/resources';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectKind } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { extraReferenceCounts } from './hooks.ts';
 import { isJsonField } from './storage.ts';
 
+/**
+ * The framework's handle on a table it names at run time (a resource's `def.table`), which the
+ * type checker cannot know. Features never need it: their tables are typed in `Database`
+ * (schema.ts, resource-tables.ts) and reached through `app.db.kysely` or the `conn`/`db` they are given.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
 export type AnyDb = Kysely<any>;
+
+/** `conn` as the framework's untyped handle, for a query over a table named at run time. */
+export function untyped(conn: Kysely<unknown> | Kysely<Database>): AnyDb {
+  return conn as AnyDb;
+}
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: see above

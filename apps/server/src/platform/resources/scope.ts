@@ -12,7 +12,7 @@ import { requestedSites } from '../auth/sites.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller, SignedInContext, SiteScope } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
-import type { AnyDb, AnySelect } from './queries.ts';
+import { type AnySelect, untyped } from './queries.ts';
 
 /**
  * The caller's sites for one call (SignedInContext `scope`), each worked out on first use:
@@ -65,7 +65,7 @@ type Unpicked = {};
  * on `c.site_id`) is untyped. Inside `inCallTransaction` pass the transaction's context.
  */
 export function scoped(ctx: SignedInContext) {
-  const conn = ctx.app.db.kysely as unknown as AnyDb;
+  const conn = untyped(ctx.app.db.kysely);
   const column = (table: string) => {
     const alias = / as (\w+)$/.exec(table)?.[1];
     return alias ? `${alias}.site_id` : 'site_id';

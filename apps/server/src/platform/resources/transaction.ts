@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ActionContext } from '../http/action.ts';
-import type { AnyDb } from './queries.ts';
 
 /**
  * Transactions for the generic resource calls when a feature runs a whole call inside one
@@ -16,7 +15,10 @@ let savepoints = 0;
  * it: Kysely cannot nest transactions, and an import's "all or nothing" must still undo only its
  * own rows when it runs inside a caller's transaction.
  */
-export async function inTransaction<T>(conn: AnyDb, fn: (trx: AnyDb) => Promise<T>): Promise<T> {
+export async function inTransaction<DB, T>(
+  conn: Kysely<DB>,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   if (!conn.isTransaction) return conn.transaction().execute(fn);
   const name = sql.raw(`igs_nested_${++savepoints}`);
   await sql`savepoint ${name}`.execute(conn);

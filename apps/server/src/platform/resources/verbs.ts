@@ -7,10 +7,11 @@ import {
   verbApplies,
 } from '@igs/contract/resources';
 import { z } from 'zod';
+import type { Conn } from '../db/schema.ts';
 import { type AnyAction, defineAction, type SignedInContext } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 import { toRecord } from './codec.ts';
-import { type AnyDb, siteFilter } from './queries.ts';
+import { siteFilter, untyped } from './queries.ts';
 import { isRecordId } from './record-id.ts';
 import { inCallTransaction } from './transaction.ts';
 import { validate } from './write.ts';
@@ -23,12 +24,13 @@ import { validate } from './write.ts';
  * key `<resource>:<verb>` and writes the operation log.
  */
 
-export interface VerbCall {
+/** A verb's call; `Table` is the resource's table where the verb is registered by its name (feature.ts). */
+export interface VerbCall<Table extends string = string> {
   /** The call's context; its database is the call's transaction. */
   ctx: SignedInContext;
   /** The transaction: every read and write of the verb goes through it. */
-  db: AnyDb;
-  def: ResourceDef;
+  db: Conn;
+  def: ResourceDef<Table>;
   verb: VerbDef;
   /** The records the verb acts on, decoded, in the order of the ids sent (none for page verbs). */
   records: Record<string, unknown>[];
@@ -38,7 +40,7 @@ export interface VerbCall {
   site: number;
 }
 
-export type VerbHandler = (call: VerbCall) => Promise<unknown>;
+export type VerbHandler<Table extends string = string> = (call: VerbCall<Table>) => Promise<unknown>;
 
 const handlers = new Map<string, VerbHandler>();
 
@@ -105,7 +107,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
             ? []
             : [...new Set((body.ids as number[] | undefined) ?? [Number(body.id)])];
       return inCallTransaction(ctx, async (tctx) => {
-        const db = tctx.app.db.kysely as unknown as AnyDb;
+        const db = untyped(tctx.app.db.kysely);
         const records = wanted.length ? await recordsInScope(tctx, db, def, wanted) : [];
         for (const r of records) {
           if (!verbApplies(verb, r)) {
@@ -142,7 +144,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
 /** The records of these ids in the call's site, in the order asked; 404 when one is not there. */
 async function recordsInScope(
   ctx: SignedInContext,
-  db: AnyDb,
+  db: Conn,
   def: ResourceDef,
   wanted: number[],
 ): Promise<Record<string, unknown>[]> {
@@ -151,7 +153,7 @@ async function recordsInScope(
   const rows = !possible.length
     ? []
     : await siteFilter(
-        db.selectFrom(def.table).selectAll().where('id', 'in', possible),
+        untyped(db).selectFrom(def.table).selectAll().where('id', 'in', possible),
         ctx.scope.write,
       ).execute();
   const byId = new Map(rows.map((r) => [Number(r.id), toRecord(def, r)]));

@@ -10,12 +10,13 @@ import {
   refByResource,
   resourceByName,
 } from '@igs/contract/resources';
+import type { Conn } from '../db/schema.ts';
 import { validationError } from '../http/dispatch.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { encode } from './codec.ts';
 import { runWriteHooks } from './hooks.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
-import type { AnyDb } from './queries.ts';
+import { untyped } from './queries.ts';
 import { refScope } from './scope.ts';
 
 /**
@@ -27,7 +28,7 @@ import { refScope } from './scope.ts';
 
 export interface WriteTarget {
   /** The database, or a transaction on it. */
-  db: AnyDb;
+  db: Conn;
   lang: Lang;
   now: number;
 }
@@ -75,7 +76,11 @@ export async function checkIntegrity(
   for (const f of def.fields) {
     const v = values[f.name];
     if (f.unique && v !== undefined && v !== null) {
-      let q = conn.selectFrom(def.table).select('id').where('site_id', '=', site).where(f.name, '=', v);
+      let q = untyped(conn)
+        .selectFrom(def.table)
+        .select('id')
+        .where('site_id', '=', site)
+        .where(f.name, '=', v);
       if (selfId) q = q.where('id', '!=', selfId);
       if (await q.executeTakeFirst()) {
         const both = texts('resources.alreadyExists', { label: f.label, value: String(v) });
@@ -94,7 +99,7 @@ export async function checkIntegrity(
 
 /** 422 naming the ids of `ids` that no record of `ref` (a resource in reach of `site`, or a lookup) has. */
 async function checkIdsExist(
-  conn: AnyDb,
+  conn: Conn,
   f: FieldDef,
   ref: string,
   ids: number[],
@@ -104,7 +109,7 @@ async function checkIdsExist(
   const target = resourceByName(ref);
   let found: number[];
   if (target) {
-    const rows = await conn
+    const rows = await untyped(conn)
       .selectFrom(target.table)
       .select('id')
       .where('site_id', 'in', refScope(target, [site])!)
@@ -140,7 +145,7 @@ async function checkNamedByKind(
   if (!(f.name in values) && !(by in values)) return;
   let record: Record<string, unknown> = values;
   if (selfId !== undefined && (!(f.name in values) || !(by in values))) {
-    const stored = await w.db
+    const stored = await untyped(w.db)
       .selectFrom(def.table)
       .select([f.name, by])
       .where('id', '=', selfId)
@@ -187,7 +192,7 @@ export async function insertRecord(
   };
   const values = encodeAll(def, data);
   await checkIntegrity(w, def, values, site);
-  const row = await w.db
+  const row = await untyped(w.db)
     .insertInto(def.table)
     .values({ ...values, site_id: site, created_at: w.now, updated_at: w.now })
     .returning('id')

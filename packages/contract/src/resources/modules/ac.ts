@@ -14,7 +14,7 @@ import type { VerbDef } from '../verbs.ts';
 /** Wireless AC (DOMAIN section 2.4). */
 
 // DOMAIN 2.4 ac/ApCategory: ApCategory.
-export const apCategory: ResourceDef = {
+export const apCategory: ResourceDef<'ac_ap_category'> = {
   name: 'ac:ap_category',
   endpoint: '/admin.php/ac/ap_category',
   table: 'ac_ap_category',
@@ -36,7 +36,7 @@ const buildField: FieldDef = refField(
 );
 
 // DOMAIN 2.4 ac/ApCategory: Ap.
-export const ap: ResourceDef = {
+export const ap: ResourceDef<'ac_ap'> = {
   name: 'ac:ap',
   endpoint: '/admin.php/ac/ap',
   table: 'ac_ap',
@@ -202,7 +202,7 @@ export const ap: ResourceDef = {
 // DOMAIN 2.4 ac/ApUpdate: Build. `version` is unique per category (a pair): checked by the server
 // (features/ac/rules.ts). FirmwareImage and BatchUpgrade have no endpoint of their own in the menu
 // data.
-export const firmwareBuild: ResourceDef = {
+export const firmwareBuild: ResourceDef<'ac_firmware_build'> = {
   name: 'ac:firmware',
   endpoint: '/admin.php/ac/firmware',
   table: 'ac_firmware_build',
@@ -232,7 +232,7 @@ export const firmwareBuild: ResourceDef = {
 // DOMAIN 2.4 ac/ApUpdate: UpgradeOperation (read-only), listed on the upgrade endpoint whose
 // verbs (upgrade, batch_upgrade, cancel) create them. `ap` and `image` are names, so history
 // never blocks deleting an AP.
-export const upgradeOperation: ResourceDef = {
+export const upgradeOperation: ResourceDef<'ac_upgrade_operation'> = {
   name: 'ac:upgrade',
   endpoint: '/admin.php/ac/upgrade',
   table: 'ac_upgrade_operation',
@@ -302,7 +302,7 @@ export const upgradeOperation: ResourceDef = {
 
 // DOMAIN 2.4 ac/NetworkModel: NetworkTemplate. The field names `default` and `required` are
 // DOMAIN's (quoted identifiers in SQL).
-export const networkTemplate: ResourceDef = {
+export const networkTemplate: ResourceDef<'ac_network_template'> = {
   name: 'ac:template',
   endpoint: '/admin.php/ac/template',
   table: 'ac_network_template',
@@ -444,7 +444,7 @@ export const planResult: FieldDef = jsonField(
   { readonly: true, list: true },
 );
 
-export const acRebootPlan: ResourceDef = {
+export const acRebootPlan: ResourceDef<'ac_reboot_plan'> = {
   name: 'ac:timed_reboot',
   endpoint: '/admin.php/ac/timed_reboot',
   table: 'ac_reboot_plan',

@@ -59,7 +59,7 @@ const targets: readonly FieldDef[] = [
 ];
 
 // DOMAIN 2.7 advert/Resources: AdMaterial. A new material, or a new file, waits for the resource audit.
-export const adMaterial: ResourceDef = {
+export const adMaterial: ResourceDef<'advert_material'> = {
   name: 'advertising:resource',
   endpoint: '/admin.php/advertising/resource',
   opsEndpoint: '/operations/Advertising/resource',
@@ -110,7 +110,7 @@ export const adMaterial: ResourceDef = {
 };
 
 // DOMAIN 2.7 advert/BootAd: BootAd. A video plays its full length whatever show_s says.
-export const bootAd: ResourceDef = {
+export const bootAd: ResourceDef<'advert_boot'> = {
   name: 'advertising:boot',
   endpoint: '/admin.php/advertising/boot',
   opsEndpoint: '/operations/Advertising/boot',
@@ -146,7 +146,7 @@ export const bootAd: ResourceDef = {
 // DOMAIN 2.7 advert/HomepageAd (`main`): HomepageAd. `items` holds at most 10
 // {material_id, duration_s, link_type, link_target}; their material ids are not refs, so the server
 // checks them on write and refuses to delete a material an item still uses (advert-rules).
-export const homepageAd: ResourceDef = {
+export const homepageAd: ResourceDef<'advert_homepage'> = {
   name: 'advertising:main',
   endpoint: '/admin.php/advertising/main',
   opsEndpoint: '/operations/Advertising/main',
@@ -210,7 +210,7 @@ export const homepageAd: ResourceDef = {
 };
 
 // DOMAIN 2.7 advert/LiveAd: LiveAd. Empty program_ids and category_ids mean all channels.
-export const liveAd: ResourceDef = {
+export const liveAd: ResourceDef<'advert_live'> = {
   name: 'advertising:live',
   endpoint: '/admin.php/advertising/live',
   opsEndpoint: '/operations/Advertising/live',
@@ -284,7 +284,7 @@ const colour = (name: string, en: string, zh: string, def: string): FieldDef => 
 });
 
 // DOMAIN 2.7 advert/TextAd: TextAd. DOMAIN gives it no `name`: `content` is its title.
-export const textAd: ResourceDef = {
+export const textAd: ResourceDef<'advert_text'> = {
   name: 'advertising:text',
   endpoint: '/admin.php/advertising/text',
   opsEndpoint: '/operations/Advertising/text',

@@ -15,7 +15,7 @@ import type { FieldDef, OptionLabel, ResourceDef } from '../types.ts';
 /** Emergency and security voice services (DOMAIN section 2.2, the `aiso/` pages). */
 
 // DOMAIN 2.2 aiso/Phone: EmergencyPhone.
-export const emergencyPhone: ResourceDef = {
+export const emergencyPhone: ResourceDef<'aiso_phone'> = {
   name: 'aiso:phone',
   endpoint: '/admin.php/aiso/phone',
   table: 'aiso_phone',
@@ -66,7 +66,7 @@ const alarmSource = (): FieldDef =>
   enumField('source', { en: 'Source', zh_CN: '报警来源' }, ALARM_SOURCES, { list: true, filter: true });
 
 // DOMAIN 2.2 aiso/AlarmLinkage: AlarmRule.
-export const alarmRule: ResourceDef = {
+export const alarmRule: ResourceDef<'aiso_alarm_rule'> = {
   name: 'aiso:alarm_rule',
   endpoint: '/admin.php/aiso/alarm_rule',
   table: 'aiso_alarm_rule',
@@ -103,7 +103,7 @@ export const alarmRule: ResourceDef = {
 };
 
 // DOMAIN 2.2 aiso/AlarmLinkage: AlarmEvent (read-only; handled through the ack and close verbs).
-export const alarmEvent: ResourceDef = {
+export const alarmEvent: ResourceDef<'aiso_alarm_event'> = {
   name: 'aiso:alarm_event',
   endpoint: '/admin.php/aiso/alarm_event',
   table: 'aiso_alarm_event',
@@ -150,7 +150,7 @@ export const alarmEvent: ResourceDef = {
 // (422 from the server's voice write rules). The verbs go through Asterisk's manager interface: an
 // ad-hoc ConfBridge `igs-mp-<id>` that each participant is called into (503 when it cannot be
 // reached). A session that is not active can be started again.
-export const multiParty: ResourceDef = {
+export const multiParty: ResourceDef<'aiso_multi_party'> = {
   name: 'aiso:multi_party',
   endpoint: '/admin.php/aiso/multi_party',
   table: 'aiso_multi_party',
@@ -211,7 +211,7 @@ export const multiParty: ResourceDef = {
 };
 
 // DOMAIN 2.2 aiso/VoicePatrol: PatrolRoute. DOMAIN marks no list columns; name is shown.
-export const patrolRoute: ResourceDef = {
+export const patrolRoute: ResourceDef<'aiso_patrol_route'> = {
   name: 'aiso:patrol',
   endpoint: '/admin.php/aiso/patrol',
   table: 'aiso_patrol_route',
@@ -261,7 +261,7 @@ export const patrolRoute: ResourceDef = {
 };
 
 // DOMAIN 2.2 aiso/VoicePatrol: PatrolRecord (read-only). DOMAIN marks only `result`; all are shown.
-export const patrolRecord: ResourceDef = {
+export const patrolRecord: ResourceDef<'aiso_patrol_record'> = {
   name: 'aiso:patrol_record',
   endpoint: '/admin.php/aiso/patrol_record',
   table: 'aiso_patrol_record',

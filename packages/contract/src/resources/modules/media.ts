@@ -20,7 +20,7 @@ const AUDIT_STATES = {
 } as const satisfies Record<string, OptionLabel>;
 
 /** DOMAIN section 2.6: live classes, programmes and packages. */
-export const liveCategory: ResourceDef = {
+export const liveCategory: ResourceDef<'media_live_type'> = {
   name: 'media:live_type',
   endpoint: '/admin.php/media/live_type',
   opsEndpoint: '/operations/media/live_type',
@@ -36,7 +36,7 @@ export const liveCategory: ResourceDef = {
   ],
 };
 
-export const liveProgram: ResourceDef = {
+export const liveProgram: ResourceDef<'media_live'> = {
   name: 'media:live',
   endpoint: '/admin.php/media/live',
   opsEndpoint: '/operations/media/live',
@@ -131,7 +131,7 @@ export const liveProgram: ResourceDef = {
   defaultSort: { field: 'number', order: 'asc' },
 };
 
-export const livePackage: ResourceDef = {
+export const livePackage: ResourceDef<'media_live_package'> = {
   name: 'media:live_package',
   endpoint: '/admin.php/media/live_package',
   opsEndpoint: '/operations/media/live_package',
@@ -172,7 +172,7 @@ export const livePackage: ResourceDef = {
 // DOMAIN 2.6 media/Access: LiveSource. `file` for an m3u_file source, `url` for the others, with a
 // scheme that fits the type (checked by the server, media-extras/rules.ts). `sync` fetches the
 // playlist (and the XMLTV guide) into the collected channels; `test` checks that the source answers.
-export const liveSource: ResourceDef = {
+export const liveSource: ResourceDef<'media_source'> = {
   name: 'media:source',
   endpoint: '/admin.php/media/source',
   table: 'media_source',
@@ -234,7 +234,7 @@ export const liveSource: ResourceDef = {
 // LiveProgram rows), not the generic file import, which is why the M3U file import of DOMAIN (a
 // one-off source) is not offered here: an M3U file becomes a source of type m3u_file instead. `imported_program_id` is a plain id so that collected rows never block
 // deleting a programme; `probe` is an object, listed but not filterable.
-export const collectedChannel: ResourceDef = {
+export const collectedChannel: ResourceDef<'media_collected_channel'> = {
   name: 'media:collect_programs',
   endpoint: '/admin.php/media/collect_programs',
   opsEndpoint: '/operations/media/collect_programs',
@@ -330,7 +330,7 @@ export const collectedChannel: ResourceDef = {
 // DOMAIN 2.6 media/Epg: EpgProgramme. stop > start and no overlap within a channel (checked by the
 // server, media-extras/rules.ts). XMLTV import is the generic import with format xmltv; the XMLTV
 // export is its own call (`export_xmltv`, under the export key).
-export const epgProgramme: ResourceDef = {
+export const epgProgramme: ResourceDef<'media_epg'> = {
   name: 'media:epg',
   endpoint: '/admin.php/media/epg',
   table: 'media_epg',
@@ -394,7 +394,7 @@ export const epgProgramme: ResourceDef = {
 
 // DOMAIN 2.6 media/LiveBroadcast: BroadcastRoom. `category_id` is read as a live class. The server
 // sets stream_key (24 random characters), push_url and play_url on add and on `reset_key`.
-export const broadcastRoom: ResourceDef = {
+export const broadcastRoom: ResourceDef<'media_broadcast_room'> = {
   name: 'media:broadcast',
   endpoint: '/admin.php/media/broadcast',
   table: 'media_broadcast_room',
@@ -454,7 +454,7 @@ export const broadcastRoom: ResourceDef = {
 
 // DOMAIN 2.6 media/LivePlaza: PlazaSlot. `target_id` points at a row of the resource named by
 // target_type, so it is a plain id.
-export const plazaSlot: ResourceDef = {
+export const plazaSlot: ResourceDef<'media_plaza_slot'> = {
   name: 'media:plaza',
   endpoint: '/admin.php/media/plaza',
   table: 'media_plaza_slot',
@@ -499,7 +499,7 @@ export const plazaSlot: ResourceDef = {
 
 // DOMAIN 2.6 media/MonitoringAccess: Camera. No code of this server writes `state` yet (the demo
 // stores online/offline); `unknown` is there for a camera nothing has checked.
-export const camera: ResourceDef = {
+export const camera: ResourceDef<'media_camera'> = {
   name: 'media:camera',
   endpoint: '/admin.php/media/camera',
   table: 'media_camera',
@@ -545,7 +545,7 @@ export const camera: ResourceDef = {
 
 // DOMAIN 2.6 media/FilmClass: FilmCategory (two levels at most, checked by the server,
 // media-extras/rules.ts).
-export const filmCategory: ResourceDef = {
+export const filmCategory: ResourceDef<'media_video_type'> = {
   name: 'media:video_type',
   endpoint: '/admin.php/media/video_type',
   table: 'media_video_type',
@@ -563,7 +563,7 @@ export const filmCategory: ResourceDef = {
 // DOMAIN 2.6 media/FilmManagement: Film. A movie has `file`, a series has `episodes`. A new or
 // changed film waits for the resource audit (`audit_state`, set by the server); `transcode` needs
 // ffmpeg on the host.
-export const film: ResourceDef = {
+export const film: ResourceDef<'media_video'> = {
   name: 'media:video',
   endpoint: '/admin.php/media/video',
   // Read by the operations pickers (DOMAIN 1.2); the operations menu grants no film buttons.
@@ -682,7 +682,7 @@ export const film: ResourceDef = {
 // DOMAIN 2.6 media/MovieRotation: RotationChannel. `channel_number` must not collide with a
 // LiveProgram number either, except the rotation's own programme of type rotation (checked by the
 // server, media-extras/rules.ts). start runs ffmpeg over approved films only; stop ends it.
-export const rotationChannel: ResourceDef = {
+export const rotationChannel: ResourceDef<'media_rotation'> = {
   name: 'media:rotation',
   endpoint: '/admin.php/media/rotation',
   table: 'media_rotation',
@@ -761,7 +761,7 @@ export const rotationChannel: ResourceDef = {
 };
 
 // DOMAIN 2.6 media/SleepMusic: SleepTrack. SleepSettings (config / config_form) is a singleton.
-export const sleepTrack: ResourceDef = {
+export const sleepTrack: ResourceDef<'media_sleep_track'> = {
   name: 'media:sleep_music',
   endpoint: '/admin.php/media/sleep_music',
   table: 'media_sleep_track',
@@ -806,7 +806,7 @@ export const sleepTrack: ResourceDef = {
 };
 
 // DOMAIN 2.6 media/SelfMedia: Post. A new or changed post waits for the resource audit.
-export const post: ResourceDef = {
+export const post: ResourceDef<'media_self_media'> = {
   name: 'media:self_media',
   endpoint: '/admin.php/media/self_media',
   table: 'media_self_media',
@@ -864,7 +864,7 @@ export const post: ResourceDef = {
 
 // DOMAIN 2.8 smart/UserPackage: Subscription (endpoint in the media area), shared with operations.
 // `target_id` is a Terminal or an Area id, by target_type, so it is a plain id.
-export const subscription: ResourceDef = {
+export const subscription: ResourceDef<'media_user_package'> = {
   name: 'media:user_package',
   endpoint: '/admin.php/media/user_package',
   opsEndpoint: '/operations/media/user_package',

@@ -33,7 +33,7 @@ const imageList = (label: { en: string; zh_CN: string }) =>
 // (`app_command`: send and list) is not a generic collection. `state` changes only through the
 // verbs (a new terminal is pending), so authorising always meets the licence's terminal limit
 // (checked by the server, features/smart-display/terminal-verbs.ts).
-export const terminal: ResourceDef = {
+export const terminal: ResourceDef<'smart_terminal'> = {
   name: 'index:app_list',
   endpoint: '/admin.php/index/app_list',
   opsEndpoint: '/operations/index/app_list',
@@ -131,7 +131,7 @@ export const terminal: ResourceDef = {
 // DOMAIN 2.8 smart/DeviceBinding: Binding, the room record. DOMAIN's import file has the columns
 // room_code, mac and extension (`binding_csv`, resolved to ids by features/area-imports); the
 // plain CSV import reads the field columns (area_id, terminal_id, extension_id) as everywhere.
-export const binding: ResourceDef = {
+export const binding: ResourceDef<'smart_binding'> = {
   name: 'smart:binding',
   endpoint: '/admin.php/smart/binding',
   table: 'smart_binding',
@@ -163,7 +163,7 @@ export const binding: ResourceDef = {
 // features/smart-display/scene-default.ts).
 // `scenario_other` is a singleton form (features/smart-extras). The operations twin serves the
 // hidden scene routes in that mode (DOMAIN 1.2), under the operations App menu item.
-export const scene: ResourceDef = {
+export const scene: ResourceDef<'smart_scene'> = {
   name: 'index:scenario',
   endpoint: '/admin.php/index/scenario',
   opsEndpoint: '/operations/index/scenario',
@@ -217,7 +217,7 @@ export const scene: ResourceDef = {
 // DOMAIN 2.8 smart/ApplicationScene `scenario_resource`: the scene's carousel, one row per item
 // {file, duration_s, title}, ordered by `sort`; `scene_id` ties it to its scene. Edited inside the
 // scene editor (smart/SceneEdit), not as a list of its own.
-export const sceneResource: ResourceDef = {
+export const sceneResource: ResourceDef<'smart_scene_resource'> = {
   name: 'index:scenario_resource',
   endpoint: '/admin.php/index/scenario_resource',
   opsEndpoint: '/operations/index/scenario_resource',
@@ -248,7 +248,7 @@ export const sceneResource: ResourceDef = {
 // DOMAIN 2.8 smart/EasyTemplate: EasyTemplate. The tile count must equal the layout's slots
 // (checked by the server, features/smart-display/template-tiles.ts). Operations mode has no
 // endpoint for it (DOMAIN 1.2), yet its scenes need one: the gateway's templates serve every site.
-export const easyTemplate: ResourceDef = {
+export const easyTemplate: ResourceDef<'smart_easy_template'> = {
   name: 'smart:easy_template',
   endpoint: '/admin.php/smart/easy_template',
   table: 'smart_easy_template',
@@ -302,7 +302,7 @@ export const easyTemplate: ResourceDef = {
 // the fixed lists the `app_type`, `app_style` and `app_language` calls serve (extras/options.ts),
 // labelled from there; DOMAIN does not describe those lists as entities. An apk item must name
 // the package of a published AppRelease (checked by the server).
-export const appMenu: ResourceDef = {
+export const appMenu: ResourceDef<'smart_app_menu'> = {
   name: 'index:app_menu',
   endpoint: '/admin.php/index/app_menu',
   opsEndpoint: '/operations/index/app_menu',
@@ -350,7 +350,7 @@ export const appMenu: ResourceDef = {
 // DOMAIN 2.8 smart/AppUpdate: AppRelease. version_code must exceed the latest of the package
 // (checked by the server, features/smart-display/app-release-version.ts). Operations twin under
 // the operations App menu item (DOMAIN 1.2).
-export const appRelease: ResourceDef = {
+export const appRelease: ResourceDef<'smart_app_release'> = {
   name: 'index:app_upgrade',
   endpoint: '/admin.php/index/app_upgrade',
   opsEndpoint: '/operations/index/app_upgrade',
@@ -409,7 +409,7 @@ export const appRelease: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/IntroductionResources: IntroResource. `parent_id` is an expert's department.
-export const introResource: ResourceDef = {
+export const introResource: ResourceDef<'smart_intro_resource'> = {
   name: 'introduce:resource',
   endpoint: '/admin.php/introduce/resource',
   table: 'smart_intro_resource',
@@ -464,7 +464,7 @@ export const introResource: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/OtherIntroduction: IntroType (`type`), shared with operations.
-export const introType: ResourceDef = {
+export const introType: ResourceDef<'smart_intro_type'> = {
   name: 'introduce:type',
   endpoint: '/admin.php/introduce/type',
   opsEndpoint: '/operations/Introduce/type',
@@ -490,7 +490,7 @@ export const introType: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/OtherIntroduction: IntroItem (`index`), shared with operations.
-export const introItem: ResourceDef = {
+export const introItem: ResourceDef<'smart_intro_item'> = {
   name: 'introduce:index',
   endpoint: '/admin.php/introduce/index',
   opsEndpoint: '/operations/Introduce/index',
@@ -514,7 +514,7 @@ export const introItem: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/MallManagement: GoodsType (`type`), shared with operations.
-export const goodsType: ResourceDef = {
+export const goodsType: ResourceDef<'shop_goods_type'> = {
   name: 'shop:type',
   endpoint: '/admin.php/shop/type',
   opsEndpoint: '/operations/shop/type',
@@ -531,7 +531,7 @@ export const goodsType: ResourceDef = {
 
 // DOMAIN 2.8 smart/MallManagement: Goods (`goods`), shared with operations. original_price >= price
 // and at most 9 images (checked by the server, features/smart-display/goods-rules.ts).
-export const goods: ResourceDef = {
+export const goods: ResourceDef<'shop_goods'> = {
   name: 'shop:goods',
   endpoint: '/admin.php/shop/goods',
   opsEndpoint: '/operations/shop/goods',
@@ -590,7 +590,7 @@ export const goods: ResourceDef = {
 // `state` moves only by the verbs: pending → accepted → delivering → completed (a pickup or
 // service order may complete once accepted), or cancelled before it completes. A new order
 // takes its goods' stock and a cancelled one gives it back (features/smart-display/order-*.ts).
-export const order: ResourceDef = {
+export const order: ResourceDef<'shop_order'> = {
   name: 'shop:order',
   endpoint: '/admin.php/shop/order',
   opsEndpoint: '/operations/shop/order',
@@ -693,7 +693,7 @@ export const order: ResourceDef = {
 
 // DOMAIN 2.8 smart/MessageBoard: Message. Messages come from terminals (no add in the menu).
 // `state` moves only by the verbs: unread → read → replied (again and again) → closed.
-export const message: ResourceDef = {
+export const message: ResourceDef<'smart_message'> = {
   name: 'smart:message_board',
   endpoint: '/admin.php/smart/message_board',
   table: 'smart_message',
@@ -774,7 +774,7 @@ export const message: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/HospitalEvaluation: EvalItem. The field name `required` is DOMAIN's.
-export const evalItem: ResourceDef = {
+export const evalItem: ResourceDef<'smart_eval_item'> = {
   name: 'smart:eval_item',
   endpoint: '/admin.php/smart/eval_item',
   table: 'smart_eval_item',
@@ -831,7 +831,7 @@ export const evalItem: ResourceDef = {
 
 // DOMAIN 2.8 smart/HospitalEvaluation: EvalRecord (read-only). One submission per admission per
 // terminal: for the terminal API to enforce, which does not exist yet (no call writes these rows).
-export const evalRecord: ResourceDef = {
+export const evalRecord: ResourceDef<'smart_eval_record'> = {
   name: 'smart:eval_record',
   endpoint: '/admin.php/smart/eval_record',
   table: 'smart_eval_record',
@@ -880,7 +880,7 @@ export const evalRecord: ResourceDef = {
 };
 
 // DOMAIN 2.8 smart/PlayRecord: PlayRecord (read-only).
-export const playRecord: ResourceDef = {
+export const playRecord: ResourceDef<'smart_play_record'> = {
   name: 'smart:play_record',
   endpoint: '/admin.php/smart/play_record',
   table: 'smart_play_record',
@@ -926,7 +926,7 @@ export const playRecord: ResourceDef = {
 // DOMAIN 2.8 smart/TerminalRecord: TerminalEvent. Events come from the terminal API (the menu grants
 // del and the read verbs, no add or edit). Table `smart_terminal_event` (the server's own
 // `terminal_events` is a different, older table).
-export const terminalEvent: ResourceDef = {
+export const terminalEvent: ResourceDef<'smart_terminal_event'> = {
   name: 'smart:terminal_record',
   endpoint: '/admin.php/smart/terminal_record',
   table: 'smart_terminal_event',

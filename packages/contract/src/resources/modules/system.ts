@@ -28,7 +28,7 @@ const description: FieldDef = {
 // DOMAIN 2.9 system/RegionalManagement: Area, used everywhere and shown as a tree. DOMAIN's import
 // file is a CSV of paths such as `A栋/8F/0805` (`region_path`), which the server turns into the
 // areas of the tree, reusing those that exist (features/area-imports/region-paths.ts).
-export const area: ResourceDef = {
+export const area: ResourceDef<'system_area'> = {
   name: 'system:region',
   endpoint: '/admin.php/system/region',
   table: 'system_area',
@@ -66,7 +66,7 @@ export const area: ResourceDef = {
 };
 
 // DOMAIN 2.9 system/ExternalLinks: ExternalLink. `parent` is a group route; `role_ids` are roles.
-export const externalLink: ResourceDef = {
+export const externalLink: ResourceDef<'system_external_link'> = {
   name: 'system:external_link',
   endpoint: '/admin.php/system/external_link',
   table: 'system_external_link',
@@ -116,7 +116,7 @@ export const externalLink: ResourceDef = {
 
 // DOMAIN 2.9 system/Dhcp: DhcpHost (`dhcp_host`). The IP must be inside the DHCP subnet (checked by
 // the server). I/O also: the dnsmasq config export belongs to `dhcp_set`.
-export const dhcpHost: ResourceDef = {
+export const dhcpHost: ResourceDef<'system_dhcp_host'> = {
   name: 'system:dhcp_host',
   endpoint: '/admin.php/system/dhcp_host',
   table: 'system_dhcp_host',
@@ -154,7 +154,7 @@ export const dhcpHost: ResourceDef = {
 // DOMAIN 2.9 system/Dns: DnsHost (`dns_host`). Import also takes the /etc/hosts format (format
 // `hosts`, registered by the server's dnsmasq feature); the dnsmasq export is `system/dns_set`'s.
 // DomainOverride has no endpoint in the menu data: it lives in the dns_set settings.
-export const dnsHost: ResourceDef = {
+export const dnsHost: ResourceDef<'system_dns_host'> = {
   name: 'system:dns_host',
   endpoint: '/admin.php/system/dns_host',
   table: 'system_dns_host',
@@ -176,7 +176,7 @@ export const dnsHost: ResourceDef = {
 
 // DOMAIN 2.9 system/ExternalInterface (`outreach`): PmsInterface. Its event log (RO) has no
 // endpoint of its own in the menu data.
-export const pmsInterface: ResourceDef = {
+export const pmsInterface: ResourceDef<'system_pms_interface'> = {
   name: 'system:outreach',
   endpoint: '/admin.php/system/outreach',
   table: 'system_pms_interface',
@@ -248,7 +248,7 @@ export const pmsInterface: ResourceDef = {
 // DOMAIN 2.9 system/HolidayTheme (`festival/index`): Theme. Its `export` verb is the home export
 // (DOMAIN 2.1), served elsewhere on the same endpoint. end_date >= start_date is checked by the
 // server (holiday-themes/rules.ts).
-export const theme: ResourceDef = {
+export const theme: ResourceDef<'system_theme'> = {
   name: 'festival:index',
   endpoint: '/admin.php/festival/index',
   table: 'system_theme',
@@ -303,7 +303,7 @@ export const theme: ResourceDef = {
 // a new record, or a change to what a reviewer looked at, makes it pending again. Approve and
 // reject set the item and the record's `audit_state`. Approve is a batch verb (one selected row or
 // many): a verb has one scope, and DOMAIN grants a single approve key for both.
-export const auditItem: ResourceDef = {
+export const auditItem: ResourceDef<'system_audit_item'> = {
   name: 'resources:index',
   endpoint: '/admin.php/resources/index',
   table: 'system_audit_item',
@@ -421,7 +421,7 @@ const SCHEDULABLE_COMMANDS = choices({
 
 // DOMAIN 2.9 system/ScheduledTask: ScheduledJob, shared with operations (where the types are
 // limited to sync_sources, epg_refresh, clear_cache and terminal_command: checked by the server).
-export const scheduledJob: ResourceDef = {
+export const scheduledJob: ResourceDef<'system_scheduled_job'> = {
   name: 'system:timed_task',
   endpoint: '/admin.php/system/timed_task',
   opsEndpoint: '/operations/system/timed_task',

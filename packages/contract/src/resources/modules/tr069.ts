@@ -70,7 +70,7 @@ const paramRows = {
 
 // DOMAIN 2.5 tr069/TerminalList: Cpe. Rows come from CWMP informs; only tags, template, area and
 // remark are editable (the menu grants edit, del and export, no add).
-export const cpe: ResourceDef = {
+export const cpe: ResourceDef<'tr069_device'> = {
   name: 'tr069:device',
   endpoint: '/admin.php/tr069/device',
   table: 'tr069_device',
@@ -188,7 +188,7 @@ export const cpe: ResourceDef = {
 };
 
 // DOMAIN 2.5 tr069/TemplateList: CpeFile.
-export const cpeFile: ResourceDef = {
+export const cpeFile: ResourceDef<'tr069_file'> = {
   name: 'tr069:file',
   endpoint: '/admin.php/tr069/file',
   table: 'tr069_file',
@@ -232,7 +232,7 @@ export const cpeFile: ResourceDef = {
 // DOMAIN 2.5 tr069/TemplateList: CpeTemplate. firmware_file_id and target_sw_version are set
 // together or not at all, and match_sw_version is a regular expression (both checked by the
 // server, features/tr069-extras/rules.ts).
-export const cpeTemplate: ResourceDef = {
+export const cpeTemplate: ResourceDef<'tr069_template'> = {
   name: 'tr069:template',
   endpoint: '/admin.php/tr069/template',
   table: 'tr069_template',
@@ -309,7 +309,7 @@ const runNow: VerbDef = {
   danger: true,
 };
 
-export const tr069RebootPlan: ResourceDef = {
+export const tr069RebootPlan: ResourceDef<'tr069_reboot_plan'> = {
   name: 'tr069:timed_reboot',
   endpoint: '/admin.php/tr069/timed_reboot',
   table: 'tr069_reboot_plan',

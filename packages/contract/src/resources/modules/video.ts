@@ -40,7 +40,7 @@ const channelField: FieldDef = {
 };
 
 // DOMAIN 2.3 video/GbDevice: GbDevice (`wvp_device`).
-export const gbDevice: ResourceDef = {
+export const gbDevice: ResourceDef<'video_gb_device'> = {
   name: 'video:gb_device',
   endpoint: '/admin.php/video/gb_device',
   table: 'video_gb_device',
@@ -188,7 +188,7 @@ export const gbDevice: ResourceDef = {
 // DOMAIN 2.3 video/GbDevice: GbChannel (`wvp_device_channel`), rows stored from the device's
 // Catalog replies; only `custom_name` is editable (the menu grants edit and export only).
 // `device_id` is the device's 20-digit GB id, as in wvp, so deleting a device is not blocked.
-export const gbChannel: ResourceDef = {
+export const gbChannel: ResourceDef<'video_gb_channel'> = {
   name: 'video:gb_channel',
   endpoint: '/admin.php/video/gb_channel',
   table: 'video_gb_channel',
@@ -244,7 +244,7 @@ export const gbChannel: ResourceDef = {
 
 // DOMAIN 2.3 video/StreamPush: StreamPush (`wvp_stream_push`). (app, stream) is unique as a pair:
 // checked by the server (features/video/rules.ts).
-export const streamPush: ResourceDef = {
+export const streamPush: ResourceDef<'video_stream_push'> = {
   name: 'video:stream_push',
   endpoint: '/admin.php/video/stream_push',
   table: 'video_stream_push',
@@ -314,7 +314,7 @@ export const streamPush: ResourceDef = {
 
 // DOMAIN 2.3 video/StreamProxy: StreamProxy (`wvp_stream_proxy`), shared with media/MonitoringAccess.
 // (app, stream) is unique as a pair: checked by the server (features/video/rules.ts).
-export const streamProxy: ResourceDef = {
+export const streamProxy: ResourceDef<'video_stream_proxy'> = {
   name: 'video:stream_proxy',
   endpoint: '/admin.php/video/stream_proxy',
   table: 'video_stream_proxy',
@@ -409,7 +409,7 @@ export const streamProxy: ResourceDef = {
 
 // DOMAIN 2.3 video/MediaServer: MediaServer (`wvp_media_server`). The secret is required on add
 // (checked by the server, features/video/rules.ts: the generic rule keeps an empty secret).
-export const mediaServer: ResourceDef = {
+export const mediaServer: ResourceDef<'video_media_server'> = {
   name: 'video:media_server',
   endpoint: '/admin.php/video/media_server',
   table: 'video_media_server',
@@ -469,7 +469,7 @@ export const mediaServer: ResourceDef = {
 
 // DOMAIN 2.3 video/ParentPlatform: Platform (`wvp_platform`). DOMAIN marks only `status`; name,
 // server and our device id are shown too.
-export const platform: ResourceDef = {
+export const platform: ResourceDef<'video_platform'> = {
   name: 'video:platform',
   endpoint: '/admin.php/video/platform',
   table: 'video_platform',

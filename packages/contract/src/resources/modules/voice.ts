@@ -118,7 +118,7 @@ const planNumber = (): FieldDef =>
 
 // DOMAIN 2.2 voice/SipTrunk: Trunk. I/O: the pjsip.conf sections of the trunks (`pjsip`, export,
 // passwords masked), written by the server's voice feature.
-export const trunk: ResourceDef = {
+export const trunk: ResourceDef<'voice_trunk'> = {
   name: 'voice:trunk',
   endpoint: '/admin.php/voice/trunk',
   table: 'voice_trunk',
@@ -214,7 +214,7 @@ export const trunk: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/SipTrunkGroup: TrunkGroup.
-export const trunkGroup: ResourceDef = {
+export const trunkGroup: ResourceDef<'voice_trunk_group'> = {
   name: 'voice:trunk_group',
   endpoint: '/admin.php/voice/trunk_group',
   table: 'voice_trunk_group',
@@ -242,7 +242,7 @@ export const trunkGroup: ResourceDef = {
 
 // DOMAIN 2.2 voice/RoutingSettings: InboundRoute. (did, cid) is unique as a pair (409 from the
 // server's voice write rules; an empty DID or caller pattern counts as "any").
-export const inboundRoute: ResourceDef = {
+export const inboundRoute: ResourceDef<'voice_inbound_route'> = {
   name: 'voice:inbound_route',
   endpoint: '/admin.php/voice/inbound_route',
   table: 'voice_inbound_route',
@@ -272,7 +272,7 @@ export const inboundRoute: ResourceDef = {
 // DOMAIN 2.2 voice/RoutingList: OutboundRoute. `seq` is set by the `sort` call (ids in their new
 // order, button key :edit as every sort, DOMAIN 3.2); a new route goes last. Each pattern's `match`
 // must be an Asterisk pattern (checked on write).
-export const outboundRoute: ResourceDef = {
+export const outboundRoute: ResourceDef<'voice_outbound_route'> = {
   name: 'voice:outbound_route',
   endpoint: '/admin.php/voice/outbound_route',
   table: 'voice_outbound_route',
@@ -341,7 +341,7 @@ const extensionRecording = {
 // (checked by the server); its length follows BasicSettings.ext_length (3 to 6 digits).
 // I/O also: the pjsip.conf sections of the extensions (`pjsip`, export, passwords masked).
 // `batch_add` adds a range of numbers, all or nothing, each by the rules of add.
-export const extension: ResourceDef = {
+export const extension: ResourceDef<'voice_extension'> = {
   name: 'voice:extension',
   endpoint: '/admin.php/voice/extension',
   table: 'voice_extension',
@@ -451,7 +451,7 @@ export const extension: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/SoftTerminal: SoftTerminal.
-export const softTerminal: ResourceDef = {
+export const softTerminal: ResourceDef<'voice_soft_terminal'> = {
   name: 'voice:soft_terminal',
   endpoint: '/admin.php/voice/soft_terminal',
   table: 'voice_soft_terminal',
@@ -491,7 +491,7 @@ export const softTerminal: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/AddressBook: ContactGroup.
-export const contactGroup: ResourceDef = {
+export const contactGroup: ResourceDef<'voice_contact_group'> = {
   name: 'voice:contact_group',
   endpoint: '/admin.php/voice/contact_group',
   table: 'voice_contact_group',
@@ -505,7 +505,7 @@ export const contactGroup: ResourceDef = {
 
 // DOMAIN 2.2 voice/AddressBook: Contact. I/O: CSV and vCard 3.0 (`vcard`, written and read by the
 // server's voice feature), import and export.
-export const contact: ResourceDef = {
+export const contact: ResourceDef<'voice_contact'> = {
   name: 'voice:contact',
   endpoint: '/admin.php/voice/contact',
   table: 'voice_contact',
@@ -557,7 +557,7 @@ export const contact: ResourceDef = {
 // DOMAIN 2.2 voice/MeetingRoom: Conference. `number` is unique in the numbering plan; the two PINs
 // must differ (422 from the server's voice write rules). The live verbs go through Asterisk's
 // manager interface (503 when it cannot be reached).
-export const conference: ResourceDef = {
+export const conference: ResourceDef<'voice_conference'> = {
   name: 'voice:conference',
   endpoint: '/admin.php/voice/conference',
   table: 'voice_conference',
@@ -629,7 +629,7 @@ export const conference: ResourceDef = {
 
 // DOMAIN 2.2 voice/Ivr: Ivr. `number` is unique in the numbering plan. The destinations default
 // to hangup (set by the server: a Dest is an object).
-export const ivr: ResourceDef = {
+export const ivr: ResourceDef<'voice_ivr'> = {
   name: 'voice:ivr',
   endpoint: '/admin.php/voice/ivr',
   table: 'voice_ivr',
@@ -699,7 +699,7 @@ export const ivr: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/CallCenter: Queue. `number` is unique in the numbering plan.
-export const queue: ResourceDef = {
+export const queue: ResourceDef<'voice_queue'> = {
   name: 'voice:queue',
   endpoint: '/admin.php/voice/queue',
   table: 'voice_queue',
@@ -818,7 +818,7 @@ export const queue: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/Broadcast: PagingGroup. `number` is unique in the numbering plan.
-export const pagingGroup: ResourceDef = {
+export const pagingGroup: ResourceDef<'voice_paging_group'> = {
   name: 'voice:paging',
   endpoint: '/admin.php/voice/paging',
   table: 'voice_paging_group',
@@ -861,7 +861,7 @@ export const pagingGroup: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/Broadcast: BroadcastTask.
-export const broadcastTask: ResourceDef = {
+export const broadcastTask: ResourceDef<'voice_broadcast_task'> = {
   name: 'voice:broadcast_task',
   endpoint: '/admin.php/voice/broadcast_task',
   table: 'voice_broadcast_task',
@@ -906,7 +906,7 @@ export const broadcastTask: ResourceDef = {
 
 // DOMAIN 2.2 voice/WakeupService: Wakeup. `date` is required when repeat is once (422 from the
 // server's voice write rules); a new call is `scheduled`, added by hand unless a source is given.
-export const wakeup: ResourceDef = {
+export const wakeup: ResourceDef<'voice_wakeup'> = {
   name: 'voice:wakeup',
   endpoint: '/admin.php/voice/wakeup',
   table: 'voice_wakeup',
@@ -996,7 +996,7 @@ export const wakeup: ResourceDef = {
 
 // DOMAIN 2.2 voice/DoNotDisturb: DndSchedule. At least one of extension_ids and area_ids
 // (422 from the server's voice write rules).
-export const dnd: ResourceDef = {
+export const dnd: ResourceDef<'voice_dnd_schedule'> = {
   name: 'voice:dnd',
   endpoint: '/admin.php/voice/dnd',
   table: 'voice_dnd_schedule',
@@ -1026,7 +1026,7 @@ export const dnd: ResourceDef = {
 
 // DOMAIN 2.2 voice/CommunicationControl: DispatchConsole. DOMAIN marks no list columns; name and
 // operator are shown.
-export const dispatch: ResourceDef = {
+export const dispatch: ResourceDef<'voice_dispatch_console'> = {
   name: 'voice:dispatch',
   endpoint: '/admin.php/voice/dispatch',
   table: 'voice_dispatch_console',
@@ -1100,7 +1100,7 @@ export const dispatch: ResourceDef = {
 // layout (`cdr_csv`), export. The records are read-only, so the generic import and delete are not
 // served: `import` takes an uploaded Master.csv (all or nothing, calls already stored by their
 // unique id are skipped) and `del` removes the calls that started in a date range.
-export const cdr: ResourceDef = {
+export const cdr: ResourceDef<'voice_cdr'> = {
   name: 'voice:cdr',
   endpoint: '/admin.php/voice/cdr',
   table: 'voice_cdr',
@@ -1201,7 +1201,7 @@ export const cdr: ResourceDef = {
 
 // DOMAIN 2.2 voice/QueueNotification: NotifyTask. DOMAIN's export is the call results as CSV;
 // the generic export gives the tasks with their `results` column.
-export const notifyTask: ResourceDef = {
+export const notifyTask: ResourceDef<'voice_notify_task'> = {
   name: 'voice:notify',
   endpoint: '/admin.php/voice/notify',
   table: 'voice_notify_task',
@@ -1319,7 +1319,7 @@ export const notifyTask: ResourceDef = {
 };
 
 // DOMAIN 2.2 voice/Preplan: Preplan.
-export const preplan: ResourceDef = {
+export const preplan: ResourceDef<'voice_preplan'> = {
   name: 'voice:preplan',
   endpoint: '/admin.php/voice/preplan',
   table: 'voice_preplan',
