@@ -13,6 +13,20 @@ export const GeneratedFiles = z.object({
 });
 export type GeneratedFiles = z.infer<typeof GeneratedFiles>;
 
+/** A host command a save ran (networkctl, timedatectl, systemctl) and what it printed. */
+export const CommandRun = z.object({ command: z.string(), ok: z.boolean(), output: z.string() });
+export type CommandRun = z.infer<typeof CommandRun>;
+
+/** What a save of generated files answers: the files written and removed (under DATA_DIR/etc), whether in effect. */
+export const SaveReply = z.object({
+  written: z.array(z.string()),
+  removed: z.array(z.string()),
+  applied: z.boolean(),
+  note: z.string(),
+  commands: z.array(CommandRun),
+});
+export type SaveReply = z.infer<typeof SaveReply>;
+
 /** A host name: dot-separated labels (RFC 1123) of letters, digits and inner hyphens. */
 const LABEL = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
 const HOST_RE = new RegExp(`^${LABEL}(\\.${LABEL})*\\.?$`);
@@ -91,6 +105,155 @@ export type IfaceRow = z.infer<typeof IfaceRow>;
 /** Where the live view comes from: `ip` (iproute2) or, without it, Node's own view, with why in `note`. */
 const LiveSource = { source: z.enum(['ip', 'node']), note: z.string() };
 
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** A secret is never sent: always empty, with `<name>_set` saying whether one is stored. */
+const noSecret = z.literal('');
+
+/** One interface for its form: IfaceRow without the bond it belongs to. */
+export const IfaceDetail = IfaceRow.omit({ bond: true });
+export type IfaceDetail = z.infer<typeof IfaceDetail>;
+
+export const IpoeView = z.object({
+  iface: z.string(),
+  vlan_id: z.number(),
+  option60_vendor: z.string(),
+  username: z.string(),
+  password: noSecret,
+  password_set: flag,
+  igmp_proxy: flag,
+  igmp_version: z.union([z.literal(2), z.literal(3)]),
+});
+export type IpoeView = z.infer<typeof IpoeView>;
+
+export const WanDnsView = z.object({ dns1: z.string(), dns2: z.string(), from_wan: flag });
+export type WanDnsView = z.infer<typeof WanDnsView>;
+
+export const QosView = z.object({
+  interfaces: z.array(z.object({ iface: z.string(), down_kbps: z.number(), up_kbps: z.number() })),
+  rules: z.array(
+    z.object({
+      name: z.string(),
+      src: z.string(),
+      dst_port: z.number(),
+      proto: z.enum(['any', 'tcp', 'udp']),
+      class: z.enum(['high', 'normal', 'low']),
+      limit_kbps: z.number(),
+    }),
+  ),
+});
+export type QosView = z.infer<typeof QosView>;
+
+export const BondRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  mode: z.enum(['balance-rr', 'active-backup', '802.3ad', 'balance-alb']),
+  members: z.array(z.string()),
+  primary: z.string(),
+  miimon: z.number(),
+});
+export type BondRow = z.infer<typeof BondRow>;
+
+export const PptpRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  server: z.string(),
+  username: z.string(),
+  password: noSecret,
+  password_set: flag,
+  mppe: flag,
+  default_route: flag,
+  enabled: flag,
+});
+export type PptpRow = z.infer<typeof PptpRow>;
+
+export const OpenVpnRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The upload the profile came from, and its file name (display only). */
+  ovpn: z.string(),
+  ovpn_name: z.string(),
+  /** The generated name under openvpn/client/ (the profile itself never sent). */
+  conf_name: z.string(),
+  username: z.string(),
+  password: noSecret,
+  password_set: flag,
+  enabled: flag,
+  /** The client's systemd state, or why there is none. */
+  state: z.enum([
+    'not_installed',
+    'disabled',
+    'active',
+    'inactive',
+    'failed',
+    'activating',
+    'deactivating',
+    'unknown',
+  ]),
+});
+export type OpenVpnRow = z.infer<typeof OpenVpnRow>;
+
+/** A form checked by the server field by field, in the caller's language (FormReader). */
+const form = z.object({}).loose();
+const byId = {
+  id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
+};
+
+/** detail and form of a singleton tab (IPoE, WAN DNS, QoS). */
+function singletonTab<V extends z.ZodType>(tab: string, view: V) {
+  return {
+    detail: defineCall({ path: P(tab), method: 'detail', input: z.object({}).loose(), output: view }),
+    form: defineCall({ path: P(tab), method: 'form', input: form, output: SaveReply }),
+  };
+}
+
+/** list, detail, add, edit and del of a list tab (bonds, PPTP, OpenVPN). */
+function listTab<R extends z.ZodType>(tab: string, row: R) {
+  return {
+    list: defineCall({
+      path: P(tab),
+      method: 'list',
+      input: z.object({}).loose(),
+      output: z.object({ list: z.array(row), total: z.number() }),
+    }),
+    detail: defineCall({ path: P(tab), method: 'detail', input: z.object(byId), output: row }),
+    add: defineCall({
+      path: P(tab),
+      method: 'add',
+      input: form,
+      output: SaveReply.extend({ id: z.number() }),
+    }),
+    /** Empty secrets keep the stored ones. */
+    edit: defineCall({
+      path: P(tab),
+      method: 'edit',
+      input: z.object(byId).loose(),
+      output: SaveReply.extend({ id: z.number() }),
+    }),
+    del: defineCall({
+      path: P(tab),
+      method: 'del',
+      input: z.object({
+        ids: z
+          .array(z.coerce.number().int().positive(), { error: 'ids is required' })
+          .min(1, 'ids is required')
+          .max(100),
+      }),
+      output: SaveReply.extend({ deleted: z.number() }),
+    }),
+  };
+}
+
+export const ipoeCalls = singletonTab('ipoe', IpoeView);
+export const wanDnsCalls = singletonTab('dns', WanDnsView);
+export const qosCalls = singletonTab('qos', QosView);
+export const teamingCalls = listTab('teaming', BondRow);
+export const pptpCalls = listTab('pptp', PptpRow);
+export const openVpnCalls = listTab('openvpn', OpenVpnRow);
+
+const byName = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(15),
+});
+
 export const networkCalls = {
   overview: defineCall({
     path: P('index'),
@@ -114,6 +277,19 @@ export const networkCalls = {
     input: z.object({}).loose(),
     output: GeneratedFiles,
   }),
+  /** The previous settings and file set back (409 when there are none); the current ones become the previous. */
+  rollback: defineCall({
+    path: P('index'),
+    method: 'rollback',
+    input: z.object({}).loose(),
+    output: SaveReply,
+  }),
+  /** One interface: stored settings (password empty) and live state. */
+  interface: defineCall({ path: P('net'), method: 'detail', input: byName, output: IfaceDetail }),
+  /** Sets one interface (role, mode, address, VLAN, MTU, cloned MAC), checked by the server. */
+  editInterface: defineCall({ path: P('net'), method: 'edit', input: byName.loose(), output: SaveReply }),
+  /** Saves the time zone and NTP servers (applied with timedatectl only when IGS_APPLY=1). */
+  timezoneForm: defineCall({ path: P('timezone'), method: 'form', input: form, output: SaveReply }),
   zones: defineCall({
     path: P('timezone'),
     method: 'options',
@@ -151,4 +327,26 @@ export const networkCalls = {
     }),
     output: Connectivity,
   }),
+  // The tabs' own calls, listed here too so that allCalls holds them.
+  ipoeDetail: ipoeCalls.detail,
+  ipoeForm: ipoeCalls.form,
+  dnsDetail: wanDnsCalls.detail,
+  dnsForm: wanDnsCalls.form,
+  qosDetail: qosCalls.detail,
+  qosForm: qosCalls.form,
+  teamingList: teamingCalls.list,
+  teamingDetail: teamingCalls.detail,
+  teamingAdd: teamingCalls.add,
+  teamingEdit: teamingCalls.edit,
+  teamingDel: teamingCalls.del,
+  pptpList: pptpCalls.list,
+  pptpDetail: pptpCalls.detail,
+  pptpAdd: pptpCalls.add,
+  pptpEdit: pptpCalls.edit,
+  pptpDel: pptpCalls.del,
+  openVpnList: openVpnCalls.list,
+  openVpnDetail: openVpnCalls.detail,
+  openVpnAdd: openVpnCalls.add,
+  openVpnEdit: openVpnCalls.edit,
+  openVpnDel: openVpnCalls.del,
 };

@@ -6,9 +6,9 @@ import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { Leases } from './dnsmasq/dhcp-leases.tsx';
-import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
+import { DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
 import { pattern } from './network/network-interfaces.tsx';
-import { DHCP_PATH, HOST, IPV4 } from './network/network-logic.ts';
+import { HOST, IPV4 } from './network/network-logic.ts';
 import './dnsmasq/dnsmasq-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -39,20 +39,13 @@ export default function Dhcp() {
   return (
     <div className="dhcp-page">
       <DnsmasqSettings
-        path={DHCP_PATH}
-        prefix="system:dhcp_set"
+        half="dhcp"
         title={t('dnsmasq.settings.dhcp')}
-        toForm={(d: DnsmasqDetail) => ({ ...d, ...Object.fromEntries(flags.map((k) => [k, Boolean(d[k])])) })}
+        toForm={(d) => ({ ...d, ...Object.fromEntries(flags.map((k) => [k, Boolean(d[k])])) })}
         toBody={(v) => ({ ...v, ...Object.fromEntries(flags.map((k) => [k, v[k] ? 1 : 0])) })}
         header={(d) => {
-          const s = d.subnet as {
-            ok: boolean;
-            dev?: string;
-            address?: string;
-            source?: string;
-            msg?: string;
-          };
-          const warnings = (d.warnings as string[] | undefined) ?? [];
+          const s = d.subnet;
+          const warnings = d.warnings;
           return (
             <>
               {s.ok ? (

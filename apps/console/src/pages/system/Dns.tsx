@@ -4,9 +4,9 @@ import { Button, Form, Input, InputNumber, Space, Switch, Typography } from 'ant
 import { ResourcePage } from '../../features/resource/resource-page.tsx';
 import { useT } from '../../i18n/index.ts';
 import { HostsImport } from './dnsmasq/dns-hosts-import.tsx';
-import { type DnsmasqDetail, DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
+import { DnsmasqSettings, useFollowRecords } from './dnsmasq/dnsmasq-settings.tsx';
 import { pattern } from './network/network-interfaces.tsx';
-import { DNS_PATH, HOST, splitList } from './network/network-logic.ts';
+import { HOST, splitList } from './network/network-logic.ts';
 import './dnsmasq/dnsmasq-texts.ts';
 
 const records = resourceByName('system:dns_host')!;
@@ -23,12 +23,11 @@ export default function Dns() {
   return (
     <div className="dns-page">
       <DnsmasqSettings
-        path={DNS_PATH}
-        prefix="system:dns_set"
+        half="dns"
         title={t('dnsmasq.settings.dns')}
-        toForm={(d: DnsmasqDetail) => ({
+        toForm={(d) => ({
           ...d,
-          upstream: ((d.upstream as string[]) ?? []).join('\n'),
+          upstream: d.upstream.join('\n'),
           ...Object.fromEntries(flags.map((k) => [k, Boolean(d[k])])),
         })}
         toBody={(v) => ({

@@ -9,7 +9,6 @@ import { useHasButton } from '../../stores/permission.ts';
 import { save } from './network/network-api.ts';
 import { InterfacesTab } from './network/network-interfaces.tsx';
 import { OpenVpnTab, PptpTab, TeamingTab } from './network/network-lists.tsx';
-import { NET_PATH } from './network/network-logic.ts';
 import { ConnectTab, IpoeTab, OverviewTab, QosTab, TimezoneTab, WanDnsTab } from './network/network-tabs.tsx';
 import './network/network-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
@@ -65,8 +64,7 @@ export default function NetworkCard() {
       title: t('net.rollback'),
       content: t('net.rollbackConfirm'),
       onOk: async () => {
-        if (await save(NET_PATH('index'), { method: 'rollback' }))
-          void client.invalidateQueries({ queryKey: ['network'] });
+        if (await save(networkCalls.rollback, {})) void client.invalidateQueries({ queryKey: ['network'] });
       },
     });
 

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import { Code, say, texts } from '@igs/contract';
-import { dnsmasqCalls } from '@igs/contract/calls';
+import { dhcpCalls, dnsCalls, dnsmasqCalls } from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
 import { importFormat, type Registration, writeRule } from '../../platform/feature.ts';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
@@ -42,9 +41,6 @@ import { dhcpSubnet, resolveSubnet } from './subnet.ts';
  * rewrites the file in the same call (record-writes.ts).
  */
 
-const DHCP = '/admin.php/system/dhcp_set';
-const DNS = '/admin.php/system/dns_set';
-const method = (m: string) => z.object({ method: z.literal(m) }).loose();
 const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormReader(body, ctx.lang, LABELS);
 
 // A static lease must lie in the subnet DHCP serves (DOMAIN: `ip` unique, in subnet).
@@ -81,12 +77,9 @@ async function readLeases(path: string): Promise<{ leases: Lease[]; note: string
 }
 
 const dhcpActions = [
-  defineAction({
-    path: DHCP,
-    method: 'detail',
+  defineCallAction(dhcpCalls.detail, {
     summary: 'DHCP settings, the subnet they serve, and the state of the generated file (dnsmasq --test)',
     access: 'module',
-    input: method('detail'),
     async handler({ app, lang }) {
       const doc = await loadDhcp(app);
       const subnet = await dhcpSubnet(app, doc.interface);
@@ -112,24 +105,21 @@ const dhcpActions = [
         range_end: doc.range_end || range?.end || '',
         subnet: subnet.ok
           ? {
-              ok: true,
+              ok: true as const,
               dev: subnet.dev,
               address: `${subnet.cidr.ip}/${subnet.cidr.prefix}`,
               source: subnet.source,
             }
-          : { ok: false, msg: subnet.problem[lang] },
+          : { ok: false as const, msg: subnet.problem[lang] },
         config: await halfStatus(app, 'dhcp'),
         dnsmasq: await dnsmasqInfo(),
       };
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'form',
+  defineCallAction(dhcpCalls.form, {
     summary:
       'Saves the DHCP settings: validated, rendered with the static leases, checked by dnsmasq --test, then written',
     access: 'module',
-    input: method('form'),
     async handler(ctx, input) {
       const current = await loadDhcp(ctx.app);
       const r = reader(ctx, input);
@@ -150,24 +140,18 @@ const dhcpActions = [
       return writeHalf(ctx, 'dhcp', { doc });
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'apply',
+  defineCallAction(dhcpCalls.apply, {
     summary:
       'Rewrites the DHCP file from the stored settings and the current static leases (lease writes do it themselves; this is for changes made elsewhere)',
     access: 'module',
     button: 'system:dhcp_set:edit',
-    input: method('apply'),
     async handler(ctx) {
       return writeHalf(ctx, 'dhcp');
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'check',
+  defineCallAction(dhcpCalls.check, {
     summary: 'Runs dnsmasq --test over the written files now',
     access: 'module',
-    input: method('check'),
     async handler({ app }) {
       return { ...(await halfStatus(app, 'dhcp')), dnsmasq: await dnsmasqInfo() };
     },
@@ -194,15 +178,9 @@ const dhcpActions = [
       return { list, total: list.length, file: doc.leases_file, note };
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'make_static',
+  defineCallAction(dhcpCalls.makeStatic, {
     summary: 'Turns a current lease (by MAC) into a static lease and rewrites the DHCP file',
     access: 'module',
-    input: z.object({
-      method: z.literal('make_static'),
-      mac: z.string({ error: 'mac is required' }).trim().max(17),
-    }),
     async handler(ctx, input) {
       const mac = normalizeMac(input.mac);
       if (!mac) throw fieldError(ctx.lang, 'mac', texts('dns.macMustMacAddress'));
@@ -232,13 +210,10 @@ const dhcpActions = [
       return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dhcp.conf', Buffer.from(dhcp));
     },
   }),
-  defineAction({
-    path: DHCP,
-    method: 'rollback',
+  defineCallAction(dhcpCalls.rollback, {
     summary:
       'Restores the previous DHCP settings and writes the file from them and the current static leases (checked by dnsmasq first)',
     access: 'module',
-    input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackHalf(ctx, 'dhcp');
       if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'dns.noPreviousVersionRoll'));
@@ -248,23 +223,17 @@ const dhcpActions = [
 ];
 
 const dnsActions = [
-  defineAction({
-    path: DNS,
-    method: 'detail',
+  defineCallAction(dnsCalls.detail, {
     summary: 'DNS settings (with domain overrides) and the state of the generated file (dnsmasq --test)',
     access: 'module',
-    input: method('detail'),
     async handler({ app }) {
       return { ...(await loadDns(app)), config: await halfStatus(app, 'dns'), dnsmasq: await dnsmasqInfo() };
     },
   }),
-  defineAction({
-    path: DNS,
-    method: 'form',
+  defineCallAction(dnsCalls.form, {
     summary:
       'Saves the DNS settings: validated, rendered with the host records, checked by dnsmasq --test, then written',
     access: 'module',
-    input: method('form'),
     async handler(ctx, input) {
       const r = reader(ctx, input);
       const doc = readDns(r, await loadDns(ctx.app));
@@ -273,24 +242,18 @@ const dnsActions = [
       return writeHalf(ctx, 'dns', { doc });
     },
   }),
-  defineAction({
-    path: DNS,
-    method: 'apply',
+  defineCallAction(dnsCalls.apply, {
     summary:
       'Rewrites the DNS file from the stored settings and the current host records (record writes do it themselves; this is for changes made elsewhere)',
     access: 'module',
     button: 'system:dns_set:edit',
-    input: method('apply'),
     async handler(ctx) {
       return writeHalf(ctx, 'dns');
     },
   }),
-  defineAction({
-    path: DNS,
-    method: 'check',
+  defineCallAction(dnsCalls.check, {
     summary: 'Runs dnsmasq --test over the written files now',
     access: 'module',
-    input: method('check'),
     async handler({ app }) {
       return { ...(await halfStatus(app, 'dns')), dnsmasq: await dnsmasqInfo() };
     },
@@ -303,13 +266,10 @@ const dnsActions = [
       return offerDownload(ctx.app, ctx.caller.user.id, 'igs-dns.conf', Buffer.from(dns));
     },
   }),
-  defineAction({
-    path: DNS,
-    method: 'rollback',
+  defineCallAction(dnsCalls.rollback, {
     summary:
       'Restores the previous DNS settings and writes the file from them and the current host records (checked by dnsmasq first)',
     access: 'module',
-    input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackHalf(ctx, 'dns');
       if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'dns.noPreviousVersionRoll'));

@@ -2,10 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
-import { networkCalls } from '@igs/contract/calls';
-import { z } from 'zod';
+import {
+  type CallDef,
+  ipoeCalls,
+  networkCalls,
+  openVpnCalls,
+  pptpCalls,
+  qosCalls,
+  teamingCalls,
+  wanDnsCalls,
+} from '@igs/contract/calls';
+import type { z } from 'zod';
 import { runCommand } from '../../platform/host/config-set.ts';
-import { type ActionContext, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { checkConnectivity } from './connect.ts';
@@ -39,26 +48,6 @@ import { currentZone, zoneList } from './timezone.ts';
  * Reads come from the host and the stored settings; every change is validated in full, rendered
  * into the generated file set and only then stored (service.ts).
  */
-
-const P = (tab: string) => `/admin.php/Network/${tab}`;
-const method = (m: string) => z.object({ method: z.literal(m) }).loose();
-const byName = (m: string) =>
-  z.object({
-    method: z.literal(m),
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(15),
-  });
-const byId = (m: string) =>
-  z.object({
-    method: z.literal(m),
-    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required'),
-  });
-const byIds = z.object({
-  method: z.literal('del'),
-  ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids is required' })
-    .min(1, 'ids is required')
-    .max(100),
-});
 
 const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormReader(body, ctx.lang, LABELS);
 
@@ -116,12 +105,9 @@ const indexActions = [
       return generatedFiles(app);
     },
   }),
-  defineAction({
-    path: P('index'),
-    method: 'rollback',
+  defineCallAction(networkCalls.rollback, {
     summary: 'Restores the previous network settings and file set (the current ones become the previous)',
     access: 'module',
-    input: method('rollback'),
     async handler(ctx) {
       const r = await rollbackNetwork(ctx);
       if (!r) throw new ApiError(Code.conflict, say(ctx.lang, 'network.noPreviousVersionRoll'));
@@ -151,12 +137,9 @@ const netActions = [
       return { list, total: list.length, source: c.source, note: c.note };
     },
   }),
-  defineAction({
-    path: P('net'),
-    method: 'detail',
+  defineCallAction(networkCalls.interface, {
     summary: 'One interface: stored settings (password empty) and live state',
     access: 'module',
-    input: byName('detail'),
     async handler(ctx, input) {
       const c = await netContext(ctx.app);
       if (!knownInterfaces(c).includes(input.name)) throw notFound(ctx, input.name);
@@ -170,12 +153,9 @@ const netActions = [
       };
     },
   }),
-  defineAction({
-    path: P('net'),
-    method: 'edit',
+  defineCallAction(networkCalls.editInterface, {
     summary: 'Sets one interface (role, mode, address, VLAN, MTU, cloned MAC); writes its networkd files',
     access: 'module',
-    input: byName('edit').loose(),
     async handler(ctx, input) {
       const reply = await changeNetwork(ctx, (c) => {
         if (!knownInterfaces(c).includes(input.name)) throw notFound(ctx, input.name);
@@ -192,30 +172,42 @@ const netActions = [
   }),
 ];
 
+/**
+ * A tab's calls as its factory takes them. The views (detail, list) answer the tab's own rows,
+ * checked against the tab's call at run time under CHECK_REPLIES; the saves' inputs and replies
+ * are the same for every tab and checked here by the type checker.
+ */
+interface SingletonTabCalls {
+  detail: CallDef<(typeof ipoeCalls)['detail']['input'], z.ZodType>;
+  form: (typeof ipoeCalls)['form'];
+}
+interface ListTabCalls {
+  list: CallDef<(typeof teamingCalls)['list']['input'], z.ZodType>;
+  detail: CallDef<(typeof teamingCalls)['detail']['input'], z.ZodType>;
+  add: (typeof teamingCalls)['add'];
+  edit: (typeof teamingCalls)['edit'];
+  del: (typeof teamingCalls)['del'];
+}
+
 /** A singleton tab: detail and form. */
 function singletonTab<K extends 'ipoe' | 'dns' | 'qos'>(
   tab: K,
+  calls: SingletonTabCalls,
   summary: string,
   view: (doc: NetworkDoc) => unknown,
   read: (r: FormReader, doc: NetworkDoc, c: Awaited<ReturnType<typeof netContext>>) => NetworkDoc[K],
 ) {
   return [
-    defineAction({
-      path: P(tab),
-      method: 'detail',
+    defineCallAction(calls.detail, {
       summary: `${summary}: stored settings (secrets empty)`,
       access: 'module',
-      input: method('detail'),
       async handler({ app }) {
         return view(await loadNetwork(app));
       },
     }),
-    defineAction({
-      path: P(tab),
-      method: 'form',
+    defineCallAction(calls.form, {
       summary: `${summary}: validates and saves, writing the generated files`,
       access: 'module',
-      input: method('form'),
       async handler(ctx, input) {
         const reply = await changeNetwork(ctx, (c) => {
           const r = reader(ctx, input);
@@ -232,6 +224,7 @@ function singletonTab<K extends 'ipoe' | 'dns' | 'qos'>(
 
 const ipoeActions = singletonTab(
   'ipoe',
+  ipoeCalls,
   'IPoE (IPTV access)',
   (doc) =>
     doc.ipoe
@@ -251,6 +244,7 @@ const ipoeActions = singletonTab(
 
 const dnsActions = singletonTab(
   'dns',
+  wanDnsCalls,
   'WAN DNS',
   (doc) => doc.dns ?? { dns1: '', dns2: '', from_wan: 0 },
   (r) => readWanDns(r),
@@ -258,6 +252,7 @@ const dnsActions = singletonTab(
 
 const qosActions = singletonTab(
   'qos',
+  qosCalls,
   'QoS (bandwidth per interface and classification rules)',
   (doc) => doc.qos,
   (r, _doc, c) => readQos(r, c),
@@ -266,6 +261,7 @@ const qosActions = singletonTab(
 /** A list tab (bonds, PPTP, OpenVPN): list, detail, add, edit, del over one part of the document. */
 function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
   tab: string,
+  calls: ListTabCalls,
   part: K,
   what: (ctx: ActionContext) => string,
   view: (row: NetworkDoc[K][number]) => unknown | Promise<unknown>,
@@ -281,35 +277,26 @@ function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
   type Row = NetworkDoc[K][number];
   const rows = (doc: NetworkDoc) => doc[part] as Row[];
   return [
-    defineAction({
-      path: P(tab),
-      method: 'list',
+    defineCallAction(calls.list, {
       summary: `${tab}: every entry (secrets empty)`,
       access: 'module',
-      input: method('list'),
       async handler({ app }) {
         const list = await Promise.all(rows(await loadNetwork(app)).map(view));
         return { list, total: list.length };
       },
     }),
-    defineAction({
-      path: P(tab),
-      method: 'detail',
+    defineCallAction(calls.detail, {
       summary: `${tab}: one entry (secrets empty)`,
       access: 'module',
-      input: byId('detail'),
       async handler(ctx, input) {
         const row = rows(await loadNetwork(ctx.app)).find((x) => x.id === input.id);
         if (!row) throw notFound(ctx, `${what(ctx)} #${input.id}`);
         return view(row);
       },
     }),
-    defineAction({
-      path: P(tab),
-      method: 'add',
+    defineCallAction(calls.add, {
       summary: `${tab}: adds an entry and writes its files`,
       access: 'module',
-      input: method('add'),
       async handler(ctx, input) {
         let id = 0;
         const reply = await changeNetwork(ctx, async (c) => {
@@ -323,12 +310,9 @@ function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
         return { id, ...reply };
       },
     }),
-    defineAction({
-      path: P(tab),
-      method: 'edit',
+    defineCallAction(calls.edit, {
       summary: `${tab}: changes an entry (empty secrets keep the stored ones) and rewrites its files`,
       access: 'module',
-      input: byId('edit').loose(),
       async handler(ctx, input) {
         const reply = await changeNetwork(ctx, async (c) => {
           const current = rows(c.doc).find((x) => x.id === input.id);
@@ -346,12 +330,9 @@ function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
         return { id: input.id, ...reply };
       },
     }),
-    defineAction({
-      path: P(tab),
-      method: 'del',
+    defineCallAction(calls.del, {
       summary: `${tab}: removes entries and their files`,
       access: 'module',
-      input: byIds,
       async handler(ctx, input) {
         let deleted = 0;
         const reply = await changeNetwork(ctx, (c) => {
@@ -371,6 +352,7 @@ function listTab<K extends 'bonds' | 'pptp' | 'openvpn'>(
 
 const teamingActions = listTab(
   'teaming',
+  teamingCalls,
   'bonds',
   (ctx) => say(ctx.lang, 'network.bond'),
   (b) => b,
@@ -390,6 +372,7 @@ const teamingActions = listTab(
 
 const pptpActions = listTab(
   'pptp',
+  pptpCalls,
   'pptp',
   (ctx) => say(ctx.lang, 'network.pptpTunnel'),
   (p) => ({ ...p, password: '', password_set: p.password ? 1 : 0 }),
@@ -440,6 +423,7 @@ async function openVpnState(v: OpenVpnConfig): Promise<string> {
 
 const openvpnActions = listTab(
   'openvpn',
+  openVpnCalls,
   'openvpn',
   (ctx) => say(ctx.lang, 'network.openvpnClient'),
   async (v) => ({
@@ -507,12 +491,9 @@ const timezoneActions = [
       return (await zoneList()).map((z) => ({ value: z, label: z }));
     },
   }),
-  defineAction({
-    path: P('timezone'),
-    method: 'form',
+  defineCallAction(networkCalls.timezoneForm, {
     summary: 'Sets the time zone and NTP servers; applied with timedatectl only when IGS_APPLY=1',
     access: 'module',
-    input: method('form'),
     async handler(ctx, input) {
       const zones = await zoneList();
       const reply = await changeNetwork(ctx, (c) => {

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { dnsmasqCalls } from '@igs/contract/calls';
+import { dhcpCalls, dnsmasqCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
@@ -7,7 +7,7 @@ import { useT } from '../../../i18n/index.ts';
 import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
-import { canMakeStatic, DHCP_PATH, type LeaseRow } from '../network/network-logic.ts';
+import { canMakeStatic, type LeaseRow } from '../network/network-logic.ts';
 import './dnsmasq-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
@@ -23,7 +23,7 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
     refetchInterval: polling,
   });
   const makeStatic = async (mac: string) => {
-    if (await save(DHCP_PATH, { method: 'make_static', mac })) {
+    if (await save(dhcpCalls.makeStatic, { mac })) {
       void client.invalidateQueries({ queryKey: ['dnsmasq'] });
       void client.invalidateQueries({ queryKey: ['resource', hostsResource] });
     }

@@ -1,34 +1,21 @@
 import { DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
-import { dnsmasqCalls } from '@igs/contract/calls';
+import { type DhcpDetail, type DnsDetail, dhcpCalls, dnsCalls, dnsmasqCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import { call as callApi } from '../../../request/call.ts';
-import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from '../network/network-api.ts';
 import './dnsmasq-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
-export interface HalfStatus {
-  path: string;
-  written: boolean;
-  /**
-   * Apply would change something. Record writes rewrite the file themselves, so this is only set
-   * by changes made elsewhere (network settings, a restored backup) or a copy in /etc that differs.
-   */
-  pending: boolean;
-  /** off: IGS_APPLY is not 1 (written under the data directory only); in_place: copied into /etc. */
-  applied: 'off' | 'in_place' | 'stale';
-  can_rollback: boolean;
-  test: { ran: boolean; ok: boolean; output: string };
-}
+/** What each half's `detail` answers, from the contract. */
+type DetailOf = { dhcp: DhcpDetail; dns: DnsDetail };
+export type DnsmasqDetail = DhcpDetail | DnsDetail;
 
-export interface DnsmasqDetail extends Record<string, unknown> {
-  config: HalfStatus;
-  dnsmasq: { installed: boolean; binary: string | null; version: string | null };
-}
+const CALLS = { dhcp: dhcpCalls, dns: dnsCalls };
+const EXPORT = { dhcp: dnsmasqCalls.exportDhcp, dns: dnsmasqCalls.exportDns };
 
 /** The generated file's state: written, checked by dnsmasq, in place for the daemon, out of date. */
 function StatusBar({
@@ -88,37 +75,37 @@ function StatusBar({
  * validates, has dnsmasq check the file, then writes it), and offers apply, export and rollback
  * by the page's keys `system:<set>:edit|export|rollback`.
  */
-export function DnsmasqSettings({
-  path,
-  prefix,
+export function DnsmasqSettings<H extends 'dhcp' | 'dns'>({
+  half,
   title,
   children,
   toForm,
   toBody,
   header,
 }: {
-  path: string;
-  prefix: 'system:dhcp_set' | 'system:dns_set';
+  half: H;
   title: string;
   children: ReactNode;
-  toForm: (detail: DnsmasqDetail) => Record<string, unknown>;
+  toForm: (detail: DetailOf[H]) => Record<string, unknown>;
   toBody: (values: Record<string, unknown>) => Record<string, unknown>;
-  header?: (detail: DnsmasqDetail) => ReactNode;
+  header?: (detail: DetailOf[H]) => ReactNode;
 }) {
   const t = useT();
   const client = useQueryClient();
   const [form] = Form.useForm();
   const [modal, holder] = Modal.useModal();
   const [saving, setSaving] = useState(false);
+  const prefix = `system:${half}_set`;
   const can = {
     edit: useHasButton(`${prefix}:edit`),
     export: useHasButton(`${prefix}:export`),
     rollback: useHasButton(`${prefix}:rollback`),
   };
-  const key = ['dnsmasq', path];
+  const calls = CALLS[half];
+  const key = ['dnsmasq', calls.detail.path];
   const { data } = useScopedQuery({
     queryKey: key,
-    queryFn: ({ sites }) => request<DnsmasqDetail>(path, { method: 'detail' }, { loading: false, sites }),
+    queryFn: async ({ sites }) => (await callApi(calls.detail, {}, { loading: false, sites })) as DetailOf[H],
   });
   const toFormRef = useRef(toForm);
   toFormRef.current = toForm;
@@ -132,18 +119,16 @@ export function DnsmasqSettings({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     setSaving(true);
-    const r = await save(path, { method: 'form', ...toBody(values) }, form);
+    const r = await save(calls.form, toBody(values), form);
     setSaving(false);
     if (r) refresh();
   };
-  const call = async (method: string) => {
-    if (await save(path, { method })) refresh();
+  const call = async (verb: 'apply' | 'rollback') => {
+    if (await save(calls[verb], {})) refresh();
   };
   const exportConfig = async () => {
-    const r = await callApi(
-      prefix === 'system:dhcp_set' ? dnsmasqCalls.exportDhcp : dnsmasqCalls.exportDns,
-      {},
-    ).catch(() => null);
+    const exportCall: typeof dnsmasqCalls.exportDhcp = EXPORT[half];
+    const r = await callApi(exportCall, {}).catch(() => null);
     if (r) window.open(r.url, '_blank');
   };
 

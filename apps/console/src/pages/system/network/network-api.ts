@@ -1,29 +1,23 @@
+import type { AnyCall, CallInput, CallOutput } from '@igs/contract/calls';
 import type { FormInstance } from 'antd';
 import { toast } from '../../../app/feedback.ts';
 import { isRequestError, requestEnvelope } from '../../../request/index.ts';
 import { formErrors } from './network-logic.ts';
 
-/** What the network, DHCP and DNS saves answer: the files written and whether they are in effect. */
-export interface SaveReply {
-  written: string[];
-  removed: string[];
-  applied: boolean;
-  note: string;
-  test?: { ran: boolean; ok: boolean; output: string };
-}
-
 /**
- * Sends a saving call. Success: the server's message as a toast (it says whether the files were
- * applied). A 422: the request layer has toasted the first problem; every problem is also put on
- * its form field. Resolves with the reply, or null when the call was refused.
+ * Sends a saving call of the contract. Success: the server's message as a toast (it says whether
+ * the files were applied). A 422: the request layer has toasted the first problem; every problem
+ * is also put on its form field. Resolves with the reply typed by the call, or null when the call
+ * was refused.
  */
-export async function save<T = SaveReply>(
-  path: string,
-  body: Record<string, unknown>,
+export async function save<C extends AnyCall>(
+  def: C,
+  input: CallInput<C>,
   form?: FormInstance,
-): Promise<T | null> {
+): Promise<CallOutput<C> | null> {
   try {
-    const env = await requestEnvelope<T>(path, body);
+    const body = def.method ? { ...(input as object), method: def.method } : (input as object);
+    const env = await requestEnvelope<CallOutput<C>>(def.path, body);
     toast.success(env.msg);
     return env.data;
   } catch (error) {

@@ -30,7 +30,6 @@ import {
   MAC,
   MODES,
   type Mode,
-  NET_PATH,
   ROLES,
 } from './network-logic.ts';
 import './network-texts.ts';
@@ -73,7 +72,11 @@ export function InterfaceDrawer({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     setSaving(true);
-    const r = await save(NET_PATH('net'), ifacePayload(row.name, values), form);
+    const r = await save(
+      networkCalls.editInterface,
+      { ...ifacePayload(row.name, values), name: row.name },
+      form,
+    );
     setSaving(false);
     if (r) {
       onSaved();

@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { networkCalls } from '@igs/contract/calls';
+import { type CallDef, networkCalls, openVpnCalls, pptpCalls, teamingCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -18,33 +18,42 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
+import type { z } from 'zod';
 import { toast } from '../../../app/feedback.ts';
 import { uploadFile } from '../../../features/resource/upload.ts';
 import { useT } from '../../../i18n/index.ts';
 import { call } from '../../../request/call.ts';
-import { isRequestError, request } from '../../../request/index.ts';
+import { isRequestError } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { save } from './network-api.ts';
 import { pattern } from './network-interfaces.tsx';
-import { HOST, NET_PATH } from './network-logic.ts';
+import { HOST } from './network-logic.ts';
 import './network-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
-type Row = Record<string, unknown> & { id: number };
+/** The tab's calls: its rows (R) from `list`, and the saves, the same for every tab. */
+interface ListCalls<R> {
+  list: CallDef<z.ZodType, z.ZodType<{ list: R[]; total: number }>>;
+  add: typeof teamingCalls.add;
+  edit: typeof teamingCalls.edit;
+  del: typeof teamingCalls.del;
+}
 
 /**
  * A list tab (bonds, PPTP, OpenVPN): the entries, and a drawer form to add or edit one. Buttons
  * follow the tab's keys `network:<tab>:add|edit|del`.
  */
-function ListTab({
+function ListTab<Row extends { id: number }>({
   tab,
+  calls,
   columns,
   fields,
   defaults,
-  toForm = (r) => r,
+  toForm = (r) => ({ ...r }),
   toBody = (v) => v,
 }: {
   tab: 'teaming' | 'pptp' | 'openvpn';
+  calls: ListCalls<Row>;
   columns: ColumnsType<Row>;
   fields: (editing: Row | null) => ReactNode;
   defaults: Record<string, unknown>;
@@ -63,8 +72,7 @@ function ListTab({
   const [form] = Form.useForm();
   const { data, isFetching } = useScopedQuery({
     queryKey: ['network', tab],
-    queryFn: ({ sites }) =>
-      request<{ list: Row[] }>(NET_PATH(tab), { method: 'list' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(calls.list, {}, { loading: false, sites }),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['network'] });
 
@@ -75,8 +83,8 @@ function ListTab({
     const body = toBody(values);
     const r =
       editing === 'new'
-        ? await save(NET_PATH(tab), { method: 'add', ...body }, form)
-        : await save(NET_PATH(tab), { method: 'edit', id: (editing as Row).id, ...body }, form);
+        ? await save(calls.add, body, form)
+        : await save(calls.edit, { ...body, id: (editing as Row).id }, form);
     setSaving(false);
     if (r) {
       setEditing(null);
@@ -84,7 +92,7 @@ function ListTab({
     }
   };
   const remove = async (id: number) => {
-    if (await save(NET_PATH(tab), { method: 'del', ids: [id] })) refresh();
+    if (await save(calls.del, { ids: [id] })) refresh();
   };
 
   const actions: ColumnsType<Row> =
@@ -166,7 +174,8 @@ function ListTab({
 
 const bool01 = (v: Record<string, unknown>, ...keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, v[k] ? 1 : 0]));
-const asBool = (r: Row, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, Boolean(r[k])]));
+const asBool = <R extends object>(r: R, ...keys: (keyof R & string)[]) =>
+  Object.fromEntries(keys.map((k) => [k, Boolean(r[k])]));
 
 export function TeamingTab() {
   const t = useT();
@@ -181,6 +190,7 @@ export function TeamingTab() {
   return (
     <ListTab
       tab="teaming"
+      calls={teamingCalls}
       defaults={{ mode: 'active-backup', miimon: 100, members: [] }}
       columns={[
         { title: t('net.f.name'), dataIndex: 'name' },
@@ -234,6 +244,7 @@ export function PptpTab() {
   return (
     <ListTab
       tab="pptp"
+      calls={pptpCalls}
       defaults={{ mppe: true, default_route: false, enabled: true }}
       toForm={(r) => ({ ...r, ...asBool(r, 'mppe', 'default_route', 'enabled') })}
       toBody={(v) => ({ ...v, ...bool01(v, 'mppe', 'default_route', 'enabled') })}
@@ -350,6 +361,7 @@ export function OpenVpnTab() {
   return (
     <ListTab
       tab="openvpn"
+      calls={openVpnCalls}
       defaults={{ enabled: true }}
       toForm={(r) => ({ ...r, ...asBool(r, 'enabled') })}
       toBody={(v) => ({ ...v, ...bool01(v, 'enabled') })}

@@ -1,5 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Connectivity, networkCalls } from '@igs/contract/calls';
+import {
+  type CallDef,
+  type Connectivity,
+  ipoeCalls,
+  networkCalls,
+  qosCalls,
+  wanDnsCalls,
+} from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -19,23 +26,14 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useTabPolling } from '../../../features/keep-alive/active-tab.ts';
 import { useT } from '../../../i18n/index.ts';
 import { call } from '../../../request/call.ts';
-import { request } from '../../../request/index.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import { formatBytes } from '../../../utils/number.ts';
 import { save } from './network-api.ts';
-import {
-  type Check,
-  checkStatus,
-  formatSpeed,
-  HOST,
-  IPV4,
-  linkColor,
-  NET_PATH,
-  splitList,
-} from './network-logic.ts';
+import { type Check, checkStatus, formatSpeed, HOST, IPV4, linkColor, splitList } from './network-logic.ts';
 import './network-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
@@ -107,15 +105,18 @@ function useInterfaceOptions() {
  * A singleton tab's form: loads `detail`, saves with `form`; the save button shows only with the
  * tab's edit key.
  */
-function SingletonTab({
+function SingletonTab<D extends Record<string, unknown>>({
   tab,
+  calls,
   children,
   toForm = (d) => d,
   toBody = (v) => v,
 }: {
   tab: string;
+  /** The tab's detail (answering D) and form. */
+  calls: { detail: CallDef<z.ZodType, z.ZodType<D>>; form: typeof networkCalls.timezoneForm };
   children: React.ReactNode;
-  toForm?: (detail: Record<string, unknown>) => Record<string, unknown>;
+  toForm?: (detail: D) => Record<string, unknown>;
   toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
 }) {
   const t = useT();
@@ -125,8 +126,7 @@ function SingletonTab({
   const [saving, setSaving] = useState(false);
   const { data } = useScopedQuery({
     queryKey: ['network', tab, 'detail'],
-    queryFn: ({ sites }) =>
-      request<Record<string, unknown>>(NET_PATH(tab), { method: 'detail' }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(calls.detail, {}, { loading: false, sites }),
   });
   // Fill the form when the stored settings arrive, not on every render (that would drop edits).
   const toFormRef = useRef(toForm);
@@ -139,7 +139,7 @@ function SingletonTab({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     setSaving(true);
-    const r = await save(NET_PATH(tab), { method: 'form', ...toBody(values) }, form);
+    const r = await save(calls.form, toBody(values), form);
     setSaving(false);
     if (r) void client.invalidateQueries({ queryKey: ['network'] });
   };
@@ -166,6 +166,7 @@ export function IpoeTab() {
   return (
     <SingletonTab
       tab="ipoe"
+      calls={ipoeCalls}
       toForm={(d) => ({ ...d, ...bool(d, 'igmp_proxy') })}
       toBody={(v) => ({ ...v, ...num(v, 'igmp_proxy') })}
     >
@@ -213,6 +214,7 @@ export function WanDnsTab() {
   return (
     <SingletonTab
       tab="dns"
+      calls={wanDnsCalls}
       toForm={(d) => ({ ...d, ...bool(d, 'from_wan') })}
       toBody={(v) => ({ ...v, ...num(v, 'from_wan') })}
     >
@@ -233,7 +235,7 @@ export function QosTab() {
   const t = useT();
   const ifaces = useInterfaceOptions();
   return (
-    <SingletonTab tab="qos">
+    <SingletonTab tab="qos" calls={qosCalls}>
       <Typography.Title level={5}>{t('net.tab.qos')}</Typography.Title>
       <Form.List name="interfaces">
         {(fields, { add, remove }) => (
@@ -352,6 +354,7 @@ export function TimezoneTab() {
       )}
       <SingletonTab
         tab="timezone"
+        calls={{ detail: networkCalls.timezone, form: networkCalls.timezoneForm }}
         toForm={(d) => ({
           ...d,
           ntp_servers: ((d.ntp_servers as string[]) ?? []).join('\n'),
