@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './ac-agent.ts';
 export * from './auth.ts';
 export * from './backup.ts';
 export * from './define.ts';
@@ -32,6 +33,7 @@ import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
+import { acAgentCalls } from './ac-agent.ts';
 import { deviceCalls } from './devices.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';
@@ -118,6 +120,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(appResourceCalls),
   ...Object.values(explorerCalls),
   ...Object.values(explorerOpsCalls),
+  ...Object.values(acAgentCalls),
   ...Object.values(webSettingsCalls),
   ...Object.values(roleCalls),
   ...Object.values(permissionTreeCalls),

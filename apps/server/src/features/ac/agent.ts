@@ -1,14 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code, texts } from '@igs/contract';
-import { z } from 'zod';
-import { type ActionContext, type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { acAgentCalls, type CallArgs } from '@igs/contract/calls';
+import { type ActionContext, type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inTransaction } from '../../platform/resources/transaction.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 import { clientIp } from '../terminal-api/index.ts';
-import { apClientsAction, checkStations, forgetStations, replaceStations, Stations } from './clients.ts';
+import { apClientsAction, checkStations, forgetStations, replaceStations } from './clients.ts';
 import { settleUpgradeFromAgent, upgradeHandedOut } from './upgrades.ts';
 
 /**
@@ -30,37 +30,6 @@ export const AC_AGENT = '/api/ac/agent';
 export const AGENT_POLL_S = 60;
 export const AP_ONLINE_WINDOW_S = AGENT_POLL_S * 3;
 
-const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
-const Credentials = {
-  mac: z
-    .string()
-    .trim()
-    .regex(MAC, 'mac must look like 00:11:22:33:44:55')
-    .transform((v) => v.toLowerCase().replaceAll('-', ':')),
-  key: z.string().max(256),
-};
-const PollInput = z.object({
-  ...Credentials,
-  model: z.string().trim().max(255).optional(),
-  os: z.string().trim().max(255).optional(),
-  clients: z.coerce.number().int().min(0).max(100000).optional(),
-  stations: Stations.optional(),
-});
-const AckInput = z.object({
-  ...Credentials,
-  task_id: z.coerce.number().int().positive(),
-  ok: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
-  output: z.string().max(1000).optional().default(''),
-  /** The firmware the AP runs after a successful upgrade. */
-  version: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[^\p{Cc}]*$/u, 'version must not contain control characters')
-    .optional()
-    .default(''),
-});
-
 const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
 
 /** The AP of a MAC, once the shared key checks; the same refusal for a wrong key and an unknown MAC. */
@@ -76,7 +45,7 @@ async function requireAp(ctx: ActionContext, mac: string, key: string): Promise<
   return Number(ap.id);
 }
 
-async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
+async function poll(ctx: ActionContext, input: CallArgs<typeof acAgentCalls.poll>) {
   const apId = await requireAp(ctx, input.mac, input.key);
   // Before anything is written: a bad report changes nothing.
   if (input.stations) checkStations(input.stations, input.clients);
@@ -133,7 +102,7 @@ async function poll(ctx: ActionContext, input: z.output<typeof PollInput>) {
   return { poll_s: AGENT_POLL_S, server_time: formatDateTime(now), commands };
 }
 
-async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
+async function ack(ctx: ActionContext, input: CallArgs<typeof acAgentCalls.ack>) {
   const apId = await requireAp(ctx, input.mac, input.key);
   const awaiting = () => new ApiError(Code.notFound, texts('ac.noCommandAwaits', { id: input.task_id }));
   const task = await db(ctx)
@@ -170,24 +139,20 @@ async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) {
         now,
       });
   });
-  return { task_id: input.task_id, state: input.ok ? 'done' : 'failed' };
+  return { task_id: input.task_id, state: input.ok ? ('done' as const) : ('failed' as const) };
 }
 
 export const acAgentActions: AnyAction[] = [
-  defineAction({
-    path: `${AC_AGENT}/poll`,
+  defineCallAction(acAgentCalls.poll, {
     summary: 'AP agent: marks the AP online and hands out its pending commands (each once)',
     access: 'public',
     mutates: false,
-    input: PollInput,
     handler: (ctx, input) => poll(ctx, input),
   }),
-  defineAction({
-    path: `${AC_AGENT}/ack`,
+  defineCallAction(acAgentCalls.ack, {
     summary: 'AP agent: settles a handed-out command as done or failed',
     access: 'public',
     mutates: false,
-    input: AckInput,
     handler: (ctx, input) => ack(ctx, input),
   }),
   // What the agent reported, read by the console (a module read, not an agent call).

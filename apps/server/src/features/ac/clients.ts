@@ -1,8 +1,7 @@
 import { Code, texts } from '@igs/contract';
-import { deviceCalls } from '@igs/contract/calls';
+import { deviceCalls, MAX_STATIONS, type Station } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -19,56 +18,9 @@ import { scoped } from '../../platform/resources/scope.ts';
  */
 
 export const CLIENTS = 'ac_ap_clients' as const;
-/** The most stations one report may carry: far above what one radio serves. */
-export const MAX_STATIONS = 512;
-/** A station associated for longer than this (10 years) is a broken counter, not a guest. */
-const MAX_CONNECTED_S = 10 * 365 * 86_400;
 const CHUNK = 100;
 
 const ap = resourceByName('ac:ap') as ResourceDef;
-const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
-/** No control characters (a hostname or SSID is shown as text). */
-const PRINTABLE = /^[^\p{Cc}]*$/u;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .regex(PRINTABLE, 'must not contain control characters')
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const Station = z.object({
-  mac: z
-    .string()
-    .trim()
-    .regex(MAC, 'mac must look like 00:11:22:33:44:55')
-    .transform((v) => v.toLowerCase().replaceAll('-', ':')),
-  ip: z
-    .union([z.ipv4(), z.ipv6(), z.literal('')])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  hostname: optionalText(253),
-  ssid: z
-    .string()
-    .min(1)
-    .regex(PRINTABLE, 'must not contain control characters')
-    // 802.11: an SSID is at most 32 octets, however many characters that is.
-    .refine((v) => Buffer.byteLength(v, 'utf8') <= 32, 'ssid is at most 32 bytes'),
-  band: z.enum(['2g', '5g'], { error: 'band must be 2g (2.4 GHz) or 5g (5 GHz)' }),
-  /** Signal strength in dBm. */
-  rssi: z.number().int().min(-120).max(0),
-  /** Seconds the station has been associated (hostapd's connected_time): no clock to trust. */
-  connected_s: z.number().int().min(0).max(MAX_CONNECTED_S),
-  // The AP's counters, as hostapd keeps them: rx is what it received from the station (the
-  // station's upload), tx what it sent to it (the station's download).
-  rx_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().default(0),
-  tx_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().default(0),
-});
-export type Station = z.output<typeof Station>;
-
-export const Stations = z.array(Station).max(MAX_STATIONS);
 
 /**
  * The checks a field schema cannot make on its own: a station once per report, and a `clients`
