@@ -29,11 +29,12 @@ export type SaveReply = z.infer<typeof SaveReply>;
 
 /** A host name: dot-separated labels (RFC 1123) of letters, digits and inner hyphens. */
 const LABEL = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
-const HOST_RE = new RegExp(`^${LABEL}(\\.${LABEL})*\\.?$`);
+/** The labels of a host name, as a pattern (the console's form rule); isHostName adds the length. */
+export const HOST_NAME_RE = new RegExp(`^${LABEL}(\\.${LABEL})*\\.?$`);
 
 /** A DNS name (RFC 1123 labels) of at most 253 characters; never an option-like `-x`. The one rule both sides use. */
 export function isHostName(s: string): boolean {
-  return s.length > 0 && s.length <= 253 && HOST_RE.test(s);
+  return s.length > 0 && s.length <= 253 && HOST_NAME_RE.test(s);
 }
 
 /** One check: `ok` is null when it could not run (no ping binary, no gateway), never a guess. */

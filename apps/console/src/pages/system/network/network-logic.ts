@@ -3,11 +3,7 @@
  * and how a 422's `errors` land on form fields. Tested without rendering.
  */
 
-import type { LeaseRow } from '@igs/contract/calls';
-
-export const NET_PATH = (tab: string) => `/admin.php/Network/${tab}`;
-export const DHCP_PATH = '/admin.php/system/dhcp_set';
-export const DNS_PATH = '/admin.php/system/dns_set';
+import { type ConnectivityCheck, HOST_NAME_RE, type LeaseRow } from '@igs/contract/calls';
 
 export const ROLES = ['wan', 'lan', 'mgmt', 'none'] as const;
 export const MODES = ['dhcp', 'static', 'pppoe'] as const;
@@ -17,7 +13,8 @@ export const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|
 export const CIDR =
   /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/([12]?\d|3[0-2])$/;
 export const MAC = /^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/;
-export const HOST = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
+/** A host name: the contract's rule (the server's isHostName). */
+export const HOST = HOST_NAME_RE;
 
 /** The interface form's fields shown for each mode (DOMAIN 2.9 Interfaces tab). */
 export function ifaceFieldsFor(mode: Mode): string[] {
@@ -89,12 +86,8 @@ export function formatSpeed(mbps: number | null): string {
   return mbps >= 1000 ? `${mbps / 1000} Gb/s` : `${mbps} Mb/s`;
 }
 
-export interface Check {
-  ok: boolean | null;
-  target: string;
-  ms: number | null;
-  detail: string;
-}
+/** One connectivity check, as the contract's networkCalls.connect answers it. */
+export type Check = ConnectivityCheck;
 
 /** A connectivity check as a status: success, error, or not tested. */
 export function checkStatus(c: Check): 'success' | 'error' | 'default' {
