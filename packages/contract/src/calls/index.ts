@@ -23,6 +23,7 @@ export * from './smart.ts';
 export * from './sms.ts';
 export * from './system-status.ts';
 export * from './system-tools.ts';
+export * from './terminal-api.ts';
 export * from './upgrade.ts';
 export * from './voice-calls.ts';
 export * from './voice-management.ts';
@@ -68,6 +69,7 @@ import {
 import { smsCalls } from './sms.ts';
 import { statusCalls } from './system-status.ts';
 import { systemToolCalls } from './system-tools.ts';
+import { terminalApiCalls } from './terminal-api.ts';
 import { upgradeCalls } from './upgrade.ts';
 import { voiceCallCalls } from './voice-calls.ts';
 import { voiceManagementCalls } from './voice-management.ts';
@@ -121,6 +123,7 @@ export const allCalls: readonly AnyCall[] = [
   ...Object.values(explorerCalls),
   ...Object.values(explorerOpsCalls),
   ...Object.values(acAgentCalls),
+  ...Object.values(terminalApiCalls),
   ...Object.values(webSettingsCalls),
   ...Object.values(roleCalls),
   ...Object.values(permissionTreeCalls),

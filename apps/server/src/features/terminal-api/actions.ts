@@ -1,11 +1,12 @@
+import { terminalApiCalls } from '@igs/contract/calls';
 import { z } from 'zod';
-import { type AnyAction, defineAction } from '../../platform/http/action.ts';
+import { type AnyAction, defineAction, defineCallAction } from '../../platform/http/action.ts';
 import { ads } from './ads.ts';
-import { AckInput, ack, HeartbeatInput, heartbeat } from './heartbeat.ts';
+import { ack, heartbeat } from './heartbeat.ts';
 import { manifest } from './manifest.ts';
 import { PlayInput, play } from './play.ts';
-import { RegisterInput, register } from './register.ts';
-import { UpgradeInput, upgrade } from './upgrade.ts';
+import { register } from './register.ts';
+import { upgrade } from './upgrade.ts';
 
 /**
  * The terminal-facing API (DOMAIN section 2, "Terminal-facing API"): set-top boxes, TVs and pads
@@ -20,29 +21,23 @@ export const TERMINAL_API = '/api/terminal';
 const NoInput = z.object({}).loose();
 
 export const terminalApiActions: AnyAction[] = [
-  defineAction({
-    path: `${TERMINAL_API}/register`,
+  defineCallAction(terminalApiCalls.register, {
     summary: 'Terminal: registers a MAC (pending until authorised) and, once authorised, answers its token',
     access: 'public',
     mutates: false,
-    input: RegisterInput,
     handler: (ctx, input) => register(ctx, input),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/heartbeat`,
+  defineCallAction(terminalApiCalls.heartbeat, {
     summary: 'Terminal: marks it online; answers its queued commands and message replies',
     access: 'public',
     mutates: false,
-    input: HeartbeatInput,
     handler: (ctx, input) => heartbeat(ctx, input),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/ack`,
+  defineCallAction(terminalApiCalls.ack, {
     summary:
       'Terminal: settles a command ({command_id, result}) or reports an upgrade ({release_id, result})',
     access: 'public',
     mutates: false,
-    input: AckInput,
     handler: (ctx, input) => ack(ctx, input),
   }),
   defineAction({
@@ -69,12 +64,10 @@ export const terminalApiActions: AnyAction[] = [
     input: PlayInput,
     handler: (ctx, input) => play(ctx, input),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/upgrade`,
+  defineCallAction(terminalApiCalls.upgrade, {
     summary: 'Terminal: the newest published release of a package for its model and area',
     access: 'public',
     mutates: false,
-    input: UpgradeInput,
     handler: (ctx, input) => upgrade(ctx, input),
   }),
 ];

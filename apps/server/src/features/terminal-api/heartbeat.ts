@@ -1,11 +1,11 @@
 import { Code, keepText, type Localized, say, texts } from '@igs/contract';
-import { z } from 'zod';
+import { terminalApiCalls } from '@igs/contract/calls';
+import type { z } from 'zod';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { ackCommand, takeCommands } from '../smart-extras/index.ts';
 import { requireTerminal } from './credentials.ts';
-import { text } from './inputs.ts';
 import { HEARTBEAT_S, markSeen } from './presence.ts';
 import { boundArea, kdb, TABLES, type TerminalRow, terminalLabel, writeEvent } from './records.ts';
 import { clientIp } from './register.ts';
@@ -20,12 +20,7 @@ import { clientIp } from './register.ts';
 const DT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const MAX_REPLIES = 50;
 
-export const HeartbeatInput = z.object({
-  model: text(64, 'model').optional().default(''),
-  firmware: text(64, 'firmware').optional().default(''),
-  app_version: text(32, 'app_version').optional().default(''),
-  replies_since: z.string().trim().regex(DT, 'replies_since must be YYYY-MM-DD HH:mm:ss').optional(),
-});
+export const HeartbeatInput = terminalApiCalls.heartbeat.input;
 
 /** Replies (smart/MessageBoard) to this terminal's messages, replied after `since`. */
 async function repliesFor(ctx: ActionContext, t: TerminalRow, since: string) {
@@ -73,23 +68,7 @@ export async function heartbeat(ctx: ActionContext, input: z.output<typeof Heart
   };
 }
 
-const Result = z
-  .union([z.boolean(), z.enum(['ok', 'fail', 'success', 'failed'])], {
-    error: 'result must be ok or fail',
-  })
-  .transform((v) => v === true || v === 'ok' || v === 'success');
-
-export const AckInput = z
-  .object({
-    command_id: z.coerce.number().int().positive().optional(),
-    release_id: z.coerce.number().int().positive().optional(),
-    result: Result,
-    detail: text(1000, 'detail').optional().default(''),
-  })
-  .refine((v) => (v.command_id ? 1 : 0) + (v.release_id ? 1 : 0) === 1, {
-    message: 'Give either command_id or release_id',
-    path: ['command_id'],
-  });
+export const AckInput = terminalApiCalls.ack.input;
 
 async function releaseText(ctx: ActionContext, t: TerminalRow, id: number): Promise<string | null> {
   const r = await kdb(ctx.app)
@@ -124,7 +103,7 @@ export async function ack(ctx: ActionContext, input: z.output<typeof AckInput>) 
         say(ctx.lang, 'terminal.noAppRelease', { release_id: input.release_id }),
       );
     await upgradeEvent(texts('terminal.event.release', { id: input.release_id, what }));
-    return { release_id: input.release_id, recorded: true };
+    return { release_id: input.release_id, recorded: true as const };
   }
 
   const id = input.command_id!;

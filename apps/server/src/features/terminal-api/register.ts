@@ -1,5 +1,6 @@
 import { Code, keepText, say, texts } from '@igs/contract';
-import { z } from 'zod';
+import { terminalApiCalls } from '@igs/contract/calls';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
@@ -13,7 +14,6 @@ import {
   refusal,
   refuse,
 } from './credentials.ts';
-import { Mac, text } from './inputs.ts';
 import { HEARTBEAT_S, markSeen } from './presence.ts';
 import { kdb, TABLES, type TerminalRow, terminalById, toTerminal, writeEvent } from './records.ts';
 
@@ -29,16 +29,7 @@ import { kdb, TABLES, type TerminalRow, terminalById, toTerminal, writeEvent } f
 /** Pending terminals per site: beyond this, new MACs wait until an operator handles some. */
 export const MAX_PENDING_PER_SITE = 500;
 
-export const RegisterInput = z.object({
-  mac: Mac,
-  model: text(64, 'model').optional().default(''),
-  firmware: text(64, 'firmware').optional().default(''),
-  app_version: text(32, 'app_version').optional().default(''),
-  sn: text(64, 'sn').optional().default(''),
-  language: z.enum(['zh', 'en'], { error: 'language must be zh or en' }).optional(),
-  site_id: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
-  register_key: text(64, 'register_key').optional().default(''),
-});
+export const RegisterInput = terminalApiCalls.register.input;
 type RegisterInput = z.output<typeof RegisterInput>;
 
 /** The caller's address as the Terminal's `ip` column holds it. */
@@ -122,7 +113,7 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
   // key counts as that terminal (as its other calls do), so many boxes behind one address poll freely.
   const fromAddress = () => limiterOf(app).register.take(`ip:${ip}`, app.now(), 'register');
   const pendingAnswer = (t: TerminalRow, key?: string) => ({
-    state: 'pending',
+    state: 'pending' as const,
     terminal_id: t.id,
     ...(key ? { register_key: key } : {}),
     retry_s: HEARTBEAT_S,
@@ -183,7 +174,7 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
   const token = await issueToken(app, t.id);
   ctx.msg = say(ctx.lang, 'terminal.terminalAuthorised');
   return {
-    state: 'authorized',
+    state: 'authorized' as const,
     terminal_id: t.id,
     ...(newKey ? { register_key: newKey } : {}),
     token,

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { terminalApiCalls } from '@igs/contract/calls';
+import type { z } from 'zod';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { requireTerminal } from './credentials.ts';
 import { FileLinks, uploadMd5 } from './files.ts';
-import { PackageName } from './inputs.ts';
 import { boundArea, kdb, TABLES, textList } from './records.ts';
 import { areaMatches } from './targeting.ts';
 
@@ -15,10 +15,7 @@ import { areaMatches } from './targeting.ts';
  * {release_id, result}, which writes `upgrade_ok` or `upgrade_fail`.
  */
 
-export const UpgradeInput = z.object({
-  package_name: PackageName,
-  version_code: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-});
+export const UpgradeInput = terminalApiCalls.upgrade.input;
 
 export async function upgrade(ctx: ActionContext, input: z.output<typeof UpgradeInput>) {
   const { app } = ctx;
@@ -50,7 +47,7 @@ export async function upgrade(ctx: ActionContext, input: z.output<typeof Upgrade
     size: Number(best.size ?? 0) || file?.size || 0,
     md5: String(best.md5 ?? '') || (typeof best.file === 'string' ? await uploadMd5(app, best.file) : ''),
     sha256: file?.sha256 ?? '',
-    force: Number(best.force ?? 0) ? 1 : 0,
+    force: Number(best.force ?? 0) ? (1 as const) : (0 as const),
     notes: String(best.notes ?? ''),
   };
   // A release whose file is gone cannot be installed: it is shown, but not offered.

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+
+/**
+ * The terminal-facing API (DOMAIN section 2, "Terminal-facing API"): set-top boxes, TVs and pads
+ * call `/api/terminal/<call>` with a JSON body; the path names the call. `register` needs nothing;
+ * every other call needs the terminal's token as `Authorization: Bearer <token>`.
+ */
+
+const TERMINAL_API = '/api/terminal';
+
+// --- input pieces: every text bounded and free of control characters --------------------------
+
+const PRINTABLE = /^[^\p{Cc}]*$/u;
+
+export const terminalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}: at most ${max} characters`)
+    .regex(PRINTABLE, `${label} must not contain control characters`);
+
+/** A MAC in the stored form (lower case, colons), or null when it is not a unicast, non-zero one. */
+export function normaliseMac(raw: string): string | null {
+  const v = raw.trim().toLowerCase();
+  let hex: string;
+  if (/^[0-9a-f]{2}([:-][0-9a-f]{2}){5}$/.test(v)) hex = v.replace(/[:-]/g, '');
+  else if (/^[0-9a-f]{12}$/.test(v)) hex = v;
+  else return null;
+  if (/^0{12}$/.test(hex)) return null;
+  // The low bit of the first octet marks a group (multicast/broadcast) address: never a device.
+  if (Number.parseInt(hex.slice(0, 2), 16) & 1) return null;
+  return hex.match(/../g)!.join(':');
+}
+
+export const TerminalMac = z
+  .string({ error: 'mac is required' })
+  .max(17, 'mac must be a MAC address such as 00:11:22:aa:bb:cc')
+  .transform((v, ctx) => {
+    const mac = normaliseMac(v);
+    if (!mac) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'mac must be the unicast MAC address of the device, such as 00:11:22:aa:bb:cc',
+      });
+      return z.NEVER;
+    }
+    return mac;
+  });
+
+/** An Android package name (as app_command's open_app). */
+export const AndroidPackageName = z
+  .string()
+  .trim()
+  .max(128)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, 'package_name must be an Android package name');
+
+const DT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+// --- the calls ------------------------------------------------------------------------------------
+
+export const TerminalRegisterInput = z.object({
+  mac: TerminalMac,
+  model: terminalText(64, 'model').optional().default(''),
+  firmware: terminalText(64, 'firmware').optional().default(''),
+  app_version: terminalText(32, 'app_version').optional().default(''),
+  sn: terminalText(64, 'sn').optional().default(''),
+  language: z.enum(['zh', 'en'], { error: 'language must be zh or en' }).optional(),
+  site_id: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+  register_key: terminalText(64, 'register_key').optional().default(''),
+});
+
+/** Pending until an operator authorises the terminal; then its token. A new key comes once. */
+export const TerminalRegistration = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('pending'),
+    terminal_id: z.number(),
+    register_key: z.string().optional(),
+    /** Call register again after this many seconds. */
+    retry_s: z.number(),
+  }),
+  z.object({
+    state: z.literal('authorized'),
+    terminal_id: z.number(),
+    register_key: z.string().optional(),
+    token: z.string(),
+    heartbeat_s: z.number(),
+  }),
+]);
+export type TerminalRegistration = z.infer<typeof TerminalRegistration>;
+
+export const TerminalHeartbeatInput = z.object({
+  model: terminalText(64, 'model').optional().default(''),
+  firmware: terminalText(64, 'firmware').optional().default(''),
+  app_version: terminalText(32, 'app_version').optional().default(''),
+  replies_since: z.string().trim().regex(DT, 'replies_since must be YYYY-MM-DD HH:mm:ss').optional(),
+});
+
+export const TerminalHeartbeat = z.object({
+  state: z.string(),
+  server_time: z.string(),
+  heartbeat_s: z.number(),
+  /** Its queued commands, now marked sent. */
+  commands: z.array(z.object({ id: z.number(), type: z.string(), args: z.record(z.string(), z.unknown()) })),
+  /** Replies to its messages (smart/MessageBoard) since `replies_since`. */
+  replies: z.array(
+    z.object({
+      message_id: z.number(),
+      category: z.string(),
+      content: z.string(),
+      reply: z.string(),
+      replied_at: z.string(),
+    }),
+  ),
+  /** The cursor for the next heartbeat. */
+  replies_since: z.string(),
+});
+export type TerminalHeartbeat = z.infer<typeof TerminalHeartbeat>;
+
+const Result = z
+  .union([z.boolean(), z.enum(['ok', 'fail', 'success', 'failed'])], {
+    error: 'result must be ok or fail',
+  })
+  .transform((v) => v === true || v === 'ok' || v === 'success');
+
+/** Either a command's answer (command_id) or an upgrade's outcome (release_id). */
+export const TerminalAckInput = z
+  .object({
+    command_id: z.coerce.number().int().positive().optional(),
+    release_id: z.coerce.number().int().positive().optional(),
+    result: Result,
+    detail: terminalText(1000, 'detail').optional().default(''),
+  })
+  .refine((v) => (v.command_id ? 1 : 0) + (v.release_id ? 1 : 0) === 1, {
+    message: 'Give either command_id or release_id',
+    path: ['command_id'],
+  });
+
+export const TerminalAck = z.union([
+  z.object({ release_id: z.number(), recorded: z.literal(true) }),
+  /** settled false: the command was already settled (a repeated ack), `state` is its state. */
+  z.object({ command_id: z.number(), state: z.string(), settled: z.boolean() }),
+]);
+
+export const TerminalUpgradeInput = z.object({
+  package_name: AndroidPackageName,
+  version_code: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export const TerminalRelease = z.object({
+  id: z.number(),
+  package_name: z.string(),
+  version_name: z.string(),
+  version_code: z.number(),
+  /** Null when the release's file is gone: shown, not offered. */
+  url: z.string().nullable(),
+  size: z.number(),
+  md5: z.string(),
+  sha256: z.string(),
+  force: z.union([z.literal(0), z.literal(1)]),
+  notes: z.string(),
+});
+
+export const terminalApiCalls = {
+  register: defineCall({
+    path: `${TERMINAL_API}/register`,
+    input: TerminalRegisterInput,
+    output: TerminalRegistration,
+  }),
+  heartbeat: defineCall({
+    path: `${TERMINAL_API}/heartbeat`,
+    input: TerminalHeartbeatInput,
+    output: TerminalHeartbeat,
+  }),
+  ack: defineCall({ path: `${TERMINAL_API}/ack`, input: TerminalAckInput, output: TerminalAck }),
+  /** The newest published release of a package for its model and area; `update` when newer. */
+  upgrade: defineCall({
+    path: `${TERMINAL_API}/upgrade`,
+    input: TerminalUpgradeInput,
+    output: z.object({ update: z.boolean(), release: TerminalRelease.nullable() }),
+  }),
+};
