@@ -96,7 +96,11 @@ describeEachDb('replies checked against the contract', (kind) => {
     );
     const running = reply('/admin.php/system/running').allOf[1].properties.data;
     expect(running.properties.cpu.properties.usage_pct).toBeDefined();
-    // A call the contract does not type yet keeps the bare envelope.
-    expect(reply('/admin.php/video/platform')).toEqual({ $ref: '#/components/schemas/Envelope' });
+    // A record module's generic calls are described by the contract's resource calls.
+    const platform = reply('/admin.php/video/platform').allOf[1].properties.data.oneOf;
+    const titles = platform.map((o: Json) => o.title);
+    expect(titles).toEqual(expect.arrayContaining(['list', 'detail', 'options', 'add', 'edit', 'del']));
+    const records = platform.find((o: Json) => o.title === 'list');
+    expect(Object.keys(records.properties)).toEqual(expect.arrayContaining(['list', 'total']));
   });
 });

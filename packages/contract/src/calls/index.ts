@@ -1,5 +1,5 @@
-export * from './accounts.ts';
 export * from './ac-agent.ts';
+export * from './accounts.ts';
 export * from './auth.ts';
 export * from './backup.ts';
 export * from './define.ts';
@@ -16,6 +16,7 @@ export * from './media.ts';
 export * from './network.ts';
 export * from './outreach.ts';
 export * from './permissions.ts';
+export * from './resource.ts';
 export * from './scheduler.ts';
 export * from './services.ts';
 export * from './shell.ts';
@@ -30,11 +31,11 @@ export * from './voice-management.ts';
 export * from './voice-records.ts';
 export * from './voice-settings.ts';
 
+import { acAgentCalls } from './ac-agent.ts';
 import { accountCalls, lockoutCalls, webSettingsCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
 import { backupCalls } from './backup.ts';
 import type { AnyCall } from './define.ts';
-import { acAgentCalls } from './ac-agent.ts';
 import { deviceCalls } from './devices.ts';
 import { diskCalls } from './disks.ts';
 import { dnsmasqCalls } from './dnsmasq.ts';

@@ -1,9 +1,11 @@
+import { resourceCalls } from '@igs/contract/calls';
 import type { FileFormatName, ResourceDef } from '@igs/contract/resources';
-import { type RequestOptions, request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import type { RequestOptions } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 
-/** One row as the list and detail calls return it. */
-export type ResourceRecord = Record<string, unknown> & { id: number; created_at?: string };
+/** One row as the list and detail calls return it (the contract's ResourceRecord). */
+export type { ImportReply, ListReply, RefOption, ResourceRecord } from '@igs/contract/calls';
 
 export interface ListQuery {
   page: number;
@@ -14,28 +16,8 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-export interface ListReply {
-  list: ResourceRecord[];
-  total: number;
-  /** Signed links of the files the rows name (covers, posters, images), by upload id. */
-  files?: Record<string, { url: string; name: string; mime: string }>;
-}
-
 /** Formats of the generic `export` and `import` calls: built-in ones and a module's own (contract formats.ts). */
 export type ExportFormat = FileFormatName;
-
-export interface RefOption {
-  value: number;
-  label: string;
-}
-
-export interface ImportReply {
-  total: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  errors: { line: number; field: string; msg: string }[];
-}
 
 /** The endpoint a description is served on in the current mode (DOMAIN 2.10: operations twins). */
 export function endpointOf(def: ResourceDef, isOperations: 0 | 1): string {
@@ -68,53 +50,41 @@ export type CallOptions = Pick<RequestOptions, 'sites' | 'silent'>;
 // overlay is for writes.
 export const api = {
   list: (endpoint: string, q: ListQuery, opts: CallOptions = {}) =>
-    request<ListReply>(endpoint, { method: 'list', ...q }, { loading: false, ...opts }),
+    call(resourceCalls(endpoint).list, q, { loading: false, ...opts }),
   detail: (endpoint: string, id: number, opts: CallOptions = {}) =>
-    request<ResourceRecord>(endpoint, { method: 'detail', id }, { loading: false, ...opts }),
+    call(resourceCalls(endpoint).detail, { id }, { loading: false, ...opts }),
   /**
    * The server caps a page of options at 200; selects search within them. With `field`, the
    * endpoint's resource answers for the records its reference field may name.
    */
   options: (endpoint: string, field: string | undefined, opts: CallOptions = {}) =>
-    request<RefOption[]>(
-      endpoint,
-      field ? { method: 'options', limit: 200, field } : { method: 'options', limit: 200 },
-      { loading: false, ...opts },
-    ),
+    call(resourceCalls(endpoint).options, field ? { limit: 200, field } : { limit: 200 }, {
+      loading: false,
+      ...opts,
+    }),
   add: (endpoint: string, values: Record<string, unknown>, opts: CallOptions = {}) =>
-    request<{ id: number }>(
-      endpoint,
-      { ...values, method: 'add' },
-      { successToast: 'msg.submittedSuccessfully', ...opts },
-    ),
+    call(resourceCalls(endpoint).add, values, { successToast: 'msg.submittedSuccessfully', ...opts }),
   edit: (endpoint: string, values: Record<string, unknown>, opts: CallOptions = {}) =>
-    request<{ id: number }>(
-      endpoint,
-      { ...values, method: 'edit' },
-      { successToast: 'msg.modifiedSuccessfully', ...opts },
-    ),
+    call(resourceCalls(endpoint).edit, values, { successToast: 'msg.modifiedSuccessfully', ...opts }),
   del: (endpoint: string, ids: number[], opts: CallOptions = {}) =>
-    request<{ deleted: number }>(endpoint, { method: 'del', ids }, opts),
+    call(resourceCalls(endpoint).del, { ids }, opts),
   /** Stores a new order: `sort` becomes each id's position (DOMAIN 3.2). */
   sort: (endpoint: string, ids: number[], opts: CallOptions = {}) =>
-    request<Record<string, never>>(endpoint, { method: 'sort', ids }, opts),
+    call(resourceCalls(endpoint).sort, { ids }, opts),
   export: (
     endpoint: string,
     body: { format: ExportFormat; filter: Record<string, unknown>; keyword: string; ids?: number[] },
     opts: CallOptions = {},
-  ) => request<{ url: string }>(endpoint, { method: 'export', ...body }, opts),
+  ) => call(resourceCalls(endpoint).export, body, opts),
   import: (
     endpoint: string,
     body: { file: File; format: FileFormatName; mode: 'append' | 'upsert' | 'replace'; dryRun: boolean },
     opts: CallOptions = {},
-  ) => {
-    const fd = new FormData();
-    fd.append('method', 'import');
-    fd.append('format', body.format);
-    fd.append('mode', body.mode);
-    fd.append('dry_run', body.dryRun ? '1' : '0');
-    // The file last: the server reads the fields as they stream in.
-    fd.append('file', body.file, body.file.name);
-    return request<ImportReply>(endpoint, fd, opts);
-  },
+  ) =>
+    // Multipart, the file last: the server reads the fields as they stream in.
+    call(
+      resourceCalls(endpoint).import,
+      { format: body.format, mode: body.mode, dry_run: body.dryRun ? '1' : '0' },
+      { files: { file: body.file }, ...opts },
+    ),
 };

@@ -1,6 +1,7 @@
+import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
 import { useQueryClient } from '@tanstack/react-query';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -12,7 +13,7 @@ export function useSingletonEndpoint(def: SingletonDef): string {
   return isOperations === 1 && def.opsEndpoint ? def.opsEndpoint : def.endpoint;
 }
 
-export type SingletonValues = Record<string, unknown> & { secret_set?: Record<string, boolean> };
+export type { SingletonValues } from '@igs/contract/calls';
 
 export const singletonKey = (def: SingletonDef, endpoint: string, params: Record<string, unknown>) =>
   ['singleton', def.name, endpoint, params] as const;
@@ -29,8 +30,7 @@ export function useSingleton(def: SingletonDef, params: Record<string, unknown> 
   const sites = useSiteIds();
   const query = useScopedQuery({
     queryKey: key,
-    queryFn: ({ sites }) =>
-      request<SingletonValues>(endpoint, { method: 'detail', ...params }, { loading: false, sites }),
+    queryFn: ({ sites }) => call(singletonCalls(endpoint).detail, params, { loading: false, sites }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['singleton', def.name] });
   return { endpoint, query, refresh, sites };

@@ -55,7 +55,7 @@ export function CarouselEditor({ sceneId }: { sceneId: number }) {
   });
   // The list as the cache holds it, for the optimistic move below.
   const key = scopedKey(listKey, sites);
-  const items = (list.data?.list ?? []) as CarouselItem[];
+  const items = list.data?.list ?? [];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(sceneResource.name) });
 

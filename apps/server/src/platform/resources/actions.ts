@@ -1,4 +1,5 @@
 import { Code, texts } from '@igs/contract';
+import { resourceCalls } from '@igs/contract/calls';
 import {
   isLookup,
   type LookupName,
@@ -7,9 +8,8 @@ import {
   resources,
 } from '@igs/contract/resources';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { offerDownload } from '../exports/downloads.ts';
-import { defineAction, type SignedInContext } from '../http/action.ts';
+import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { toCsv } from '../lib/csv.ts';
 import { toXlsx } from '../lib/xlsx.ts';
@@ -19,46 +19,11 @@ import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
-import { type AnyEb, type AnySelect, applyFilters, referenceCounts, siteFilter, untyped } from './queries.ts';
-import { isRecordId, MAX_RECORD_ID } from './record-id.ts';
-import { refScope } from './scope.ts';
+import { type AnyEb, type AnySelect, applyFilters, referenceCounts, untyped } from './queries.ts';
+import { isRecordId } from './record-id.ts';
+import { refScope, scoped } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
-
-const ListInput = z.object({
-  method: z.literal('list'),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(20),
-  sort: z.string().max(64).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  keyword: z.string().trim().max(100).optional().default(''),
-  filter: z.record(z.string(), z.unknown()).optional().default({}),
-});
-const ExportInput = ListInput.omit({ method: true, page: true, limit: true }).extend({
-  method: z.literal('export'),
-  // csv, xlsx, json, or a format a feature registered for the resource (hooks.ts).
-  format: z.string().trim().max(16).optional().default('csv'),
-  ids: z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID)).max(10_000).optional(),
-});
-const IdInput = (method: string) =>
-  z.object({
-    method: z.literal(method),
-    id: z.coerce.number({ error: 'id is required' }).int().positive('id is required').max(MAX_RECORD_ID),
-  });
-const IdsInput = z.object({
-  method: z.literal('del'),
-  ids: z
-    .array(z.coerce.number().int().positive().max(MAX_RECORD_ID), { error: 'ids is required' })
-    .min(1, 'ids is required')
-    .max(500, 'ids: at most 500 at a time'),
-});
-const OptionsInput = z.object({
-  method: z.literal('options'),
-  keyword: z.string().trim().max(100).optional().default(''),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  // A reference field of this resource: the options of the records it may reference instead.
-  field: z.string().trim().max(64).optional(),
-});
 
 const db = (ctx: SignedInContext) => untyped(ctx.app.db.kysely);
 
@@ -94,10 +59,11 @@ async function findRow(
   // An id no row can have (past the integer column's range) is simply not found, never a 5000.
   if (!isRecordId(id))
     throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
-  const row = await siteFilter(
-    db(ctx).selectFrom(def.table).selectAll().where('id', '=', id),
-    scope,
-  ).executeTakeFirst();
+  const row = await scoped(ctx)
+    .selectFrom(def.table, scope)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, texts('resources.notFound', { kind: def.title, ids: id }));
   return row;
 }
@@ -112,12 +78,9 @@ async function optionRows(
   const label = labelField(def);
   // A record with an English name is named by it in the English console (and found by either).
   const english = label === 'name' && def.fields.some((f) => f.name === 'name_en') ? 'name_en' : undefined;
-  let q = siteFilter(
-    db(ctx)
-      .selectFrom(def.table)
-      .select(english ? ['id', label, english] : ['id', label]),
-    sites,
-  );
+  let q = scoped(ctx)
+    .selectFrom(def.table, sites)
+    .select(english ? ['id', label, english] : ['id', label]);
   if (input.keyword) {
     const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
     // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
@@ -152,21 +115,13 @@ function refTarget(def: ResourceDef, name: string): ResourceDef {
 /** The generic calls of DOMAIN section 3.2 for one resource on one endpoint. */
 export function resourceActions(def: ResourceDef, endpoint: string) {
   const listQuery = (ctx: SignedInContext, input: { filter: Record<string, unknown>; keyword: string }) =>
-    applyFilters(
-      ctx.app.db.kind,
-      def,
-      siteFilter(db(ctx).selectFrom(def.table), ctx.scope.read),
-      input.filter,
-      input.keyword,
-    );
+    applyFilters(ctx.app.db.kind, def, scoped(ctx).selectFrom(def.table), input.filter, input.keyword);
 
+  const calls = resourceCalls(endpoint);
   const actions = [
-    defineAction({
-      path: endpoint,
-      method: 'list',
+    defineCallAction(calls.list, {
       summary: `${def.title.en}: a page of records, filtered and sorted in SQL`,
       access: 'module',
-      input: ListInput,
       async handler(ctx, input) {
         const q = listQuery(ctx, input);
         const [{ total }, rows] = await Promise.all([
@@ -180,22 +135,16 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         return { total: Number(total), list, files: await fileLinksOf(ctx.app, def, list) };
       },
     }),
-    defineAction({
-      path: endpoint,
-      method: 'detail',
+    defineCallAction(calls.detail, {
       summary: `${def.title.en}: one record (secrets empty)`,
       access: 'module',
-      input: IdInput('detail'),
       async handler(ctx, input) {
         return toRecord(def, await findRow(ctx, def, input.id), ctx.lang);
       },
     }),
-    defineAction({
-      path: endpoint,
-      method: 'options',
+    defineCallAction(calls.options, {
       summary: `${def.title.en}: [{value, label}] for selects; with field (a reference field), the records it may name`,
       access: 'module',
-      input: OptionsInput,
       async handler(ctx, input) {
         // `field` answers for a referenced resource that has no endpoint in this mode (an
         // operations scene's EasyTemplate), under this resource's own permission and sites.
@@ -209,12 +158,9 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
   ];
   if (!def.readonly) {
     actions.push(
-      defineAction({
-        path: endpoint,
-        method: 'add',
+      defineCallAction(calls.add, {
         summary: `${def.title.en}: create a record`,
         access: 'module',
-        input: z.object({ method: z.literal('add') }).loose(),
         async handler(ctx, body) {
           const id = await insertRecord(
             { db: db(ctx), lang: ctx.lang, now: ctx.app.now() },
@@ -226,12 +172,9 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           return { id };
         },
       }) as never,
-      defineAction({
-        path: endpoint,
-        method: 'edit',
+      defineCallAction(calls.edit, {
         summary: `${def.title.en}: change a record; omitted fields and empty secrets stay as they are`,
         access: 'module',
-        input: z.object({ method: z.literal('edit') }).loose(),
         async handler(ctx, body) {
           const data = validate(def, 'edit', body, ctx.lang);
           const id = Number(data.id);
@@ -258,18 +201,16 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
           return { id };
         },
       }) as never,
-      defineAction({
-        path: endpoint,
-        method: 'del',
+      defineCallAction(calls.del, {
         summary: `${def.title.en}: delete records; 409 with {refs} while they are still referenced, deleting nothing`,
         access: 'module',
-        input: IdsInput,
         async handler(ctx, input) {
           const scope = ctx.scope.write;
-          const rows = await siteFilter(
-            db(ctx).selectFrom(def.table).select(['id', 'site_id']).where('id', 'in', input.ids),
-            scope,
-          ).execute();
+          const rows = await scoped(ctx)
+            .selectFrom(def.table, scope)
+            .select(['id', 'site_id'])
+            .where('id', 'in', input.ids)
+            .execute();
           const ids = rows.map((r) => Number(r.id));
           if (ids.length !== input.ids.length) {
             const missing = input.ids.filter((id) => !ids.includes(id));
@@ -292,24 +233,15 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
   }
   if (!def.readonly && def.fields.some((f) => f.name === 'enabled')) {
     actions.push(
-      defineAction({
-        path: endpoint,
-        method: 'state',
+      defineCallAction(calls.state, {
         summary: `${def.title.en}: enable or disable records (ids, enabled 0|1)`,
         access: 'module',
-        input: z.object({
-          method: z.literal('state'),
-          ids: z
-            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
-            .min(1, 'ids is required')
-            .max(500),
-          enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
-        }),
         async handler(ctx, input) {
-          const r = await siteFilter(
-            db(ctx).selectFrom(def.table).select('id').where('id', 'in', input.ids),
-            ctx.scope.write,
-          ).execute();
+          const r = await scoped(ctx)
+            .selectFrom(def.table, ctx.scope.write)
+            .select('id')
+            .where('id', 'in', input.ids)
+            .execute();
           const ids = r.map((x) => Number(x.id));
           if (!ids.length) return { updated: 0 };
           const u = await db(ctx)
@@ -325,18 +257,9 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
   }
   if (!def.readonly && def.fields.some((f) => f.name === 'sort')) {
     actions.push(
-      defineAction({
-        path: endpoint,
-        method: 'sort',
+      defineCallAction(calls.sort, {
         summary: `${def.title.en}: store a new order (ids in their new order)`,
         access: 'module',
-        input: z.object({
-          method: z.literal('sort'),
-          ids: z
-            .array(z.coerce.number().int().positive().max(MAX_RECORD_ID))
-            .min(1, 'ids is required')
-            .max(1000),
-        }),
         async handler(ctx, input) {
           const scope = ctx.scope.write;
           await db(ctx)
@@ -359,12 +282,9 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
   if (def.io?.import?.length && !def.readonly) actions.push(importAction(def, endpoint) as never);
   if (def.io?.export?.length) {
     actions.push(
-      defineAction({
-        path: endpoint,
-        method: 'export',
+      defineCallAction(calls.export, {
         summary: `${def.title.en}: CSV or JSON of the filtered list (or of ids), as a single-use URL`,
         access: 'module',
-        input: ExportInput,
         async handler(ctx, input) {
           const special = exportFormat(def.name, input.format);
           if (!special && !['csv', 'xlsx', 'json'].includes(input.format))

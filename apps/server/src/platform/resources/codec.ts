@@ -1,4 +1,5 @@
 import { type Lang, storedText } from '@igs/contract';
+import type { ResourceRecord } from '@igs/contract/calls';
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
 import { formatDateTime } from '../lib/time.ts';
 import { sanitizeHtml } from './html.ts';
@@ -40,8 +41,8 @@ export function toRecord(
   def: ResourceDef,
   row: Record<string, unknown>,
   lang?: Lang,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: Number(row.id), site_id: Number(row.site_id) };
+): ResourceRecord {
+  const out: Record<string, unknown> = {};
   for (const f of def.fields) {
     const v = decode(f, row[f.name]);
     // A text the server kept as a catalogue key (a terminal event, a task's last result) reads in
@@ -50,7 +51,11 @@ export function toRecord(
     const kept = lang && typeof v === 'string' && (f.type === 'str' || f.type === 'text');
     out[f.name] = kept ? storedText(v, lang) : v;
   }
-  out.created_at = formatDateTime(Number(row.created_at));
-  out.updated_at = formatDateTime(Number(row.updated_at));
-  return out;
+  return {
+    id: Number(row.id),
+    site_id: Number(row.site_id),
+    ...out,
+    created_at: formatDateTime(Number(row.created_at)),
+    updated_at: formatDateTime(Number(row.updated_at)),
+  };
 }

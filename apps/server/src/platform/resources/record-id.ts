@@ -1,5 +1,6 @@
-/** The largest id a record may have: the `id` columns are 32-bit integers on PostgreSQL. */
-export const MAX_RECORD_ID = 2_147_483_647;
+import { MAX_RECORD_ID } from '@igs/contract/calls';
+
+export { MAX_RECORD_ID };
 
 /** Whether a number can be a record's id (a larger one would make PostgreSQL refuse the query). */
 export function isRecordId(id: number): boolean {

@@ -60,9 +60,10 @@ type Unpicked = {};
 /**
  * Queries of a site-scoped table (one with `site_id`), filtered to the call's sites so a handler
  * cannot forget it: reads see `scope.read` (or the `sites` given, e.g. a `refScope` or
- * `scope.write`), updates and deletes touch `scope.write` (or the sites given) only. A hand table
- * keeps its row types; a resource table (named at run time) or an aliased one (`t as c`, filtered
- * on `c.site_id`) is untyped. Inside `inCallTransaction` pass the transaction's context.
+ * `scope.write`), updates and deletes touch `scope.write` (or the sites given) only. A table named
+ * by its literal name keeps its row types (hand and resource tables alike, schema.ts); one named at
+ * run time (the framework's `def.table`) or aliased (`t as c`, filtered on `c.site_id`) is untyped.
+ * Inside `inCallTransaction` pass the transaction's context.
  */
 export function scoped(ctx: SignedInContext) {
   const conn = untyped(ctx.app.db.kysely);

@@ -1,9 +1,9 @@
 import type { Lang } from '@igs/contract';
+import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
 import { defaultsOf, recordSchema } from '@igs/contract/resources';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { defineAction, type SignedInContext } from '../http/action.ts';
+import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { validationError } from '../http/dispatch.ts';
 
 /**
@@ -138,36 +138,33 @@ export interface SingletonOptions {
  */
 export function singletonActions(def: SingletonDef, opts: SingletonOptions = {}) {
   const endpoints = [def.endpoint, ...(def.opsEndpoint ? [def.opsEndpoint] : [])];
-  return endpoints.flatMap((endpoint) => [
-    defineAction({
-      path: endpoint,
-      method: 'detail',
-      summary: `${def.title.en}: the settings (secrets empty; secret_set says which are stored)`,
-      access: 'module',
-      input: z.object({ method: z.literal('detail') }).loose(),
-      async handler(ctx) {
-        const site = ctx.scope.writeSite();
-        const defaults = (await opts.defaults?.(ctx)) ?? {};
-        const values = await readSingleton(ctx.app, def, site, def.table, defaults);
-        return { ...publicView(def, values), ...((await opts.extra?.(ctx, values, site)) ?? {}) };
-      },
-    }),
-    defineAction({
-      path: endpoint,
-      method: 'form',
-      summary: `${def.title.en}: save the settings; omitted fields and empty secrets stay as they are`,
-      access: 'module',
-      input: z.object({ method: z.literal('form') }).loose(),
-      async handler(ctx, body) {
-        const site = ctx.scope.writeSite();
-        const defaults = (await opts.defaults?.(ctx)) ?? {};
-        const current = await readSingleton(ctx.app, def, site, def.table, defaults);
-        const values = mergeAndValidate(def, current, body, ctx.lang);
-        await opts.check?.(ctx, values, site);
-        await writeSingleton(ctx.app, def.table, site, values, ctx.caller.user.username);
-        ctx.logDetail = `${def.name}: ${changedFields(def, current, values).join(', ') || 'no change'}`;
-        return {};
-      },
-    }),
-  ]);
+  return endpoints.flatMap((endpoint) => {
+    const calls = singletonCalls(endpoint);
+    return [
+      defineCallAction(calls.detail, {
+        summary: `${def.title.en}: the settings (secrets empty; secret_set says which are stored)`,
+        access: 'module',
+        async handler(ctx) {
+          const site = ctx.scope.writeSite();
+          const defaults = (await opts.defaults?.(ctx)) ?? {};
+          const values = await readSingleton(ctx.app, def, site, def.table, defaults);
+          return { ...publicView(def, values), ...((await opts.extra?.(ctx, values, site)) ?? {}) };
+        },
+      }),
+      defineCallAction(calls.form, {
+        summary: `${def.title.en}: save the settings; omitted fields and empty secrets stay as they are`,
+        access: 'module',
+        async handler(ctx, body) {
+          const site = ctx.scope.writeSite();
+          const defaults = (await opts.defaults?.(ctx)) ?? {};
+          const current = await readSingleton(ctx.app, def, site, def.table, defaults);
+          const values = mergeAndValidate(def, current, body, ctx.lang);
+          await opts.check?.(ctx, values, site);
+          await writeSingleton(ctx.app, def.table, site, values, ctx.caller.user.username);
+          ctx.logDetail = `${def.name}: ${changedFields(def, current, values).join(', ') || 'no change'}`;
+          return {};
+        },
+      }),
+    ];
+  });
 }

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { type CallDef, defineCall, paging } from './define.ts';
+
+/**
+ * The generic calls of a resource (DOMAIN section 3.2) on one of its endpoints: every record
+ * module answers them alike, so one factory describes them for all, the server builds each
+ * resource's actions from it (platform/resources/actions.ts) and the console's record pages call
+ * them through it (features/resource/api.ts). A record's own fields are described by its
+ * `ResourceDef`, which checks them on add and edit; here a record is an object with an id.
+ */
+
+/** The largest id a record may have: the `id` columns are 32-bit integers on PostgreSQL. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+const recordId = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
+/**
+ * One record as the list and detail calls answer it: its fields (secrets empty, lists decoded) with
+ * its id, site and times (as the console shows them, `YYYY-MM-DD HH:mm:ss`).
+ */
+export const ResourceRecord = z.looseObject({
+  id: z.number(),
+  site_id: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ResourceRecord = z.infer<typeof ResourceRecord>;
+
+/** A signed link of a file a record names (a cover, a poster, a sound), by upload id. */
+export const FileLink = z.object({ url: z.string(), name: z.string(), mime: z.string() });
+export type FileLink = z.infer<typeof FileLink>;
+
+/** What the list and export calls filter by. */
+const listFilter = {
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  keyword: z.string().trim().max(100).optional().default(''),
+  filter: z.record(z.string(), z.unknown()).optional().default({}),
+};
+
+export const ListReply = z.object({
+  list: z.array(ResourceRecord),
+  total: z.number(),
+  /** The links of the files the rows name, by upload id. */
+  files: z.record(z.string(), FileLink).optional(),
+});
+export type ListReply = z.infer<typeof ListReply>;
+
+export const RefOption = z.object({ value: z.number(), label: z.string() });
+export type RefOption = z.infer<typeof RefOption>;
+
+export const ImportReply = z.object({
+  total: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  errors: z.array(z.object({ line: z.number(), field: z.string(), msg: z.string() })),
+  dry_run: z.boolean(),
+});
+export type ImportReply = z.infer<typeof ImportReply>;
+
+const ids = (max: number) =>
+  z
+    .array(recordId, { error: 'ids is required' })
+    .min(1, 'ids is required')
+    .max(max, `ids: at most ${max} at a time`);
+
+/** The generic calls on `endpoint` (a resource's endpoint or its operations twin), made once per endpoint. */
+export function resourceCalls(endpoint: string): ResourceCalls {
+  let calls = made.get(endpoint);
+  if (!calls) {
+    calls = makeResourceCalls(endpoint);
+    made.set(endpoint, calls);
+  }
+  return calls;
+}
+
+function makeResourceCalls(endpoint: string) {
+  return {
+    list: defineCall({
+      path: endpoint,
+      method: 'list',
+      input: z.object({ ...paging, ...listFilter }),
+      output: ListReply,
+    }),
+    detail: defineCall({
+      path: endpoint,
+      method: 'detail',
+      input: z.object({
+        id: z.coerce.number({ error: 'id is required' }).int().positive('id is required').max(MAX_RECORD_ID),
+      }),
+      output: ResourceRecord,
+    }),
+    /** With `field` (a reference field of this resource), the records that field may name. */
+    options: defineCall({
+      path: endpoint,
+      method: 'options',
+      input: z.object({
+        keyword: z.string().trim().max(100).optional().default(''),
+        limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+        field: z.string().trim().max(64).optional(),
+      }),
+      output: z.array(RefOption),
+    }),
+    /** The record's fields, checked against its `ResourceDef` by the server. */
+    add: defineCall({
+      path: endpoint,
+      method: 'add',
+      input: z.looseObject({}),
+      output: z.object({ id: z.number() }),
+    }),
+    /** `id` and the fields that change. */
+    edit: defineCall({
+      path: endpoint,
+      method: 'edit',
+      input: z.looseObject({}),
+      output: z.object({ id: z.number() }),
+    }),
+    /** 409 with the records that still use them, deleting nothing. */
+    del: defineCall({
+      path: endpoint,
+      method: 'del',
+      input: z.object({ ids: ids(500) }),
+      output: z.object({ deleted: z.number() }),
+    }),
+    state: defineCall({
+      path: endpoint,
+      method: 'state',
+      input: z.object({
+        ids: ids(500),
+        enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
+      }),
+      output: z.object({ updated: z.number() }),
+    }),
+    /** `sort` becomes each id's position (DOMAIN 3.2). */
+    sort: defineCall({
+      path: endpoint,
+      method: 'sort',
+      input: z.object({ ids: ids(1000) }),
+      output: z.object({}),
+    }),
+    /** The filtered list (or `ids`) as a file, offered as a single-use link. */
+    export: defineCall({
+      path: endpoint,
+      method: 'export',
+      input: z.object({
+        ...listFilter,
+        // csv, xlsx, json, or a format a feature registered for the resource.
+        format: z.string().trim().max(16).optional().default('csv'),
+        ids: z.array(recordId).max(10_000).optional(),
+      }),
+      output: z.object({ url: z.string(), expires_at: z.string() }),
+    }),
+    /** A file (multipart `file`), all or nothing; `dry_run` previews. */
+    import: defineCall({
+      path: endpoint,
+      method: 'import',
+      input: z.object({
+        // csv, json, or a format a feature registered for the resource.
+        format: z.string().trim().max(16).optional().default('csv'),
+        mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
+        dry_run: z
+          .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+          .optional()
+          .default(0)
+          .transform((v) => v === 1 || v === '1' || v === true),
+      }),
+      output: ImportReply,
+    }),
+  };
+}
+export type ResourceCalls = ReturnType<typeof makeResourceCalls>;
+const made = new Map<string, ResourceCalls>();
+
+/** The settings of a singleton (DOMAIN 3.2 `detail`/`form`) as `detail` answers them. */
+export const SingletonValues = z.looseObject({
+  /** Which secrets are stored (their values never leave the server). */
+  secret_set: z.record(z.string(), z.boolean()).optional(),
+});
+export type SingletonValues = z.infer<typeof SingletonValues>;
+
+/** The calls of a singleton on `endpoint` (its endpoint or operations twin); its fields are its description's. */
+export function singletonCalls(endpoint: string) {
+  let calls = madeSingletons.get(endpoint);
+  if (!calls) {
+    calls = {
+      detail: defineCall({
+        path: endpoint,
+        method: 'detail',
+        input: z.looseObject({}),
+        output: SingletonValues,
+      }),
+      /** Omitted fields and empty secrets stay as they are. */
+      form: defineCall({ path: endpoint, method: 'form', input: z.looseObject({}), output: z.object({}) }),
+    };
+    madeSingletons.set(endpoint, calls);
+  }
+  return calls;
+}
+const madeSingletons = new Map<
+  string,
+  {
+    detail: CallDef<z.ZodObject, typeof SingletonValues>;
+    form: CallDef<z.ZodObject, z.ZodObject>;
+  }
+>();
