@@ -161,6 +161,58 @@ export const TerminalRelease = z.object({
   notes: z.string(),
 });
 
+/** A time as `YYYY-MM-DD HH:mm:ss`, or epoch seconds / milliseconds; answered as epoch ms. */
+const PlayTime = z.union([z.string().trim().max(32), z.number().finite().nonnegative()]);
+
+/** The most play reports one call may carry. */
+export const MAX_PLAY_BATCH = 200;
+
+const PlayReport = z.preprocess(
+  // The brief form {content…, started_at, duration} is accepted beside DOMAIN's field names.
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = { ...(v as Record<string, unknown>) };
+    if (o.start_at === undefined && o.started_at !== undefined) o.start_at = o.started_at;
+    if (o.duration_s === undefined && o.duration !== undefined) o.duration_s = o.duration;
+    delete o.started_at;
+    delete o.duration;
+    return o;
+  },
+  z.object({
+    content_type: z.enum(['live', 'vod', 'ad', 'music', 'self_media'], {
+      error: 'content_type must be one of: live, vod, ad, music, self_media',
+    }),
+    content_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+    content_name: terminalText(200, 'content_name').optional().default(''),
+    start_at: PlayTime,
+    end_at: PlayTime.optional(),
+    duration_s: z.coerce.number().int().min(0).max(86_400, 'duration_s: at most one day (86400)').optional(),
+  }),
+);
+type PlayReportIn = {
+  content_type: 'live' | 'vod' | 'ad' | 'music' | 'self_media';
+  content_id?: number | string;
+  content_name?: string;
+  end_at?: string | number;
+} & ({ start_at: string | number } | { started_at: string | number }) &
+  ({ duration_s?: number | string } | { duration?: number | string });
+
+/**
+ * The body of `play`: a batch `{records: [...]}`, or a single report read as a batch of one (errors
+ * name records.0.…). The server checks it with this schema in its handler: a call's input is an
+ * object, which `play`'s input only sketches.
+ */
+export const TerminalPlayInput = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) && !('records' in v) ? { records: [v] } : v),
+  z.object({
+    records: z
+      .array(PlayReport, { error: 'records must be a list of play reports' })
+      .min(1, 'records is empty')
+      .max(MAX_PLAY_BATCH, `records: at most ${MAX_PLAY_BATCH} at a time`),
+  }),
+);
+export type TerminalPlayBody = { records: PlayReportIn[] } | PlayReportIn;
+
 export const terminalApiCalls = {
   register: defineCall({
     path: `${TERMINAL_API}/register`,
@@ -178,5 +230,11 @@ export const terminalApiCalls = {
     path: `${TERMINAL_API}/upgrade`,
     input: TerminalUpgradeInput,
     output: z.object({ update: z.boolean(), release: TerminalRelease.nullable() }),
+  }),
+  /** Stores play reports as PlayRecords; a report already stored is counted a duplicate. */
+  play: defineCall({
+    path: `${TERMINAL_API}/play`,
+    input: z.object({}).loose() as unknown as z.ZodType<TerminalPlayBody, TerminalPlayBody>,
+    output: z.object({ stored: z.number(), duplicates: z.number() }),
   }),
 };

@@ -4,7 +4,7 @@ import { type AnyAction, defineAction, defineCallAction } from '../../platform/h
 import { ads } from './ads.ts';
 import { ack, heartbeat } from './heartbeat.ts';
 import { manifest } from './manifest.ts';
-import { PlayInput, play } from './play.ts';
+import { play } from './play.ts';
 import { register } from './register.ts';
 import { upgrade } from './upgrade.ts';
 
@@ -56,12 +56,10 @@ export const terminalApiActions: AnyAction[] = [
     input: NoInput,
     handler: (ctx) => ads(ctx),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/play`,
+  defineCallAction(terminalApiCalls.play, {
     summary: 'Terminal: stores play reports (one, or a batch of up to 200) as PlayRecords',
     access: 'public',
     mutates: false,
-    input: PlayInput,
     handler: (ctx, input) => play(ctx, input),
   }),
   defineCallAction(terminalApiCalls.upgrade, {

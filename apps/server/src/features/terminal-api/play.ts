@@ -1,11 +1,11 @@
 import { texts } from '@igs/contract';
-import { z } from 'zod';
+import { MAX_PLAY_BATCH, TerminalPlayInput } from '@igs/contract/calls';
 import type { Conn } from '../../platform/db/schema.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
+import { validationError, zodMessages } from '../../platform/http/dispatch.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { requireTerminal } from './credentials.ts';
-import { text, When } from './inputs.ts';
 import { PLAY_KEEP_DAYS } from './presence.ts';
 import { areaLabel, boundArea, kdb, TABLES, terminalLabel } from './records.ts';
 
@@ -16,50 +16,21 @@ import { areaLabel, boundArea, kdb, TABLES, terminalLabel } from './records.ts';
  * Start times older than the retention (180 days) or more than 5 minutes ahead are refused.
  */
 
-export const MAX_BATCH = 200;
+export const MAX_BATCH = MAX_PLAY_BATCH;
 const SKEW_MS = 5 * 60_000;
-
-const Report = z.preprocess(
-  // The brief form {content…, started_at, duration} is accepted beside DOMAIN's field names.
-  (v) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const o = { ...(v as Record<string, unknown>) };
-    if (o.start_at === undefined && o.started_at !== undefined) o.start_at = o.started_at;
-    if (o.duration_s === undefined && o.duration !== undefined) o.duration_s = o.duration;
-    delete o.started_at;
-    delete o.duration;
-    return o;
-  },
-  z.object({
-    content_type: z.enum(['live', 'vod', 'ad', 'music', 'self_media'], {
-      error: 'content_type must be one of: live, vod, ad, music, self_media',
-    }),
-    content_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-    content_name: text(200, 'content_name').optional().default(''),
-    start_at: When,
-    end_at: When.optional(),
-    duration_s: z.coerce.number().int().min(0).max(86_400, 'duration_s: at most one day (86400)').optional(),
-  }),
-);
-
-/** A batch `{records: [...]}`; a single report is read as a batch of one (errors name records.0.…). */
-export const PlayInput = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) && !('records' in v) ? { records: [v] } : v),
-  z.object({
-    records: z
-      .array(Report, { error: 'records must be a list of play reports' })
-      .min(1, 'records is empty')
-      .max(MAX_BATCH, `records: at most ${MAX_BATCH} at a time`),
-  }),
-);
 
 function toMs(v: string | number): number {
   if (typeof v === 'number') return v < 1e11 ? v * 1000 : v;
   return parseDateTime(v);
 }
 
-export async function play(ctx: ActionContext, input: z.output<typeof PlayInput>) {
+export async function play(ctx: ActionContext, body: unknown) {
   const { app } = ctx;
+  // The batch, or one report as a batch of one (contract TerminalPlayInput): a union of bodies that
+  // a call's object input cannot hold, so it is checked here, first, as the dispatcher would.
+  const parsed = TerminalPlayInput.safeParse(body, zodMessages(ctx.lang));
+  if (!parsed.success) throw validationError(parsed.error, ctx.lang);
+  const input = parsed.data;
   const t = await requireTerminal(app, ctx.req);
   const reports = input.records;
   const now = app.now();
