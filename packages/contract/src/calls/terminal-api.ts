@@ -213,6 +213,172 @@ export const TerminalPlayInput = z.preprocess(
 );
 export type TerminalPlayBody = { records: PlayReportIn[] } | PlayReportIn;
 
+/** An approved ad material, with a link the terminal downloads. */
+export const AdMaterial = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The material's kind, else video or image by the file's type. */
+  kind: z.string(),
+  url: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  duration_s: z.number().nullable(),
+  size: z.number().nullable(),
+  sha256: z.string(),
+});
+
+const adSchedule = { id: z.number(), priority: z.number(), start_at: z.string(), end_at: z.string() };
+
+/** The ads active now for the terminal, highest priority first (DOMAIN 2.7). */
+export const TerminalAds = z.object({
+  boot: z.array(
+    z.object({
+      ...adSchedule,
+      name: z.string(),
+      show_s: z.number(),
+      skip_after_s: z.number(),
+      material: AdMaterial,
+    }),
+  ),
+  homepage: z.array(
+    z.object({
+      ...adSchedule,
+      name: z.string(),
+      position: z.string(),
+      items: z.array(
+        z.object({
+          material: AdMaterial,
+          duration_s: z.number(),
+          link_type: z.string(),
+          link_target: z.string(),
+        }),
+      ),
+    }),
+  ),
+  live: z.array(
+    z.object({
+      ...adSchedule,
+      name: z.string(),
+      kind: z.string(),
+      corner: z.string(),
+      size_pct: z.number(),
+      show_s: z.number(),
+      interval_min: z.number(),
+      program_ids: z.array(z.number()),
+      category_ids: z.array(z.number()),
+      material: AdMaterial,
+    }),
+  ),
+  text: z.array(
+    z.object({
+      ...adSchedule,
+      content: z.string(),
+      position: z.string(),
+      font_size: z.number(),
+      color: z.string(),
+      bg_color: z.string(),
+      bg_opacity: z.number(),
+      speed: z.string(),
+      repeat: z.number(),
+    }),
+  ),
+  generated_at: z.string(),
+});
+export type TerminalAds = z.infer<typeof TerminalAds>;
+
+/** An app menu item as the launcher shows it (DOMAIN AppMenu); a link or null for each icon. */
+const launcherItem = {
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  target: z.string(),
+  icon: z.string().nullable(),
+  focus_icon: z.string().nullable(),
+  style: z.string(),
+  sort: z.number(),
+};
+export interface LauncherMenuItem {
+  id: number;
+  name: string;
+  type: string;
+  target: string;
+  icon: string | null;
+  focus_icon: string | null;
+  style: string;
+  sort: number;
+  children: LauncherMenuItem[];
+}
+export const LauncherMenuItem: z.ZodType<LauncherMenuItem> = z.lazy(() =>
+  z.object({ ...launcherItem, children: z.array(LauncherMenuItem) }),
+);
+
+export const LauncherScene = z.object({
+  id: z.number(),
+  name: z.string(),
+  industry: z.string(),
+  /** The scene of the terminal's area, else the site's default. */
+  source: z.enum(['area', 'default']),
+  welcome_title: z.string(),
+  welcome_text: z.string(),
+  background: z.string().nullable(),
+  bgm: z.string().nullable(),
+  logo: z.string().nullable(),
+  show_clock: z.union([z.literal(0), z.literal(1)]),
+  show_weather: z.union([z.literal(0), z.literal(1)]),
+  carousel: z.array(z.object({ file: z.string(), duration_s: z.number().nullable(), title: z.string() })),
+});
+export type LauncherScene = z.infer<typeof LauncherScene>;
+
+export const LauncherTemplate = z.object({
+  id: z.number(),
+  name: z.string(),
+  layout: z.string(),
+  orientation: z.string(),
+  background: z.string().nullable(),
+  tiles: z.array(z.object({ slot: z.number(), app: z.object(launcherItem) })),
+});
+export type LauncherTemplate = z.infer<typeof LauncherTemplate>;
+
+/** The terminal's launcher: its scene, template tiles, app menu, holiday theme and welcome texts. */
+export const TerminalManifest = z.object({
+  terminal: z.object({
+    id: z.number(),
+    name: z.string(),
+    mac: z.string(),
+    language: z.string(),
+    area: z.object({ id: z.number(), name: z.string(), code: z.string(), bed_no: z.string() }).nullable(),
+  }),
+  guest: z.object({ name: z.string(), occupied: z.boolean() }),
+  scene: LauncherScene.nullable(),
+  template: LauncherTemplate.nullable(),
+  menu: z.array(LauncherMenuItem),
+  theme: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      festival: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      background: z.string().nullable(),
+      overlay: z.string().nullable(),
+      bgm: z.string().nullable(),
+      greeting: z.string(),
+      priority: z.number(),
+    })
+    .nullable(),
+  info: z.object({
+    wifi_ssid: z.string(),
+    wifi_password: z.string(),
+    wifi_qr_text: z.string(),
+    front_desk_phone: z.string(),
+    checkout_time: z.string(),
+    service_qr_url: z.string(),
+    notice: z.string(),
+  }),
+  generated_at: z.string(),
+});
+export type TerminalManifest = z.infer<typeof TerminalManifest>;
+
 export const terminalApiCalls = {
   register: defineCall({
     path: `${TERMINAL_API}/register`,
@@ -231,6 +397,13 @@ export const terminalApiCalls = {
     input: TerminalUpgradeInput,
     output: z.object({ update: z.boolean(), release: TerminalRelease.nullable() }),
   }),
+  manifest: defineCall({
+    path: `${TERMINAL_API}/manifest`,
+    input: z.object({}).loose(),
+    output: TerminalManifest,
+  }),
+  /** The boot, homepage, live and text ads active now for the terminal. */
+  ads: defineCall({ path: `${TERMINAL_API}/ads`, input: z.object({}).loose(), output: TerminalAds }),
   /** Stores play reports as PlayRecords; a report already stored is counted a duplicate. */
   play: defineCall({
     path: `${TERMINAL_API}/play`,

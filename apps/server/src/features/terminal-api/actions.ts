@@ -1,6 +1,5 @@
 import { terminalApiCalls } from '@igs/contract/calls';
-import { z } from 'zod';
-import { type AnyAction, defineAction, defineCallAction } from '../../platform/http/action.ts';
+import { type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ads } from './ads.ts';
 import { ack, heartbeat } from './heartbeat.ts';
 import { manifest } from './manifest.ts';
@@ -17,8 +16,6 @@ import { upgrade } from './upgrade.ts';
  */
 
 export const TERMINAL_API = '/api/terminal';
-
-const NoInput = z.object({}).loose();
 
 export const terminalApiActions: AnyAction[] = [
   defineCallAction(terminalApiCalls.register, {
@@ -40,20 +37,16 @@ export const terminalApiActions: AnyAction[] = [
     mutates: false,
     handler: (ctx, input) => ack(ctx, input),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/manifest`,
+  defineCallAction(terminalApiCalls.manifest, {
     summary: 'Terminal: its launcher (scene, template tiles, app menu, holiday theme, welcome texts)',
     access: 'public',
     mutates: false,
-    input: NoInput,
     handler: (ctx) => manifest(ctx),
   }),
-  defineAction({
-    path: `${TERMINAL_API}/ads`,
+  defineCallAction(terminalApiCalls.ads, {
     summary: 'Terminal: the boot, homepage, live and text ads active now for it',
     access: 'public',
     mutates: false,
-    input: NoInput,
     handler: (ctx) => ads(ctx),
   }),
   defineCallAction(terminalApiCalls.play, {

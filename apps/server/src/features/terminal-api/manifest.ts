@@ -1,3 +1,4 @@
+import type { LauncherScene, LauncherTemplate } from '@igs/contract/calls';
 import { scenarioOther } from '@igs/contract/extras';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -143,8 +144,8 @@ export async function manifest(ctx: ActionContext) {
     bed: area?.bed_no ?? '',
   };
 
-  let scene: Row | null = null;
-  let template: Row | null = null;
+  let scene: LauncherScene | null = null;
+  let template: LauncherTemplate | null = null;
   let info: Row = {};
   if (picked) {
     const s = picked.scene;
@@ -167,8 +168,8 @@ export async function manifest(ctx: ActionContext) {
       background: await links.url(s.background),
       bgm: await links.url(s.bgm),
       logo: await links.url(s.logo),
-      show_clock: isOn(s.show_clock) ? 1 : 0,
-      show_weather: Number(s.show_weather ?? 0) ? 1 : 0,
+      show_clock: isOn(s.show_clock) ? (1 as const) : (0 as const),
+      show_weather: Number(s.show_weather ?? 0) ? (1 as const) : (0 as const),
       carousel: (
         await Promise.all(
           carousel.map(async (c) => ({
@@ -177,7 +178,7 @@ export async function manifest(ctx: ActionContext) {
             title: str(c.title),
           })),
         )
-      ).filter((c) => c.file !== null),
+      ).filter((c): c is typeof c & { file: string } => c.file !== null),
     };
     const tpl = s.template_id
       ? await db
