@@ -204,3 +204,28 @@ const madeSingletons = new Map<
     form: CallDef<z.ZodObject, z.ZodObject>;
   }
 >();
+
+/** What a verb answers: an object; a `url` verb's holds the link to open (DOMAIN 3.2 verbs). */
+export const VerbReply = z.looseObject({});
+export const UrlVerbReply = z.looseObject({ url: z.string() });
+
+/**
+ * A resource's own verb (`ack`, `reboot`, `renew` …) on `endpoint`: the ids or id its scope needs
+ * and the verb's fields, checked by the server against the verb's description; the reply as the
+ * console reads it (a link to open, a report to show, or what changed).
+ */
+export function verbCall(endpoint: string, verb: { name: string; result?: 'url' | 'report' }) {
+  const key = `${endpoint} ${verb.name}`;
+  let c = madeVerbs.get(key);
+  if (!c) {
+    c = defineCall({
+      path: endpoint,
+      method: verb.name,
+      input: z.looseObject({}),
+      output: verb.result === 'url' ? UrlVerbReply : VerbReply,
+    });
+    madeVerbs.set(key, c);
+  }
+  return c;
+}
+const madeVerbs = new Map<string, CallDef<z.ZodObject, typeof VerbReply | typeof UrlVerbReply>>();

@@ -1,3 +1,4 @@
+import { verbCall } from '@igs/contract/calls';
 import {
   defaultsOf,
   type ResourceDef,
@@ -9,7 +10,7 @@ import { Button, Descriptions, Form, Modal, Table } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
-import { request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useEndpoint } from './api.ts';
@@ -61,12 +62,12 @@ export function useVerbRunner(def: ResourceDef, modal: HookAPI, onDone: () => vo
   const [report, setReport] = useState<{ verb: VerbDef; data: unknown } | null>(null);
 
   const send = async (verb: VerbDef, target: VerbTarget, values: Record<string, unknown> = {}) => {
-    const data = await request<unknown>(
-      endpoint,
-      { ...values, ...target, method: verb.name },
+    const data = await call(
+      verbCall(endpoint, verb),
+      { ...values, ...target },
       { successToast: verb.result === 'report' ? undefined : 'msg.operationSuccessful', sites },
     );
-    const url = (data as { url?: unknown } | null)?.url;
+    const url = data.url;
     if (verb.result === 'url' && typeof url === 'string') window.open(url, '_blank', 'noopener');
     if (verb.result === 'report') setReport({ verb, data });
     onDone();

@@ -4,7 +4,6 @@ import { acAgentCalls, type CallArgs } from '@igs/contract/calls';
 import { type ActionContext, type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { inTransaction } from '../../platform/resources/transaction.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 import { clientIp } from '../terminal-api/index.ts';
@@ -30,7 +29,7 @@ export const AC_AGENT = '/api/ac/agent';
 export const AGENT_POLL_S = 60;
 export const AP_ONLINE_WINDOW_S = AGENT_POLL_S * 3;
 
-const db = (ctx: ActionContext) => ctx.app.db.kysely as unknown as AnyDb;
+const db = (ctx: ActionContext) => ctx.app.db.kysely;
 
 /** The AP of a MAC, once the shared key checks; the same refusal for a wrong key and an unknown MAC. */
 async function requireAp(ctx: ActionContext, mac: string, key: string): Promise<number> {

@@ -1,11 +1,11 @@
 import { Code, texts } from '@igs/contract';
 import { deviceCalls, MAX_STATIONS, type Station } from '@igs/contract/calls';
-import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
+import type { Conn } from '../../platform/db/schema.ts';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 
 /**
@@ -20,7 +20,7 @@ import { scoped } from '../../platform/resources/scope.ts';
 export const CLIENTS = 'ac_ap_clients' as const;
 const CHUNK = 100;
 
-const ap = resourceByName('ac:ap') as ResourceDef;
+const ap = resourceByName('ac:ap');
 
 /**
  * The checks a field schema cannot make on its own: a station once per report, and a `clients`
@@ -38,7 +38,7 @@ export function checkStations(stations: readonly Station[], clients: number | un
 
 /** Replaces the AP's stations with these (through `db`, the poll's transaction). */
 export async function replaceStations(
-  db: AnyDb,
+  db: Conn,
   apId: number,
   stations: readonly Station[],
   now: number,
@@ -65,7 +65,7 @@ export async function replaceStations(
 }
 
 /** Drops the AP's stations (a poll that gives only a count: who they are is no longer known). */
-export async function forgetStations(db: AnyDb, apId: number): Promise<void> {
+export async function forgetStations(db: Conn, apId: number): Promise<void> {
   await db.deleteFrom(CLIENTS).where('ap_id', '=', apId).execute();
 }
 
@@ -73,7 +73,7 @@ export async function forgetStations(db: AnyDb, apId: number): Promise<void> {
  * Drops the stations of every AP not online (gone quiet, or deleted): a list is only what an AP
  * that still calls in reported. Idempotent, so several instances may run it.
  */
-export async function forgetOfflineStations(db: AnyDb): Promise<number> {
+export async function forgetOfflineStations(db: Conn): Promise<number> {
   const r = await db
     .deleteFrom(CLIENTS)
     .where('ap_id', 'not in', db.selectFrom('ac_ap').select('id').where('online', '=', 1))
@@ -86,7 +86,7 @@ export const apClientsAction = defineCallAction(deviceCalls.apClients, {
     "An AP's associated stations as its agent last reported them (MAC, IP, hostname, SSID, band, RSSI, since, bytes)",
   access: 'module',
   async handler(ctx, input) {
-    const db = ctx.app.db.kysely as unknown as AnyDb;
+    const db = ctx.app.db.kysely;
     const row = await scoped(ctx)
       .selectFrom(ap.table)
       .select(['id', 'online', 'clients', 'last_seen'])

@@ -22,7 +22,7 @@ import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
  * over one database) exactly one wins.
  */
 
-const OPERATIONS = resourceByName('ac:upgrade')!.table;
+const OPERATIONS = resourceByName('ac:upgrade').table;
 /** How long an agent has to report an upgrade it took: flashing and rebooting take minutes. */
 export const UPGRADE_ANSWER_MS = 30 * 60_000;
 /** How long an upgrade waits for its AP's next poll. */

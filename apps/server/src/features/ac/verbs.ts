@@ -23,7 +23,7 @@ import {
  */
 
 const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
-const OPERATIONS = resourceByName('ac:upgrade')!.table;
+const OPERATIONS = resourceByName('ac:upgrade').table;
 
 /** The words of each task an AP can be given. */
 const TASK_NAMES: Record<string, Localized> = {

@@ -117,7 +117,7 @@ async function homepageUses(
   ids: readonly number[],
   lang: Lang,
 ): Promise<{ entity: string; count: number }[]> {
-  const homepage = resourceByName('advertising:main')!;
+  const homepage = resourceByName('advertising:main');
   const wanted = new Set(ids);
   const rows = await conn.selectFrom(homepage.table).select(['id', 'items']).execute();
   const count = rows.filter((r) => {

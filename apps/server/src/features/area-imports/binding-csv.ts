@@ -16,9 +16,9 @@ import { refScope } from '../../platform/resources/scope.ts';
  * any import row (a room or terminal bound twice is a row error too).
  */
 
-const AREA = resourceByName('system:region')!;
-const TERMINAL = resourceByName('index:app_list')!;
-const EXTENSION = resourceByName('voice:extension')!;
+const AREA = resourceByName('system:region');
+const TERMINAL = resourceByName('index:app_list');
+const EXTENSION = resourceByName('voice:extension');
 const COLUMNS = ['room_code', 'mac', 'extension', 'bed_no', 'remark'];
 
 /** Ids by a column's value, among the records of the site (and the shared ones). */

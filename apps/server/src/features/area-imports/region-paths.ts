@@ -17,7 +17,7 @@ import { insertRecord } from '../../platform/resources/write.ts';
  * unless a `code` column gives one. Any bad row undoes the whole import, as every import does.
  */
 
-const AREA = resourceByName('system:region')!;
+const AREA = resourceByName('system:region');
 const TYPES = ['building', 'floor', 'room', 'bed'] as const;
 
 interface Area {

@@ -15,7 +15,7 @@ import { AUDITED, type Audited } from './audited.ts';
  * where the audit page is, whichever site the record belongs to.
  */
 
-export const AUDIT_TABLE = resourceByName('resources:index')!.table;
+export const AUDIT_TABLE = resourceByName('resources:index').table;
 
 const UUID = /^[0-9a-f-]{36}$/;
 

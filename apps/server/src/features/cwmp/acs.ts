@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';

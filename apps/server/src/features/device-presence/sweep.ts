@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { type AnyDb, untyped } from '../../platform/resources/queries.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { AP_ONLINE_WINDOW_S, expireUpgrades, forgetOfflineStations } from '../ac/index.ts';
 

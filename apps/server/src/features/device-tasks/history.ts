@@ -4,7 +4,6 @@ import { type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { type DeviceDomain, TASKS } from './queue.ts';
 
@@ -18,7 +17,7 @@ import { type DeviceDomain, TASKS } from './queue.ts';
 
 const DEVICES: Record<DeviceDomain, ResourceDef> = {
   tr069: resourceByName('tr069:device') as ResourceDef,
-  ac: resourceByName('ac:ap') as ResourceDef,
+  ac: resourceByName('ac:ap'),
 };
 
 /** Parameter names whose values are secrets (Wi-Fi keys, passwords): shown as set, not shown. */
@@ -66,7 +65,7 @@ async function history(
   input: CallArgs<typeof deviceCalls.cpeHistory>,
 ): Promise<DeviceTaskHistory> {
   const def = DEVICES[domain];
-  const db = ctx.app.db.kysely as unknown as AnyDb;
+  const db = ctx.app.db.kysely;
   const device = await scoped(ctx)
     .selectFrom(def.table)
     .select('id')

@@ -99,7 +99,7 @@ export async function checkPlanWrite(
 
 /** An area and every area below it, in the site. */
 async function withSubAreas(db: Conn, site: number, ids: number[]): Promise<number[]> {
-  const region = resourceByName('system:region')!;
+  const region = resourceByName('system:region');
   const rows = await db
     .selectFrom(region.table)
     .select(['id', 'parent_id'])

@@ -2,8 +2,6 @@ import fs from 'node:fs/promises';
 import { Code, say, texts } from '@igs/contract';
 import { dhcpCalls, dnsCalls, dnsmasqCalls } from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
 import { importFormat, type Registration, writeRule } from '../../platform/feature.ts';
 import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
@@ -46,7 +44,7 @@ const reader = (ctx: ActionContext, body: Record<string, unknown>) => new FormRe
 // A static lease must lie in the subnet DHCP serves (DOMAIN: `ip` unique, in subnet).
 const dhcpHostRule = writeRule('system:dhcp_host', async ({ conn, lang, values }) => {
   if (values.ip === undefined || values.ip === null) return;
-  const db = conn as unknown as Kysely<Database>;
+  const db = conn;
   const dhcp = await loadDhcpFrom(db);
   const network = normalizeDoc((await loadDocFrom<NetworkDoc>(db, 'network')).doc);
   const subnet = resolveSubnet(dhcp.interface, network, (await liveInterfaces()).list);
@@ -187,7 +185,7 @@ const dhcpActions = [
       const doc = await loadDhcp(ctx.app);
       const lease = (await readLeases(doc.leases_file)).leases.find((l) => l.mac === mac);
       if (!lease) throw new ApiError(Code.notFound, say(ctx.lang, 'dns.noCurrentLeaseMac', { mac }));
-      const def = resourceByName('system:dhcp_host')!;
+      const def = resourceByName('system:dhcp_host');
       const hostname = lease.hostname && isHostName(lease.hostname) ? lease.hostname : '';
       // Checked (unique, in subnet) and stored like any static lease; undone if dnsmasq refuses.
       const { out: id, reply } = await writeWithRecords(ctx, 'dhcp', (tctx) =>

@@ -52,7 +52,7 @@ export async function loadDns(app: AppContext): Promise<DnsDoc> {
 }
 
 export async function staticLeases(db: AnyKysely): Promise<(StaticLease & { id: number })[]> {
-  const rows = await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+  const rows = await db
     .selectFrom('system_dhcp_host')
     .select(['id', 'mac', 'ip', 'hostname'])
     .orderBy('id')
@@ -66,11 +66,7 @@ export async function staticLeases(db: AnyKysely): Promise<(StaticLease & { id: 
 }
 
 async function hostRecords(db: AnyKysely): Promise<HostRecord[]> {
-  const rows = await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-    .selectFrom('system_dns_host')
-    .select(['host', 'ip'])
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('system_dns_host').select(['host', 'ip']).orderBy('id').execute();
   return rows.map((r) => ({ host: String(r.host), ip: String(r.ip) }));
 }
 

@@ -9,7 +9,7 @@ import { lastDays } from './online-days.ts';
  * zone); answered is disposition ANSWERED, missed the other outcomes of voice/VoiceCalls' stats.
  */
 
-const CDR = resourceByName('voice:cdr')!.table;
+const CDR = resourceByName('voice:cdr').table;
 const MISSED = ['NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'];
 
 export interface CallDay {

@@ -22,7 +22,7 @@ const has = (keys: ReadonlySet<string>, ...wanted: string[]) => wanted.some((k) 
 /** Live programmes (media:live) that are enabled, and the last probe's verdict on them. */
 async function programmeFigures(app: AppContext, sites: number[] | null) {
   let q = app.db.kysely
-    .selectFrom(resourceByName('media:live')!.table)
+    .selectFrom(resourceByName('media:live').table)
     .select([
       sql<number>`count(*)`.as('total'),
       sql<number>`coalesce(sum(case when health = 'up' then 1 else 0 end), 0)`.as('up'),
@@ -37,7 +37,7 @@ async function programmeFigures(app: AppContext, sites: number[] | null) {
 /** Alarm events not yet closed (aiso:alarm_event states new and acknowledged). */
 function openAlarms(app: AppContext, sites: number[] | null): Promise<number> {
   let q = app.db.kysely
-    .selectFrom(resourceByName('aiso:alarm_event')!.table)
+    .selectFrom(resourceByName('aiso:alarm_event').table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', 'in', ['new', 'acknowledged']);
   if (sites) q = q.where('site_id', 'in', sites);

@@ -20,7 +20,7 @@ import {
  * never the stored registration column.
  */
 
-const EXTENSIONS = resourceByName('voice:extension')!.table;
+const EXTENSIONS = resourceByName('voice:extension').table;
 
 export interface VoiceLive {
   registered: number | null;

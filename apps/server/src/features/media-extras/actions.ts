@@ -23,8 +23,8 @@ import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.
  * `encryption` endpoint that sets the programmes' HLS encryption.
  */
 
-const live = resourceByName('media:live')!;
-const epg = resourceByName('media:epg')!;
+const live = resourceByName('media:live');
+const epg = resourceByName('media:epg');
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/\D/g, '');
 

@@ -15,8 +15,8 @@ import { type ReadProgramme, readXmltv, XmlError } from './xmltv-read.ts';
  * record then goes through the usual validation and the EPG rules (stop after start, no overlap).
  */
 
-const epg = resourceByName('media:epg')!;
-const live = resourceByName('media:live')!;
+const epg = resourceByName('media:epg');
+const live = resourceByName('media:live');
 
 /** The calls whose EPG rows came from an XMLTV file: their new rows get source xmltv (writes.ts). */
 export const xmltvImports = new WeakSet<ActionContext>();

@@ -21,9 +21,9 @@ import type { ReadProgramme } from './xmltv-read.ts';
  * stream with ffprobe.
  */
 
-const collected = resourceByName('media:collect_programs')!;
-const epg = resourceByName('media:epg')!;
-const source = resourceByName('media:source')!;
+const collected = resourceByName('media:collect_programs');
+const epg = resourceByName('media:epg');
+const source = resourceByName('media:source');
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 

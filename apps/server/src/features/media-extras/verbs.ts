@@ -19,10 +19,10 @@ import { isTranscoding, startTranscode } from './transcode.ts';
  * installed. Each runs in the call's transaction (`db`).
  */
 
-const live = resourceByName('media:live')!;
-const liveClass = resourceByName('media:live_type')!;
-const collected = resourceByName('media:collect_programs')!;
-const film = resourceByName('media:video')!;
+const live = resourceByName('media:live');
+const liveClass = resourceByName('media:live_type');
+const collected = resourceByName('media:collect_programs');
+const film = resourceByName('media:video');
 
 /** At most this many streams per probe call: each may take the whole read time limit. */
 export const PROBE_MAX = 40;

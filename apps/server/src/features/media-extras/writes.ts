@@ -12,8 +12,8 @@ import { keyFields } from './stream-key.ts';
  * the operator reached the console at, which a write rule does not see).
  */
 
-const epg = resourceByName('media:epg')!;
-const broadcast = resourceByName('media:broadcast')!;
+const epg = resourceByName('media:epg');
+const broadcast = resourceByName('media:broadcast');
 const endpointsOf = (def: ResourceDef) => [def.endpoint, ...(def.opsEndpoint ? [def.opsEndpoint] : [])];
 
 export function withMediaWrites(actions: readonly AnyAction[]): AnyAction[] {

@@ -1,7 +1,6 @@
 import type { Lang, MenuNode } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Conn } from '../../platform/db/schema.ts';
 import type { AnyAction } from '../../platform/http/action.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
 
@@ -16,7 +15,7 @@ import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
  */
 
 const UPLOAD_ID = /^[0-9a-f-]{36}$/i;
-const externalLink = resourceByName('system:external_link')!;
+const externalLink = resourceByName('system:external_link');
 
 interface LinkRow {
   id: number;

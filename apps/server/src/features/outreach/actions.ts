@@ -5,7 +5,6 @@ import { type AnyAction, defineCallAction, type SignedInContext } from '../../pl
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { probeFias } from './fias-client.ts';
 import { hisActions } from './his.ts';
@@ -18,7 +17,7 @@ import { interfaceOf, outreachLinks, requestResync, TABLE } from './links.ts';
  */
 
 const PATH = SystemServicePaths.outreach;
-const kdb = (ctx: SignedInContext) => ctx.app.db.kysely as unknown as AnyDb;
+const kdb = (ctx: SignedInContext) => ctx.app.db.kysely;
 
 async function findInterface(ctx: SignedInContext, id: number): Promise<Record<string, unknown>> {
   const row = (await scoped(ctx).selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as

@@ -6,7 +6,6 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { checkin, checkout, type EventResult, type Interface } from './events.ts';
 import { interfaceOf, TABLE } from './links.ts';
 
@@ -77,7 +76,7 @@ function same(a: string, b: string): boolean {
 /** The enabled his_http record whose token is the bearer token, or null. */
 async function interfaceByToken(app: AppContext, token: string): Promise<Interface | null> {
   if (!token) return null;
-  const rows = (await (app.db.kysely as unknown as AnyDb)
+  const rows = (await app.db.kysely
     .selectFrom(TABLE)
     .selectAll()
     .where('type', '=', 'his_http')

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Conn } from '../../platform/db/schema.ts';
 import { handleFiasRecord, type Interface, logEvent, type SyncState } from './events.ts';
 import { type FiasLink, type LinkState, startFiasLink } from './fias-client.ts';
 import { fiasStamp } from './fias-frame.ts';

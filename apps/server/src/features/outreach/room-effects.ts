@@ -1,5 +1,4 @@
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { regenerateVoiceFiles } from '../voice/index.ts';
 

@@ -13,7 +13,6 @@ import {
   type TimedTaskRun,
 } from '@igs/contract';
 import { type timedTaskCalls, timedTaskEndpointCalls } from '@igs/contract/calls';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { type AnyAction, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
@@ -29,14 +28,11 @@ import { schedulerOf, TASK_TABLE, toTask } from './scheduler.ts';
  * soon as a task is stored (the scheduler keeps it so afterwards).
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: the task table is described at run time (resources)
-type AnyDb = Kysely<any>;
-
 const ENDPOINTS = [SystemAdminPaths.timedTask, SystemAdminPaths.opsTimedTask];
 /** How long run_now waits for a quick job before answering that it is still running. */
 const RUN_NOW_WAIT_MS = 2000;
 
-const db = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const db = (app: AppContext) => app.db.kysely;
 
 async function findTask(ctx: SignedInContext, id: number, scope: number[] | null) {
   const row = await scoped(ctx)

@@ -32,7 +32,7 @@ import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
  */
 
 /** The table of the `system:timed_task` resource (the records of both task endpoints). */
-export const TASK_TABLE = resourceByName('system:timed_task')!.table;
+export const TASK_TABLE = resourceByName('system:timed_task').table;
 /** How often the table is read; cron resolution is one minute. */
 const TICK_MS = 10_000;
 /** A slot missed by more than this (server down) is recorded as skipped, not run late. */

@@ -2,7 +2,6 @@ import { Code, type Lang, say, texts } from '@igs/contract';
 import { SERVICE_KEYS, type ServiceKey, serviceTitle } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { writeSingleton } from '../../platform/singletons/store.ts';
 import { loadDns } from '../dnsmasq/index.ts';
 import { itmsConfig } from '../tr069-extras/index.ts';
 import { loadBasic } from '../voice/index.ts';

@@ -7,7 +7,6 @@ import { defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 
 /**
@@ -43,7 +42,7 @@ const ARGS: Record<TerminalCommandType, z.ZodType<Record<string, unknown>>> = {
     .strict(),
 };
 
-const kdb = (app: AppContext) => app.db.kysely as unknown as AnyDb;
+const kdb = (app: AppContext) => app.db.kysely;
 
 function parseArgs(raw: string): Record<string, unknown> {
   try {
@@ -108,7 +107,7 @@ export async function ackCommand(
       .set({ state: ok ? 'acked' : 'failed', acked_at: now, result: detail.slice(0, 1000) })
       .where('id', '=', commandId)
       .execute();
-    await (trx as unknown as AnyDb)
+    await trx
       .insertInto('smart_terminal_event')
       .values({
         site_id: cmd.site_id,

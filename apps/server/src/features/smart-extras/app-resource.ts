@@ -1,12 +1,8 @@
 import { appResourceCalls } from '@igs/contract/calls';
-import type { Kysely } from 'kysely';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
-type AnyDb = Kysely<any>;
 
 /**
  * `/operations/index/app_resource` (DOMAIN 2.10: "feeds the ResourcePicker"): the uploaded
@@ -26,7 +22,7 @@ export const appResourceActions = [
     summary: 'Images usable as app menu icons, of the caller sites: {list: [{id, name, url, …}], total}',
     access: 'module',
     async handler(ctx, input) {
-      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const db = ctx.app.db.kysely;
       const sites = ctx.scope.read;
       // An image of another site is offered when it is the caller's own or one of the sites' icons.
       let q = db.selectFrom('uploads').where('kind', '=', 'image');

@@ -1,6 +1,5 @@
 import { say } from '@igs/contract';
 import { shopConfig } from '@igs/contract/extras';
-import type { Conn } from '../../platform/db/schema.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { singletonActions } from '../../platform/singletons/store.ts';
 

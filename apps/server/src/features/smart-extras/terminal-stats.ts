@@ -3,12 +3,12 @@ import { type TerminalStats, terminalStatCalls } from '@igs/contract/calls';
 import { STATS_MAX_DAYS, type StatusCounts } from '@igs/contract/extras';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Conn } from '../../platform/db/schema.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 
 /**
  * `smart/terminal_stat` (DOMAIN 2.8 smart/TerminalStatistics): counts computed in SQL from the
@@ -76,7 +76,7 @@ const counts = (r: Record<string, unknown>): StatusCounts => ({
 });
 
 async function statusBy(
-  db: AnyDb,
+  db: Conn,
   sites: number[] | null,
   cutoff: string,
   key: RawBuilder<string>,
@@ -105,7 +105,7 @@ export async function terminalStats(
   sites: number[] | null,
   range: { from: string; to: string; days: string[] },
 ): Promise<TerminalStats> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const cutoff = formatDateTime(app.now() - ONLINE_WINDOW_S * 1000);
   let summaryQ = db
     .selectFrom('smart_terminal as t')

@@ -2,7 +2,6 @@ import net from 'node:net';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { itmsCalls } from '@igs/contract/calls';
 import { itmsSettings } from '@igs/contract/extras';
-import type { Conn } from '../../platform/db/schema.ts';
 import { type ActionContext, type AnyAction, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import {

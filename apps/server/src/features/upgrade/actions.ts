@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Code, type Lang, say, texts } from '@igs/contract';
 import { upgradeCalls } from '@igs/contract/calls';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { UpgradePackagesTable } from '../../platform/db/schema.ts';
 import { defineCallAction } from '../../platform/http/action.ts';

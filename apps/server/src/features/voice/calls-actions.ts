@@ -10,7 +10,6 @@ import { sql } from 'kysely';
 import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type ActiveChannel,
   asteriskInfo,
@@ -99,7 +98,7 @@ const MISSED = ['NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'];
 
 /** Call figures from the CDR table: today's counts and the last 7 days, per day. */
 async function stats(ctx: ActionContext): Promise<CallStats> {
-  const db = ctx.app.db.kysely as unknown as AnyDb;
+  const db = ctx.app.db.kysely;
   const now = new Date(ctx.app.now());
   const day = (d: Date) => formatDateTime(d.getTime()).slice(0, 10);
   const today = day(now);
@@ -192,7 +191,7 @@ export const voiceCallsActions = [
       'Rings an extension and, when answered, dials a number from it; 503 when Asterisk is not running',
     access: 'module',
     async handler(ctx, input) {
-      const db = ctx.app.db.kysely as unknown as AnyDb;
+      const db = ctx.app.db.kysely;
       const ext = await db
         .selectFrom('voice_extension')
         .select(['extension', 'call_permission'])

@@ -1,5 +1,5 @@
 import { type CallDayFigures, type ExtensionCall, voiceRecordCalls } from '@igs/contract/calls';
-import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -16,7 +16,7 @@ import { scoped } from '../../platform/resources/scope.ts';
  *   or a ring group names the queue as callee but its channel as the destination channel).
  */
 
-const cdr = resourceByName('voice:cdr') as ResourceDef;
+const cdr = resourceByName('voice:cdr');
 
 /** The outcomes of cdr_csv's disposition, and the key each has in a day's figures. */
 const OUTCOMES: Record<string, 'answered' | 'no_answer' | 'busy' | 'failed' | 'congestion'> = {
@@ -82,7 +82,7 @@ const HISTORY_COLUMNS = [
   'duration',
   'billsec',
   'recording',
-];
+] as const;
 
 export async function extensionCalls(
   ctx: SignedInContext,

@@ -4,7 +4,6 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import {
   type AsteriskInfo,
   asteriskInfo,
@@ -49,7 +48,7 @@ function unavailable(reason: string, extra: Record<string, unknown> = {}): ApiEr
 }
 
 async function extensionCounts(app: AppContext): Promise<{ total: number; online: number }> {
-  const db = app.db.kysely as unknown as AnyDb;
+  const db = app.db.kysely;
   const row = await db
     .selectFrom('voice_extension')
     .select((eb) => [

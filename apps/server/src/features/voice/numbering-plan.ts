@@ -10,8 +10,6 @@ import {
   type VoiceAdvanced,
 } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.ts';
 import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
@@ -66,7 +64,7 @@ export async function numberOwner(
     const row = await q.executeTakeFirst();
     if (row) return { what: n.what, name: String(row.name ?? ''), resource: n.resource, id: Number(row.id) };
   }
-  const codes = advanced ?? (await loadAdvanced(conn as unknown as Kysely<Database>));
+  const codes = advanced ?? (await loadAdvanced(conn));
   if (except?.resource !== 'voice:advanced') {
     for (const k of VOICE_FEATURE_CODES)
       if (codes[k] === number)
@@ -101,7 +99,7 @@ async function numberingPlanHook({ conn, lang, def, values, site, selfId }: Writ
   if (def.name === 'voice:extension') {
     if (selfId === undefined && !values.secret) values.secret = generateSecret();
     if (number !== undefined && number !== null) {
-      const { ext_length } = await loadBasic(conn as unknown as Kysely<Database>);
+      const { ext_length } = await loadBasic(conn);
       if (String(number).length !== ext_length) {
         const msg = say(lang, 'voice.extensionNumberMustDigits', { ext_length });
         throw new ApiError(Code.invalid, msg, { errors: [{ field: spec.field, msg }] });

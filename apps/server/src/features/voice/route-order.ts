@@ -1,13 +1,12 @@
 import { Code, say } from '@igs/contract';
 import { voiceRecordCalls } from '@igs/contract/calls';
-import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 
-const outboundRoute = resourceByName('voice:outbound_route') as ResourceDef;
+const outboundRoute = resourceByName('voice:outbound_route');
 
 /**
  * voice/RoutingList `sort` (DOMAIN 3.2: `ids` in their new order, button key :edit): the order in
@@ -20,7 +19,7 @@ export const outboundRouteOrderAction = defineCallAction(voiceRecordCalls.routeO
   access: 'module',
   async handler(ctx, input) {
     return inCallTransaction(ctx, async (tctx) => {
-      const db = tctx.app.db.kysely as unknown as AnyDb;
+      const db = tctx.app.db.kysely;
       const rows = await scoped(tctx)
         .selectFrom(outboundRoute.table, tctx.scope.write)
         .select(['id', 'site_id', 'seq'])

@@ -10,7 +10,6 @@ import { voiceSettingsCalls } from '@igs/contract/calls';
 import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import type { AnyDb } from '../../platform/resources/queries.ts';
 import { collisionError, numberOwner } from './numbering-plan.ts';
 import { otherServicePorts, portClashes } from './port-clash.ts';
 import { regenerateVoiceFiles } from './regenerate.ts';
@@ -59,13 +58,7 @@ async function editAdvanced(ctx: ActionContext, body: Record<string, unknown>) {
   }
   for (const k of VOICE_FEATURE_CODES) {
     if (value[k] === current[k]) continue;
-    const owner = await numberOwner(
-      db as unknown as AnyDb,
-      0,
-      value[k],
-      { resource: 'voice:advanced' },
-      value,
-    );
+    const owner = await numberOwner(db, 0, value[k], { resource: 'voice:advanced' }, value);
     if (owner) throw collisionError(k, value[k], owner, ctx.lang);
   }
   await saveSetting(db, 'advanced', value, ctx.app.now());

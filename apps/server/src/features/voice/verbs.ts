@@ -45,7 +45,7 @@ const extensionBatchAddVerb = resourceVerb(
     const numbers = Array.from({ length: count }, (_, i) => String(first + i).padStart(from.length, '0'));
     const areas = new Map<string, number>();
     for (const a of await db
-      .selectFrom(resourceByName('system:region')!.table)
+      .selectFrom(resourceByName('system:region').table)
       .select(['id', 'code'])
       .where('site_id', '=', site)
       .where('code', 'in', numbers)
@@ -215,7 +215,7 @@ const broadcastTaskPlayNowVerb = resourceVerb(
     const lang = ctx.lang;
     const task = records[0]!;
     const group = await db
-      .selectFrom(resourceByName('voice:paging')!.table)
+      .selectFrom(resourceByName('voice:paging').table)
       .select(['number', 'name'])
       .where('id', '=', Number(task.group_id))
       .executeTakeFirst();

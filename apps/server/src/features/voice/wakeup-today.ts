@@ -1,5 +1,5 @@
 import { type TodayCall, type TodayState, voiceRecordCalls } from '@igs/contract/calls';
-import { type ResourceDef, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
@@ -17,7 +17,7 @@ import { scoped } from '../../platform/resources/scope.ts';
  * - calling, answered, failed or cancelled, as its state says.
  */
 
-const wakeup = resourceByName('voice:wakeup') as ResourceDef;
+const wakeup = resourceByName('voice:wakeup');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -37,11 +37,7 @@ export function decode(f: FieldDef, v: unknown): unknown {
 }
 
 /** A stored row as the API returns it. */
-export function toRecord(
-  def: ResourceDef,
-  row: Record<string, unknown>,
-  lang?: Lang,
-): ResourceRecord {
+export function toRecord(def: ResourceDef, row: Record<string, unknown>, lang?: Lang): ResourceRecord {
   const out: Record<string, unknown> = {};
   for (const f of def.fields) {
     const v = decode(f, row[f.name]);

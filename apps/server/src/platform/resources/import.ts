@@ -1,7 +1,7 @@
 import { Code, texts } from '@igs/contract';
+import { type ImportReply, resourceCalls } from '@igs/contract/calls';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
-import { z } from 'zod';
-import { defineAction, type SignedInContext } from '../http/action.ts';
+import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
 import { encode } from './codec.ts';
@@ -13,26 +13,8 @@ import { checkIntegrity } from './write.ts';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-const ImportInput = z.object({
-  method: z.literal('import'),
-  // csv, json, or a format a feature registered for the resource (hooks.ts).
-  format: z.string().trim().max(16).optional().default('csv'),
-  mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
-  dry_run: z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
-    .optional()
-    .default(0)
-    .transform((v) => v === 1 || v === '1' || v === true),
-});
-
-export interface ImportResult {
-  total: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  errors: { line: number; field: string; msg: string }[];
-  dry_run: boolean;
-}
+/** What an import answers (the contract's ImportReply). */
+export type ImportResult = ImportReply;
 
 /** Raised inside the transaction to undo it: a dry run, or a file with errors. */
 class Undo extends Error {
@@ -108,12 +90,9 @@ function recordsOf(def: ResourceDef, format: 'csv' | 'json', data: Buffer): Impo
  */
 export function importAction(def: ResourceDef, endpoint: string) {
   const key = def.fields.find((f) => f.unique);
-  return defineAction({
-    path: endpoint,
-    method: 'import',
+  return defineCallAction(resourceCalls(endpoint).import, {
     summary: `${def.title.en}: import CSV or JSON (mode append, upsert or replace; dry_run previews), all or nothing`,
     access: 'module',
-    input: ImportInput,
     files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: texts('resources.importTooLarge') },
     async handler(ctx: SignedInContext, input): Promise<ImportResult> {
       const file = ctx.files[0];

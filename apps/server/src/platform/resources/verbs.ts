@@ -1,4 +1,5 @@
 import { Code, texts } from '@igs/contract';
+import { verbCall } from '@igs/contract/calls';
 import {
   type ResourceDef,
   resourceByName,
@@ -40,7 +41,10 @@ export interface VerbCall<Table extends string = string> {
   site: number;
 }
 
-export type VerbHandler<Table extends string = string> = (call: VerbCall<Table>) => Promise<unknown>;
+/** What a verb answers (an object; nothing means `{ done: n }`), checked by its call's schema. */
+export type VerbHandler<Table extends string = string> = (
+  call: VerbCall<Table>,
+) => Promise<object | undefined>;
 
 const handlers = new Map<string, VerbHandler>();
 
@@ -93,6 +97,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
     summary: `${def.title.en}: ${verb.label.en}${verb.scope === 'row' ? ' (id)' : verb.scope === 'page' ? '' : ' (ids)'}${verb.fields?.length ? `; ${verb.fields.map((f) => f.name).join(', ')}` : ''}`,
     access: 'module',
     input: inputOf(verb),
+    output: verbCall(endpoint, verb).output,
     async handler(ctx, body: Record<string, unknown>) {
       const handler = handlers.get(`${def.name}:${verb.name}`);
       if (!handler) throw new ApiError(Code.badRequest, `Unknown method ${verb.name}`);
