@@ -1,5 +1,5 @@
 import type { AnyCall, CallInput, CallOutput } from '@igs/contract/calls';
-import { type RequestOptions, request } from './index.ts';
+import { type RequestOptions, request, requestEnvelope } from './index.ts';
 
 export interface CallOptions extends RequestOptions {
   /**
@@ -38,6 +38,18 @@ export function call<C extends AnyCall>(
 ): Promise<CallOutput<C>> {
   const { files, ...rest } = opts ?? {};
   if (files) return request<CallOutput<C>>(def.path, formDataOf(def, input as object, files), rest);
-  const body = def.method ? { ...(input as object), method: def.method } : (input as object);
-  return request<CallOutput<C>>(def.path, body, opts);
+  return request<CallOutput<C>>(def.path, bodyOf(def, input), opts);
+}
+
+/** The JSON body of a call: its input with its method. */
+function bodyOf<C extends AnyCall>(def: C, input: CallInput<C>): object {
+  return def.method ? { ...(input as object), method: def.method } : (input as object);
+}
+
+/**
+ * As `call`, resolving with the whole envelope, for a reply whose message the page shows itself
+ * (a toast of what a save or a verb did); `data` is typed by the call's output.
+ */
+export function callEnvelope<C extends AnyCall>(def: C, input: CallInput<C>, opts?: RequestOptions) {
+  return requestEnvelope<CallOutput<C>>(def.path, bodyOf(def, input), opts);
 }

@@ -97,7 +97,11 @@ describe('OutreachEvents', () => {
     expect(screen.queryByRole('button', { name: 'Test' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Resync' }));
     await waitFor(() =>
-      expect(requestEnvelope).toHaveBeenCalledWith('/admin.php/system/outreach', { method: 'resync', id: 1 }),
+      expect(requestEnvelope).toHaveBeenCalledWith(
+        '/admin.php/system/outreach',
+        { method: 'resync', id: 1 },
+        undefined,
+      ),
     );
   });
 });

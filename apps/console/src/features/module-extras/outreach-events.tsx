@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type CallOutput, outreachCalls } from '@igs/contract/calls';
+import { outreachCalls } from '@igs/contract/calls';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,8 @@ import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'an
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { registerTexts, type Texts, useLanguage, useT } from '../../i18n/index.ts';
-import { call } from '../../request/call.ts';
-import { request, requestEnvelope } from '../../request/index.ts';
+import { call, callEnvelope } from '../../request/call.ts';
+import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -100,10 +100,7 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
   const verb = async (row: InterfaceRow, method: 'test' | 'resync') => {
     setBusy(`${row.id}:${method}`);
     try {
-      const r = await requestEnvelope<CallOutput<(typeof outreachCalls)[typeof method]>>(PATH, {
-        method,
-        id: row.id,
-      });
+      const r = await callEnvelope(outreachCalls[method], { id: row.id });
       toast.success(r.msg);
     } catch {
       // shown by the request layer

@@ -1,4 +1,4 @@
-import { sceneOtherCalls, sceneOtherOpsCalls } from '@igs/contract/calls';
+import { resourceCalls, sceneOtherCalls, sceneOtherOpsCalls } from '@igs/contract/calls';
 import { scenarioOther } from '@igs/contract/extras';
 import { Alert, Button, Flex, Form, QRCode, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx'
 import { useSingleton, useSingletonButton } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import './scene-other-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
@@ -40,9 +39,9 @@ export default function SceneOtherConfig() {
   const scenes = useScopedQuery({
     queryKey: ['resource', 'index:scenario', 'options', isOperations],
     queryFn: ({ sites }) =>
-      request<{ value: number; label: string }[]>(
-        isOperations ? '/operations/index/scenario' : '/admin.php/index/scenario',
-        { method: 'options', limit: 200 },
+      call(
+        resourceCalls(isOperations ? '/operations/index/scenario' : '/admin.php/index/scenario').options,
+        { limit: 200 },
         { loading: false, sites },
       ),
   });

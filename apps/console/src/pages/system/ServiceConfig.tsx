@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { useT } from '../../i18n/index.ts';
-import { call } from '../../request/call.ts';
+import { call, callEnvelope } from '../../request/call.ts';
 import { requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { type EditValues, editBody, STATUS_COLOR, verbsFor } from './services/service-config-logic.ts';
@@ -156,10 +156,7 @@ export default function ServiceConfig() {
   const runVerb = async (row: ServiceRow, verb: 'start' | 'stop' | 'restart') => {
     setBusy(`${row.key}:${verb}`);
     try {
-      const r = await requestEnvelope<CallOutput<(typeof serviceCalls)[typeof verb]>>(PATH, {
-        method: verb,
-        key: row.key,
-      });
+      const r = await callEnvelope(serviceCalls[verb], { key: row.key });
       showReply(r.msg, r.data);
     } catch {
       // shown by the request layer (503 names the missing program)

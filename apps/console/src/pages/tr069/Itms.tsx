@@ -1,11 +1,12 @@
-import { type CallOutput, itmsCalls } from '@igs/contract/calls';
+import { type CallOutput, itmsCalls, resourceCalls } from '@igs/contract/calls';
 import { itmsSettings } from '@igs/contract/extras';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { SingletonForm } from '../../features/singleton-form/singleton-form.tsx';
 import { useSingletonButton } from '../../features/singleton-form/use-singleton.ts';
 import { useT } from '../../i18n/index.ts';
-import { isRequestError, request, requestEnvelope } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { isRequestError, requestEnvelope } from '../../request/index.ts';
 import './itms-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -18,11 +19,7 @@ function ConnectionRequestTest() {
   const devices = useScopedQuery({
     queryKey: ['tr069', 'device', 'options'],
     queryFn: ({ sites }) =>
-      request<{ value: number; label: string }[]>(
-        '/admin.php/tr069/device',
-        { method: 'options', limit: 200 },
-        { loading: false, sites },
-      ),
+      call(resourceCalls('/admin.php/tr069/device').options, { limit: 200 }, { loading: false, sites }),
   });
 
   const run = async () => {

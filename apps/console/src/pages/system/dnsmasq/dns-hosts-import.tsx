@@ -1,17 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { resourceCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Upload } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../app/feedback.ts';
 import { useT } from '../../../i18n/index.ts';
-import { requestEnvelope } from '../../../request/index.ts';
+import { call } from '../../../request/call.ts';
 import { useHasButton } from '../../../stores/permission.ts';
 import './dnsmasq-texts.ts';
-
-interface ImportReply {
-  inserted: number;
-  errors: { line: number; field: string; msg: string }[];
-}
 
 /**
  * Imports host records from an /etc/hosts file (DOMAIN 2.9 system/Dns I/O) through the records'
@@ -25,14 +21,13 @@ export function HostsImport({ endpoint, resource }: { endpoint: string; resource
   const [modal, holder] = Modal.useModal();
   if (!can) return null;
   const send = async (file: File) => {
-    const fd = new FormData();
-    fd.append('method', 'import');
-    fd.append('format', 'hosts');
-    fd.append('mode', 'append');
-    fd.append('file', file, file.name);
     setBusy(true);
     try {
-      const r = (await requestEnvelope<ImportReply>(endpoint, fd)).data;
+      const r = await call(
+        resourceCalls(endpoint).import,
+        { format: 'hosts', mode: 'append' },
+        { files: { file } },
+      );
       if (r.errors.length)
         modal.error({
           title: t('dns.hostsRefused'),

@@ -1,7 +1,8 @@
 import type { AnyCall, CallInput, CallOutput } from '@igs/contract/calls';
 import type { FormInstance } from 'antd';
 import { toast } from '../../../app/feedback.ts';
-import { isRequestError, requestEnvelope } from '../../../request/index.ts';
+import { callEnvelope } from '../../../request/call.ts';
+import { isRequestError } from '../../../request/index.ts';
 import { formErrors } from './network-logic.ts';
 
 /**
@@ -16,8 +17,7 @@ export async function save<C extends AnyCall>(
   form?: FormInstance,
 ): Promise<CallOutput<C> | null> {
   try {
-    const body = def.method ? { ...(input as object), method: def.method } : (input as object);
-    const env = await requestEnvelope<CallOutput<C>>(def.path, body);
+    const env = await callEnvelope(def, input);
     toast.success(env.msg);
     return env.data;
   } catch (error) {

@@ -160,10 +160,11 @@ describe('DHCP leases', () => {
     requestEnvelope.mockResolvedValueOnce({ code: 200, msg: 'Saved', data: {} });
     await user.click(within(dynamicRow).getByRole('button', { name: 'Make static' }));
     await waitFor(() =>
-      expect(requestEnvelope).toHaveBeenCalledWith('/admin.php/system/dhcp_set', {
-        method: 'make_static',
-        mac: 'aa:bb:cc:00:00:02',
-      }),
+      expect(requestEnvelope).toHaveBeenCalledWith(
+        '/admin.php/system/dhcp_set',
+        { method: 'make_static', mac: 'aa:bb:cc:00:00:02' },
+        undefined,
+      ),
     );
   });
 
