@@ -59,12 +59,16 @@ describe('user store', () => {
   it('login stores the token and the weak-password flag', async () => {
     request.mockResolvedValueOnce({ token: 'T1', weak_psw: 1 });
     await useUserStore.getState().login({ username: 'admin', password: 'secret1', code: 'x' });
-    expect(request).toHaveBeenCalledWith(Paths.login, {
-      username: 'admin',
-      password: hashPassword('secret1'),
-      code: 'x',
-      is_operations: 0,
-    });
+    expect(request).toHaveBeenCalledWith(
+      Paths.login,
+      {
+        username: 'admin',
+        password: hashPassword('secret1'),
+        code: 'x',
+        is_operations: 0,
+      },
+      undefined,
+    );
     expect(useUserStore.getState().token).toBe('T1');
     expect(useUserStore.getState().weakPsw).toBe(1);
     expect(Cookies.get('Admin-Token')).toBe('T1');
@@ -73,7 +77,7 @@ describe('user store', () => {
   it('remember me asks for a device token and keeps it, never the password nor its hash', async () => {
     request.mockResolvedValueOnce({ token: 'T1', weak_psw: 0, device_token: 'dt.first' });
     await useUserStore.getState().login({ username: ' admin ', password: 'secret1', remember: true });
-    expect(request).toHaveBeenCalledWith(Paths.login, expect.objectContaining({ remember: 1 }));
+    expect(request).toHaveBeenCalledWith(Paths.login, expect.objectContaining({ remember: 1 }), undefined);
     expect(Cookies.get('username')).toBe('admin');
     expect(Cookies.get('password')).toBe('dt.first');
     expect(Object.values(Cookies.get())).not.toContain(hashPassword('secret1'));
@@ -101,7 +105,7 @@ describe('user store', () => {
   it('a hand-off code is exchanged for a new session token', async () => {
     request.mockResolvedValueOnce({ token: 'NEW', weak_psw: 1 });
     await useUserStore.getState().acceptHandoff('code-1');
-    expect(request).toHaveBeenCalledWith(Paths.handoffExchange, { code: 'code-1' });
+    expect(request).toHaveBeenCalledWith(Paths.handoffExchange, { code: 'code-1' }, undefined);
     expect(useUserStore.getState()).toMatchObject({ token: 'NEW', weakPsw: 1 });
     expect(Cookies.get('Admin-Token')).toBe('NEW');
   });
