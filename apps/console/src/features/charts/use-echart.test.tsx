@@ -24,7 +24,8 @@ describe('useEChart', () => {
     const { rerender, unmount } = render(<Chart option={first} />);
     await waitFor(() => expect(screen.getByTestId('box').dataset.state).toBe('ready'));
     expect(init).toHaveBeenCalledWith(screen.getByTestId('box'));
-    expect(chart.setOption).toHaveBeenLastCalledWith(first, { notMerge: true });
+    // The option is given in a passive effect, which may run after the box already says ready.
+    await waitFor(() => expect(chart.setOption).toHaveBeenLastCalledWith(first, { notMerge: true }));
 
     const second = { series: [2] };
     rerender(<Chart option={second} />);
