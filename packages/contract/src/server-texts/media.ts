@@ -63,6 +63,11 @@ export const mediaTexts = {
     en: '#{id} {name}: already imported as programme #{imported_program_id}',
     zh_CN: '#{id} {name}：已导入为直播节目 #{imported_program_id}',
   },
+  'media.importNotStreamAddress': {
+    en: '#{id} {name}: not a stream address programmes play (http, https, rtsp, rtmp, rtp or udp, at most 1024 characters)',
+    zh_CN: '#{id} {name}：不是直播节目可播放的地址（http、https、rtsp、rtmp、rtp或udp，最多1024个字符）',
+  },
+  'media.nothingToImport': { en: 'No channel to import', zh_CN: '没有可导入的频道' },
   'media.everyChannelNumberTaken': {
     en: 'Every channel number 1–9999 is taken',
     zh_CN: '频道号1–9999已全部占用',

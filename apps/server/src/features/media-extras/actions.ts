@@ -44,9 +44,10 @@ function parseIds(v: unknown): number[] {
   }
 }
 
+/** The classes' names in the caller's language (an English name where one is set, for English). */
 async function classNames(ctx: SignedInContext): Promise<Map<number, string>> {
-  const rows = await scoped(ctx).selectFrom('media_live_type').select(['id', 'name']).execute();
-  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+  const rows = await scoped(ctx).selectFrom('media_live_type').select(['id', 'name', 'name_en']).execute();
+  return new Map(rows.map((r) => [Number(r.id), String((ctx.lang === 'en' && r.name_en) || r.name)]));
 }
 
 function m3uAction(call: ReturnType<typeof m3uExportCall>) {
@@ -71,9 +72,13 @@ function m3uAction(call: ReturnType<typeof m3uExportCall>) {
           number: Number(r.number),
           name: String(r.name ?? ''),
           tvgId: channelId(r.tvg_id as string | null, Number(r.number)),
-          logo: await fileUrl(ctx, r.logo),
+          logo: (await fileUrl(ctx, r.logo)) || String(r.logo_url ?? ''),
           groups: parseIds(r.category_ids).flatMap((id) => (classes.has(id) ? [classes.get(id)!] : [])),
           url: String(r.url ?? ''),
+          referrer: String(r.referrer ?? ''),
+          userAgent: String(r.user_agent ?? ''),
+          country: String(r.country ?? ''),
+          language: String(r.language ?? ''),
         });
       ctx.logDetail = keepText('log.m3uExported', { n: channels.length });
       return offerDownload(

@@ -13,6 +13,10 @@ export interface M3uChannel {
   logo: string;
   groups: string[];
   url: string;
+  referrer?: string;
+  userAgent?: string;
+  country?: string;
+  language?: string;
 }
 
 /** An attribute value: no quotes or line breaks can end it early. */
@@ -24,6 +28,11 @@ export function channelId(tvgId: string | null | undefined, number: number): str
   return tvgId?.trim() || `channel-${number}`;
 }
 
+/**
+ * The playlist: per channel an `#EXTINF` with tvg-id, tvg-name, tvg-logo, tvg-chno, tvg-country,
+ * tvg-language and group-title, the referrer and user agent as `#EXTVLCOPT` lines (what VLC, Kodi
+ * and iptv-playlist-parser read), then the stream URL.
+ */
 export function buildM3u(channels: readonly M3uChannel[]): string {
   const out = ['#EXTM3U'];
   for (const c of channels) {
@@ -32,10 +41,15 @@ export function buildM3u(channels: readonly M3uChannel[]): string {
       `tvg-name="${attr(c.name)}"`,
       ...(c.logo ? [`tvg-logo="${attr(c.logo)}"`] : []),
       `tvg-chno="${c.number}"`,
+      ...(c.country ? [`tvg-country="${attr(c.country)}"`] : []),
+      ...(c.language ? [`tvg-language="${attr(c.language)}"`] : []),
       // Several classes: Kodi's IPTV Simple and Jellyfin split group-title on ";".
       ...(c.groups.length ? [`group-title="${attr(c.groups.join(';'))}"`] : []),
     ];
-    out.push(`#EXTINF:-1 ${attrs.join(' ')},${line(c.name)}`, line(c.url));
+    out.push(`#EXTINF:-1 ${attrs.join(' ')},${line(c.name)}`);
+    if (c.referrer) out.push(`#EXTVLCOPT:http-referrer=${line(c.referrer)}`);
+    if (c.userAgent) out.push(`#EXTVLCOPT:http-user-agent=${line(c.userAgent)}`);
+    out.push(line(c.url));
   }
   return `${out.join('\n')}\n`;
 }

@@ -5,6 +5,7 @@ import { resourceByName } from '@igs/contract/resources';
 import type { Conn } from '../../platform/db/schema.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
+import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { epgRecord, programmesByXmltvId, readGuide } from './epg-import.ts';
 import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
@@ -44,9 +45,10 @@ async function uploadedText(ctx: SyncContext, db: Conn, id: unknown): Promise<Bu
 
 function playlistOf(ctx: SyncContext, data: Buffer, field: string): M3uPlaylist {
   try {
-    return readM3u(data.toString('utf8'));
+    // Any encoding the field writes (UTF-16, GB18030, Latin-1, CP1251…), gzip-compressed or not.
+    return readM3u(decodeText(data).text);
   } catch (e) {
-    if (!(e instanceof M3uError)) throw e;
+    if (!(e instanceof M3uError || e instanceof TextDecodeError)) throw e;
     const msg = say(ctx.lang, 'media.notM3uPlaylist', { message: e.message });
     throw new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
   }
@@ -84,6 +86,8 @@ async function readSource(ctx: SyncContext, db: Conn, src: Record<string, unknow
         tvgLogo: '',
         groupTitle: '',
         tvgChno: null,
+        tvgCountry: '',
+        tvgLanguage: '',
         url,
         opts,
       },
@@ -93,7 +97,7 @@ async function readSource(ctx: SyncContext, db: Conn, src: Record<string, unknow
 
 const cut = (s: string, max: number) => (s ? s.slice(0, max) : null);
 
-function channelValues(e: M3uEntry): Record<string, unknown> {
+function channelValues(e: M3uEntry, position: number): Record<string, unknown> {
   return {
     name: cut(e.name, 128),
     tvg_id: cut(e.tvgId, 64),
@@ -103,6 +107,9 @@ function channelValues(e: M3uEntry): Record<string, unknown> {
     tvg_chno: e.tvgChno !== null && e.tvgChno <= 99999 ? e.tvgChno : null,
     url: e.url,
     opts: Object.keys(e.opts).length ? JSON.stringify(e.opts) : null,
+    tvg_country: cut(e.tvgCountry, 64),
+    tvg_language: cut(e.tvgLanguage, 64),
+    position,
   };
 }
 
@@ -120,13 +127,13 @@ async function storeChannels(db: Conn, sourceId: number, site: number, list: M3u
   const byUrl = new Map<string, Record<string, unknown>>(existing.map((r) => [String(r.url), r]));
   const seen = new Set<number>();
   const counts = { total: list.entries.length, inserted: 0, updated: 0, removed: 0, skipped: list.skipped };
-  for (const e of list.entries) {
+  for (const [position, e] of list.entries.entries()) {
     if (e.url.length > 1024) {
       counts.skipped++;
       continue;
     }
     const match = (e.tvgId ? byTvg.get(e.tvgId) : undefined) ?? byUrl.get(e.url);
-    const values = channelValues(e);
+    const values = channelValues(e, position);
     if (match && !seen.has(Number(match.id))) {
       await db
         .updateTable(collected.table)
@@ -234,25 +241,44 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
   const playlist = await readSource(ctx, db, src);
   const channels = await storeChannels(db, Number(src.id), site, playlist, now);
   let guide: Awaited<ReturnType<typeof storeGuide>> | null = null;
-  if (src.xmltv_url) {
-    const got = await fetchSource(String(src.xmltv_url), {
-      lang: ctx.lang,
-      field: 'xmltv_url',
-      maxBytes: GUIDE_MAX_BYTES,
-      userAgent: src.user_agent as string | null,
-      referrer: src.referrer as string | null,
-    });
-    guide = await storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, now);
+  // The playlist's own guide (`url-tvg`/`x-tvg-url`) fills the source's XMLTV URL when it has none.
+  const ownGuide = String(src.xmltv_url ?? '');
+  const playlistGuide =
+    !ownGuide && /^https?:\/\//i.test(playlist.guideUrl) && playlist.guideUrl.length <= 1024
+      ? playlist.guideUrl
+      : '';
+  let guideError = '';
+  if (ownGuide || playlistGuide) {
+    try {
+      const got = await fetchSource(ownGuide || playlistGuide, {
+        lang: ctx.lang,
+        field: 'xmltv_url',
+        maxBytes: GUIDE_MAX_BYTES,
+        userAgent: src.user_agent as string | null,
+        referrer: src.referrer as string | null,
+      });
+      guide = await storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, now);
+    } catch (e) {
+      // A guide the operator named must answer; one the playlist names only is reported.
+      if (ownGuide || !(e instanceof ApiError)) throw e;
+      guideError = e.message;
+    }
   }
   const result = [
     `${channels.total} channels: ${channels.inserted} new, ${channels.updated} updated, ${channels.removed} removed, ${channels.skipped} skipped`,
     ...(guide
       ? [`EPG: ${guide.inserted} programmes on ${guide.channels} channels, ${guide.skipped} skipped`]
       : []),
+    ...(guideError ? [`EPG: ${guideError}`] : []),
   ].join('; ');
   await db
     .updateTable(source.table)
-    .set({ last_sync_at: formatDateTime(now), last_result: result.slice(0, 255), updated_at: now })
+    .set({
+      last_sync_at: formatDateTime(now),
+      last_result: result.slice(0, 255),
+      ...(playlistGuide ? { xmltv_url: playlistGuide } : {}),
+      updated_at: now,
+    })
     .where('id', '=', Number(src.id))
     .execute();
   ctx.logDetail = `media:source sync #${src.id}: ${result}`;

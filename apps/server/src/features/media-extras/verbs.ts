@@ -7,6 +7,7 @@ import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { eachLimited, probe, requireProgram } from './ffprobe.ts';
+import { STREAM_SCHEMES, splitPipe } from './m3u-read.ts';
 import { type RotationPlan, startRotation, stopRotation } from './rotation-runner.ts';
 import { syncSource, testSource } from './source-sync.ts';
 import { keyFields } from './stream-key.ts';
@@ -155,35 +156,103 @@ export function programType(url: string): string {
 
 const UNGROUPED = { name: '未分类', name_en: 'Uncategorised' };
 
+/** A collected channel's player options (referrer, user_agent), as stored or as sent. */
+function optionsOf(v: unknown): Record<string, string> {
+  let o = v;
+  if (typeof o === 'string') {
+    try {
+      o = JSON.parse(o);
+    } catch {
+      o = null;
+    }
+  }
+  if (!o || typeof o !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(o).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+}
+
+/** Where a channel stands in its playlist: by source, then place in the playlist, then id. */
+function playlistOrder(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const place = (r: Record<string, unknown>) =>
+    r.position === null || r.position === undefined ? Number.MAX_SAFE_INTEGER : Number(r.position);
+  return (
+    Number(a.source_id ?? 0) - Number(b.source_id ?? 0) || place(a) - place(b) || Number(a.id) - Number(b.id)
+  );
+}
+
+const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
+
+/**
+ * `import`: the selected collected channels as live programmes. Channels sharing a tvg-id become
+ * one programme, the first in playlist order, with the other streams as its backup URLs; logo,
+ * referrer, user agent, group (as class), country and language come along. A channel that cannot
+ * be imported (ignored, already imported, an address programmes do not play, a value out of range)
+ * is reported with why, in the caller's language, and the others are imported; only when none can
+ * be is the call refused. Channels without a tvg-chno are numbered in playlist order.
+ */
 const collectProgramsImportVerb = resourceVerb(
   'media:collect_programs',
   'import',
   async ({ ctx, db, records, site }) => {
     const { lang } = ctx;
     const w = { db, lang, now: ctx.app.now() };
-    for (const r of records) {
-      if (Number(r.ignored) === 1)
-        throw new ApiError(
-          Code.conflict,
-          say(lang, 'media.ignoredChannelsNotImported', { id: String(r.id), name: String(r.name) }),
-        );
+    const skipped: { id: number; name: string; reason: string }[] = [];
+    const skip = (r: Record<string, unknown>, reason: string) =>
+      skipped.push({ id: Number(r.id), name: String(r.name ?? ''), reason });
+    const candidates: Record<string, unknown>[] = [];
+    for (const r of [...records].sort(playlistOrder)) {
+      if (Number(r.ignored) === 1) {
+        skip(r, say(lang, 'media.ignoredChannelsNotImported', { id: String(r.id), name: String(r.name) }));
+        continue;
+      }
       if (r.imported_program_id) {
         const still = await db
           .selectFrom(live.table)
           .select('id')
           .where('id', '=', Number(r.imported_program_id))
           .executeTakeFirst();
-        if (still)
-          throw new ApiError(
-            Code.conflict,
+        if (still) {
+          skip(
+            r,
             say(lang, 'media.alreadyImportedProgramme', {
               id: String(r.id),
               name: String(r.name),
               imported_program_id: String(r.imported_program_id),
             }),
           );
+          continue;
+        }
       }
+      // A Kodi `url|User-Agent=…` kept from an older sync: the options come off the address.
+      const piped = splitPipe(String(r.url ?? '').trim());
+      const scheme = piped.url.slice(0, Math.max(0, piped.url.indexOf(':'))).toLowerCase();
+      if (!STREAM_SCHEMES.includes(scheme) || piped.url.length > 1024) {
+        skip(r, say(lang, 'media.importNotStreamAddress', { id: String(r.id), name: String(r.name) }));
+        continue;
+      }
+      candidates.push({ ...r, url: piped.url, opts: { ...optionsOf(r.opts), ...piped.opts } });
     }
+    // Alternate streams of one channel (the same tvg-id): one programme, the others its backups.
+    const groups: Record<string, unknown>[][] = [];
+    const byTvg = new Map<string, Record<string, unknown>[]>();
+    for (const r of candidates) {
+      const tvg = String(r.tvg_id ?? '').trim();
+      const same = tvg ? byTvg.get(tvg) : undefined;
+      if (same) {
+        same.push(r);
+        continue;
+      }
+      const group = [r];
+      groups.push(group);
+      if (tvg) byTvg.set(tvg, group);
+    }
+    if (!groups.length)
+      throw new ApiError(
+        Code.conflict,
+        skipped.map((x) => x.reason).join('; ') || say(lang, 'media.nothingToImport'),
+      );
+
     const programmes = await db
       .selectFrom(live.table)
       .select(['number', 'tvg_id'])
@@ -214,18 +283,35 @@ const collectProgramsImportVerb = resourceVerb(
       classes.set(key, id);
       return id;
     };
+    // The numbers the playlist asks for first (the first channel asking wins), then the others in
+    // playlist order, each the lowest free one.
+    const numbers = new Map<Record<string, unknown>[], number>();
+    for (const g of groups) {
+      const chno = Number(g[0]!.tvg_chno);
+      if (Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno)) {
+        numbers.set(g, chno);
+        used.add(chno);
+      }
+    }
     const nextFree = () => {
       for (let n = 1; n <= 9999; n++) if (!used.has(n)) return n;
       throw new ApiError(Code.conflict, say(lang, 'media.everyChannelNumberTaken'));
     };
     const created: number[] = [];
-    for (const r of records) {
-      const url = String(r.url ?? '');
-      const chno = Number(r.tvg_chno);
-      const number =
-        Number.isInteger(chno) && chno >= 1 && chno <= 9999 && !used.has(chno) ? chno : nextFree();
+    let backups = 0;
+    for (const g of groups) {
+      const r = g[0]!;
+      let number = numbers.get(g);
+      if (number === undefined) {
+        number = nextFree();
+        used.add(number);
+      }
+      const url = String(r.url);
+      const alternates = [...new Set(g.slice(1).map((x) => String(x.url)))].filter((u) => u !== url);
+      const opts = r.opts as Record<string, string>;
       const name = String(r.name || r.tvg_name || url).slice(0, 64);
       const tvg = r.tvg_id && !tvgIds.has(String(r.tvg_id)) ? String(r.tvg_id) : null;
+      const logo = text(r.tvg_logo, 1024);
       let id: number;
       try {
         id = await insertRecord(
@@ -237,26 +323,40 @@ const collectProgramsImportVerb = resourceVerb(
             name_en: String(r.tvg_name || name).slice(0, 64),
             category_ids: [await classFor(String(r.group_title ?? ''))],
             url,
+            ...(alternates.length ? { backup_url: alternates[0] } : {}),
+            ...(alternates.length > 1 ? { backup_urls: alternates.slice(1) } : {}),
             tvg_id: tvg,
             type: programType(url),
+            ...(logo && /^https?:\/\//i.test(logo) ? { logo_url: logo } : {}),
+            referrer: text(opts.referrer, 1024),
+            user_agent: text(opts.user_agent, 255),
+            country: text(r.tvg_country, 64),
+            language: text(r.tvg_language, 64),
           },
           site,
         );
       } catch (e) {
-        if (e instanceof ApiError) throw new ApiError(e.code, `#${r.id} ${r.name}: ${e.message}`, e.data);
-        throw e;
+        if (!(e instanceof ApiError)) throw e;
+        used.delete(number);
+        for (const x of g) skip(x, `#${x.id} ${x.name}: ${e.message}`);
+        continue;
       }
-      used.add(number);
       if (tvg) tvgIds.add(tvg);
       created.push(id);
+      backups += alternates.length;
       await db
         .updateTable(collected.table)
         .set({ imported_program_id: id, updated_at: w.now })
-        .where('id', '=', Number(r.id))
+        .where(
+          'id',
+          'in',
+          g.map((x) => Number(x.id)),
+        )
         .execute();
     }
-    ctx.logDetail = `media:collect_programs import #${records.map((r) => r.id).join(', #')} → media:live #${created.join(', #')}`;
-    return { imported: created.length, program_ids: created };
+    if (!created.length) throw new ApiError(Code.invalid, skipped.map((x) => x.reason).join('; '));
+    ctx.logDetail = `media:collect_programs import #${records.map((r) => r.id).join(', #')} → media:live #${created.join(', #')}${skipped.length ? `; skipped #${skipped.map((x) => x.id).join(', #')}` : ''}`;
+    return { imported: created.length, program_ids: created, backups, skipped };
   },
 );
 

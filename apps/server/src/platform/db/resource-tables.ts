@@ -355,6 +355,9 @@ export interface ResourceTables {
     probe: string | null;
     imported_program_id: number | null;
     ignored: number | null;
+    tvg_country: string | null;
+    tvg_language: string | null;
+    position: number | null;
   };
   /** media:epg: EPG programme */
   media_epg: {
@@ -394,6 +397,12 @@ export interface ResourceTables {
     enabled: number | null;
     sort: number | null;
     logo: string | null;
+    logo_url: string | null;
+    referrer: string | null;
+    user_agent: string | null;
+    backup_urls: string | null;
+    country: string | null;
+    language: string | null;
   };
   /** media:live_package: Live set meal */
   media_live_package: {
@@ -1204,6 +1213,10 @@ export interface ResourceTables {
     accountcode: string | null;
     amaflags: string | null;
     uniqueid: string | null;
+    userfield: string | null;
+    peeraccount: string | null;
+    linkedid: string | null;
+    sequence: number | null;
     recording: string | null;
     direction: string | null;
   };
@@ -1233,11 +1246,17 @@ export interface ResourceTables {
     name: string | null;
     pinyin: string | null;
     group_id: number | null;
+    company: string | null;
     department: string | null;
     position: string | null;
     extension: string | null;
     mobile: string | null;
     phone: string | null;
+    family_name: string | null;
+    given_name: string | null;
+    phones: string | null;
+    address: string | null;
+    note: string | null;
     email: string | null;
     sort: number | null;
   };

@@ -123,6 +123,40 @@ export const liveProgram: ResourceDef<'media_live'> = {
     // Added after the original fields, so existing exports keep their column order. DOMAIN marks it
     // a list column; not yet one, because the console's tests pin this list's columns.
     { name: 'logo', type: 'file', label: { en: 'Logo', zh_CN: '台标' } },
+    // What an M3U entry brings along (issue 15): its logo as a link (`logo` is an uploaded image;
+    // the M3U export writes the upload, else this link), the headers a player sends for the
+    // stream, the further alternate streams of the channel (beyond backup_url), and the playlist's
+    // country and language codes.
+    {
+      name: 'logo_url',
+      type: 'url',
+      label: { en: 'Logo link (tvg-logo)', zh_CN: '台标链接（tvg-logo）' },
+      max: 1024,
+    },
+    { name: 'referrer', type: 'str', label: { en: 'Referrer', zh_CN: '来源页（Referer）' }, max: 1024 },
+    {
+      name: 'user_agent',
+      type: 'str',
+      label: { en: 'User agent', zh_CN: '用户代理（User-Agent）' },
+      max: 255,
+    },
+    jsonField(
+      'backup_urls',
+      { en: 'More backup URLs', zh_CN: '更多备用地址' },
+      { kind: 'list', of: part('url', 'url', { en: 'Backup URL', zh_CN: '备用地址' }, { max: 1024 }) },
+    ),
+    {
+      name: 'country',
+      type: 'str',
+      label: { en: 'Country (tvg-country)', zh_CN: '国家（tvg-country）' },
+      max: 64,
+    },
+    {
+      name: 'language',
+      type: 'str',
+      label: { en: 'Language (tvg-language)', zh_CN: '语言（tvg-language）' },
+      max: 64,
+    },
   ],
   io: { import: ['csv', 'json'], export: ['csv', 'json'] },
   // probe: ffprobe on each stream sets `health` (503 naming ffprobe where it is not installed).
@@ -311,6 +345,27 @@ export const collectedChannel: ResourceDef<'media_collected_channel'> = {
       filter: true,
     },
     { name: 'ignored', type: 'bool', label: { en: 'Ignored', zh_CN: '已忽略' }, filter: true },
+    // Added after the original fields (issue 15): the entry's tvg-country and tvg-language, and its
+    // place in the playlist (what `import` numbers channels by when the playlist gives no number).
+    {
+      name: 'tvg_country',
+      type: 'str',
+      label: { en: 'Country (tvg-country)', zh_CN: '国家（tvg-country）' },
+      max: 64,
+    },
+    {
+      name: 'tvg_language',
+      type: 'str',
+      label: { en: 'Language (tvg-language)', zh_CN: '语言（tvg-language）' },
+      max: 64,
+    },
+    {
+      name: 'position',
+      type: 'int',
+      label: { en: 'Place in playlist', zh_CN: '列表位置' },
+      min: 0,
+      readonly: true,
+    },
   ],
   verbs: [
     { name: 'probe', label: { en: 'Probe', zh_CN: '探测' }, scope: 'batch' },
