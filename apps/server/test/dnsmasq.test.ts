@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { optionFor } from './support/cpe-option43.ts';
 import { makeFakeSysfs } from './support/fake-sysfs.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
@@ -128,14 +129,19 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(conf).toContain('dhcp-option=tag:igs-dhcp,option:dns-server,192.168.10.1,223.5.5.5');
     expect(conf).toContain('dhcp-option=tag:igs-dhcp,option:ntp-server,192.168.10.1');
     expect(conf).toContain('dhcp-option=tag:igs-dhcp,option:domain-name,hotel.lan');
-    expect(conf).toContain('dhcp-option=tag:igs-dhcp,43,01:04:c0:a8:0a:01');
+    // An option-60 vendor class is configured: option 43 goes to its clients only.
+    expect(conf).toContain('dhcp-option=tag:igs-dhcp,tag:stb,43,01:04:c0:a8:0a:01');
+    expect(conf).not.toContain('dhcp-option=tag:igs-dhcp,43,');
     expect(conf).toContain('dhcp-option=tag:igs-dhcp,66,"tftp.hotel.lan"');
     expect(conf).toContain('dhcp-vendorclass=set:stb,HUAWEI STB');
     expect(conf).toContain(`dhcp-leasefile=${s.dataDir}/dnsmasq.leases`);
     expect(dnsmasqAccepts(file('igs-dhcp.conf'))).toBe(true);
     const url = await dhcpForm({ ...good, option43: 'http://itms.hotel.lan:7547/acs' });
     expect(url.code).toBe(200);
-    expect(read('igs-dhcp.conf')).toContain('43,"http://itms.hotel.lan:7547/acs"');
+    // A URL is sent as TR-069 sub-option 1, which a set-top box of the class reads back.
+    expect(read('igs-dhcp.conf')).not.toContain('43,"http://');
+    expect(optionFor(read('igs-dhcp.conf'), 'HUAWEI STB')?.get(1)).toBe('http://itms.hotel.lan:7547/acs');
+    expect(optionFor(read('igs-dhcp.conf'), 'other')).toBeNull();
     expect(dnsmasqAccepts(file('igs-dhcp.conf'))).toBe(true);
   });
 
@@ -152,6 +158,7 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
       [{ gateway: '10.0.0.1' }, 'gateway', 'not inside'],
       [{ dns1: 'dns.example' }, 'dns1', 'IPv4'],
       [{ option43: 'zz"; rm' }, 'option43', 'hex'],
+      [{ option43: `http://${'a'.repeat(248)}` }, 'option43', '253 bytes'],
       [{ option60_tags: [{ vendor_class: 'a,b', tag: 'x' }] }, 'option60_tags.0.vendor_class', 'commas'],
       [{ option60_tags: [{ vendor_class: 'a', tag: 'igs-dhcp' }] }, 'option60_tags.0.tag', 'igs-'],
       [{ leases_file: 'relative.leases' }, 'leases_file', 'absolute'],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { optionFor } from './support/cpe-option43.ts';
 import { makeFakeSysfs } from './support/fake-sysfs.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -36,6 +37,20 @@ describeEachDb('ITMS DHCP option 43 in the dnsmasq file', (kind) => {
   let token: string;
   const file = () => path.join(s.dataDir, 'etc', 'dnsmasq.d', 'igs-dhcp.conf');
   const itms = (body: Record<string, unknown>) => s.call(ITMS, { method: 'form', ...body }, { token });
+  const dhcpForm = (over: Record<string, unknown>) =>
+    s.call(
+      DHCP,
+      {
+        method: 'form',
+        interface: 'lan',
+        range_start: '192.168.10.100',
+        range_end: '192.168.10.199',
+        lease_time: '12h',
+        gateway: '192.168.10.1',
+        ...over,
+      },
+      { token },
+    );
   const stored = async () =>
     (await s.call<Record<string, unknown>>(ITMS, { method: 'detail' }, { token })).data;
 
@@ -49,21 +64,8 @@ describeEachDb('ITMS DHCP option 43 in the dnsmasq file', (kind) => {
       { token },
     );
     expect(net.code).toBe(200);
-    const dhcp = await s.call(
-      DHCP,
-      {
-        method: 'form',
-        interface: 'lan',
-        range_start: '192.168.10.100',
-        range_end: '192.168.10.199',
-        lease_time: '12h',
-        gateway: '192.168.10.1',
-        // The DHCP page's own option 43 for set-top boxes stays beside the ITMS one.
-        option43: '01:04:c0:a8:0a:01',
-      },
-      { token },
-    );
-    expect(dhcp.code).toBe(200);
+    // The DHCP page's own option 43 for set-top boxes stays beside the ITMS one.
+    expect((await dhcpForm({ option43: '01:04:c0:a8:0a:01' })).code).toBe(200);
   });
   afterAll(async () => s.close());
 
@@ -73,7 +75,14 @@ describeEachDb('ITMS DHCP option 43 in the dnsmasq file', (kind) => {
     expect(r.code).toBe(200);
     const conf = fs.readFileSync(file(), 'utf8');
     expect(conf).toContain(LINE);
-    expect(conf).toContain('dhcp-option=tag:igs-dhcp,43,01:04:c0:a8:0a:01');
+    // The page's option 43 goes to every client but those of the ACS's class (dnsmasq would send
+    // them two option 43s, which a CPE joins into one).
+    expect(conf).toContain('dhcp-option=tag:igs-dhcp,tag:!igs-acs,43,01:04:c0:a8:0a:01');
+    expect(conf).toContain('dhcp-vendorclass=set:igs-acs,dslforum.org');
+    expect(Object.fromEntries(optionFor(conf, 'dslforum.org')!)).toEqual({
+      1: 'http://192.168.10.1:7547/acs',
+    });
+    expect(Object.fromEntries(optionFor(conf, 'HUAWEI STB')!)).toEqual({ 1: '\xc0\xa8\x0a\x01' });
     expect((await stored()).dnsmasq_lines).toEqual([LINE]);
     expect(dnsmasqAccepts(file())).toBe(true);
     // The DHCP page reports the file as up to date, not pending.
@@ -111,5 +120,57 @@ describeEachDb('ITMS DHCP option 43 in the dnsmasq file', (kind) => {
     const before = fs.statSync(file()).mtimeMs;
     expect((await itms({ inform_interval_s: 600 })).code).toBe(200);
     expect(fs.statSync(file()).mtimeMs).toBe(before);
+  });
+
+  it('a CPE decodes the ACS URL (sub-option 1) and provisioning code (sub-option 2) from the option bytes', async () => {
+    const url = 'http://192.168.10.1:7547/acs';
+    expect((await itms({ acs_url: url, provisioning_code: 'HOTEL.ROOMS-2', dhcp_option43: 1 })).code).toBe(
+      200,
+    );
+    let conf = fs.readFileSync(file(), 'utf8');
+    expect(conf).toContain('dhcp-option=vendor:dslforum.org,2,"HOTEL.ROOMS-2"');
+    expect((await stored()).dnsmasq_lines).toEqual([
+      `dhcp-option=vendor:dslforum.org,1,"${url}"`,
+      'dhcp-option=vendor:dslforum.org,2,"HOTEL.ROOMS-2"',
+    ]);
+    // A CPE announcing dslforum.org gets both sub-options through dnsmasq's vendor encapsulation.
+    expect(Object.fromEntries(optionFor(conf, 'dslforum.org')!)).toEqual({ 1: url, 2: 'HOTEL.ROOMS-2' });
+    expect(dnsmasqAccepts(file())).toBe(true);
+
+    // Option-60 vendor classes of the DHCP page: their clients get the ACS as encoded sub-options,
+    // matched by the tag dnsmasq sets from option 60; a client of no class gets no option 43.
+    const classes = [
+      { vendor_class: 'HG8245', tag: 'ont' },
+      { vendor_class: 'ZXHN', tag: 'zte' },
+    ];
+    expect((await dhcpForm({ option43: '', option60_tags: classes })).code).toBe(200);
+    conf = fs.readFileSync(file(), 'utf8');
+    expect(conf).toContain('dhcp-vendorclass=set:ont,HG8245');
+    expect(conf).toMatch(
+      /^dhcp-option=tag:igs-dhcp,tag:ont,tag:!igs-acs,43,01:1c:68:74:74:70(:[0-9a-f]{2})+$/m,
+    );
+    for (const vendor of ['HG8245H', 'ZXHN F660'])
+      expect(Object.fromEntries(optionFor(conf, vendor)!), vendor).toEqual({ 1: url, 2: 'HOTEL.ROOMS-2' });
+    expect(optionFor(conf, 'MSFT 5.0')).toBeNull();
+    expect(dnsmasqAccepts(file())).toBe(true);
+
+    // The DHCP page's own option 43 for its classes wins there; the ACS still reaches dslforum.org.
+    expect((await dhcpForm({ option43: '01:04:c0:a8:0a:01', option60_tags: classes })).code).toBe(200);
+    conf = fs.readFileSync(file(), 'utf8');
+    expect(Object.fromEntries(optionFor(conf, 'HG8245H')!)).toEqual({ 1: '\xc0\xa8\x0a\x01' });
+    expect(Object.fromEntries(optionFor(conf, 'dslforum.org')!)).toEqual({ 1: url, 2: 'HOTEL.ROOMS-2' });
+    expect(dnsmasqAccepts(file())).toBe(true);
+  });
+
+  it('a provisioning code dnsmasq could not carry is refused and changes nothing', async () => {
+    const before = fs.readFileSync(file(), 'utf8');
+    const was = await stored();
+    for (const code of ['two words', 'a"b', 'a,b', 'x'.repeat(65)]) {
+      const r = await itms({ provisioning_code: code });
+      expect(r.code, code).toBe(422);
+      expect(r.msg, code).toMatch(/Provisioning code/);
+    }
+    expect((await stored()).provisioning_code).toBe(was.provisioning_code);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(before);
   });
 });

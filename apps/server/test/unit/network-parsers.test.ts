@@ -246,7 +246,10 @@ describe('dnsmasq pieces', () => {
     expect(leaseSeconds('1m')).toBeNull();
     expect(leaseSeconds('31d')).toBeNull();
     expect(option43Value('0104C0A80001')).toBe('01:04:c0:a8:00:01');
-    expect(option43Value('http://acs.example/x')).toBe('"http://acs.example/x"');
+    // A URL is TR-069's sub-option 1: code 1, length 20, the URL's bytes.
+    expect(option43Value('http://acs.example/x')).toBe(
+      ['01', '14', ...Buffer.from('http://acs.example/x').toString('hex').match(/../g)!].join(':'),
+    );
     expect(defaultRange(parseCidr('192.168.1.1/24')!)).toEqual({
       start: '192.168.1.100',
       end: '192.168.1.199',

@@ -87,6 +87,20 @@ export const itmsSettings: SingletonDef = {
       label: label('Announce the ACS in DHCP option 43', 'DHCP选项43下发ACS地址'),
       default: 0,
     },
+    {
+      // TR-069 Annex F sub-option 2 of DHCP option 43, sent beside the ACS URL when set.
+      name: 'provisioning_code',
+      type: 'str',
+      label: label('Provisioning code (DHCP option 43)', '预配置代码（DHCP选项43）'),
+      max: 64,
+      pattern: {
+        source: '^[\\x21\\x23-\\x2b\\x2d-\\x5b\\x5d-\\x7e]*$',
+        message: {
+          en: 'Provisioning code may hold printable characters without spaces, quotes, commas or backslashes',
+          zh_CN: '预配置代码只能包含可打印字符，不能有空格、引号、逗号或反斜杠',
+        },
+      },
+    },
   ],
 };
 

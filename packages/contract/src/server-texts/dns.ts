@@ -48,6 +48,10 @@ export const dnsTexts = {
     en: 'Option 43 is hex bytes (01:04:c0:a8…) or an ITMS URL',
     zh_CN: 'Option 43必须是十六进制字节（01:04:c0:a8…）或ITMS地址',
   },
+  'dns.option43UrlTooLong': {
+    en: 'An option 43 URL is sent as sub-option 1 and may be at most 253 bytes long',
+    zh_CN: 'Option 43地址作为子选项1发送，最长253字节',
+  },
   'dns.leaseFileAbsolutePath': {
     en: 'The lease file is an absolute path ending in .leases',
     zh_CN: '租约文件必须是以.leases结尾的绝对路径',

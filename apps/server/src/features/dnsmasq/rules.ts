@@ -55,6 +55,8 @@ export function readDhcp(r: FormReader, current: DhcpDoc, subnet: SubnetResult |
     const isHex = /^([0-9a-fA-F]{2})+$/.test(hex);
     const isUrl = /^(https?|tftp):\/\/[^\s"\\]+$/i.test(doc.option43);
     if (!isHex && !isUrl) r.fail('option43', texts('dns.optionHexBytesC0'));
+    else if (!isHex && Buffer.byteLength(doc.option43) > 253)
+      r.fail('option43', texts('dns.option43UrlTooLong'));
   }
   if (!LEASES_FILE_RE.test(doc.leases_file) || doc.leases_file.includes('..'))
     r.fail('leases_file', texts('dns.leaseFileAbsolutePath'));

@@ -18,7 +18,7 @@ import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { loadDoc, loadDocFrom, saveDoc } from '../../platform/settings/config-docs.ts';
-import { dnsmasqOption43Lines, itmsConfig } from '../../platform/settings/itms-config.ts';
+import { acsOption43, dnsmasqOption43Lines, itmsConfig } from '../../platform/settings/itms-config.ts';
 import type { SaveReply } from '../network/index.ts';
 import { type TestResult, testConfig } from './dnsmasq.ts';
 import { DEFAULT_DNS, type DhcpDoc, type DnsDoc, defaultDhcp } from './model.ts';
@@ -79,10 +79,17 @@ export async function renderBoth(
   const dhcp = over.dhcp ?? (await loadDhcp(app));
   const dns = over.dns ?? (await loadDns(app));
   const subnet = dhcp.enabled ? await dhcpSubnet(app, dhcp.interface) : null;
-  // tr069/Itms `dhcp_option43` (DOMAIN 2.5): its lines go into the DHCP file.
-  const acs = dnsmasqOption43Lines(await itmsConfig(app));
+  // tr069/Itms `dhcp_option43` (DOMAIN 2.5): its lines go into the DHCP file, and its sub-options
+  // to the option-60 vendor classes of the DHCP settings.
+  const itms = await itmsConfig(app);
   return {
-    dhcp: renderDhcp(dhcp, subnet?.ok ? subnet : null, await staticLeases(db), acs),
+    dhcp: renderDhcp(
+      dhcp,
+      subnet?.ok ? subnet : null,
+      await staticLeases(db),
+      dnsmasqOption43Lines(itms),
+      acsOption43(itms),
+    ),
     dns: renderDns(dns, await hostRecords(db)),
   };
 }

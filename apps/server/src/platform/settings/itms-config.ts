@@ -25,12 +25,30 @@ export async function itmsConfig(app: AppContext): Promise<Values> {
   return readSingleton(app, itmsSettings, 0, itmsSettings.table, hostDefaults());
 }
 
+/** What DHCP option 43 announces when `dhcp_option43` is on: the ACS URL and provisioning code. */
+export interface AcsOption43 {
+  acs_url: string;
+  provisioning_code: string;
+}
+
+const clean = (v: unknown) => String(v ?? '').replace(/["\\\r\n]/g, '');
+
+export function acsOption43(values: Values): AcsOption43 | null {
+  if (Number(values.dhcp_option43) !== 1 || !values.acs_url) return null;
+  return { acs_url: clean(values.acs_url), provisioning_code: clean(values.provisioning_code) };
+}
+
 /**
  * The dnsmasq lines DHCP option 43 needs when `dhcp_option43` is on: the ACS URL as
- * vendor-encapsulated sub-option 1 for clients of vendor class `dslforum.org` (TR-069 Annex F).
- * The DHCP configuration generator appends them to its dnsmasq file.
+ * vendor-encapsulated sub-option 1 (and the provisioning code as sub-option 2 when one is set) for
+ * clients of vendor class `dslforum.org` (TR-069 Annex F). The DHCP configuration generator
+ * appends them to its dnsmasq file, and sends the same sub-options to the option-60 vendor classes
+ * of the DHCP page (dnsmasq/render.ts).
  */
 export function dnsmasqOption43Lines(values: Values): string[] {
-  if (Number(values.dhcp_option43) !== 1 || !values.acs_url) return [];
-  return [`dhcp-option=vendor:dslforum.org,1,"${String(values.acs_url).replace(/["\r\n]/g, '')}"`];
+  const acs = acsOption43(values);
+  if (!acs) return [];
+  const lines = [`dhcp-option=vendor:dslforum.org,1,"${acs.acs_url}"`];
+  if (acs.provisioning_code) lines.push(`dhcp-option=vendor:dslforum.org,2,"${acs.provisioning_code}"`);
+  return lines;
 }
