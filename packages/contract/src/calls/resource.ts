@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_ENCODING_SOURCES, TEXT_ENCODINGS } from '../resources/formats.ts';
 import { type CallDef, defineCall, paging } from './define.ts';
 
 /**
@@ -56,6 +57,17 @@ export const ImportReply = z.object({
   skipped: z.number(),
   errors: z.array(z.object({ line: z.number(), field: z.string(), msg: z.string() })),
   dry_run: z.boolean(),
+  /** How a text file (CSV, JSON) was read, so the preview can say it and offer another encoding. */
+  encoding: z
+    .object({
+      name: z.enum(TEXT_ENCODINGS),
+      by: z.enum(TEXT_ENCODING_SOURCES),
+      /** The file was gzip-compressed. */
+      gzip: z.boolean(),
+    })
+    .optional(),
+  /** The sheet a workbook (XLSX) was read from. */
+  sheet: z.string().optional(),
 });
 export type ImportReply = z.infer<typeof ImportReply>;
 
@@ -156,9 +168,13 @@ function makeResourceCalls(endpoint: string) {
       path: endpoint,
       method: 'import',
       input: z.object({
-        // csv, json, or a format a feature registered for the resource.
+        // csv, xlsx, json, or a format a feature registered for the resource.
         format: z.string().trim().max(16).optional().default('csv'),
         mode: z.enum(['append', 'upsert', 'replace']).optional().default('append'),
+        /** Read a text file with this encoding instead of the one the server detects. */
+        encoding: z
+          .enum(TEXT_ENCODINGS, { error: `encoding must be one of: ${TEXT_ENCODINGS.join(', ')}` })
+          .optional(),
         dry_run: z
           .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
           .optional()

@@ -25,6 +25,8 @@ export const FILE_FORMATS = {
     extension: 'xlsx',
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     label: { en: 'Excel (XLSX)', zh_CN: 'Excel (XLSX)' },
+    // An import's errors name the sheet's row numbers, as Excel shows them.
+    rowsAreLines: true,
   },
   json: { extension: 'json', mime: 'application/json', label: { en: 'JSON', zh_CN: 'JSON' } },
   // vCard 3.0 (RFC 2426); `.vcf` is the extension address books write and read.
@@ -75,9 +77,47 @@ export const FILE_FORMATS = {
 
 export type FileFormatName = keyof typeof FILE_FORMATS;
 
-/** Written by the generic import and export of every resource; other names are a module's own. */
-export const BUILT_IN_IMPORT_FORMATS: readonly FileFormatName[] = ['csv', 'json'];
+/**
+ * Written by the generic import and export of every resource; other names are a module's own. An
+ * XLSX import reads the first sheet as a CSV import reads its file (header row of field names).
+ */
+export const BUILT_IN_IMPORT_FORMATS: readonly FileFormatName[] = ['csv', 'xlsx', 'json'];
 export const BUILT_IN_EXPORT_FORMATS: readonly FileFormatName[] = ['csv', 'xlsx', 'json'];
+
+/**
+ * The formats an import of a list offers: its description's, with Excel (XLSX) beside CSV wherever
+ * CSV is offered (an XLSX sheet is read as a CSV file is).
+ */
+export function importFormatsOf(io: { import?: readonly FileFormatName[] } | undefined): FileFormatName[] {
+  const list = [...(io?.import ?? [])];
+  const csv = list.indexOf('csv');
+  if (csv >= 0 && !list.includes('xlsx')) list.splice(csv + 1, 0, 'xlsx');
+  return list;
+}
+
+/**
+ * The text encodings an import may be told to read its file with (the server guesses otherwise):
+ * the ones the field writes, by the names iconv-lite knows them by.
+ */
+export const TEXT_ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'gb18030',
+  'big5',
+  'windows-1252',
+  'iso-8859-1',
+  'windows-1251',
+  'shift_jis',
+  'euc-kr',
+] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+
+/** How an import knew its file's encoding: a byte-order mark, valid UTF-8, a guess, or the caller's word. */
+export const TEXT_ENCODING_SOURCES = ['bom', 'utf-8', 'guess', 'given'] as const;
+
+/** Text formats whose files may come gzip-compressed (`channels.csv.gz`): the generic ones. */
+const GZIP_FORMATS: readonly FileFormatName[] = ['csv', 'json'];
 
 function extensionsOf(name: FileFormatName): readonly string[] {
   const f: FileFormat = FILE_FORMATS[name];
@@ -92,7 +132,9 @@ export function fileFormatOf(
   fileName: string,
   allowed: readonly FileFormatName[],
 ): FileFormatName | undefined {
-  const lower = fileName.toLowerCase();
+  // A gzip-compressed text file is known by the name inside (`channels.csv.gz`).
+  const plain = fileName.toLowerCase();
+  const lower = plain.endsWith('.gz') && plain.length > 3 ? plain.slice(0, -3) : plain;
   const dot = lower.lastIndexOf('.');
   const ext = dot >= 0 ? lower.slice(dot + 1) : lower;
   return (
@@ -102,12 +144,14 @@ export function fileFormatOf(
 }
 
 /**
- * The `accept` of a file picker for these formats (`.csv,.vcf,…`); undefined, taking any file,
+ * The `accept` of a file picker for these formats (`.csv,.vcf,…`, and `.gz` where a generic text
+ * format is among them); undefined, taking any file,
  * when one of them is often named without an extension.
  */
 export function acceptOf(allowed: readonly FileFormatName[]): string | undefined {
   if (allowed.some((f) => (FILE_FORMATS[f] as FileFormat).anyName)) return undefined;
-  return [...new Set(allowed.flatMap((f) => extensionsOf(f).map((e) => `.${e}`)))].join(',');
+  const gz = allowed.some((f) => GZIP_FORMATS.includes(f)) ? ['.gz'] : [];
+  return [...new Set([...allowed.flatMap((f) => extensionsOf(f).map((e) => `.${e}`)), ...gz])].join(',');
 }
 
 /** The MIME type a downloaded file is served with, by the extension of its name. */

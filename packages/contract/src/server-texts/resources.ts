@@ -22,6 +22,30 @@ export const resourcesTexts = {
     zh_CN: '{kind}：存在重复的值',
   },
   'resources.importTooLarge': { en: 'Import files cannot exceed 10 MB', zh_CN: '导入文件不能超过 10 MB' },
+  'resources.importEmpty': { en: 'The file is empty', zh_CN: '文件为空' },
+  'resources.importNotJson': { en: 'The file is not valid JSON', zh_CN: '文件不是有效的 JSON' },
+  'resources.importJsonNotArray': {
+    en: 'A JSON import is an array of records',
+    zh_CN: 'JSON 导入文件应为记录数组',
+  },
+  'resources.importUnknownColumns': { en: 'Unknown columns: {list}', zh_CN: '未知的列：{list}' },
+  'resources.importGzipTooLarge': {
+    en: 'The compressed file unpacks to more than {mb} MB',
+    zh_CN: '压缩文件解压后超过 {mb} MB',
+  },
+  'resources.importGzipBroken': {
+    en: 'The file looks gzip-compressed but cannot be unpacked',
+    zh_CN: '文件像是 gzip 压缩文件，但无法解压',
+  },
+  'resources.importNotXlsx': {
+    en: 'The file is not an Excel workbook (.xlsx); an old .xls must be saved as .xlsx first',
+    zh_CN: '文件不是 Excel 工作簿 (.xlsx)；旧版 .xls 请先另存为 .xlsx',
+  },
+  'resources.importXlsxTooLarge': {
+    en: 'The workbook unpacks to more than {mb} MB',
+    zh_CN: '工作簿解压后超过 {mb} MB',
+  },
+  'resources.importNoSheet': { en: 'The workbook has no sheet', zh_CN: '工作簿中没有工作表' },
   'resources.verbWithout': {
     en: '#{id}: {verb} is not possible without {field}',
     zh_CN: '#{id}：没有{field}，不能{verb}',

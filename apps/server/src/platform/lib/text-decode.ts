@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import type { TextEncoding } from '@igs/contract/resources';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 
@@ -11,20 +12,8 @@ import iconv from 'iconv-lite';
  * so an import preview can show it and offer another.
  */
 
-/** The encodings an import may be told to use, by the names the console offers. */
-export const TEXT_ENCODINGS = [
-  'utf-8',
-  'utf-16le',
-  'utf-16be',
-  'gb18030',
-  'big5',
-  'windows-1252',
-  'iso-8859-1',
-  'windows-1251',
-  'shift_jis',
-  'euc-kr',
-] as const;
-export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+/** The encodings an import may be told to use, by the names the console offers (the contract's list). */
+export { TEXT_ENCODINGS, type TextEncoding } from '@igs/contract/resources';
 
 export interface DecodedText {
   text: string;
@@ -39,17 +28,26 @@ export interface DecodedText {
 /** The most a gzip file may unpack to: an import larger than this is refused, not read. */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
-export class TextDecodeError extends Error {}
+export class TextDecodeError extends Error {
+  /** Which refusal it is, for a caller that words it for an operator. */
+  readonly reason: 'gzipTooLarge' | 'gzipBroken';
+  constructor(message: string, reason: TextDecodeError['reason'] = 'gzipBroken') {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 function gunzipped(data: Buffer): { bytes: Buffer; gzip: boolean } {
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) return { bytes: data, gzip: false };
   try {
     return { bytes: gunzipSync(data, { maxOutputLength: MAX_UNPACKED_BYTES }), gzip: true };
   } catch (e) {
+    const tooLarge = (e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
     throw new TextDecodeError(
-      (e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+      tooLarge
         ? `the compressed file unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB`
         : 'the file looks gzip-compressed but cannot be unpacked',
+      tooLarge ? 'gzipTooLarge' : 'gzipBroken',
     );
   }
 }

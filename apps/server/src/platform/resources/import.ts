@@ -1,10 +1,13 @@
-import { Code, texts } from '@igs/contract';
+import { Code, listText, texts } from '@igs/contract';
 import { type ImportReply, resourceCalls } from '@igs/contract/calls';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
+import { decodeText, MAX_UNPACKED_BYTES, TextDecodeError, type TextEncoding } from '../lib/text-decode.ts';
+import { MAX_XLSX_UNPACKED, readXlsx, XlsxReadError } from '../lib/xlsx-read.ts';
 import { encode } from './codec.ts';
+import { exportColumns } from './export-columns.ts';
 import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
 import { referenceCounts, untyped } from './queries.ts';
 import { isJsonField } from './storage.ts';
@@ -53,34 +56,95 @@ function fromCell(f: FieldDef, cell: string): unknown {
   return cell;
 }
 
-function recordsOf(def: ResourceDef, format: 'csv' | 'json', data: Buffer): ImportedRow[] {
-  const text = data.toString('utf8');
-  if (format === 'json') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw invalidField('file', 'The file is not valid JSON');
-    }
-    if (!Array.isArray(parsed)) throw invalidField('file', 'A JSON import is an array of records');
-    return parsed.map((record, i) => ({ line: i + 1, record: (record ?? {}) as Record<string, unknown> }));
+/** What a generic import read from its file: the rows, and how (the text's encoding, the sheet). */
+interface ReadFile {
+  rows: ImportedRow[];
+  encoding?: ImportReply['encoding'];
+  sheet?: string;
+}
+
+/** The file's text through the one text-reading path (gzip, BOM, UTF-8, a guess, or the caller's word). */
+function textOf(data: Buffer, encoding: TextEncoding | undefined) {
+  try {
+    return decodeText(data, encoding);
+  } catch (e) {
+    if (!(e instanceof TextDecodeError)) throw e;
+    throw invalidField(
+      'file',
+      e.reason === 'gzipTooLarge'
+        ? texts('resources.importGzipTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 })
+        : texts('resources.importGzipBroken'),
+    );
   }
-  const rows = parseCsv(text);
-  if (!rows.length) throw invalidField('file', 'The file is empty');
-  const header = rows[0]!.map((h) => h.trim());
+}
+
+function sheetOf(data: Buffer) {
+  try {
+    return readXlsx(data);
+  } catch (e) {
+    if (!(e instanceof XlsxReadError)) throw e;
+    throw invalidField(
+      'file',
+      e.reason === 'tooLarge'
+        ? texts('resources.importXlsxTooLarge', { mb: MAX_XLSX_UNPACKED / 1024 / 1024 })
+        : e.reason === 'noSheet'
+          ? texts('resources.importNoSheet')
+          : texts('resources.importNotXlsx'),
+    );
+  }
+}
+
+/**
+ * A table (CSV rows or a sheet's) to records: the header row names the fields, exactly as a CSV
+ * import reads it; the readable columns an export writes beside them (`<enum>_label`,
+ * `<money>_yuan`) and `id`, `created_at`, `updated_at` are read past, any other column is refused.
+ */
+function recordsOfTable(def: ResourceDef, table: { line: number; cells: string[] }[]): ImportedRow[] {
+  if (!table.length) throw invalidField('file', texts('resources.importEmpty'));
+  const header = table[0]!.cells.map((h) => h.trim());
   const fields = new Map(def.fields.map((f) => [f.name, f]));
-  const unknown = header.filter(
-    (h) => h !== 'id' && h !== 'created_at' && h !== 'updated_at' && !fields.has(h),
-  );
-  if (unknown.length) throw invalidField('file', `Unknown columns: ${unknown.join(', ')}`);
-  return rows.slice(1).map((cells, i) => {
+  const companions = new Set(exportColumns(def, 'en').map((c) => c.header));
+  const unknown = header.filter((h) => h !== 'updated_at' && !fields.has(h) && !companions.has(h));
+  if (unknown.length)
+    throw invalidField('file', texts('resources.importUnknownColumns', { list: listText(unknown) }));
+  return table.slice(1).map(({ line, cells }) => {
     const record: Record<string, unknown> = {};
     header.forEach((h, c) => {
       const f = fields.get(h);
       if (f && !f.readonly) record[h] = fromCell(f, cells[c] ?? '');
     });
-    return { line: i + 2, record };
+    return { line, record };
   });
+}
+
+function recordsOf(
+  def: ResourceDef,
+  format: 'csv' | 'xlsx' | 'json',
+  data: Buffer,
+  encoding: TextEncoding | undefined,
+): ReadFile {
+  if (format === 'xlsx') {
+    const sheet = sheetOf(data);
+    return { rows: recordsOfTable(def, sheet.rows), sheet: sheet.name };
+  }
+  const decoded = textOf(data, encoding);
+  const how = { name: decoded.encoding, by: decoded.by, gzip: decoded.gzip };
+  if (format === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(decoded.text);
+    } catch {
+      throw invalidField('file', texts('resources.importNotJson'));
+    }
+    if (!Array.isArray(parsed)) throw invalidField('file', texts('resources.importJsonNotArray'));
+    return {
+      rows: parsed.map((record, i) => ({ line: i + 1, record: (record ?? {}) as Record<string, unknown> })),
+      encoding: how,
+    };
+  }
+  // CSV lines as before: data rows count from 2, after the header.
+  const rows = parseCsv(decoded.text).map((cells, i) => ({ line: i + 1, cells }));
+  return { rows: recordsOfTable(def, rows), encoding: how };
 }
 
 /**
@@ -91,7 +155,7 @@ function recordsOf(def: ResourceDef, format: 'csv' | 'json', data: Buffer): Impo
 export function importAction(def: ResourceDef, endpoint: string) {
   const key = def.fields.find((f) => f.unique);
   return defineCallAction(resourceCalls(endpoint).import, {
-    summary: `${def.title.en}: import CSV or JSON (mode append, upsert or replace; dry_run previews), all or nothing`,
+    summary: `${def.title.en}: import CSV, XLSX (first sheet) or JSON, gzip-compressed text too, read in the detected or given encoding (mode append, upsert or replace; dry_run previews), all or nothing`,
     access: 'module',
     files: { field: 'file', maxBytes: IMPORT_MAX_BYTES, tooLargeMessage: texts('resources.importTooLarge') },
     async handler(ctx: SignedInContext, input): Promise<ImportResult> {
@@ -102,16 +166,18 @@ export function importAction(def: ResourceDef, endpoint: string) {
       const custom = importFormat(def.name, input.format);
       const rowFormat = rowImportFormat(def.name, input.format);
       const writer = importWriter(def.name, input.format);
-      if (!custom && !rowFormat && !writer && input.format !== 'csv' && input.format !== 'json')
-        throw invalidField('format', 'format must be one of: csv, json, or a format of this list');
+      const generic = ['csv', 'xlsx', 'json'].includes(input.format);
+      if (!custom && !rowFormat && !writer && !generic)
+        throw invalidField('format', 'format must be one of: csv, xlsx, json, or a format of this list');
       // A writer reads its file inside the transaction; the others give records first.
-      const records: ImportedRow[] = writer
-        ? []
+      const read: ReadFile = writer
+        ? { rows: [] }
         : rowFormat
-          ? await rowFormat(file.data, ctx)
+          ? { rows: await rowFormat(file.data, ctx) }
           : custom
-            ? (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record }))
-            : recordsOf(def, input.format as 'csv' | 'json', file.data);
+            ? { rows: (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record })) }
+            : recordsOf(def, input.format as 'csv' | 'xlsx' | 'json', file.data, input.encoding);
+      const records = read.rows;
       const site = ctx.scope.writeSite();
       const schema = recordSchema(def, 'add', ctx.lang);
       const result: ImportResult = {
@@ -121,6 +187,8 @@ export function importAction(def: ResourceDef, endpoint: string) {
         skipped: 0,
         errors: [],
         dry_run: input.dry_run,
+        ...(read.encoding ? { encoding: read.encoding } : {}),
+        ...(read.sheet !== undefined ? { sheet: read.sheet } : {}),
       };
       try {
         // A savepoint when the call already runs in a transaction (a feature's write effect).
