@@ -132,7 +132,12 @@ async function storeChannels(db: Conn, sourceId: number, site: number, list: M3u
       counts.skipped++;
       continue;
     }
-    const match = (e.tvgId ? byTvg.get(e.tvgId) : undefined) ?? byUrl.get(e.url);
+    // The same stream as before, else the same channel on a new address. Entries sharing a tvg-id
+    // with other addresses are the channel's alternate streams, each a collected channel of its own
+    // (`import` makes them one programme with backup URLs).
+    const sameUrl = byUrl.get(e.url);
+    const sameTvg = e.tvgId ? byTvg.get(e.tvgId) : undefined;
+    const match = sameUrl ?? (sameTvg && !seen.has(Number(sameTvg.id)) ? sameTvg : undefined);
     const values = channelValues(e, position);
     if (match && !seen.has(Number(match.id))) {
       await db
@@ -145,7 +150,7 @@ async function storeChannels(db: Conn, sourceId: number, site: number, list: M3u
       continue;
     }
     if (match) {
-      // The same channel twice in one playlist: the first one counts.
+      // The same stream twice in one playlist: the first one counts.
       counts.skipped++;
       continue;
     }
@@ -156,7 +161,7 @@ async function storeChannels(db: Conn, sourceId: number, site: number, list: M3u
       .executeTakeFirstOrThrow();
     const added = { ...values, id: row.id };
     seen.add(Number(row.id));
-    if (e.tvgId) byTvg.set(e.tvgId, added);
+    if (e.tvgId && !byTvg.has(e.tvgId)) byTvg.set(e.tvgId, added);
     byUrl.set(e.url, added);
     counts.inserted++;
   }
