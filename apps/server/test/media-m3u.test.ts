@@ -228,6 +228,12 @@ describeEachDb('M3U collection, import and export', (kind) => {
     // Read back by this product's own reader too: the same attributes come back.
     const own = readM3u(text).entries.find((e) => e.tvgId === 'Rai1.it')!;
     expect(own).toMatchObject({ tvgChno: 1, tvgCountry: 'IT', opts: { user_agent: CHROME_UA } });
+    // The guide the playlist named now reaches the imported channel; its XMLTV export has the logo.
+    const resync = await call<Rec>(SOURCE, { method: 'sync', id: src });
+    expect(resync.data.epg).toEqual({ channels: 1, inserted: 1, skipped: 0 });
+    const xml = await call<{ url: string }>('/admin.php/media/epg', { method: 'export_xmltv' });
+    expect(xml.code, xml.msg).toBe(200);
+    expect(await download(xml.data.url)).toContain('<icon src="https://i.imgur.com/rai1.png"/>');
     // In Chinese the class's own name.
     const zh = await call<{ url: string }>(LIVE, { method: 'export_m3u' }, 'zh-CN');
     const zhItems = parser.parse(await download(zh.data.url)).items;

@@ -114,7 +114,7 @@ const xmltvAction = defineCallAction(mediaCalls.xmltv, {
     const programs = programIds.length
       ? await scoped(ctx)
           .selectFrom(live.table)
-          .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo'])
+          .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo', 'logo_url'])
           .where('id', 'in', programIds)
           .orderBy('number', 'asc')
           .execute()
@@ -129,7 +129,7 @@ const xmltvAction = defineCallAction(mediaCalls.xmltv, {
         name: String(p.name ?? ''),
         nameEn: String(p.name_en ?? ''),
         number: Number(p.number),
-        logo: await fileUrl(ctx, p.logo),
+        logo: (await fileUrl(ctx, p.logo)) || String(p.logo_url ?? ''),
       });
     }
     const programmes = rows
