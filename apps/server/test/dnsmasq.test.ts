@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { optionFor } from './support/cpe-option43.ts';
 import { makeFakeSysfs } from './support/fake-sysfs.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -266,6 +266,7 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(r.data.list[0]).toMatchObject({ mac: 'aa:bb:cc:00:00:01', static: 1, hostname: 'frontdesk' });
     expect(r.data.list[1]).toMatchObject({ static: 0, hostname: 'tv-0805' });
     expect(r.data.list[2]).toMatchObject({ expiry: 'never', hostname: '' });
+    expect(r.data.list.every((l) => (l as { family?: string }).family === 'v4')).toBe(true);
 
     const made = await s.call<{ id: number }>(
       DHCP,
@@ -285,6 +286,41 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(stray.code).toBe(422);
     const hosts = await s.call<{ total: number }>(HOSTS, { method: 'list' }, { token });
     expect(hosts.data.total).toBe(2);
+  });
+
+  it('lists DHCPv6 leases beside the DHCPv4 ones from a mixed lease file, the DUID where a MAC would be', async () => {
+    const leaseFile = path.join(s.dataDir, 'dnsmasq.leases');
+    const kept = fs.readFileSync(leaseFile, 'utf8');
+    fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'dnsmasq', 'mixed.leases'), leaseFile);
+    onTestFinished(() => fs.writeFileSync(leaseFile, kept));
+    const r = await s.call<{
+      list: Record<string, unknown>[];
+      total: number;
+      server_duid: string;
+    }>(DHCP, { method: 'leases' }, { token });
+    expect(r.code).toBe(200);
+    expect(r.data.server_duid).toBe('00:01:00:01:2e:d4:9b:5f:52:54:00:8a:61:3c');
+    expect(r.data.total).toBe(7);
+    expect(r.data.list.map((l) => `${l.family} ${l.ip}`)).toEqual([
+      'v4 192.168.10.50',
+      'v4 192.168.10.117',
+      'v4 192.168.10.142',
+      'v4 192.168.10.163',
+      'v6 2001:db8:10::50',
+      'v6 fd00:10::1c3',
+      'v6 fd00:10::8f2a',
+    ]);
+    expect(r.data.list[5]).toMatchObject({
+      mac: '',
+      duid: '00:01:00:01:2c:1f:a2:7b:f0:18:98:3d:77:ab',
+      iaid: '1084233775',
+      hostname: 'desktop-room-0805',
+      temporary: 0,
+      static: 0,
+    });
+    expect(r.data.list[6]).toMatchObject({ temporary: 1, hostname: '' });
+    expect(r.data.list[4]).toMatchObject({ expiry: 'never', static: 0 });
+    expect(r.data.list[1]).toMatchObject({ mac: '3c:a6:2f:81:4e:07', duid: '', hostname: 'HUAWEI_HG8245H' });
   });
 
   it('static leases imported from CSV follow the same subnet rule, all or nothing, and are written at once', async () => {

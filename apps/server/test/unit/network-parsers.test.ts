@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseLeases } from '../../src/features/dnsmasq/leases.ts';
+import { parseLeaseFile, parseLeases } from '../../src/features/dnsmasq/leases.ts';
 import { defaultRange, option43Value, renderDhcp, renderDns } from '../../src/features/dnsmasq/render.ts';
 import { leaseSeconds } from '../../src/features/dnsmasq/rules.ts';
 import { resolveSubnet } from '../../src/features/dnsmasq/subnet.ts';
@@ -223,20 +225,54 @@ describe('network renderers', () => {
 });
 
 describe('dnsmasq pieces', () => {
-  it('parses the lease file, skipping DHCPv6 duid lines and garbage', () => {
+  it('parses the lease file, skipping garbage', () => {
     const leases = parseLeases(
-      '1700000000 AA:BB:CC:DD:EE:FF 192.168.1.50 pc1 01:aa:bb:cc:dd:ee:ff\n0 aa:bb:cc:dd:ee:01 192.168.1.51 * *\nduid 00:01\nnonsense\n',
+      '1700000000 AA:BB:CC:DD:EE:FF 192.168.1.50 pc1 01:aa:bb:cc:dd:ee:ff\n0 aa:bb:cc:dd:ee:01 192.168.1.51 * *\nduid 00:01\nnonsense\n1 x fd00::1 * *\n',
     );
+    const v4 = { family: 'v4', duid: '', iaid: '', temporary: 0 };
     expect(leases).toEqual([
       {
+        ...v4,
         expires_at: 1_700_000_000_000,
         mac: 'aa:bb:cc:dd:ee:ff',
         ip: '192.168.1.50',
         hostname: 'pc1',
         client_id: '01:aa:bb:cc:dd:ee:ff',
       },
-      { expires_at: null, mac: 'aa:bb:cc:dd:ee:01', ip: '192.168.1.51', hostname: '', client_id: '' },
+      { ...v4, expires_at: null, mac: 'aa:bb:cc:dd:ee:01', ip: '192.168.1.51', hostname: '', client_id: '' },
     ]);
+  });
+
+  it('reads a mixed DHCPv4/DHCPv6 lease file as dnsmasq writes it (duid line, IAIDs, temporary addresses)', () => {
+    const text = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/dnsmasq/mixed.leases'), 'utf8');
+    const { leases, server_duid } = parseLeaseFile(text);
+    expect(server_duid).toBe('00:01:00:01:2e:d4:9b:5f:52:54:00:8a:61:3c');
+    expect(leases.map((l) => `${l.family} ${l.ip}`)).toEqual([
+      'v4 192.168.10.117',
+      'v4 192.168.10.142',
+      'v4 192.168.10.163',
+      'v4 192.168.10.50',
+      'v6 fd00:10::1c3',
+      'v6 fd00:10::8f2a',
+      'v6 2001:db8:10::50',
+    ]);
+    expect(leases[4]).toEqual({
+      family: 'v6',
+      expires_at: 1_764_320_318_000,
+      mac: '',
+      ip: 'fd00:10::1c3',
+      hostname: 'desktop-room-0805',
+      client_id: '',
+      duid: '00:01:00:01:2c:1f:a2:7b:f0:18:98:3d:77:ab',
+      iaid: '1084233775',
+      temporary: 0,
+    });
+    expect(leases[5]).toMatchObject({ hostname: '', iaid: '3581201', temporary: 1 });
+    expect(leases[6]).toMatchObject({ expires_at: null, duid: '00:03:00:01:00:e0:4c:68:01:02' });
+    expect(leases[3]).toMatchObject({ expires_at: null, mac: '00:e0:4c:68:01:02', client_id: '' });
+    // A Windows line ending or a file without the DHCPv6 part reads the same.
+    expect(parseLeaseFile(text.replaceAll('\n', '\r\n')).leases).toEqual(leases);
+    expect(parseLeaseFile(text.split('duid')[0]!)).toEqual({ leases: leases.slice(0, 4), server_duid: '' });
   });
 
   it('lease times, option 43 and the default range', () => {

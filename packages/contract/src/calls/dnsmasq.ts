@@ -14,6 +14,8 @@ const DNS = '/admin.php/system/dns_set';
 const Download = z.object({ url: z.string(), expires_at: z.string() });
 
 export const LeaseRow = z.object({
+  /** DHCPv4 or DHCPv6 (the lines after the lease file's `duid` line). */
+  family: z.enum(['v4', 'v6']),
   /** Epoch milliseconds; null for an infinite lease. */
   expires_at: z.number().nullable(),
   /** The expiry as shown: a date and time, or `never`. */
@@ -22,6 +24,12 @@ export const LeaseRow = z.object({
   ip: z.string(),
   hostname: z.string(),
   client_id: z.string(),
+  /** DHCPv6: the client's DUID, where a DHCPv4 lease has its MAC; empty for DHCPv4. */
+  duid: z.string(),
+  /** DHCPv6: the identity association (IAID); empty for DHCPv4. */
+  iaid: z.string(),
+  /** DHCPv6: 1 for a temporary address. */
+  temporary: z.number(),
   /** 1 when a static lease has this MAC (`static_id`); `static_ip_differs` when it names another IP. */
   static: z.number(),
   static_id: z.number().nullable(),
@@ -148,6 +156,8 @@ export const dnsmasqCalls = {
       file: z.string(),
       /** Why there are no leases (no file yet, unreadable), else empty. */
       note: z.string(),
+      /** The DUID dnsmasq answers DHCPv6 with (the file's `duid` line); empty without DHCPv6. */
+      server_duid: z.string(),
     }),
   }),
   exportDhcp: defineCall({ path: DHCP, method: 'export', input: z.object({}).loose(), output: Download }),

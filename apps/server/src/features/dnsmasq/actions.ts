@@ -14,7 +14,7 @@ import { loadDocFrom } from '../../platform/settings/config-docs.ts';
 import { liveInterfaces, type NetworkDoc, normalizeDoc } from '../network/index.ts';
 import { dnsmasqVersion, findDnsmasq } from './dnsmasq.ts';
 import { parseHostsFile } from './hosts-file.ts';
-import { type Lease, parseLeases } from './leases.ts';
+import { type LeaseFile, parseLeaseFile } from './leases.ts';
 import { LABELS } from './model.ts';
 import { defaultRange } from './render.ts';
 import { leasesOutside, readDhcp, readDns, staticLeaseProblem } from './rules.ts';
@@ -62,13 +62,14 @@ async function dnsmasqInfo() {
   return { installed: binary !== null, binary, version: binary ? await dnsmasqVersion() : null };
 }
 
-async function readLeases(path: string): Promise<{ leases: Lease[]; note: string }> {
+async function readLeases(path: string): Promise<LeaseFile & { note: string }> {
   try {
-    return { leases: parseLeases(await fs.readFile(path, 'utf8')), note: '' };
+    return { ...parseLeaseFile(await fs.readFile(path, 'utf8')), note: '' };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return {
       leases: [],
+      server_duid: '',
       note: code === 'ENOENT' ? `No lease file yet at ${path}` : `Cannot read ${path}: ${code}`,
     };
   }
@@ -155,15 +156,17 @@ const dhcpActions = [
     },
   }),
   defineCallAction(dnsmasqCalls.leases, {
-    summary: 'The current leases from the dnsmasq lease file, marking those that match a static lease',
+    summary:
+      'The current DHCPv4 and DHCPv6 leases from the dnsmasq lease file, marking those that match a static lease',
     access: 'module',
     async handler({ app }) {
       const doc = await loadDhcp(app);
-      const { leases, note } = await readLeases(doc.leases_file);
+      const { leases, note, server_duid } = await readLeases(doc.leases_file);
       const statics = await staticLeases(app.db.kysely);
       const list = leases
         .map((l) => {
-          const s = statics.find((x) => x.mac === l.mac);
+          // Static leases are DHCPv4 (dhcp-host by MAC); a DHCPv6 lease has no MAC to match.
+          const s = l.family === 'v4' ? statics.find((x) => x.mac === l.mac) : undefined;
           return {
             ...l,
             expiry: l.expires_at === null ? 'never' : formatDateTime(l.expires_at),
@@ -172,8 +175,10 @@ const dhcpActions = [
             static_ip_differs: s && s.ip !== l.ip ? 1 : 0,
           };
         })
-        .sort((a, b) => a.ip.localeCompare(b.ip, 'en', { numeric: true }));
-      return { list, total: list.length, file: doc.leases_file, note };
+        .sort(
+          (a, b) => a.family.localeCompare(b.family) || a.ip.localeCompare(b.ip, 'en', { numeric: true }),
+        );
+      return { list, total: list.length, file: doc.leases_file, note, server_duid };
     },
   }),
   defineCallAction(dhcpCalls.makeStatic, {
@@ -183,7 +188,9 @@ const dhcpActions = [
       const mac = normalizeMac(input.mac);
       if (!mac) throw fieldError(ctx.lang, 'mac', texts('dns.macMustMacAddress'));
       const doc = await loadDhcp(ctx.app);
-      const lease = (await readLeases(doc.leases_file)).leases.find((l) => l.mac === mac);
+      const lease = (await readLeases(doc.leases_file)).leases.find(
+        (l) => l.family === 'v4' && l.mac === mac,
+      );
       if (!lease) throw new ApiError(Code.notFound, say(ctx.lang, 'dns.noCurrentLeaseMac', { mac }));
       const def = resourceByName('system:dhcp_host');
       const hostname = lease.hostname && isHostName(lease.hostname) ? lease.hostname : '';

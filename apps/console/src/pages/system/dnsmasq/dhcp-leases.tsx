@@ -11,7 +11,14 @@ import { canMakeStatic, type LeaseRow } from '../network/network-logic.ts';
 import './dnsmasq-texts.ts';
 import { useScopedQuery } from '../../../features/sites/scoped-query.ts';
 
-/** The current leases of the lease file; a dynamic one can be made static (`make_static`). */
+// Static leases (dhcp-host by MAC) are DHCPv4: a DHCPv6 lease is listed, never made static.
+const isV6 = (r: LeaseRow) => r.family === 'v6';
+
+/**
+ * The current leases of the lease file, DHCPv4 and DHCPv6; a dynamic DHCPv4 one can be made static
+ * (`make_static`). A DHCPv6 client is named by its DUID where a DHCPv4 one has its MAC, and its
+ * identity association (IAID) stands where a DHCPv4 lease shows its client ID.
+ */
 export function Leases({ hostsResource }: { hostsResource: string }) {
   const t = useT();
   const client = useQueryClient();
@@ -42,16 +49,41 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
       {data && (
         <Typography.Paragraph type="secondary">
           {data.note || t('dhcp.leases.file', { file: data.file })}
+          {data.server_duid && (
+            <>
+              {' · '}
+              {t('dhcp.serverDuid')} <Typography.Text code>{data.server_duid}</Typography.Text>
+            </>
+          )}
         </Typography.Paragraph>
       )}
       <Table<LeaseRow>
-        rowKey={(r) => `${r.mac}-${r.ip}`}
+        rowKey={(r) => `${r.family ?? 'v4'}-${r.mac || r.duid}-${r.ip}`}
         size="small"
         dataSource={data?.list ?? []}
         pagination={{ pageSize: 20, showTotal: (n) => t('dhcp.total', { n }) }}
         columns={[
-          { title: t('dhcp.col.ip'), dataIndex: 'ip', width: 140 },
-          { title: t('dhcp.col.mac'), dataIndex: 'mac', width: 160 },
+          {
+            title: t('dhcp.col.family'),
+            key: 'family',
+            width: 80,
+            render: (_: unknown, r) =>
+              isV6(r) ? <Tag color="purple">{t('dhcp.family.v6')}</Tag> : <Tag>{t('dhcp.family.v4')}</Tag>,
+          },
+          { title: t('dhcp.col.ip'), dataIndex: 'ip', width: 200 },
+          {
+            title: t('dhcp.col.mac'),
+            key: 'client',
+            width: 200,
+            render: (_: unknown, r) =>
+              isV6(r) ? (
+                <Typography.Text ellipsis={{ tooltip: r.duid }} style={{ maxWidth: 190 }}>
+                  {r.duid ? t('dhcp.duid', { duid: r.duid }) : t('dhcp.unknown')}
+                </Typography.Text>
+              ) : (
+                r.mac
+              ),
+          },
           { title: t('dhcp.col.hostname'), dataIndex: 'hostname' },
           {
             title: t('dhcp.col.expiry'),
@@ -59,7 +91,15 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
             width: 170,
             render: (v: string) => (v === 'never' ? t('dhcp.never') : v),
           },
-          { title: t('dhcp.col.client_id'), dataIndex: 'client_id', ellipsis: true },
+          {
+            title: t('dhcp.col.client_id'),
+            key: 'client_id',
+            ellipsis: true,
+            render: (_: unknown, r) =>
+              isV6(r)
+                ? `${t('dhcp.iaid', { iaid: r.iaid })}${r.temporary ? ` · ${t('dhcp.temporary')}` : ''}`
+                : r.client_id,
+          },
           {
             title: t('dhcp.col.static'),
             key: 'static',
@@ -71,6 +111,7 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
                 </Tag>
               ) : (
                 canMake &&
+                !isV6(r) &&
                 canMakeStatic(r) && (
                   <Button size="small" type="link" onClick={() => void makeStatic(r.mac)}>
                     {t('dhcp.makeStatic')}
