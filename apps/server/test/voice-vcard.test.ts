@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { BUILT_IN_EXPORT_FORMATS, BUILT_IN_IMPORT_FORMATS, resources } from '@igs/contract/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredFormats } from '../src/platform/resources/hooks.ts';
@@ -44,13 +46,13 @@ describeEachDb('address book vCard', (kind) => {
     return { text: await res.text(), headers: res.headers };
   }
 
-  async function importVcard(text: string, opts: { mode?: string; dryRun?: boolean } = {}) {
+  async function importVcard(text: string | Buffer, opts: { mode?: string; dryRun?: boolean } = {}) {
     const fd = new FormData();
     fd.set('method', 'import');
     fd.set('format', 'vcard');
     fd.set('mode', opts.mode ?? 'append');
     fd.set('dry_run', opts.dryRun ? '1' : '0');
-    fd.set('file', new Blob([text]), 'contacts.vcf');
+    fd.set('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)]), 'contacts.vcf');
     return s.call<ImportReply>(CONTACT, fd, { token });
   }
 
@@ -139,7 +141,7 @@ describeEachDb('address book vCard', (kind) => {
     const before = await contacts();
     const file = [
       'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Good One\r\nTEL;TYPE=CELL:+86 137 0000 0002\r\nEND:VCARD',
-      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bad Mobile\r\nTEL;TYPE=CELL:12345\r\nEND:VCARD',
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bad Mobile\r\nTEL;TYPE=CELL:call me\r\nEND:VCARD',
       'BEGIN:VCARD\r\nVERSION:3.0\r\nORG:No name\r\nEND:VCARD',
       '',
     ].join('\r\n');
@@ -151,7 +153,7 @@ describeEachDb('address book vCard', (kind) => {
         [2, 'mobile'],
         [3, 'name'],
       ]);
-      expect(r.data.errors[0]!.msg).toBe('Mobile must be an 11-digit number starting with 1');
+      expect(r.data.errors[0]!.msg).toBe('Mobile must be an E.164 number (+14155550100) or local digits');
     }
     expect(carried(await contacts())).toEqual(carried(before));
   });
@@ -167,6 +169,158 @@ describeEachDb('address book vCard', (kind) => {
     const open = await importVcard('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Open\r\n');
     expect(open).toMatchObject({ code: 422, msg: 'Card 1 has no END:VCARD' });
     expect(carried(await contacts())).toEqual(carried(before));
+  });
+
+  describe('cards other programs write', () => {
+    const fixture = (name: string) => readFileSync(new URL(`./fixtures/voice/${name}`, import.meta.url));
+    const byName = async () => new Map((await contacts()).map((c) => [c.name, c]));
+    /** What the contact keeps of a card, the fields the vCard reader fills. */
+    const FULL = [...CARRIED, 'family_name', 'given_name', 'company', 'phones', 'address', 'note'];
+    const full = (list: Contact[]) =>
+      list
+        .map((c) => Object.fromEntries(FULL.map((k) => [k, c[k] ?? null])))
+        .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+
+    it('reads an Apple card: US mobile, labelled phones, extension, ORG department, ADR, NOTE', async () => {
+      const r = await importVcard(fixture('apple-ios17.vcf'), { mode: 'replace' });
+      expect(r.code, r.msg).toBe(200);
+      expect(r.data).toMatchObject({ total: 1, inserted: 1, errors: [] });
+      const john = (await byName()).get('John Appleseed')!;
+      expect(john).toMatchObject({
+        family_name: 'Appleseed',
+        given_name: 'John',
+        company: 'Apple Inc.',
+        department: 'Retail Engineering',
+        position: 'Engineer',
+        mobile: '+14155550100',
+        phone: '+1 408-555-0199 x123',
+        email: 'john.appleseed@example.com',
+        note: 'Met at WWDC 2023\nPrefers email, not calls',
+        address: {
+          street: '1 Infinite Loop',
+          locality: 'Cupertino',
+          region: 'CA',
+          postcode: '95014',
+          country: 'United States',
+        },
+      });
+      expect(john.phones).toEqual([
+        { type: 'Other', number: '(415) 555-0177', ext: null },
+        { type: 'Assistant', number: '+1 650 555 0123', ext: null },
+        { type: 'work,fax', number: '+1 408 555 0198', ext: null },
+      ]);
+    });
+
+    it('reads a Google export and an Android 2.1 card with quoted-printable Chinese names', async () => {
+      const g = await importVcard(fixture('google-contacts.vcf'), { mode: 'replace' });
+      expect(g.data, g.msg).toMatchObject({ total: 2, inserted: 2, errors: [] });
+      const a = await importVcard(fixture('android-2.1-qp.vcf'));
+      expect(a.data, a.msg).toMatchObject({ total: 2, inserted: 2, errors: [] });
+      const m = await byName();
+      expect(m.get('Li Lei')).toMatchObject({
+        family_name: 'Li',
+        given_name: 'Lei',
+        mobile: '13800138000',
+        phone: '010-6552 9988',
+        email: 'lilei@example.com',
+        company: 'Example Hotels',
+        department: 'Front Office',
+        phones: [{ type: 'London office', number: '+44 20 7946 0958', ext: null }],
+        address: {
+          street: '88 Jianguo Road, Chaoyang',
+          locality: 'Beijing',
+          postcode: '100022',
+          country: 'China',
+        },
+        note: 'Long note that Google folds at seventy-five octets when it exports a card, like this one.',
+      });
+      expect(m.get('Marie Dupont')).toMatchObject({ mobile: '+33612345678' });
+      expect(m.get('王小明')).toMatchObject({
+        family_name: '王',
+        given_name: '小明',
+        mobile: '13800138001',
+        phone: '0571-8888 6666',
+        company: '西湖酒店',
+        department: '客房部',
+        email: 'wxm@example.cn',
+        note: '前台值班，负责夜班交接和贵宾接待。\n晚班',
+        address: {
+          street: '文三路100号',
+          locality: '杭州',
+          region: '浙江',
+          postcode: '310012',
+          country: '中国',
+        },
+        phones: [{ type: 'home', number: '+86 571 8765 4321', ext: null }],
+      });
+      // No FN: the name is made of N, its quoted-printable bytes read in the CHARSET named (GBK).
+      expect(m.get('赵敏')).toMatchObject({ family_name: '赵', given_name: '敏', mobile: '13900139000' });
+    });
+
+    it('reads a vCard 4.0 file in GB18030 and a gzip-compressed file', async () => {
+      const r = await importVcard(fixture('vcard4-gb18030.vcf'), { mode: 'replace' });
+      expect(r.data, r.msg).toMatchObject({ total: 1, inserted: 1, errors: [] });
+      expect((await byName()).get('陈静')).toMatchObject({
+        family_name: '陈',
+        given_name: '静',
+        // A Chinese mobile keeps its 11 digits, as the console's own cards do.
+        mobile: '13912345678',
+        company: '上海浦江酒店',
+        department: '市场部',
+        email: 'chenjing@example.cn',
+        phone: '+86-21-5555-0101 x802',
+        phones: null,
+      });
+      const z = await importVcard(gzipSync(fixture('google-contacts.vcf')), { mode: 'replace' });
+      expect(z.data, z.msg).toMatchObject({ total: 2, inserted: 2, errors: [] });
+      const broken = await importVcard(Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+      expect(broken).toMatchObject({ code: 422, data: { errors: [{ field: 'file' }] } });
+      expect(broken.msg).toContain('gzip');
+    });
+
+    it('exports N with family and given apart, typed TELs, ORG, ADR, NOTE, EMAIL, and a round trip keeps them', async () => {
+      for (const f of [
+        'apple-ios17.vcf',
+        'google-contacts.vcf',
+        'android-2.1-qp.vcf',
+        'vcard4-gb18030.vcf',
+      ]) {
+        const r = await importVcard(fixture(f), { mode: f === 'apple-ios17.vcf' ? 'replace' : 'append' });
+        expect(r.data?.errors, `${f}: ${r.msg}`).toEqual([]);
+      }
+      const add = await call({ method: 'add', name: '欧阳娜娜', mobile: '13700000009' });
+      expect(add.code, add.msg).toBe(200);
+      const before = await contacts();
+      const { text } = await exportVcard();
+      const card = (name: string) => text.split('END:VCARD').find((c) => c.includes(`FN:${name}\r\n`))!;
+      const apple = card('John Appleseed');
+      expect(apple).toContain('N:Appleseed;John;;;\r\n');
+      expect(apple).toContain('ORG:Apple Inc.;Retail Engineering\r\n');
+      expect(apple).toContain('TEL;TYPE=CELL:+14155550100\r\n');
+      expect(apple).toContain('TEL;TYPE=WORK,VOICE:+1 408-555-0199 x123\r\n');
+      expect(apple).toContain('TEL;TYPE=WORK,FAX:+1 408 555 0198\r\n');
+      expect(apple).toMatch(/item(\d)\.TEL:\+1 650 555 0123\r\nitem\1\.X-ABLabel:Assistant\r\n/);
+      expect(apple).toContain('ADR;TYPE=WORK:;;1 Infinite Loop;Cupertino;CA;95014;United States\r\n');
+      expect(apple).toContain('NOTE:Met at WWDC 2023\\nPrefers email\\, not calls\r\n');
+      expect(apple).toContain('EMAIL;TYPE=INTERNET:john.appleseed@example.com\r\n');
+      expect(card('王小明')).toContain('N:王;小明;;;\r\n');
+      expect(card('陈静')).toContain('TEL;TYPE=WORK,VOICE:+86-21-5555-0101 x802\r\n');
+      // A name typed in the console: the family name is the compound surname, not the whole name.
+      expect(card('欧阳娜娜')).toContain('N:欧阳;娜娜;;;\r\n');
+      expect(text.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+
+      const again = await importVcard(text, { mode: 'replace' });
+      expect(again.data, again.msg).toMatchObject({
+        total: before.length,
+        inserted: before.length,
+        errors: [],
+      });
+      const after = await contacts();
+      const keep = (l: Contact[]) =>
+        full(l).map((c) => (c.name === '欧阳娜娜' ? { ...c, family_name: null, given_name: null } : c));
+      expect(keep(after)).toEqual(keep(before));
+      expect((await byName()).get('欧阳娜娜')).toMatchObject({ family_name: '欧阳', given_name: '娜娜' });
+    });
   });
 
   describe('call records', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resourceByName } from '@igs/contract/resources';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -338,7 +339,7 @@ describeEachDb('voice verbs', (kind) => {
       ]);
       const short = await importCdr('"a","b","c"\n');
       expect(short.msg).toBe(
-        'Line 1 has 3 columns; a Master.csv line has 16 to 18 (accountcode … amaflags, uniqueid, userfield)',
+        'Line 1 has 3 columns; a Master.csv line has 16 to 21 (accountcode … amaflags, then uniqueid, userfield, peeraccount, linkedid, sequence)',
       );
       const missing = await call(V('cdr'), {
         method: 'import',
@@ -373,6 +374,86 @@ describeEachDb('voice verbs', (kind) => {
         msg: `#${left[0]!.id}: Play recording is not possible without recording`,
       });
       // A recording and its playing: voice-recordings.test.ts.
+    });
+  });
+
+  describe('Master.csv as Asterisk 18 and 20 write it', () => {
+    const fixture = (name: string) =>
+      fs.readFileSync(new URL(`./fixtures/voice/${name}`, import.meta.url), 'utf8');
+    const june = async () =>
+      (await list<Record<string, unknown>>(V('cdr'))).filter((c) => String(c.start).startsWith('2024-06'));
+    const importCdr = (text: string | Buffer, extra: Record<string, unknown> = {}) =>
+      upload('text', Buffer.from(text), 'Master.csv').then((id) =>
+        call<{ total: number; inserted: number; skipped: number; completed: number } & Errors>(V('cdr'), {
+          method: 'import',
+          text_file: id,
+          ...extra,
+        }),
+      );
+    const clear = () =>
+      call(V('cdr'), { method: 'del', from: '2024-06-01 00:00:00', to: '2024-06-30 23:59:59' });
+
+    it('reads each form by its column count, and the same calls from two forms stay one row each', async () => {
+      const std = await importCdr(fixture('Master-16.csv'));
+      expect(std).toMatchObject({ code: 200, data: { total: 3, inserted: 3, skipped: 0 } });
+      // The 18-column form (loguniqueid, loguserfield) of the same calls completes them.
+      const a18 = await importCdr(fixture('Master-asterisk18.csv'));
+      expect(a18).toMatchObject({ code: 200, data: { total: 3, inserted: 0, skipped: 3, completed: 3 } });
+      const a20 = await importCdr(fixture('Master-asterisk20-newcdrcolumns.csv'));
+      expect(a20).toMatchObject({ code: 200, data: { total: 3, inserted: 0, skipped: 3, completed: 3 } });
+      const rows = await june();
+      expect(rows).toHaveLength(3);
+      expect(
+        rows.map((c) => [c.src, c.uniqueid, c.userfield, c.peeraccount, c.linkedid, c.sequence, c.direction]),
+      ).toEqual([
+        ['1001', '1717414200.4', null, 'trunk-telecom', '1717414200.4', 4, 'outbound'],
+        ['13800138000', '1717408960.2', null, null, '1717408960.2', 2, 'inbound'],
+        ['1001', '1717406102.0', 'room-service', null, '1717406102.0', 0, 'internal'],
+      ]);
+
+      // The other way round: the widest form first, then the narrower ones find nothing new.
+      expect((await clear()).code).toBe(200);
+      expect((await importCdr(fixture('Master-asterisk20-newcdrcolumns.csv'))).data).toMatchObject({
+        inserted: 3,
+      });
+      for (const f of ['Master-16.csv', 'Master-asterisk18.csv'])
+        expect((await importCdr(fixture(f))).data, f).toMatchObject({
+          inserted: 0,
+          skipped: 3,
+          completed: 0,
+        });
+      expect(await june()).toHaveLength(3);
+
+      // The export writes the standard 16 columns first; with calls carrying the newer columns,
+      // the 21-column form, line for line as Asterisk 20 wrote them.
+      const exp = await call<{ url: string }>(V('cdr'), { method: 'export', format: 'cdr_csv' });
+      const text = await (await fetch(s.url + exp.data.url)).text();
+      for (const line of fixture('Master-asterisk20-newcdrcolumns.csv').trim().split('\n'))
+        expect(text).toContain(`${line}\n`);
+    });
+
+    it('reads 17, 19 and 20 columns, and a file in GB18030', async () => {
+      expect((await clear()).code).toBe(200);
+      const base =
+        '"","1002","1003","igs-extensions","""大堂经理"" <1002>","PJSIP/1002-0000000a","PJSIP/1003-0000000b","Dial","PJSIP/1003","2024-06-04 08:00:00","2024-06-04 08:00:02","2024-06-04 08:00:12",12,10,"ANSWERED","DOCUMENTATION"';
+      const text = [
+        `${base.replace('0000000a', '0000000c')},"贵宾客户回访"`, // 17: a user field, no unique id
+        `${base.replace('08:00:00', '08:10:00')},"1717488600.11"`, // 17: a unique id
+        `${base.replace('08:00:00', '08:20:00')},"","1717489200.12",1`, // 19: newcdrcolumns only
+        `${base.replace('08:00:00', '08:30:00')},"pbx1-1717489800.13","","pbx1-1717489800.13",3`, // 20
+      ].join('\r\n');
+      // As a Chinese Windows tool saves it (the upload of kind text takes no UTF-16 or gzip file).
+      const r = await importCdr(iconv.encode(text, 'gb18030'));
+      expect(r).toMatchObject({ code: 200, data: { total: 4, inserted: 4 } });
+      const rows = await june();
+      expect(rows.every((c) => c.clid === '"大堂经理" <1002>')).toBe(true);
+      expect(rows.map((c) => [c.start, c.userfield, c.uniqueid, c.linkedid, c.sequence])).toEqual([
+        ['2024-06-04 08:30:00', null, 'pbx1-1717489800.13', 'pbx1-1717489800.13', 3],
+        ['2024-06-04 08:20:00', null, null, '1717489200.12', 1],
+        ['2024-06-04 08:10:00', null, '1717488600.11', null, null],
+        ['2024-06-04 08:00:00', '贵宾客户回访', null, null, null],
+      ]);
+      expect((await importCdr(text)).data).toMatchObject({ inserted: 0, skipped: 4 });
     });
   });
 

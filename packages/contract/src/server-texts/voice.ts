@@ -271,6 +271,15 @@ export const voiceTexts = {
     en: '; pjsip.conf sections of {n|# extension|# extensions}, exported by the gateway console on {at}.',
     zh_CN: '; pjsip.conf 片段：{n}个分机，由网关控制台于{at}导出。',
   },
+  'voice.fileUnreadable': {
+    en: 'The file cannot be read: it looks gzip-compressed but is damaged or unpacks to more than 64 MB',
+    zh_CN: '文件无法读取：gzip压缩文件已损坏或解压后超过64 MB',
+  },
+  'voice.cdrColumns': {
+    en: 'Line {line} has {n} columns; a Master.csv line has 16 to 21 (accountcode … amaflags, then uniqueid, userfield, peeraccount, linkedid, sequence)',
+    zh_CN:
+      '第{line}行有{n}列；Master.csv 每行应为16至21列（accountcode … amaflags，其后为 uniqueid、userfield、peeraccount、linkedid、sequence）',
+  },
   'voice.cardNoEnd': { en: 'Card {n} has no END:VCARD', zh_CN: '第{n}张名片缺少 END:VCARD' },
   'voice.noVcard': {
     en: 'The file holds no vCard (BEGIN:VCARD … END:VCARD)',

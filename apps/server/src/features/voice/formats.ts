@@ -3,129 +3,39 @@ import { FILE_FORMATS } from '@igs/contract/resources';
 import { exportFormat, importFormat, type Registration } from '../../platform/feature.ts';
 import type { SignedInContext } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
+import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
+import { type CdrExtras, cdrCsvLine } from './cdr-import.ts';
 import { pjsipFragment } from './pjsip-export.ts';
+import { type ContactCard, parseVcards, toVcard } from './vcard.ts';
 
 /**
  * The voice lists' own file formats (DOMAIN section 3.3 format names `vcard`, `cdr_csv`, `pjsip`):
- * the address book as vCard 3.0 (RFC 2426), export and import, call records in Asterisk's
- * Master.csv layout (the 16 columns of cdr/cdr_csv.c, in its order, no header), and the
+ * the address book as vCard (vcard.ts: 2.1, 3.0 and 4.0 read, 3.0 written), call records in
+ * Asterisk's Master.csv layout (cdr-import.ts: the 16 columns of cdr/cdr_csv.c in its order, no
+ * header, and its extended forms), and the
  * pjsip.conf sections of trunks and extensions (pjsip-export.ts).
  */
 
-/** RFC 2426 text value escaping. */
-function vEscape(v: unknown): string {
-  return String(v ?? '')
-    .replaceAll('\\', '\\\\')
-    .replace(/\r?\n/g, '\\n')
-    .replaceAll(',', '\\,')
-    .replaceAll(';', '\\;');
-}
-
-function vUnescape(v: string): string {
-  return v.replace(/\\([nN,;\\])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-}
-
-/** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 2426 section 2.6). */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let cur = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch);
-    const limit = out.length ? 74 : 75; // continuation lines start with a space
-    if (bytes + n > limit) {
-      out.push(cur);
-      cur = '';
-      bytes = 0;
-    }
-    cur += ch;
-    bytes += n;
-  }
-  out.push(cur);
-  return out.join('\r\n ');
-}
-
-export interface ContactCard {
-  name: string;
-  department?: string | null;
-  position?: string | null;
-  extension?: string | null;
-  mobile?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  group?: string | null;
-}
-
-export function toVcard(c: ContactCard): string {
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${vEscape(c.name)}`, `N:${vEscape(c.name)};;;;`];
-  if (c.department) lines.push(`ORG:${vEscape(c.department)}`);
-  if (c.position) lines.push(`TITLE:${vEscape(c.position)}`);
-  if (c.mobile) lines.push(`TEL;TYPE=CELL:${vEscape(c.mobile)}`);
-  if (c.phone) lines.push(`TEL;TYPE=WORK,VOICE:${vEscape(c.phone)}`);
-  if (c.extension) lines.push(`TEL;TYPE=X-EXTENSION:${vEscape(c.extension)}`);
-  if (c.email) lines.push(`EMAIL;TYPE=INTERNET:${vEscape(c.email)}`);
-  if (c.group) lines.push(`CATEGORIES:${vEscape(c.group)}`);
-  lines.push('END:VCARD');
-  return lines.map(foldLine).join('\r\n');
-}
-
-/** Splits a structured value (N, ORG) or a list (CATEGORIES) at separators that are not escaped. */
-function splitUnescaped(v: string, sep: ';' | ','): string[] {
-  return v.split(sep === ';' ? /(?<!\\);/ : /(?<!\\),/);
-}
-
-/** One card as a contact record, plus the names of its CATEGORIES (groups are matched by name). */
-export interface ParsedCard {
-  record: Record<string, unknown>;
-  categories: string[];
-}
-
 /**
- * The cards of a vCard file (3.0; 2.1 and 4.0 cards read the same where they agree). Throws
- * a file error for text that is not a vCard file or a card left open; a card without the
- * contact's required values is returned as it is, for the import to report against its number.
+ * The Master.csv form an export writes: 21 columns when any call has peeraccount, linkedid or a
+ * sequence (cdr.conf newcdrcolumns), 18 when any has a unique id or user field (loguniqueid,
+ * loguserfield, Asterisk's defaults), else the standard 16.
  */
-export function parseVcards(text: string): ParsedCard[] {
-  const unfolded = text.replace(/^\uFEFF/, '').replace(/\r?\n[ \t]/g, '');
-  const out: ParsedCard[] = [];
-  let card: ParsedCard | null = null;
-  for (const raw of unfolded.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const [prop, ...params] = line.slice(0, colon).split(';');
-    const name = prop!.toUpperCase().replace(/^item\d+\./i, '');
-    const value = line.slice(colon + 1);
-    const types = params.join(';').toUpperCase();
-    if (name === 'BEGIN' && value.toUpperCase() === 'VCARD') {
-      if (card) throw invalidField('file', texts('voice.cardNoEnd', { n: out.length + 1 }));
-      card = { record: {}, categories: [] };
-    } else if (name === 'END' && card) {
-      out.push(card);
-      card = null;
-    } else if (card) {
-      const c = card.record;
-      const text_ = vUnescape(value).trim();
-      if (name === 'FN') c.name = text_;
-      else if (name === 'N' && !c.name)
-        c.name = splitUnescaped(value, ';').filter(Boolean).map(vUnescape).join(' ').trim();
-      else if (name === 'ORG') c.department = vUnescape(splitUnescaped(value, ';')[0] ?? '').trim();
-      else if (name === 'TITLE') c.position = text_;
-      else if (name === 'EMAIL' && !c.email) c.email = text_;
-      else if (name === 'CATEGORIES')
-        card.categories.push(...splitUnescaped(value, ',').map((v) => vUnescape(v).trim()));
-      else if (name === 'TEL') {
-        if (types.includes('X-EXTENSION')) c.extension = text_;
-        else if (types.includes('CELL') && !c.mobile)
-          c.mobile = text_.replace(/^\+?86/, '').replace(/[\s-]/g, '');
-        else if (!c.phone) c.phone = text_;
-      }
-    }
+export function cdrExtrasOf(rows: readonly Record<string, unknown>[]): CdrExtras {
+  const has = (c: string) => rows.some((r) => r[c] !== null && r[c] !== undefined && r[c] !== '');
+  if (['peeraccount', 'linkedid', 'sequence'].some(has)) return 'all';
+  if (['uniqueid', 'userfield'].some(has)) return 'uniqueid_userfield';
+  return 'none';
+}
+
+/** An uploaded file's text, whatever its encoding (gzip, BOM, UTF-16, GB18030…). */
+export function fileText(data: Buffer): string {
+  try {
+    return decodeText(data).text;
+  } catch (e) {
+    if (e instanceof TextDecodeError) throw invalidField('file', texts('voice.fileUnreadable'));
+    throw e;
   }
-  if (card) throw invalidField('file', texts('voice.cardNoEnd', { n: out.length + 1 }));
-  if (!out.length) throw invalidField('file', texts('voice.noVcard'));
-  return out;
 }
 
 /**
@@ -134,7 +44,7 @@ export function parseVcards(text: string): ParsedCard[] {
  * are an address book's own labels, and are left out.
  */
 async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<string, unknown>[]> {
-  const cards = parseVcards(data.toString('utf8'));
+  const cards = parseVcards(fileText(data));
   const names = [...new Set(cards.flatMap((c) => c.categories))].filter(Boolean);
   const groups = new Map<string, number>();
   if (names.length) {
@@ -152,30 +62,6 @@ async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<
     const group = categories.map((n) => groups.get(n)).find((id) => id !== undefined);
     return group === undefined ? record : { ...record, group_id: group };
   });
-}
-
-/** One Master.csv line as cdr_csv writes it: strings and dates quoted, durations bare. */
-export function cdrCsvLine(r: Record<string, unknown>): string {
-  const q = (v: unknown) => `"${String(v ?? '').replaceAll('"', '""')}"`;
-  const n = (v: unknown) => String(Number(v ?? 0) || 0);
-  return [
-    q(r.accountcode),
-    q(r.src),
-    q(r.dst),
-    q(r.dcontext),
-    q(r.clid),
-    q(r.channel),
-    q(r.dstchannel),
-    q(r.lastapp),
-    q(r.lastdata),
-    q(r.start),
-    q(r.answer),
-    q(r.end),
-    n(r.duration),
-    n(r.billsec),
-    q(r.disposition),
-    q(r.amaflags),
-  ].join(',');
 }
 
 /** The voice lists' own file formats (listed by the voice feature). */
@@ -201,10 +87,15 @@ export const voiceFormats: readonly Registration[] = [
     };
   }),
   importFormat('voice:contact', 'vcard', importVcards),
-  exportFormat('voice:cdr', 'cdr_csv', (rows) => ({
-    data: Buffer.from(rows.map((r) => `${cdrCsvLine(r)}\n`).join('')),
-    extension: FILE_FORMATS.cdr_csv.extension,
-  })),
+  // The standard 16 columns; the extended forms only when the calls exported carry their
+  // values (cdrExtrasOf), so one file has one layout and a 16-column reader still reads it.
+  exportFormat('voice:cdr', 'cdr_csv', (rows) => {
+    const extras = cdrExtrasOf(rows);
+    return {
+      data: Buffer.from(rows.map((r) => `${cdrCsvLine(r, extras)}\n`).join('')),
+      extension: FILE_FORMATS.cdr_csv.extension,
+    };
+  }),
   ...(
     [
       ['voice:trunk', 'trunks'],

@@ -6,9 +6,10 @@ import type { Conn } from '../../platform/db/schema.ts';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
+import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { asSystem, insertRecord, validate } from '../../platform/resources/write.ts';
-import { callKey, parseMasterCsv } from './cdr-import.ts';
+import { CallIndex, missingExtras, parseMasterCsv } from './cdr-import.ts';
 import { dialText, isDialable } from './config/conf-text.ts';
 import { findRecording, isRecordingName, monitorDir, recordingOfCall } from './recordings.ts';
 import { callFileText, dropCallFile, removeCallFiles, writableOutgoing } from './spool.ts';
@@ -138,23 +139,39 @@ const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def,
     .where('site_id', '=', site)
     .executeTakeFirst();
   if (!upload) throw refuse('text_file', lang, texts('voice.uploadedFileNotFound'));
-  const text = await fs.readFile(
-    path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)),
-    'utf8',
-  );
-  const { lines, problems } = parseMasterCsv(text);
+  const bytes = await fs.readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)));
+  let text: string;
+  try {
+    text = decodeText(bytes).text;
+  } catch (e) {
+    if (e instanceof TextDecodeError) throw refuse('text_file', lang, texts('voice.fileUnreadable'));
+    throw e;
+  }
+  const { lines, problems } = parseMasterCsv(text, lang);
   if (!lines.length && !problems.length) throw refuse('text_file', lang, texts('voice.fileHoldsNoCall'));
   const rules = asSystem(def);
-  const known = new Set(
-    (
-      await db
-        .selectFrom(def.table)
-        .select(['uniqueid', 'start', 'channel', 'dst'])
-        .where('site_id', '=', site)
-        .execute()
-    ).map((r) => callKey(r)),
+  // Calls already stored, read from this form or another (cdr-import.ts CallIndex).
+  const known = new CallIndex(
+    await db
+      .selectFrom(def.table)
+      .select([
+        'id',
+        'uniqueid',
+        'sequence',
+        'start',
+        'src',
+        'dst',
+        'channel',
+        'userfield',
+        'peeraccount',
+        'linkedid',
+      ])
+      .where('site_id', '=', site)
+      .execute(),
   );
   const fresh: Record<string, unknown>[] = [];
+  // Stored calls a wider form completes (a 16-column import read again with uniqueid, userfield…).
+  const completions: { id: number; values: Record<string, unknown> }[] = [];
   let skipped = 0;
   for (const { line, record } of lines) {
     try {
@@ -169,12 +186,17 @@ const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def,
         });
       continue;
     }
-    const key = callKey(record);
-    if (known.has(key)) {
+    const stored = known.find(record);
+    if (stored) {
       skipped++;
+      const values = missingExtras(stored, record);
+      if (stored.id !== undefined && Object.keys(values).length) {
+        completions.push({ id: Number(stored.id), values });
+        Object.assign(stored, values);
+      }
       continue;
     }
-    known.add(key);
+    known.add(record);
     fresh.push(record);
   }
   if (problems.length) {
@@ -192,16 +214,20 @@ const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def,
     record.recording = recording;
     recordings++;
   }
-  if (!input.dry_run)
+  if (!input.dry_run) {
     for (const record of fresh)
       await insertRecord({ db, lang, now: ctx.app.now() }, def, record, site, { system: true });
-  ctx.logDetail = `voice:cdr import ${String(upload.name)}: ${fresh.length} new (${recordings} recorded), ${skipped} already stored${input.dry_run ? ' (dry run)' : ''}`;
+    for (const { id, values } of completions)
+      await db.updateTable(def.table).set(values).where('id', '=', id).where('site_id', '=', site).execute();
+  }
+  ctx.logDetail = `voice:cdr import ${String(upload.name)}: ${fresh.length} new (${recordings} recorded), ${skipped} already stored (${completions.length} completed)${input.dry_run ? ' (dry run)' : ''}`;
   return {
     total: lines.length,
     inserted: input.dry_run ? 0 : fresh.length,
     new: fresh.length,
     recordings,
     skipped,
+    completed: completions.length,
     dry_run: Boolean(input.dry_run),
   };
 });

@@ -503,8 +503,8 @@ export const contactGroup: ResourceDef<'voice_contact_group'> = {
   ],
 };
 
-// DOMAIN 2.2 voice/AddressBook: Contact. I/O: CSV and vCard 3.0 (`vcard`, written and read by the
-// server's voice feature), import and export.
+// DOMAIN 2.2 voice/AddressBook: Contact. I/O: CSV and vCard (`vcard`: 2.1, 3.0 and 4.0 read, 3.0
+// written, by the server's voice feature), import and export.
 export const contact: ResourceDef<'voice_contact'> = {
   name: 'voice:contact',
   endpoint: '/admin.php/voice/contact',
@@ -514,6 +514,8 @@ export const contact: ResourceDef<'voice_contact'> = {
     { ...nameField(), label: { en: 'Name', zh_CN: '姓名' } },
     { name: 'pinyin', type: 'str', label: { en: 'Pinyin', zh_CN: '拼音' }, readonly: true, keyword: true },
     refField('group_id', 'voice:contact_group', { en: 'Group', zh_CN: '分组' }, { list: true, filter: true }),
+    // vCard ORG: the company, then the department (the units after it, joined by " / ").
+    { name: 'company', type: 'str', label: { en: 'Company', zh_CN: '公司' }, max: 128 },
     { name: 'department', type: 'str', label: { en: 'Department', zh_CN: '部门' }, max: 64, list: true },
     { name: 'position', type: 'str', label: { en: 'Position', zh_CN: '职务' }, max: 64 },
     {
@@ -530,15 +532,51 @@ export const contact: ResourceDef<'voice_contact'> = {
       label: { en: 'Mobile', zh_CN: '手机号' },
       list: true,
       keyword: true,
+      // E.164 (+14155550100) or local digits (a Chinese mobile is kept as its 11 digits): the
+      // vCard import writes numbers in this form (spaces, dashes, dots and brackets left out).
       pattern: {
-        source: '^1\\d{10}$',
+        source: '^(\\+[1-9]\\d{6,14}|\\d{3,15})$',
         message: {
-          en: 'Mobile must be an 11-digit number starting with 1',
-          zh_CN: '手机号须为1开头的11位数字',
+          en: 'Mobile must be an E.164 number (+14155550100) or local digits',
+          zh_CN: '手机号须为E.164格式（如+14155550100）或本地号码数字',
         },
       },
     },
-    { name: 'phone', type: 'str', label: { en: 'Phone', zh_CN: '电话' }, max: 32 },
+    { name: 'phone', type: 'str', label: { en: 'Phone', zh_CN: '电话' }, max: 48 },
+    // vCard N: the structured name (family;given) as the card gives it; `name` is the name shown.
+    { name: 'family_name', type: 'str', label: { en: 'Family name', zh_CN: '姓' }, max: 64 },
+    { name: 'given_name', type: 'str', label: { en: 'Given name', zh_CN: '名' }, max: 64 },
+    // Every other TEL of a card, with its type (CELL, WORK, HOME, FAX… or an Apple label) and extension.
+    jsonField(
+      'phones',
+      { en: 'Other phones', zh_CN: '其他电话' },
+      {
+        kind: 'rows',
+        fields: [
+          part('type', 'str', { en: 'Type', zh_CN: '类型' }, { max: 64 }),
+          part('number', 'str', { en: 'Number', zh_CN: '号码' }, { max: 48, required: true }),
+          part('ext', 'str', { en: 'Extension', zh_CN: '分机' }, { max: 16 }),
+        ],
+      },
+    ),
+    // vCard ADR: post office box, extended address, street, city, region, postal code, country.
+    jsonField(
+      'address',
+      { en: 'Address', zh_CN: '地址' },
+      {
+        kind: 'object',
+        fields: [
+          part('pobox', 'str', { en: 'PO box', zh_CN: '邮政信箱' }, { max: 64 }),
+          part('extended', 'str', { en: 'Extended address', zh_CN: '附加地址' }, { max: 128 }),
+          part('street', 'str', { en: 'Street', zh_CN: '街道' }, { max: 128 }),
+          part('locality', 'str', { en: 'City', zh_CN: '城市' }, { max: 64 }),
+          part('region', 'str', { en: 'Region', zh_CN: '省/州' }, { max: 64 }),
+          part('postcode', 'str', { en: 'Postal code', zh_CN: '邮编' }, { max: 16 }),
+          part('country', 'str', { en: 'Country', zh_CN: '国家' }, { max: 64 }),
+        ],
+      },
+    ),
+    { name: 'note', type: 'text', label: { en: 'Note', zh_CN: '备注' }, max: 2000 },
     {
       name: 'email',
       type: 'str',
@@ -1097,9 +1135,11 @@ export const dispatch: ResourceDef<'voice_dispatch_console'> = {
 };
 
 // DOMAIN 2.2 voice/CallRecords: CDR (read-only). I/O: CSV with a header, and Asterisk's Master.csv
-// layout (`cdr_csv`), export. The records are read-only, so the generic import and delete are not
-// served: `import` takes an uploaded Master.csv (all or nothing, calls already stored by their
-// unique id are skipped) and `del` removes the calls that started in a date range.
+// layout (`cdr_csv`: 16 columns, or 18/21 when the calls carry the extended columns), export. The
+// records are read-only, so the generic import and delete are not served: `import` takes an
+// uploaded Master.csv of 16 to 21 columns (all or nothing; a call already stored, from this form or
+// another, is skipped and completed with the extended columns it lacked) and `del` removes the
+// calls that started in a date range.
 export const cdr: ResourceDef<'voice_cdr'> = {
   name: 'voice:cdr',
   endpoint: '/admin.php/voice/cdr',
@@ -1140,6 +1180,11 @@ export const cdr: ResourceDef<'voice_cdr'> = {
     { name: 'accountcode', type: 'str', label: { en: 'Account code', zh_CN: '账户代码' }, max: 80 },
     { name: 'amaflags', type: 'str', label: { en: 'AMA flags', zh_CN: 'AMA标志' }, max: 32 },
     { name: 'uniqueid', type: 'str', label: { en: 'Unique id', zh_CN: '唯一标识' }, max: 64 },
+    // The extended Master.csv columns (cdr.conf loguserfield, newcdrcolumns).
+    { name: 'userfield', type: 'str', label: { en: 'User field', zh_CN: '用户字段' }, max: 256 },
+    { name: 'peeraccount', type: 'str', label: { en: 'Peer account', zh_CN: '对端账户' }, max: 80 },
+    { name: 'linkedid', type: 'str', label: { en: 'Linked id', zh_CN: '关联标识' }, max: 64 },
+    { name: 'sequence', type: 'int', label: { en: 'Sequence', zh_CN: '序号' }, min: 0, max: 2_000_000_000 },
     // The call's recording in Asterisk's monitor folder, as the generated dialplan names it
     // (MixMonitor(${UNIQUEID}.wav); the queues record as wav under the same name): set by `import`
     // only where that file exists, and played through a single-use download link that `play`
