@@ -41,6 +41,9 @@ describe('formatOf', () => {
     // /etc/hosts has no extension: a file no other format claims is a hosts file.
     expect(formatOf('hosts', ['csv', 'hosts'])).toBe('hosts');
     expect(formatOf('records.csv', ['csv', 'hosts'])).toBe('csv');
+    // A gzip-compressed file by the name inside; a workbook as Excel.
+    expect(formatOf('channels.CSV.gz', ['csv', 'xlsx'])).toBe('csv');
+    expect(formatOf('channels.xlsx', ['csv', 'xlsx'])).toBe('xlsx');
   });
 });
 
@@ -54,20 +57,71 @@ describe('ImportDialog', () => {
 
   it('offers vCard beside CSV for the address book, and picks it from a .vcf file', async () => {
     renderDialog();
-    expect(fileInput().accept).toBe('.csv,.vcf,.vcard');
-    expect(screen.getByText('Choose a file: CSV / vCard (.vcf)')).toBeTruthy();
+    expect(fileInput().accept).toBe('.csv,.xlsx,.vcf,.vcard,.gz');
+    expect(screen.getByText('Choose a file: CSV / Excel (XLSX) / vCard (.vcf)')).toBeTruthy();
     expect(chosen('CSV')).toBe(true);
     pick('contacts.vcf');
     await waitFor(() => expect(chosen('vCard (.vcf)')).toBe(true));
     expect(chosen('CSV')).toBe(false);
   });
 
-  it('offers no vCard where the description does not name it', () => {
+  it('offers no vCard where the description does not name it, and Excel wherever CSV is', () => {
     renderDialog(extension);
-    expect(fileInput().accept).toBe('.csv');
+    expect(fileInput().accept).toBe('.csv,.xlsx,.gz');
     expect(screen.queryByText(/vCard/)).toBeNull();
-    expect(screen.queryByRole('radio', { name: 'CSV' })).toBeNull(); // one format: no choice
+    expect(chosen('CSV')).toBe(true);
+    expect(chosen('Excel (XLSX)')).toBe(false);
   });
+
+  it('picks Excel from a .xlsx file, sends it as xlsx and names the sheet it read', async () => {
+    renderDialog(extension);
+    pick('extensions.xlsx', 'PK');
+    await waitFor(() => expect(chosen('Excel (XLSX)')).toBe(true));
+    request.mockResolvedValueOnce({
+      total: 1,
+      inserted: 0,
+      updated: 0,
+      skipped: 0,
+      dry_run: true,
+      sheet: 'Sheet1',
+      errors: [{ line: 3, field: 'number', msg: 'bad' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Check \(dry run\)$/ }));
+    const report = await screen.findByTestId('import-report');
+    expect(sent(0)).toMatchObject({ format: 'xlsx', dry_run: '1' });
+    expect(sent(0).encoding).toBeUndefined();
+    expect(within(report).getByText('Read sheet “Sheet1” (the first of the workbook)')).toBeTruthy();
+    expect(within(report).getByText('Line')).toBeTruthy(); // the sheet's row numbers
+    expect(within(report).queryByTestId('import-encoding')).toBeNull();
+  }, 15_000);
+
+  it('says which encoding a CSV was read as, and checks it again in the encoding chosen', async () => {
+    setLanguage('zh_CN');
+    const onImported = renderDialog(extension);
+    pick('ext.csv', 'number,name\n80,x\n');
+    const reply = { total: 1, inserted: 1, updated: 0, skipped: 0, dry_run: true, errors: [] };
+    request.mockResolvedValueOnce({ ...reply, encoding: { name: 'gb18030', by: 'guess', gzip: false } });
+    fireEvent.click(screen.getByRole('button', { name: /预检/ }));
+    const shown = await screen.findByTestId('import-encoding');
+    expect(within(shown).getByText('按 GB18030 读取（自动识别）')).toBeTruthy();
+    expect(sent(0).encoding).toBeUndefined();
+
+    // Another encoding: the check runs again at once, with it.
+    request.mockResolvedValueOnce({ ...reply, encoding: { name: 'big5', by: 'given', gzip: true } });
+    fireEvent.mouseDown(within(shown).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Big5（繁体中文）'));
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+    expect(sent(1)).toMatchObject({ format: 'csv', dry_run: '1', encoding: 'big5' });
+    await screen.findByText('按 Big5 读取（手动指定） · 已从 gzip 解压');
+
+    // The import runs with the encoding that was checked.
+    request.mockResolvedValueOnce({ ...reply, dry_run: false });
+    const run = screen.getByRole('button', { name: /^(loading )?导\s?入$/ }) as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    await waitFor(() => expect(onImported).toHaveBeenCalled());
+    expect(sent(2)).toMatchObject({ dry_run: '0', encoding: 'big5' });
+  }, 15_000);
 
   it('takes a hosts file of any name for DNS host records', async () => {
     renderDialog(dnsHost);

@@ -1,18 +1,25 @@
 import { InboxOutlined } from '@ant-design/icons';
+import { resourceCalls } from '@igs/contract/calls';
 import {
   acceptOf,
   FILE_FORMATS,
   type FileFormat,
   type FileFormatName,
   fileFormatOf,
+  importFormatsOf,
   type ResourceDef,
+  TEXT_ENCODINGS,
+  type TextEncoding,
 } from '@igs/contract/resources';
-import { Alert, Button, Flex, Form, Modal, Radio, Statistic, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Form, Modal, Radio, Select, Statistic, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
-import { api, type ImportReply, useEndpoint } from './api.ts';
+import type { ImportReply } from './api.ts';
+import { useEndpoint } from './api.ts';
+import { ENCODING_NAMES } from './import-texts.ts';
 import './texts.ts';
 
 type Mode = 'append' | 'upsert' | 'replace';
@@ -36,6 +43,8 @@ interface Checked {
   file: File;
   mode: Mode;
   format: Format;
+  /** The encoding the operator chose; undefined: the server's detection. */
+  encoding: TextEncoding | undefined;
   reply: ImportReply;
   dryRun: boolean;
 }
@@ -43,32 +52,45 @@ interface Checked {
 /**
  * Import in two steps (DOMAIN 3.2): a dry run that writes nothing and reports the counts and the
  * errors by line and field, then the real run, offered only after a clean dry run of exactly the
- * same file, format and mode. The server imports all or nothing either way.
+ * same file, format, mode and encoding. The server imports all or nothing either way. Wherever CSV
+ * is offered, Excel (XLSX) is too; a text file's report says which encoding it was read as and
+ * offers another, which checks the file again.
  */
 export function ImportDialog({ def, open, onClose, onImported }: ImportDialogProps) {
   const t = useT();
   const lang = useLanguage();
   const endpoint = useEndpoint(def);
   const sites = useSiteIds();
-  const formats: readonly Format[] = def.io?.import ?? [];
+  const formats: readonly Format[] = importFormatsOf(def.io);
   const labelOf = (f: Format) => FILE_FORMATS[f].label[lang];
   const uniqueField = def.fields.find((f) => f.unique);
   const modes: Mode[] = uniqueField ? ['append', 'upsert', 'replace'] : ['append', 'replace'];
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<Format>(formats[0] ?? 'csv');
   const [mode, setMode] = useState<Mode>('append');
+  const [encoding, setEncoding] = useState<TextEncoding | undefined>(undefined);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const current = checked && checked.file === file && checked.mode === mode && checked.format === format;
+  const current =
+    checked &&
+    checked.file === file &&
+    checked.mode === mode &&
+    checked.format === format &&
+    checked.encoding === encoding;
   const canImport = Boolean(current && checked?.dryRun && checked.reply.errors.length === 0);
 
-  const run = async (dryRun: boolean) => {
+  const run = async (dryRun: boolean, enc = encoding) => {
     if (!file) return;
     setBusy(true);
     try {
-      const reply = await api.import(endpoint, { file, format, mode, dryRun }, { sites });
-      setChecked({ file, mode, format, reply, dryRun });
+      // Multipart, the file last: the server reads the fields as they stream in.
+      const reply = await call(
+        resourceCalls(endpoint).import,
+        { format, mode, dry_run: dryRun ? '1' : '0', ...(enc ? { encoding: enc } : {}) },
+        { files: { file }, sites },
+      );
+      setChecked({ file, mode, format, encoding: enc, reply, dryRun });
       if (!dryRun && !reply.errors.length) {
         toast.success(t('res.importDone', { inserted: reply.inserted, updated: reply.updated }));
         onImported();
@@ -115,6 +137,7 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
             }
             beforeUpload={(picked) => {
               setFile(picked);
+              setEncoding(undefined); // a new file is read as detected first
               const f = formatOf(picked.name, formats);
               if (f) setFormat(f);
               return false; // sent with the dry run, not on pick
@@ -155,9 +178,56 @@ export function ImportDialog({ def, open, onClose, onImported }: ImportDialogPro
           dryRun={checked.dryRun}
           byLine={Boolean((FILE_FORMATS as Record<string, FileFormat>)[checked.format]?.rowsAreLines)}
           fieldLabel={fieldLabel}
+          encoding={encoding}
+          busy={busy}
+          onEncoding={(enc) => {
+            setEncoding(enc);
+            void run(true, enc);
+          }}
         />
       )}
     </Modal>
+  );
+}
+
+/** How the file was read: its encoding and how that was known (a choice of another), or its sheet. */
+function ReadAs({
+  reply,
+  encoding,
+  busy,
+  onEncoding,
+}: {
+  reply: ImportReply;
+  encoding: TextEncoding | undefined;
+  busy: boolean;
+  onEncoding: (encoding: TextEncoding | undefined) => void;
+}) {
+  const t = useT();
+  if (reply.sheet !== undefined && !reply.encoding)
+    return <Typography.Text type="secondary">{t('res.importSheet', { sheet: reply.sheet })}</Typography.Text>;
+  if (!reply.encoding) return null;
+  const { name, by, gzip } = reply.encoding;
+  const said = t('res.importReadAs', { encoding: ENCODING_NAMES[name], how: t(`res.importBy.${by}`) });
+  return (
+    <Flex vertical gap={4} data-testid="import-encoding">
+      <Flex gap={12} align="center" wrap>
+        <Typography.Text strong>{gzip ? `${said} · ${t('res.importGzip')}` : said}</Typography.Text>
+        <Typography.Text type="secondary">{t('res.importEncoding')}</Typography.Text>
+        <Select<string>
+          aria-label={t('res.importEncoding')}
+          style={{ minWidth: 260 }}
+          size="small"
+          disabled={busy}
+          value={encoding ?? ''}
+          onChange={(v) => onEncoding(v === '' ? undefined : (v as TextEncoding))}
+          options={[
+            { value: '', label: t('res.importEncodingAuto') },
+            ...TEXT_ENCODINGS.map((e) => ({ value: e, label: t(`res.enc.${e}`) })),
+          ]}
+        />
+      </Flex>
+      <Typography.Text type="secondary">{t('res.importEncodingHint')}</Typography.Text>
+    </Flex>
   );
 }
 
@@ -166,12 +236,18 @@ function ImportReport({
   dryRun,
   byLine,
   fieldLabel,
+  encoding,
+  busy,
+  onEncoding,
 }: {
   reply: ImportReply;
   dryRun: boolean;
-  /** CSV errors name the file's line; other formats' name the record (a JSON item, a vCard). */
+  /** CSV and sheet errors name the file's line or row; other formats' name the record (a JSON item, a vCard). */
   byLine: boolean;
   fieldLabel: (name: string) => string;
+  encoding: TextEncoding | undefined;
+  busy: boolean;
+  onEncoding: (encoding: TextEncoding | undefined) => void;
 }) {
   const t = useT();
   const clean = reply.errors.length === 0;
@@ -180,6 +256,7 @@ function ImportReport({
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t(dryRun ? 'res.importPreview' : 'res.importResult')}
       </Typography.Title>
+      <ReadAs reply={reply} encoding={encoding} busy={busy} onEncoding={onEncoding} />
       <Flex gap={32} wrap>
         <Statistic title={t('res.importTotal')} value={reply.total} />
         <Statistic title={t('res.importInserted')} value={reply.inserted} />
