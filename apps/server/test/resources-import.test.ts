@@ -76,6 +76,33 @@ describe('readXlsx', () => {
     ]);
   });
 
+  it('reads dates and times by their number format, in the 1900 and the 1904 date systems', () => {
+    const book = (date1904: boolean) =>
+      zipSync({
+        'xl/workbook.xml': strToU8(
+          `<workbook><workbookPr${date1904 ? ' date1904="1"' : ''}/><sheets><sheet name="s" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+        'xl/styles.xml': strToU8(
+          '<styleSheet><numFmts><numFmt numFmtId="165" formatCode="[h]:mm:ss"/><numFmt numFmtId="166" formatCode="0.00&quot;d&quot;"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="22"/><xf numFmtId="20"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="33"/></cellXfs></styleSheet>',
+        ),
+        'xl/worksheets/sheet1.xml': strToU8(
+          '<worksheet><sheetData><row r="1"><c r="A1" s="1"><v>45000</v></c><c r="B1" s="2"><v>45000.5</v></c><c r="C1" s="3"><v>0.75</v></c><c r="D1" s="4"><v>0.0001157407</v></c><c r="E1" s="5"><v>2.5</v></c><c r="F1"><v>0.30000000000000004</v></c><c r="G1" t="b"><v>1</v></c><c r="H1" s="6"><v>0.5</v></c><c r="I1" t="d"><v>2026-11-27T08:30:00Z</v></c></row></sheetData></worksheet>',
+        ),
+      });
+    expect(readXlsx(book(false)).rows[0]!.cells).toEqual([
+      '2023-03-15',
+      '2023-03-15 12:00:00',
+      '18:00',
+      '00:00:10',
+      '2.5',
+      '0.3',
+      '1',
+      '12:00:00',
+      '2026-11-27 08:30:00',
+    ]);
+    expect(readXlsx(book(true)).rows[0]!.cells.slice(0, 2)).toEqual(['2027-03-16', '2027-03-16 12:00:00']);
+  });
+
   it('refuses what is not a workbook, and a workbook that would unpack past the cap', () => {
     expect(() => readXlsx(Buffer.from('number,name\n1,x\n'))).toThrow(XlsxReadError);
     expect(() => readXlsx(zipSync({ 'a.txt': strToU8('x') }))).toThrow(/not an Excel workbook/);
