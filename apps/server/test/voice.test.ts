@@ -663,8 +663,9 @@ describeEachDb('voice', (kind) => {
           'BEGIN:VCARD',
           'VERSION:3.0',
           'FN:张三',
-          'N:张三;;;;',
-          'ORG:Front\\, desk',
+          // N with the family and given name apart; ORG's first part is the company (none here).
+          'N:张;三;;;',
+          'ORG:;Front\\, desk',
           'TEL;TYPE=CELL:13800000000',
           'TEL;TYPE=X-EXTENSION:8001',
           'EMAIL;TYPE=INTERNET:zs@example.com',

@@ -164,8 +164,8 @@ export function toVcard(c: ContactCard): string {
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',
-    `N:${vEscape(family)};${vEscape(given)};;;`,
     `FN:${vEscape(c.name)}`,
+    `N:${vEscape(family)};${vEscape(given)};;;`,
   ];
   if (c.company || c.department)
     lines.push(`ORG:${vEscape(c.company ?? '')}${c.department ? `;${vEscape(c.department)}` : ''}`);
