@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -61,6 +62,16 @@ describeEachDb('uploads', (kind) => {
     expect(
       fs.readdirSync(path.join(s.dataDir, 'uploads', 'files')).filter((f) => f.endsWith('.part')),
     ).toEqual([]);
+  });
+
+  it('takes text files as the field writes them (any encoding, UTF-16, gzip) and refuses other binaries', async () => {
+    const m3u = '#EXTM3U\n#EXTINF:-1,Первый канал\nhttp://x/1\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(m3u, 'utf16le')]);
+    expect((await upload('text', utf16, 'list.m3u')).code).toBe(200);
+    expect((await upload('text', gzipSync(m3u), 'list.m3u.gz')).code).toBe(200);
+    expect((await upload('text', Buffer.from([0xcf, 0xe5, 0xf0, 0xe2]), 'cp1251.m3u')).code).toBe(200);
+    const binary = await upload('text', Buffer.from([0x00, 0x01, 0x02, 0x03, 0x00]), 'list.m3u');
+    expect(binary.code).not.toBe(200);
   });
 
   it('enforces the size of each kind: images 5 MB, large kinds the configured limit', async () => {

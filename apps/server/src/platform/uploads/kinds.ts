@@ -33,13 +33,21 @@ export function kindRule(
         what: 'a firmware image',
       };
     case 'text':
-      // Playlists, XMLTV, VPN profiles: UTF-8 text without NUL bytes.
+      // Playlists, XMLTV, VPN profiles, as the field writes them: text without NUL bytes in any
+      // single-byte or multi-byte encoding, UTF-16 behind its byte-order mark (which a sniffer may
+      // take for an MP3 frame), or gzip-compressed
+      // (the reader, platform/lib/text-decode.ts, unpacks and decodes them).
       return {
         maxBytes: 5 * MB,
-        accepts: (s, head) => s === null && !head.includes(0),
-        what: 'a UTF-8 text file',
+        accepts: (s, head) => utf16Bom(head) || (s === null && !head.includes(0)) || s?.type === 'gzip',
+        what: 'a text file (any encoding, or gzip-compressed)',
       };
   }
+}
+
+/** UTF-16 text starts with its byte-order mark (FF FE or FE FF). */
+function utf16Bom(head: Buffer): boolean {
+  return (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
 }
 
 export const UPLOAD_KINDS: readonly UploadKind[] = [
