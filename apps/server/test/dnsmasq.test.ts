@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { optionFor } from './support/cpe-option43.ts';
 import { makeFakeSysfs } from './support/fake-sysfs.ts';
@@ -240,6 +241,20 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(strand.msg).toContain('static lease 192.168.10.50 (aa:bb:cc:00:00:01) would be outside ge0');
   });
 
+  it('says in the reader’s language that no lease file exists yet', async () => {
+    fs.rmSync(path.join(s.dataDir, 'dnsmasq.leases'), { force: true });
+    const zh = await s.call<{ list: unknown[]; note: string }>(
+      DHCP,
+      { method: 'leases' },
+      { token, headers: { cookie: 'language=zh_CN' } },
+    );
+    expect(zh.data.list).toEqual([]);
+    expect(zh.data.note).toContain('尚无租约文件');
+    expect(zh.data.note).not.toMatch(/[A-Za-z]{4,} (lease|file)/);
+    const en = await s.call<{ note: string }>(DHCP, { method: 'leases' }, { token });
+    expect(en.data.note).toMatch(/^No lease file yet at /);
+  });
+
   it('lists the leases from the lease file, marks static ones, and turns one into a static lease', async () => {
     const now = Math.floor(Date.now() / 1000);
     fs.writeFileSync(
@@ -423,6 +438,26 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
       { token },
     );
     expect(list.data.list.map((x) => x.host).sort()).toEqual(['printer', 'printer.hotel.lan']);
+    // A hosts file saved by Windows Notepad as UTF-16 with CRLF, or gzip-compressed, reads the same.
+    const fromWindows = new FormData();
+    fromWindows.append('method', 'import');
+    fromWindows.append('format', 'hosts');
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('192.168.10.32 fax.hotel.lan\r\n', 'utf16le'),
+    ]);
+    fromWindows.append('file', new Blob([utf16]), 'hosts');
+    expect((await s.call<{ inserted: number }>(RECORDS, fromWindows, { token })).data.inserted).toBe(1);
+    const packed = new FormData();
+    packed.append('method', 'import');
+    packed.append('format', 'hosts');
+    packed.append('file', new Blob([gzipSync('192.168.10.33 scan.hotel.lan\n')]), 'hosts.gz');
+    expect((await s.call<{ inserted: number }>(RECORDS, packed, { token })).data.inserted).toBe(1);
+    const broken = new FormData();
+    broken.append('method', 'import');
+    broken.append('format', 'hosts');
+    broken.append('file', new Blob([Buffer.from([0x1f, 0x8b, 1, 2, 3])]), 'hosts.gz');
+    expect((await s.call(RECORDS, broken, { token })).code).toBe(422);
   });
 
   it('DNS: bad settings are refused and nothing is written', async () => {

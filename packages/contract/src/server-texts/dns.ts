@@ -1,5 +1,13 @@
 /** The server's texts of one area (server-texts/index.ts). */
 export const dnsTexts = {
+  'dns.noLeaseFileYet': {
+    en: 'No lease file yet at {path}: dnsmasq has handed out no lease',
+    zh_CN: '{path}处尚无租约文件：dnsmasq尚未分配租约',
+  },
+  'dns.cannotReadLeaseFile': {
+    en: 'Cannot read the lease file {path} ({code})',
+    zh_CN: '无法读取租约文件{path}（{code}）',
+  },
   'dns.savedRangeAddressOutside': {
     en: 'The saved range address {ip} is outside {dev} ({sub}) now: save the DHCP settings again',
     zh_CN: '已保存的地址池地址{ip}已不在{dev}（{sub}）内：请重新保存DHCP设置',

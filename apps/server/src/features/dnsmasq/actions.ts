@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Code, say, texts } from '@igs/contract';
+import { Code, type Lang, say, texts } from '@igs/contract';
 import { dhcpCalls, dnsCalls, dnsmasqCalls } from '@igs/contract/calls';
 import { resourceByName } from '@igs/contract/resources';
 import { offerDownload } from '../../platform/exports/downloads.ts';
@@ -9,6 +9,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { textOf } from '../../platform/resources/import.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { loadDocFrom } from '../../platform/settings/config-docs.ts';
 import { liveInterfaces, type NetworkDoc, normalizeDoc } from '../network/index.ts';
@@ -54,7 +55,7 @@ const dhcpHostRule = writeRule('system:dhcp_host', async ({ conn, lang, values }
 
 // DNS host records also import from the /etc/hosts format.
 const dnsHostHostsImport = importFormat('system:dns_host', 'hosts', (data) =>
-  parseHostsFile(data.toString('utf8')),
+  parseHostsFile(textOf(data).text),
 );
 
 async function dnsmasqInfo() {
@@ -62,7 +63,7 @@ async function dnsmasqInfo() {
   return { installed: binary !== null, binary, version: binary ? await dnsmasqVersion() : null };
 }
 
-async function readLeases(path: string): Promise<LeaseFile & { note: string }> {
+async function readLeases(path: string, lang: Lang = 'en'): Promise<LeaseFile & { note: string }> {
   try {
     return { ...parseLeaseFile(await fs.readFile(path, 'utf8')), note: '' };
   } catch (e) {
@@ -70,7 +71,11 @@ async function readLeases(path: string): Promise<LeaseFile & { note: string }> {
     return {
       leases: [],
       server_duid: '',
-      note: code === 'ENOENT' ? `No lease file yet at ${path}` : `Cannot read ${path}: ${code}`,
+      // In the reader's language: the page shows it where the leases would be.
+      note:
+        code === 'ENOENT'
+          ? say(lang, 'dns.noLeaseFileYet', { path })
+          : say(lang, 'dns.cannotReadLeaseFile', { path, code: code ?? '' }),
     };
   }
 }
@@ -159,9 +164,9 @@ const dhcpActions = [
     summary:
       'The current DHCPv4 and DHCPv6 leases from the dnsmasq lease file, marking those that match a static lease',
     access: 'module',
-    async handler({ app }) {
+    async handler({ app, lang }) {
       const doc = await loadDhcp(app);
-      const { leases, note, server_duid } = await readLeases(doc.leases_file);
+      const { leases, note, server_duid } = await readLeases(doc.leases_file, lang);
       const statics = await staticLeases(app.db.kysely);
       const list = leases
         .map((l) => {

@@ -63,8 +63,12 @@ interface ReadFile {
   sheet?: string;
 }
 
-/** The file's text through the one text-reading path (gzip, BOM, UTF-8, a guess, or the caller's word). */
-function textOf(data: Buffer, encoding: TextEncoding | undefined) {
+/**
+ * The file's text through the one text-reading path (gzip, BOM, UTF-8, a guess, or the caller's
+ * word); a file that cannot be unpacked is refused with a 422 naming the file. Module formats
+ * (a hosts file, a vCard) read their text through it too.
+ */
+export function textOf(data: Buffer, encoding?: TextEncoding) {
   try {
     return decodeText(data, encoding);
   } catch (e) {
