@@ -44,6 +44,9 @@ export default defineConfig(async ({ command }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['src/test/setup.ts'],
+      // A page rendered in jsdom (antd forms and tables, a lazy page's first import) takes seconds
+      // on a loaded two-core runner; speed is measured by `npm run bench`, not by test timeouts.
+      testTimeout: 20_000,
     },
   };
 });

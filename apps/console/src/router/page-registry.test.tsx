@@ -60,7 +60,9 @@ describe('page registry fallback', () => {
     // The same component each time: re-resolving a route never remounts its page.
     expect((await pageLoader('media/LiveClass')()).default).toBe(first.default);
     mount('media/LiveClass', '/media/live-class');
-    expect(await screen.findByText('row of /admin.php/media/live_type', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('row of /admin.php/media/live_type', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.getByText('Live classification')).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
