@@ -75,7 +75,9 @@ export function TagsView({ activePath }: TagsViewProps) {
           key: view.path,
           closable: view.meta.affix !== true,
           label: (
-            <Dropdown menu={menuFor(view)} trigger={['contextMenu']}>
+            // Destroyed when hidden: a menu fading out from the last right-click is never the one
+            // a second right-click's choice lands on (as for the user menu).
+            <Dropdown menu={menuFor(view)} trigger={['contextMenu']} destroyOnHidden>
               <span className="tags-view__label" data-path={view.path}>
                 {tagTitle(view, translateTitle)}
               </span>
