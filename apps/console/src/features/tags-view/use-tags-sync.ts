@@ -15,6 +15,12 @@ export function affixViews(menus: readonly MenuNode[]): VisitedView[] {
   });
 }
 
+/** Whether the browser's address still shows the view at `path` (a trailing slash aside). */
+export function isAddressOf(path: string, addressPath: string): boolean {
+  const address = addressPath.length > 1 ? addressPath.replace(/\/+$/, '') : addressPath;
+  return address === path;
+}
+
 // Restore once per page load: the layout re-mounts after a pass through /redirect, and the
 // store (module state) already holds the live tabs then.
 let restored = false;
@@ -51,6 +57,9 @@ export function useTagsSync(menus: readonly MenuNode[], current: VisitedView | u
   useEffect(() => {
     const view = latest.current;
     if (!view || path === undefined || fullPath === undefined) return;
+    // A page rendered late (its navigation was a transition) after the address already moved on,
+    // e.g. "close all" chosen while "close others" was still opening its page: no tab comes back.
+    if (!isAddressOf(path, window.location.pathname)) return;
     const store = useTagsViewStore.getState();
     store.addView(view);
     // Same path, new query: keep the tab, remember where it points now.
