@@ -21,6 +21,16 @@ export const TaskDetail = z.object({
   file: z.string().optional(),
   version: z.string().optional(),
   seconds: z.number().optional(),
+  /** The RPCs a CPE answered to GetRPCMethods. */
+  methods: z.array(z.string()).optional(),
+  /** A transfer's URL as the CPE reported it (an autonomous transfer); never a download token. */
+  url: z.string().optional(),
+  /** The file served for a Download: bytes sent and how it ended (sent, interrupted, file missing). */
+  transfer: z.object({ bytes: z.number(), result: z.string(), at: z.string() }).optional(),
+  /** The connection request that woke the device for this task: sent or why not. */
+  wake: z
+    .object({ sent: z.boolean(), http_status: z.number().optional(), reason: z.string().optional() })
+    .optional(),
 });
 export type TaskDetail = z.infer<typeof TaskDetail>;
 

@@ -69,6 +69,16 @@ export const itmsSettings: SingletonDef = {
       default: 300,
     },
     {
+      // The pace of the connection requests a batch of tasks sends (features/tr069-extras/wake-queue.ts):
+      // every CPE of the batch is woken, this many a second, so a large batch does not flood the LAN.
+      name: 'cr_per_second',
+      type: 'int',
+      label: label('Connection requests per second', '每秒连接请求数'),
+      min: 1,
+      max: 1000,
+      default: 10,
+    },
+    {
       name: 'auto_register',
       type: 'bool',
       label: label('Register new CPEs automatically', '自动注册新终端'),

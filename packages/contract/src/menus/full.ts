@@ -576,6 +576,8 @@ export const fullMenus: MenuSeed[] = [
           'tr069:device:set_params',
           'tr069:device:download',
           'tr069:device:summon',
+          'tr069:device:get_rpc_methods',
+          'tr069:device:cancel_tasks',
           'tr069:device:tag',
           'tr069:device:untag',
         ],

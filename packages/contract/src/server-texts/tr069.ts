@@ -72,6 +72,14 @@ export const tr069Texts = {
     en: '{task} queued for {n|# CPE|# CPEs}{already}; {reached} reached by a connection request, the others take it at their next inform',
     zh_CN: '已为 {n} 台终端排队 {task}{already}；{reached} 台已通过连接请求唤醒，其余将在下次上报时执行',
   },
+  'tr069.wakingPaced': {
+    en: '; {n|# more CPE is|# more CPEs are} being woken by connection requests at {rate} per second',
+    zh_CN: '；另有 {n} 台终端正按每秒 {rate} 个的速度通过连接请求唤醒',
+  },
+  'tr069.tasksCancelled': {
+    en: '{n|# pending task|# pending tasks} cancelled',
+    zh_CN: '已取消 {n} 个待执行任务',
+  },
   'tr069.alreadyHadItPending': { en: ' ({n} already had it pending)', zh_CN: '（{n} 台已在排队）' },
   'tr069.rebootQueued': {
     en: 'Reboot queued for {n|# CPE|# CPEs}{already}; they take it at their next inform',

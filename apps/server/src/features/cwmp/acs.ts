@@ -2,12 +2,15 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
-import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
+import { noteOnTask, refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
+import { issueFileUrl } from './files.ts';
 import { forgetParameters, storeParameters } from './parameters.ts';
 import {
   acsFault,
+  autonomousTransferCompleteResponse,
   type CpeMessage,
   envelope,
+  getRpcMethodsResponse,
   informResponse,
   type ParamValue,
   parseCpeMessage,
@@ -21,6 +24,10 @@ import {
  * updates its tr069_device row; then on each empty POST or RPC response it gets its next pending
  * task of `device_tasks` as the matching RPC, and the response (…Response or Fault) settles that
  * task as done or failed. 204 ends the session when nothing is left.
+ *
+ * A Download the CPE answers with Status 1 (transfer not finished) stays `sent` until the CPE's
+ * TransferComplete, whose CommandKey (`task-<id>`) names the task: a FaultStruct with a FaultCode
+ * other than 0 fails it with the CPE's code and string, FaultCode 0 (or none) makes it done.
  *
  * The session is a cookie naming an in-memory entry (device, task in flight): a CWMP session is a
  * few seconds on one TCP connection, so a restart costs at most one session, whose task stays
@@ -156,16 +163,74 @@ async function upsertDevice(
   return Number(row.id);
 }
 
-async function settle(app: AppContext, s: Session, state: 'done' | 'failed', code = '', message = '') {
-  if (s.inflight === null) return;
-  await db(app)
+type Outcome = 'done' | 'failed' | 'sent';
+
+/** Ends (or, `sent`, parks until its TransferComplete) one of the device's unsettled tasks. */
+async function settleTask(
+  app: AppContext,
+  deviceId: number,
+  taskId: number,
+  state: Outcome,
+  code = '',
+  message = '',
+): Promise<boolean> {
+  const r = await db(app)
     .updateTable(TASKS)
-    .set({ state, fault_code: code.slice(0, 32), fault_string: message.slice(0, 1000), done_at: app.now() })
-    .where('id', '=', s.inflight)
-    .where('state', '=', 'pending')
-    .execute();
+    .set({
+      state,
+      fault_code: code.slice(0, 32),
+      fault_string: message.slice(0, 1000),
+      done_at: state === 'sent' ? null : app.now(),
+    })
+    .where('id', '=', taskId)
+    .where('domain', '=', 'tr069')
+    .where('device_id', '=', deviceId)
+    .where('state', 'in', ['pending', 'sent'])
+    .executeTakeFirst();
+  await refreshPendingCounts(db(app), 'tr069', [deviceId]);
+  return Number(r.numUpdatedRows ?? 0) > 0;
+}
+
+async function settle(app: AppContext, s: Session, state: Outcome, code = '', message = '') {
+  if (s.inflight === null) return;
+  const id = s.inflight;
   s.inflight = null;
-  await refreshPendingCounts(db(app), 'tr069', [s.deviceId]);
+  await settleTask(app, s.deviceId, id, state, code, message);
+}
+
+/** A FaultStruct's code: '' and '0' mean the transfer succeeded. */
+const transferFailed = (code: string) => code.trim() !== '' && code.trim() !== '0';
+
+/** A transfer the CPE made on its own, kept in its task list as a settled `autonomousTransfer`. */
+async function logAutonomousTransfer(
+  app: AppContext,
+  deviceId: number,
+  msg: Extract<CpeMessage, { kind: 'AutonomousTransferComplete' }>,
+): Promise<void> {
+  const failed = transferFailed(msg.faultCode);
+  const now = app.now();
+  await db(app)
+    .insertInto(TASKS)
+    .values({
+      site_id: 0,
+      domain: 'tr069',
+      device_id: deviceId,
+      name: 'autonomousTransfer',
+      args: JSON.stringify({
+        url: msg.url.slice(0, 1024),
+        fileType: msg.fileType.slice(0, 64),
+        fileSize: msg.fileSize,
+        isDownload: msg.isDownload,
+      }),
+      state: failed ? 'failed' : 'done',
+      fault_code: failed ? msg.faultCode.slice(0, 32) : '',
+      fault_string: failed ? msg.faultString.slice(0, 1000) : '',
+      created_by: 'CPE',
+      created_at: now,
+      not_before: now,
+      done_at: now,
+    })
+    .execute();
 }
 
 /** The next pending task due for the device as an RPC envelope, or 204 when none is left. */
@@ -185,10 +250,9 @@ async function nextTask(app: AppContext, s: Session): Promise<CwmpReply> {
     try {
       args = JSON.parse(String(task.args)) as Record<string, unknown>;
     } catch {}
-    if (task.name === 'download' && !args.url) {
-      const base = String((await itmsConfig(app)).file_server_url ?? '');
-      args.url = `${base.endsWith('/') ? base : `${base}/`}${encodeURIComponent(String(args.fileName ?? ''))}`;
-    }
+    // A stored CPE file goes out with a URL of its own, whose token only this task's transfer opens.
+    if (task.name === 'download' && !args.url)
+      args.url = await issueFileUrl(app, Number(task.id), String(args.fileName ?? ''));
     const rpc = taskRpc(String(task.name), args, `task-${task.id}`);
     s.inflight = Number(task.id);
     if (rpc) return xml(200, envelope(s.ns, `task-${task.id}`, rpc));
@@ -241,8 +305,34 @@ export async function handleCwmp(
     await settle(app, session, 'failed', msg.code, msg.message);
     return nextTask(app, session);
   }
-  if (msg.kind === 'TransferComplete') return xml(200, envelope(msg.ns, msg.id, transferCompleteResponse()));
+  if (msg.kind === 'TransferComplete') {
+    const taskId = /^task-(\d{1,12})$/.exec(msg.commandKey)?.[1];
+    if (taskId) {
+      const failed = transferFailed(msg.faultCode);
+      await settleTask(
+        app,
+        session.deviceId,
+        Number(taskId),
+        failed ? 'failed' : 'done',
+        failed ? msg.faultCode : '',
+        failed ? msg.faultString : '',
+      );
+    }
+    return xml(200, envelope(msg.ns, msg.id, transferCompleteResponse()));
+  }
+  if (msg.kind === 'AutonomousTransferComplete') {
+    await logAutonomousTransfer(app, session.deviceId, msg);
+    return xml(200, envelope(msg.ns, msg.id, autonomousTransferCompleteResponse()));
+  }
+  if (msg.kind === 'GetRPCMethods') return xml(200, envelope(msg.ns, msg.id, getRpcMethodsResponse()));
   if (msg.name.endsWith('Response')) {
+    if (msg.name === 'GetRPCMethodsResponse' && session.inflight !== null)
+      await noteOnTask(db(app), session.inflight, { reply: { methods: msg.methods.slice(0, 200) } });
+    // Status 1: the CPE has not finished the transfer; its TransferComplete settles the task.
+    if (msg.name === 'DownloadResponse' && msg.status === '1') {
+      await settle(app, session, 'sent');
+      return nextTask(app, session);
+    }
     if (msg.name === 'GetParameterValuesResponse') {
       const facts = reportedFields(msg.params);
       if (Object.keys(facts).length)
@@ -252,6 +342,6 @@ export async function handleCwmp(
     await settle(app, session, 'done');
     return nextTask(app, session);
   }
-  // A CPE request this ACS does not implement (GetRPCMethods, RequestDownload, ...).
+  // A CPE request this ACS does not implement (RequestDownload, Kicked, ...).
   return xml(500, envelope(msg.ns, msg.id, acsFault('8000', `Method not supported: ${msg.name}`)));
 }

@@ -26,9 +26,40 @@ export type CpeMessage =
       params: ParamValue[];
     }
   | { kind: 'Fault'; id: string; ns: string; code: string; message: string }
-  | { kind: 'TransferComplete'; id: string; ns: string; faultCode: string; faultString: string }
+  /** The end of a Download/Upload this ACS asked for: its CommandKey names the task (`task-<id>`). */
+  | {
+      kind: 'TransferComplete';
+      id: string;
+      ns: string;
+      commandKey: string;
+      faultCode: string;
+      faultString: string;
+    }
+  /** A transfer the CPE made on its own (TR-069 A.3.3.2): kept as a transfer of the device. */
+  | {
+      kind: 'AutonomousTransferComplete';
+      id: string;
+      ns: string;
+      url: string;
+      fileType: string;
+      fileSize: number;
+      isDownload: boolean;
+      faultCode: string;
+      faultString: string;
+    }
+  /** The CPE asks which RPCs the ACS supports (TR-069 A.3.1.1). */
+  | { kind: 'GetRPCMethods'; id: string; ns: string }
   /** Any other RPC or response of the CPE: RebootResponse, GetParameterValuesResponse, ... */
-  | { kind: 'Other'; name: string; id: string; ns: string; params: ParamValue[]; status: string };
+  | {
+      kind: 'Other';
+      name: string;
+      id: string;
+      ns: string;
+      params: ParamValue[];
+      status: string;
+      /** GetRPCMethodsResponse's MethodList. */
+      methods: string[];
+    };
 
 const parser = new XMLParser({
   removeNSPrefix: true,
@@ -37,7 +68,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => name === 'EventStruct' || name === 'ParameterValueStruct',
+  isArray: (name) => name === 'EventStruct' || name === 'ParameterValueStruct' || name === 'string',
 });
 
 type Node = Record<string, unknown>;
@@ -116,11 +147,35 @@ export function parseCpeMessage(xml: string): CpeMessage {
       kind: 'TransferComplete',
       id,
       ns,
+      commandKey: text(node.CommandKey),
       faultCode: text(f.FaultCode),
       faultString: text(f.FaultString),
     };
   }
-  return { kind: 'Other', name, id, ns, params: paramList(node.ParameterList), status: text(node.Status) };
+  if (name === 'AutonomousTransferComplete') {
+    const f = obj(node.FaultStruct);
+    return {
+      kind: 'AutonomousTransferComplete',
+      id,
+      ns,
+      url: text(node.TransferURL),
+      fileType: text(node.FileType),
+      fileSize: Number(text(node.FileSize)) || 0,
+      isDownload: ['1', 'true'].includes(text(node.IsDownload).toLowerCase()),
+      faultCode: text(f.FaultCode),
+      faultString: text(f.FaultString),
+    };
+  }
+  if (name === 'GetRPCMethods') return { kind: 'GetRPCMethods', id, ns };
+  return {
+    kind: 'Other',
+    name,
+    id,
+    ns,
+    params: paramList(node.ParameterList),
+    status: text(node.Status),
+    methods: ([] as unknown[]).concat(obj(node.MethodList).string ?? []).map(text),
+  };
 }
 
 const xmlEscape = (s: string) =>
@@ -145,6 +200,22 @@ export const informResponse = () =>
   '<cwmp:InformResponse><MaxEnvelopes>1</MaxEnvelopes></cwmp:InformResponse>';
 export const transferCompleteResponse = () =>
   '<cwmp:TransferCompleteResponse></cwmp:TransferCompleteResponse>';
+export const autonomousTransferCompleteResponse = () =>
+  '<cwmp:AutonomousTransferCompleteResponse></cwmp:AutonomousTransferCompleteResponse>';
+
+/** The CPE-to-ACS RPCs this ACS answers (TR-069 Table 5: Inform, GetRPCMethods, TransferComplete, ATC). */
+export const ACS_METHODS = [
+  'Inform',
+  'GetRPCMethods',
+  'TransferComplete',
+  'AutonomousTransferComplete',
+] as const;
+
+/** The ACS's answer to the CPE's GetRPCMethods. */
+export const getRpcMethodsResponse = () =>
+  `<cwmp:GetRPCMethodsResponse><MethodList soap-enc:arrayType="xsd:string[${ACS_METHODS.length}]">` +
+  ACS_METHODS.map((m) => `<string>${m}</string>`).join('') +
+  '</MethodList></cwmp:GetRPCMethodsResponse>';
 
 /** The ACS's SOAP fault for a CPE request it does not support (TR-069 A.5.1: 8000 Method not supported). */
 export function acsFault(code: string, message: string): string {
@@ -162,6 +233,8 @@ export function taskRpc(name: string, args: Record<string, unknown>, commandKey:
       return `<cwmp:Reboot><CommandKey>${xmlEscape(commandKey)}</CommandKey></cwmp:Reboot>`;
     case 'factoryReset':
       return '<cwmp:FactoryReset></cwmp:FactoryReset>';
+    case 'getRPCMethods':
+      return '<cwmp:GetRPCMethods></cwmp:GetRPCMethods>';
     case 'refreshObject':
     case 'getParameterValues': {
       const raw = args.parameterNames ?? args.objectName ?? args.path ?? '';

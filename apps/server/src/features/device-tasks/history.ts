@@ -5,7 +5,7 @@ import { defineCallAction, type SignedInContext } from '../../platform/http/acti
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
-import { type DeviceDomain, TASKS } from './queue.ts';
+import { type DeviceDomain, TASKS, taskArgs } from './queue.ts';
 
 /**
  * `history` {id, limit} on tr069/device and ac/ap (a read under the page's menu item): what was
@@ -23,13 +23,33 @@ const DEVICES: Record<DeviceDomain, ResourceDef> = {
 /** Parameter names whose values are secrets (Wi-Fi keys, passwords): shown as set, not shown. */
 const SECRET_PARAM = /(password|passphrase|presharedkey|wepkey|secret)/i;
 
-/** What a task's stored arguments say, in the words the list shows; nothing else. */
+/** What came of a task beside its state: the connection request that woke the device, the file served. */
+function outcomes(args: Record<string, unknown>): TaskDetail {
+  const out: TaskDetail = {};
+  const wake = args.wake as Record<string, unknown> | undefined;
+  if (wake && typeof wake === 'object')
+    out.wake = {
+      sent: wake.sent === true,
+      ...(typeof wake.http_status === 'number' ? { http_status: wake.http_status } : {}),
+      ...(typeof wake.reason === 'string' ? { reason: wake.reason } : {}),
+    };
+  const t = args.transfer as Record<string, unknown> | undefined;
+  if (t && typeof t === 'object')
+    out.transfer = {
+      bytes: Number(t.bytes ?? 0),
+      result: String(t.result ?? ''),
+      at: typeof t.at === 'number' ? formatDateTime(t.at) : '',
+    };
+  return out;
+}
+
+/** What a task's stored arguments say, in the words the list shows; nothing else (never a token). */
 export function taskDetail(name: string, raw: unknown): TaskDetail {
-  let args: Record<string, unknown> = {};
-  try {
-    const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    if (parsed && typeof parsed === 'object') args = parsed as Record<string, unknown>;
-  } catch {}
+  const args = taskArgs(raw);
+  return { ...argumentsOf(name, args), ...outcomes(args) };
+}
+
+function argumentsOf(name: string, args: Record<string, unknown>): TaskDetail {
   switch (name) {
     case 'refreshObject':
       return { paths: [String(args.objectName ?? '')] };
@@ -49,6 +69,13 @@ export function taskDetail(name: string, raw: unknown): TaskDetail {
         file: String(args.fileName ?? ''),
         ...(args.version ? { version: String(args.version) } : {}),
       };
+    case 'getRPCMethods': {
+      const reply = (args.reply ?? {}) as { methods?: unknown };
+      return Array.isArray(reply.methods) ? { methods: reply.methods.map(String) } : {};
+    }
+    case 'autonomousTransfer':
+      // The CPE's own transfer: the URL it reported, with any credentials in it cut out.
+      return { url: String(args.url ?? '').replace(/\/\/[^/@]*@/, '//') };
     case 'upgrade':
       return { version: String(args.version ?? '') };
     case 'locate':

@@ -2,7 +2,17 @@
 import type { Feature } from '../../platform/feature.ts';
 import { deviceHistoryActions } from './history.ts';
 
-export { cancelOperationTasks, pendingOf, queueTasks, refreshPendingCounts, TASKS } from './queue.ts';
+export {
+  cancelDeviceTasks,
+  cancelOperationTasks,
+  dropTasksOfDeletedDevices,
+  noteOnTask,
+  pendingOf,
+  queueTasks,
+  refreshPendingCounts,
+  TASKS,
+  taskArgs,
+} from './queue.ts';
 export { checkPlanWrite, noTargets, planTargets, runDuePlans, runPlan, targetList } from './reboot-plans.ts';
 
 /** The device-tasks feature for app.ts: a CPE's and an AP's queued tasks (history on tr069/device and ac/ap). */

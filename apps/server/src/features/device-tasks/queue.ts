@@ -41,6 +41,8 @@ export interface QueueResult {
   queued: number[];
   /** Devices skipped because the same task was already pending. */
   already: number[];
+  /** The tasks queued, one per device of `queued`. */
+  tasks: { taskId: number; deviceId: number }[];
 }
 
 const CHUNK = 100;
@@ -86,13 +88,17 @@ export async function queueTasks(db: Conn, req: QueueRequest): Promise<QueueResu
     created_at: req.now,
     not_before: req.now + (targets.length > 1 ? Math.round((i * spread) / targets.length) : 0),
   }));
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db
+  const tasks: QueueResult['tasks'] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const made = await db
       .insertInto(TASKS)
       .values(rows.slice(i, i + CHUNK))
+      .returning(['id', 'device_id'])
       .execute();
+    for (const m of made) tasks.push({ taskId: Number(m.id), deviceId: Number(m.device_id) });
+  }
   await refreshPendingCounts(db, req.domain, targets);
-  return { queued: targets, already: [...skip] };
+  return { queued: targets, already: [...skip], tasks };
 }
 
 /** Keeps each device's `pending_tasks` column equal to its number of pending tasks. */
@@ -147,4 +153,84 @@ export async function cancelOperationTasks(db: Conn, operationId: number, now: n
     rows.map((r) => Number(r.device_id)),
   );
   return rows.length;
+}
+
+/** A task's stored arguments as an object (`{}` for text that is not a JSON object). */
+export function taskArgs(raw: unknown): Record<string, unknown> {
+  try {
+    const v = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Adds what came of a task to its stored arguments (`reply`: a CPE's answer, `transfer`: a file
+ * served for it, `wake`: its connection request, `fileToken`: the hash of its download token).
+ * The arguments column is the task's one JSON document: what it asks and what came of it sit
+ * side by side, so no second table has to follow the task's life.
+ */
+export async function noteOnTask(db: Conn, id: number, note: Record<string, unknown>): Promise<void> {
+  const row = await db.selectFrom(TASKS).select('args').where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  await db
+    .updateTable(TASKS)
+    .set({ args: JSON.stringify({ ...taskArgs(row.args), ...note }) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Cancels a device's pending tasks (all of them, or those of `taskIds`); a task the device has
+ * already taken (sent, done, failed) is left as it is. Returns the ids cancelled.
+ */
+export async function cancelDeviceTasks(
+  db: Conn,
+  domain: DeviceDomain,
+  deviceIds: readonly number[],
+  now: number,
+  taskIds?: readonly number[],
+): Promise<number[]> {
+  if (!deviceIds.length) return [];
+  let q = db
+    .selectFrom(TASKS)
+    .select('id')
+    .where('domain', '=', domain)
+    .where('state', '=', 'pending')
+    .where('device_id', 'in', deviceIds.slice(0, 500));
+  if (taskIds) q = q.where('id', 'in', taskIds.length ? taskIds.slice(0, 500) : [-1]);
+  const ids = (await q.execute()).map((r) => Number(r.id));
+  if (!ids.length) return [];
+  await db
+    .updateTable(TASKS)
+    .set({ state: 'cancelled', done_at: now })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .execute();
+  await refreshPendingCounts(db, domain, deviceIds);
+  return ids;
+}
+
+/**
+ * Removes the tasks of devices that are no longer there (run after the device list's writes): a
+ * deleted CPE's pending tasks must not wait for a device that will never take them, nor go to a
+ * new device that is given the same id.
+ */
+export async function dropTasksOfDeletedDevices(db: Conn, domain: DeviceDomain): Promise<number> {
+  const r = await db
+    .deleteFrom(TASKS)
+    .where('domain', '=', domain)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom(DEVICE_TABLE[domain])
+            .select('id')
+            .whereRef(`${DEVICE_TABLE[domain]}.id`, '=', `${TASKS}.device_id`),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
 }

@@ -5,8 +5,16 @@ import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
-import { noTargets, queueTasks, runPlan, targetList } from '../device-tasks/index.ts';
+import {
+  cancelDeviceTasks,
+  noTargets,
+  noteOnTask,
+  queueTasks,
+  runPlan,
+  targetList,
+} from '../device-tasks/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
+import { type Knock, knockOnce, type WakeTarget, wakeQueueOf } from './wake-queue.ts';
 
 /**
  * DOMAIN 2.5 tr069/TerminalList verbs. Each queues a CWMP task (genieacs/genieacs task names) that
@@ -18,40 +26,49 @@ import { connectionRequest, UnreachableError } from './connection-request.ts';
 const ids = (records: Record<string, unknown>[]) => records.map((r) => Number(r.id));
 const username = (ctx: ActionContext) => ctx.caller?.user.username ?? '';
 
-/** Connection requests beyond this many devices are left to the periodic informs. */
-const MAX_KNOCKS = 20;
-const KNOCK_TIMEOUT_MS = 3000;
-
-interface Knock {
-  device_id: string;
-  sent: boolean;
-  http_status?: number;
-  reason?: string;
-}
-
-/** Connection requests to the devices that reported a URL, in parallel, each with a short time-out. */
-async function knock(ctx: ActionContext, records: Record<string, unknown>[]): Promise<Knock[]> {
+/**
+ * Wakes the CPEs of freshly queued tasks: as many at once as the ITMS pace allows (their outcome
+ * is in the verb's answer), the others through the paced queue (wake-queue.ts). Each
+ * attempt's outcome is noted on the task (`wake`).
+ */
+async function knock(
+  ctx: ActionContext,
+  db: Conn,
+  tasks: { taskId: number; record: Record<string, unknown> }[],
+): Promise<Knock[]> {
   const cfg = await itmsConfig(ctx.app);
   const user = String(cfg.cr_username ?? '');
   const pass = String(cfg.cr_password ?? '');
-  return Promise.all(
-    records.map(async (r, i): Promise<Knock> => {
+  const queue = wakeQueueOf(ctx.app);
+  queue?.setRate(Number(cfg.cr_per_second ?? 10));
+  const later: (WakeTarget & { i: number })[] = [];
+  const out = await Promise.all(
+    tasks.map(async ({ taskId, record: r }, i): Promise<Knock> => {
       const device_id = String(r.device_id ?? r.id);
       const url = String(r.connection_request_url ?? '');
+      // No attempt without a URL and credentials: the CPE takes the task at its next inform.
       if (!/^https?:\/\/\S+$/i.test(url))
         return { device_id, sent: false, reason: 'no connection request URL reported yet' };
       if (!user || !pass)
         return { device_id, sent: false, reason: 'no connection request credentials in ITMS' };
-      if (i >= MAX_KNOCKS) return { device_id, sent: false, reason: 'left to the periodic inform' };
-      try {
-        const res = await connectionRequest(url, user, pass, KNOCK_TIMEOUT_MS);
-        return { device_id, sent: res.status >= 200 && res.status < 300, http_status: res.status };
-      } catch (e) {
-        if (!(e instanceof UnreachableError)) throw e;
-        return { device_id, sent: false, reason: e.reason };
+      if (queue && !queue.take()) {
+        later.push({ taskId, deviceId: device_id, url, i });
+        return { device_id, sent: false, queued: true };
       }
+      const outcome = await knockOnce(url, user, pass);
+      await noteOnTask(db, taskId, { wake: { at: ctx.app.now(), ...outcome } });
+      return { device_id, ...outcome };
     }),
   );
+  if (queue && later.length) {
+    const left = queue.enqueue(later);
+    for (const l of left as typeof later) {
+      const reason = 'left to the periodic inform (connection request queue full)';
+      out[l.i] = { device_id: l.deviceId, sent: false, reason };
+      await noteOnTask(db, l.taskId, { wake: { at: ctx.app.now(), sent: false, reason } });
+    }
+  }
+  return out;
 }
 
 async function queueAndKnock(
@@ -72,15 +89,22 @@ async function queueAndKnock(
     now: ctx.app.now(),
     skipPending: opts.skipPending,
   });
-  const queued = records.filter((x) => r.queued.includes(Number(x.id)));
-  const knocks = await knock(ctx, queued);
+  const byId = new Map(records.map((x) => [Number(x.id), x]));
+  const knocks = await knock(
+    ctx,
+    db,
+    r.tasks.map((t) => ({ taskId: t.taskId, record: byId.get(t.deviceId)! })),
+  );
   const reached = knocks.filter((k) => k.sent).length;
-  ctx.msg = say(ctx.lang, 'tr069.taskQueued', {
-    task: name,
-    n: r.queued.length,
-    already: r.already.length ? texts('tr069.alreadyHadItPending', { n: r.already.length }) : '',
-    reached,
-  });
+  const waking = knocks.filter((k) => k.queued).length;
+  const rate = Number((await itmsConfig(ctx.app)).cr_per_second ?? 10);
+  ctx.msg =
+    say(ctx.lang, 'tr069.taskQueued', {
+      task: name,
+      n: r.queued.length,
+      already: r.already.length ? texts('tr069.alreadyHadItPending', { n: r.already.length }) : '',
+      reached,
+    }) + (waking ? say(ctx.lang, 'tr069.wakingPaced', { n: waking, rate }) : '');
   return {
     task: name,
     queued: r.queued.length,
@@ -95,6 +119,23 @@ const deviceRebootVerb = resourceVerb('tr069:device', 'reboot', async ({ ctx, db
 
 const deviceFactoryResetVerb = resourceVerb('tr069:device', 'factory_reset', async ({ ctx, db, records }) =>
   queueAndKnock(ctx, db, records, 'factoryReset', {}, { skipPending: true }),
+);
+
+const deviceRpcMethodsVerb = resourceVerb('tr069:device', 'get_rpc_methods', async ({ ctx, db, records }) =>
+  queueAndKnock(ctx, db, records, 'getRPCMethods', {}, { skipPending: true }),
+);
+
+/** Cancels pending tasks (one, by `task_id`, or all of each CPE); taken ones stay as they are. */
+const deviceCancelTasksVerb = resourceVerb(
+  'tr069:device',
+  'cancel_tasks',
+  async ({ ctx, db, records, input }) => {
+    const one = input.task_id === undefined || input.task_id === null ? undefined : [Number(input.task_id)];
+    const cancelled = await cancelDeviceTasks(db, 'tr069', ids(records), ctx.app.now(), one);
+    ctx.msg = say(ctx.lang, 'tr069.tasksCancelled', { n: cancelled.length });
+    ctx.logDetail = `tr069:device cancel_tasks #${ids(records).join(', #')}: task #${cancelled.join(', #') || '-'}`;
+    return { cancelled: cancelled.length, task_ids: cancelled };
+  },
 );
 
 const deviceRefreshVerb = resourceVerb('tr069:device', 'refresh', async ({ ctx, db, records, input }) =>
@@ -263,6 +304,8 @@ export const tr069Verbs: readonly Registration[] = [
   deviceSetParamsVerb,
   deviceDownloadVerb,
   deviceSummonVerb,
+  deviceRpcMethodsVerb,
+  deviceCancelTasksVerb,
   deviceTagVerb,
   deviceUntagVerb,
   timedRebootRunNowVerb,

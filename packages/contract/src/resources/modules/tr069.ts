@@ -181,6 +181,30 @@ export const cpe: ResourceDef<'tr069_device'> = {
       scope: 'batch',
       fields: [refField('file_id', 'tr069:file', { en: 'File', zh_CN: '文件' }, { required: true })],
     },
+    {
+      // The CPE's GetRPCMethods answer (the RPCs it supports) is kept on the task (its history).
+      name: 'get_rpc_methods',
+      label: { en: 'Get RPC methods', zh_CN: '查询RPC方法' },
+      scope: 'batch',
+    },
+    {
+      // Pending tasks only: a task the CPE has taken (sent, done, failed) is not undone.
+      name: 'cancel_tasks',
+      label: { en: 'Cancel pending tasks', zh_CN: '取消待执行任务' },
+      scope: 'records',
+      confirm: {
+        en: 'Cancel the pending tasks of the selected CPEs? Tasks already taken by a CPE are kept.',
+        zh_CN: '取消选中终端的待执行任务？终端已接收的任务不受影响。',
+      },
+      fields: [
+        {
+          name: 'task_id',
+          type: 'int',
+          label: { en: 'Task number (empty = every pending task)', zh_CN: '任务编号（空为全部待执行任务）' },
+          min: 1,
+        },
+      ],
+    },
     { name: 'summon', label: { en: 'Connection request', zh_CN: '唤醒连接' }, scope: 'row' },
     { name: 'tag', label: { en: 'Add tag', zh_CN: '添加标签' }, scope: 'batch', fields: [tagField] },
     { name: 'untag', label: { en: 'Remove tag', zh_CN: '移除标签' }, scope: 'batch', fields: [tagField] },
