@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { BUILT_IN_EXPORT_FORMATS, BUILT_IN_IMPORT_FORMATS, resources } from '@igs/contract/resources';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredFormats } from '../src/platform/resources/hooks.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -16,6 +17,7 @@ const GROUP = '/admin.php/voice/contact_group';
 
 type Contact = Record<string, unknown> & { id: number; name: string };
 interface ImportReply {
+  encoding?: { name: string; by: string; gzip: boolean };
   total: number;
   inserted: number;
   updated: number;
@@ -46,10 +48,14 @@ describeEachDb('address book vCard', (kind) => {
     return { text: await res.text(), headers: res.headers };
   }
 
-  async function importVcard(text: string | Buffer, opts: { mode?: string; dryRun?: boolean } = {}) {
+  async function importVcard(
+    text: string | Buffer,
+    opts: { mode?: string; dryRun?: boolean; encoding?: string } = {},
+  ) {
     const fd = new FormData();
     fd.set('method', 'import');
     fd.set('format', 'vcard');
+    if (opts.encoding) fd.set('encoding', opts.encoding);
     fd.set('mode', opts.mode ?? 'append');
     fd.set('dry_run', opts.dryRun ? '1' : '0');
     fd.set('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)]), 'contacts.vcf');
@@ -156,6 +162,26 @@ describeEachDb('address book vCard', (kind) => {
       expect(r.data.errors[0]!.msg).toBe('Mobile must be an E.164 number (+14155550100) or local digits');
     }
     expect(carried(await contacts())).toEqual(carried(before));
+  });
+
+  it('reads a card in the encoding the operator names and says how it read it', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Алексей Смирнов\r\nN:Смирнов;Алексей;;;\r\nTEL;TYPE=CELL:+79161234567\r\nEND:VCARD\r\n';
+    const bytes = iconv.encode(card, 'windows-1251');
+    const dry = await importVcard(bytes, { dryRun: true, encoding: 'windows-1251' });
+    expect(dry).toMatchObject({
+      code: 200,
+      data: { total: 1, encoding: { name: 'windows-1251', by: 'given' } },
+    });
+    const r = await importVcard(bytes, { encoding: 'windows-1251' });
+    expect(r.code, r.msg).toBe(200);
+    expect((await contacts()).find((c) => c.name === 'Алексей Смирнов')).toMatchObject({
+      family_name: 'Смирнов',
+      given_name: 'Алексей',
+    });
+    // Without a word, the reply still says what the text was read as.
+    const utf8 = await importVcard(card.replace(/Алексей/g, 'Иван'), { dryRun: true });
+    expect(utf8.data).toMatchObject({ encoding: { name: 'utf-8', by: 'utf-8' } });
   });
 
   it('refuses a file that is not a vCard file, naming the file, and writes nothing', async () => {

@@ -455,6 +455,21 @@ describeEachDb('voice verbs', (kind) => {
       ]);
       expect((await importCdr(text)).data).toMatchObject({ inserted: 0, skipped: 4 });
     });
+
+    it('reads the file in the encoding the operator names, and refuses one it does not know', async () => {
+      expect((await clear()).code).toBe(200);
+      // A caller ID in Windows-1252, as a PBX on a Western Windows host writes it; one line is
+      // too short for a guess to be sure, the operator's word is.
+      const line =
+        '"","1002","1003","igs-extensions","""Zoë Müller"" <1002>","PJSIP/1002-0000000d","PJSIP/1003-0000000e","Dial","PJSIP/1003","2024-06-05 09:00:00","2024-06-05 09:00:02","2024-06-05 09:00:12",12,10,"ANSWERED","DOCUMENTATION"';
+      const bytes = iconv.encode(line, 'windows-1252');
+      const bad = await importCdr(bytes, { encoding: 'ebcdic' });
+      expect(bad.code).toBe(422);
+      expect(await june()).toHaveLength(0);
+      const r = await importCdr(bytes, { encoding: 'windows-1252' });
+      expect(r).toMatchObject({ code: 200, data: { total: 1, inserted: 1 } });
+      expect((await june()).map((c) => c.clid)).toEqual(['"Zoë Müller" <1002>']);
+    });
   });
 
   describe('call files', () => {

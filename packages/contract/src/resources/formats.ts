@@ -113,6 +113,34 @@ export const TEXT_ENCODINGS = [
 ] as const;
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 
+/** The encodings as a select offers them: the name and the writing it serves. */
+export const TEXT_ENCODING_LABELS: Readonly<Record<TextEncoding, { en: string; zh_CN: string }>> = {
+  'utf-8': { en: 'UTF-8', zh_CN: 'UTF-8' },
+  'utf-16le': { en: 'UTF-16 LE', zh_CN: 'UTF-16 LE' },
+  'utf-16be': { en: 'UTF-16 BE', zh_CN: 'UTF-16 BE' },
+  gb18030: { en: 'GB18030 / GBK (Simplified Chinese)', zh_CN: 'GB18030 / GBK（简体中文）' },
+  big5: { en: 'Big5 (Traditional Chinese)', zh_CN: 'Big5（繁体中文）' },
+  'windows-1252': { en: 'Windows-1252 (Western European)', zh_CN: 'Windows-1252（西欧）' },
+  'iso-8859-1': { en: 'ISO-8859-1 (Latin-1)', zh_CN: 'ISO-8859-1（Latin-1）' },
+  'windows-1251': { en: 'Windows-1251 (Cyrillic)', zh_CN: 'Windows-1251（西里尔文）' },
+  shift_jis: { en: 'Shift_JIS (Japanese)', zh_CN: 'Shift_JIS（日文）' },
+  'euc-kr': { en: 'EUC-KR (Korean)', zh_CN: 'EUC-KR（韩文）' },
+};
+
+/** The encodings by the short names "Read as …" says (the same in both languages). */
+export const TEXT_ENCODING_NAMES: Readonly<Record<TextEncoding, string>> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  gb18030: 'GB18030',
+  big5: 'Big5',
+  'windows-1252': 'Windows-1252',
+  'iso-8859-1': 'ISO-8859-1',
+  'windows-1251': 'Windows-1251',
+  shift_jis: 'Shift_JIS',
+  'euc-kr': 'EUC-KR',
+};
+
 /** How an import knew its file's encoding: a byte-order mark, valid UTF-8, a guess, or the caller's word. */
 export const TEXT_ENCODING_SOURCES = ['bom', 'utf-8', 'guess', 'given'] as const;
 

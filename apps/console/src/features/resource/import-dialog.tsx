@@ -8,6 +8,7 @@ import {
   fileFormatOf,
   importFormatsOf,
   type ResourceDef,
+  TEXT_ENCODING_NAMES,
   TEXT_ENCODINGS,
   type TextEncoding,
 } from '@igs/contract/resources';
@@ -19,7 +20,7 @@ import { call } from '../../request/call.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import type { ImportReply } from './api.ts';
 import { useEndpoint } from './api.ts';
-import { ENCODING_NAMES } from './import-texts.ts';
+import './import-texts.ts';
 import './texts.ts';
 
 type Mode = 'append' | 'upsert' | 'replace';
@@ -207,7 +208,7 @@ function ReadAs({
     return <Typography.Text type="secondary">{t('res.importSheet', { sheet: reply.sheet })}</Typography.Text>;
   if (!reply.encoding) return null;
   const { name, by, gzip } = reply.encoding;
-  const said = t('res.importReadAs', { encoding: ENCODING_NAMES[name], how: t(`res.importBy.${by}`) });
+  const said = t('res.importReadAs', { encoding: TEXT_ENCODING_NAMES[name], how: t(`res.importBy.${by}`) });
   return (
     <Flex vertical gap={4} data-testid="import-encoding">
       <Flex gap={12} align="center" wrap>

@@ -9,7 +9,6 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
 import { isHostName, isHostOf, normalizeMac } from '../../platform/lib/ipv4.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { textOf } from '../../platform/resources/import.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
 import { loadDocFrom } from '../../platform/settings/config-docs.ts';
 import { liveInterfaces, type NetworkDoc, normalizeDoc } from '../network/index.ts';
@@ -54,8 +53,8 @@ const dhcpHostRule = writeRule('system:dhcp_host', async ({ conn, lang, values }
 });
 
 // DNS host records also import from the /etc/hosts format.
-const dnsHostHostsImport = importFormat('system:dns_host', 'hosts', (data) =>
-  parseHostsFile(textOf(data).text),
+const dnsHostHostsImport = importFormat('system:dns_host', 'hosts', (_data, _ctx, file) =>
+  parseHostsFile(file.text()),
 );
 
 async function dnsmasqInfo() {

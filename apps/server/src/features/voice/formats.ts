@@ -1,9 +1,7 @@
-import { texts } from '@igs/contract';
 import { FILE_FORMATS } from '@igs/contract/resources';
 import { exportFormat, importFormat, type Registration } from '../../platform/feature.ts';
 import type { SignedInContext } from '../../platform/http/action.ts';
-import { invalidField } from '../../platform/http/errors.ts';
-import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
+import type { ImportFile } from '../../platform/resources/import-text.ts';
 import { type CdrExtras, cdrCsvLine } from './cdr-import.ts';
 import { pjsipFragment } from './pjsip-export.ts';
 import { type ContactCard, parseVcards, toVcard } from './vcard.ts';
@@ -28,23 +26,17 @@ export function cdrExtrasOf(rows: readonly Record<string, unknown>[]): CdrExtras
   return 'none';
 }
 
-/** An uploaded file's text, whatever its encoding (gzip, BOM, UTF-16, GB18030…). */
-export function fileText(data: Buffer): string {
-  try {
-    return decodeText(data).text;
-  } catch (e) {
-    if (e instanceof TextDecodeError) throw invalidField('file', texts('voice.fileUnreadable'));
-    throw e;
-  }
-}
-
 /**
  * A vCard file as contact records. A card's group is the first of its CATEGORIES that names a
  * group of the site being written (the export writes the group's name there); other categories
  * are an address book's own labels, and are left out.
  */
-async function importVcards(data: Buffer, ctx: SignedInContext): Promise<Record<string, unknown>[]> {
-  const cards = parseVcards(fileText(data));
+async function importVcards(
+  _data: Buffer,
+  ctx: SignedInContext,
+  file: ImportFile,
+): Promise<Record<string, unknown>[]> {
+  const cards = parseVcards(file.text());
   const names = [...new Set(cards.flatMap((c) => c.categories))].filter(Boolean);
   const groups = new Map<string, number>();
   if (names.length) {

@@ -6,7 +6,7 @@ import type { Conn } from '../../platform/db/schema.ts';
 import { offerFileDownload } from '../../platform/exports/downloads.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
+import { decodeText, TextDecodeError, type TextEncoding } from '../../platform/lib/text-decode.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { asSystem, insertRecord, validate } from '../../platform/resources/write.ts';
 import { CallIndex, missingExtras, parseMasterCsv } from './cdr-import.ts';
@@ -142,7 +142,7 @@ const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def,
   const bytes = await fs.readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)));
   let text: string;
   try {
-    text = decodeText(bytes).text;
+    text = decodeText(bytes, (input.encoding as TextEncoding | undefined) || undefined).text;
   } catch (e) {
     if (e instanceof TextDecodeError) throw refuse('text_file', lang, texts('voice.fileUnreadable'));
     throw e;

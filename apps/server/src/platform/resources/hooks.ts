@@ -2,6 +2,7 @@ import type { Lang } from '@igs/contract';
 import type { ResourceDef } from '@igs/contract/resources';
 import type { Conn } from '../db/schema.ts';
 import type { SignedInContext } from '../http/action.ts';
+import type { ImportFile } from './import-text.ts';
 
 /**
  * Extension points of the generic resource calls, for rules and formats a field description
@@ -44,6 +45,8 @@ export type ExportFormat = (
 export type ImportFormat = (
   data: Buffer,
   ctx: SignedInContext,
+  /** The same bytes with the operator's encoding: `file.text()` reads them as the dialog said. */
+  file: ImportFile,
 ) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
 
 /**
@@ -68,7 +71,11 @@ export interface ImportedRow {
  * Like ImportFormat, for a format that resolves the file's own keys (a room code, a MAC) to ids
  * and reports by line what it cannot resolve; the records are then validated as usual.
  */
-export type RowImportFormat = (data: Buffer, ctx: SignedInContext) => ImportedRow[] | Promise<ImportedRow[]>;
+export type RowImportFormat = (
+  data: Buffer,
+  ctx: SignedInContext,
+  file: ImportFile,
+) => ImportedRow[] | Promise<ImportedRow[]>;
 
 /** What an ImportWriter did; any error undoes the whole import. */
 export interface ImportWriteResult {
@@ -76,6 +83,10 @@ export interface ImportWriteResult {
   inserted: number;
   updated: number;
   errors: { line: number; field: string; msg: string }[];
+  /** Rows the writer left out by its format's rules (an XMLTV guide's zero-length programmes). */
+  skipped?: number;
+  /** What the writer left out or changed, and why: the rest is imported (ImportReply `notes`). */
+  notes?: { line: number; field: string; msg: string }[];
 }
 
 /**
@@ -88,6 +99,8 @@ export type ImportWriter = (args: {
   data: Buffer;
   ctx: SignedInContext;
   site: number;
+  /** The bytes with the operator's encoding (`file.text()`). */
+  file: ImportFile;
 }) => Promise<ImportWriteResult>;
 
 const writeHooks = new Map<string, WriteHook[]>();

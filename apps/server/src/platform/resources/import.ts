@@ -4,11 +4,12 @@ import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/res
 import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
-import { decodeText, MAX_UNPACKED_BYTES, TextDecodeError, type TextEncoding } from '../lib/text-decode.ts';
+import type { TextEncoding } from '../lib/text-decode.ts';
 import { MAX_XLSX_UNPACKED, readXlsx, XlsxReadError } from '../lib/xlsx-read.ts';
 import { encode } from './codec.ts';
 import { exportColumns } from './export-columns.ts';
 import { type ImportedRow, importFormat, importWriter, rowImportFormat } from './hooks.ts';
+import { ImportFile, textOf } from './import-text.ts';
 import { referenceCounts, untyped } from './queries.ts';
 import { isJsonField } from './storage.ts';
 import { inTransaction } from './transaction.ts';
@@ -61,25 +62,6 @@ interface ReadFile {
   rows: ImportedRow[];
   encoding?: ImportReply['encoding'];
   sheet?: string;
-}
-
-/**
- * The file's text through the one text-reading path (gzip, BOM, UTF-8, a guess, or the caller's
- * word); a file that cannot be unpacked is refused with a 422 naming the file. Module formats
- * (a hosts file, a vCard) read their text through it too.
- */
-export function textOf(data: Buffer, encoding?: TextEncoding) {
-  try {
-    return decodeText(data, encoding);
-  } catch (e) {
-    if (!(e instanceof TextDecodeError)) throw e;
-    throw invalidField(
-      'file',
-      e.reason === 'gzipTooLarge'
-        ? texts('resources.importGzipTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 })
-        : texts('resources.importGzipBroken'),
-    );
-  }
 }
 
 function sheetOf(data: Buffer) {
@@ -173,13 +155,15 @@ export function importAction(def: ResourceDef, endpoint: string) {
       const generic = ['csv', 'xlsx', 'json'].includes(input.format);
       if (!custom && !rowFormat && !writer && !generic)
         throw invalidField('format', 'format must be one of: csv, xlsx, json, or a format of this list');
-      // A writer reads its file inside the transaction; the others give records first.
+      // A writer reads its file inside the transaction; the others give records first. A module
+      // format reads its text in the operator's encoding too, and the reply says how it was read.
+      const upload = new ImportFile(file.data, input.encoding);
       const read: ReadFile = writer
         ? { rows: [] }
         : rowFormat
-          ? { rows: await rowFormat(file.data, ctx) }
+          ? { rows: await rowFormat(file.data, ctx, upload) }
           : custom
-            ? { rows: (await custom(file.data, ctx)).map((record, i) => ({ line: i + 1, record })) }
+            ? { rows: (await custom(file.data, ctx, upload)).map((record, i) => ({ line: i + 1, record })) }
             : recordsOf(def, input.format as 'csv' | 'xlsx' | 'json', file.data, input.encoding);
       const records = read.rows;
       const site = ctx.scope.writeSite();
@@ -191,7 +175,7 @@ export function importAction(def: ResourceDef, endpoint: string) {
         skipped: 0,
         errors: [],
         dry_run: input.dry_run,
-        ...(read.encoding ? { encoding: read.encoding } : {}),
+        ...((read.encoding ?? upload.readAs()) ? { encoding: read.encoding ?? upload.readAs() } : {}),
         ...(read.sheet !== undefined ? { sheet: read.sheet } : {}),
       };
       try {
@@ -210,8 +194,12 @@ export function importAction(def: ResourceDef, endpoint: string) {
             await trx.deleteFrom(def.table).where('site_id', '=', site).execute();
           }
           if (writer) {
-            const w = await writer({ conn: trx, data: file.data, ctx, site });
+            const w = await writer({ conn: trx, data: file.data, ctx, site, file: upload });
             Object.assign(result, { total: w.total, inserted: w.inserted, updated: w.updated });
+            const how = upload.readAs();
+            if (how) result.encoding = how;
+            if (w.skipped) result.skipped = w.skipped;
+            if (w.notes?.length) result.notes = w.notes;
             result.errors.push(...w.errors);
           }
           const now = ctx.app.now();

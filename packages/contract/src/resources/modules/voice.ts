@@ -23,6 +23,7 @@ import {
   refsField,
   sortField,
 } from '../fields.ts';
+import { TEXT_ENCODING_LABELS } from '../formats.ts';
 import type { FieldDef, JsonShape, OptionLabel, ResourceDef } from '../types.ts';
 
 /** Voice (DOMAIN section 2.2): the record lists; BasicSettings and AdvancedSettings are singletons. */
@@ -1238,6 +1239,8 @@ export const cdr: ResourceDef<'voice_cdr'> = {
           label: { en: 'Master.csv file', zh_CN: 'Master.csv 文件' },
           required: true,
         },
+        // Empty: detected (a BOM, valid UTF-8, or a guess); a PBX on a Windows host writes ANSI.
+        enumField('encoding', { en: 'Encoding', zh_CN: '文件编码' }, TEXT_ENCODING_LABELS),
         { name: 'dry_run', type: 'bool', label: { en: 'Check only', zh_CN: '仅检查' }, default: 0 },
       ],
     },

@@ -61,6 +61,8 @@ export function Leases({ hostsResource }: { hostsResource: string }) {
         rowKey={(r) => `${r.family ?? 'v4'}-${r.mac || r.duid}-${r.ip}`}
         size="small"
         dataSource={data?.list ?? []}
+        // A DHCPv6 row (address, DUID, IAID) is wider than a narrow card: it scrolls, not overflows.
+        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, showTotal: (n) => t('dhcp.total', { n }) }}
         columns={[
           {
