@@ -53,12 +53,12 @@ describe('XMLTV', () => {
           channel: 'cctv1',
           start: '2026-01-02 19:00:00',
           stop: '2026-01-02 19:30:00',
-          title: '新闻联播',
-          titleEn: 'News & <Weather>',
-          subTitle: '',
-          desc: 'a "quote"',
-          category: 'news',
-          episode: '',
+          items: [
+            { kind: 'title', value: '新闻联播' },
+            { kind: 'title', value: 'News & <Weather>', lang: 'en' },
+            { kind: 'desc', value: 'a "quote"' },
+            { kind: 'category', value: 'news' },
+          ],
         },
       ],
       plus8,
@@ -68,6 +68,7 @@ describe('XMLTV', () => {
     expect(xml).toContain(
       '<programme start="20260102190000 +0800" stop="20260102193000 +0800" channel="cctv1">',
     );
+    expect(xml).toContain('<title>新闻联播</title>');
     expect(xml).toContain('<title lang="en">News &amp; &lt;Weather&gt;</title>');
     expect(xml).toContain('<desc>a &quot;quote&quot;</desc>');
     expect(xml.trim().endsWith('</tv>')).toBe(true);

@@ -72,54 +72,63 @@ describe('M3U reading (Jellyfin M3uParser rules)', () => {
 describe('XMLTV reading', () => {
   it('reads what the export writes (a round trip)', () => {
     const offset = () => 480;
+    const items = [
+      { kind: 'title', value: '新闻 & <联播>', lang: 'zh' },
+      { kind: 'title', value: 'News', lang: 'en' },
+      { kind: 'sub-title', value: 's' },
+      { kind: 'desc', value: 'd "q"' },
+      { kind: 'actor', value: 'A. Actor', role: 'Host' },
+      { kind: 'category', value: 'news' },
+      { kind: 'episode-num', value: '0.1.0/1', system: 'xmltv_ns' },
+    ] as const;
     const xml = buildXmltv(
       [{ id: 'c1', name: '一台', nameEn: 'One', number: 1, logo: '' }],
-      [
-        {
-          channel: 'c1',
-          start: '2026-03-01 19:00:00',
-          stop: '2026-03-01 19:30:00',
-          title: '新闻 & <联播>',
-          titleEn: 'News',
-          subTitle: 's',
-          desc: 'd "q"',
-          category: 'news',
-          episode: 'E1',
-        },
-      ],
+      [{ channel: 'c1', start: '2026-03-01 19:00:00', stop: '2026-03-01 19:30:00', items: [...items] }],
       offset,
     );
     const read = readXmltv(xml);
     expect(read.channels).toEqual([{ id: 'c1', names: ['一台', 'One', '1'] }]);
     expect(read.programmes).toEqual([
       {
+        line: 9,
         channel: 'c1',
         start: formatDateTime(Date.UTC(2026, 2, 1, 11, 0, 0)),
         stop: formatDateTime(Date.UTC(2026, 2, 1, 11, 30, 0)),
+        clump: '',
         title: '新闻 & <联播>',
         titleEn: 'News',
         subTitle: 's',
         desc: 'd "q"',
         category: 'news',
-        episode: 'E1',
+        episode: '0.1.0/1',
+        details: items,
       },
     ]);
   });
 
-  it('times: offsets, no offset (server zone), short forms; nonsense is null', () => {
-    expect(fromXmltvTime('20260301190000 +0000')).toBe(formatDateTime(Date.UTC(2026, 2, 1, 19)));
-    expect(fromXmltvTime('20260301190000 -0130')).toBe(formatDateTime(Date.UTC(2026, 2, 1, 20, 30)));
-    expect(fromXmltvTime('202603011900')).toBe('2026-03-01 19:00:00');
+  it('times: offsets, zone names, no zone (UTC, as the DTD says), short forms; nonsense is null', () => {
+    const utc = (...a: [number, number, number, number?, number?]) => formatDateTime(Date.UTC(...a));
+    expect(fromXmltvTime('20260301190000 +0000')).toBe(utc(2026, 2, 1, 19));
+    expect(fromXmltvTime('20260301190000 -0130')).toBe(utc(2026, 2, 1, 20, 30));
+    expect(fromXmltvTime('20260301190000 +01:00')).toBe(utc(2026, 2, 1, 18));
+    expect(fromXmltvTime('202606011900 BST')).toBe(utc(2026, 5, 1, 18));
+    expect(fromXmltvTime('20260601190000 EDT')).toBe(utc(2026, 5, 1, 23));
+    expect(fromXmltvTime('20260101190000 CET')).toBe(utc(2026, 0, 1, 18));
+    expect(fromXmltvTime('20260101190000 utc')).toBe(utc(2026, 0, 1, 19));
+    expect(fromXmltvTime('202603011900')).toBe(utc(2026, 2, 1, 19));
+    expect(fromXmltvTime('20260301')).toBe(utc(2026, 2, 1));
+    expect(fromXmltvTime('20260301190000 XYZ')).toBeNull();
+    expect(fromXmltvTime('202603')).toBeNull();
     expect(fromXmltvTime('20261301190000')).toBeNull();
     expect(fromXmltvTime('tomorrow')).toBeNull();
   });
 
-  it('CDATA, comments, numeric entities; programmes without times are counted, not read', () => {
+  it('CDATA, comments, numeric entities; programmes without a start are problems, not read', () => {
     const r = readXmltv(
       `<?xml version="1.0"?><!-- c --><tv><programme start="20260301000000" stop="20260301010000" channel="a"><title><![CDATA[A < B]]> &#x4E2D;&#25991;</title></programme><programme channel="a"><title>x</title></programme></tv>`,
     );
     expect(r.programmes.map((p) => p.title)).toEqual(['A < B 中文']);
-    expect(r.skipped).toBe(1);
+    expect(r.problems).toEqual([{ line: 1, channel: 'a', title: 'x', reason: 'badStart', value: '' }]);
   });
 
   it('refuses what is not well-formed XMLTV, and never expands defined entities', () => {
@@ -134,11 +143,12 @@ describe('XMLTV reading', () => {
       'just text',
     ])
       expect(() => readXmltv(bad), bad).toThrow(XmlError);
-    expect(parseXml('<a x="1"><b/>t</a>')).toEqual({
+    expect(parseXml('<a x="1">\n<b/>t</a>')).toEqual({
       name: 'a',
+      line: 1,
       attrs: { x: '1' },
-      children: [{ name: 'b', attrs: {}, children: [], text: '' }],
-      text: 't',
+      children: [{ name: 'b', line: 2, attrs: {}, children: [], text: '' }],
+      text: '\nt',
     });
   });
 });

@@ -56,6 +56,11 @@ export const ImportReply = z.object({
   updated: z.number(),
   skipped: z.number(),
   errors: z.array(z.object({ line: z.number(), field: z.string(), msg: z.string() })),
+  /**
+   * Rows a format's own rules left out or changed, and why, while the rest is imported (an XMLTV
+   * guide's zero-length programmes, an overlap cut): not errors, which would undo the import.
+   */
+  notes: z.array(z.object({ line: z.number(), field: z.string(), msg: z.string() })).optional(),
   dry_run: z.boolean(),
   /** How a text file (CSV, JSON) was read, so the preview can say it and offer another encoding. */
   encoding: z

@@ -35,6 +35,48 @@ export const mediaTexts = {
     zh_CN: '文件中的{n}个节目都不属于本机的频道：请将直播节目的XMLTV标识设为文件中的频道id',
   },
   'media.fileHoldsNoProgramme': { en: 'The file holds no programme', zh_CN: '文件中没有节目' },
+  // What the XMLTV guide policy (media-extras/guide-policy.ts) did to a programme of a guide.
+  'media.guideNoChannel': { en: 'The programme names no channel: left out', zh_CN: '节目未指定频道，已跳过' },
+  'media.guideUnknownChannel': {
+    en: 'Channel "{channel}" is no live programme\'s XMLTV id here: its {n|# programme|# programmes} left out',
+    zh_CN: '频道"{channel}"不是本机任何直播节目的XMLTV标识，其{n}个节目已跳过',
+  },
+  'media.guideBadStart': {
+    en: '"{title}": the start "{value}" is not an XMLTV time: left out',
+    zh_CN: '"{title}"：开始时间"{value}"不是XMLTV时间格式，已跳过',
+  },
+  'media.guideBadStop': {
+    en: '"{title}": the stop "{value}" is not an XMLTV time: left out',
+    zh_CN: '"{title}"：结束时间"{value}"不是XMLTV时间格式，已跳过',
+  },
+  'media.guideNoTitle': {
+    en: 'The programme at {start} has no title: left out',
+    zh_CN: '{start}的节目没有标题，已跳过',
+  },
+  'media.guideZeroLength': {
+    en: '"{title}" starts and stops at {start} (zero length): left out',
+    zh_CN: '"{title}"的开始和结束时间都是{start}（时长为零），已跳过',
+  },
+  'media.guideEndsBeforeStart': {
+    en: '"{title}" stops ({stop}) before it starts ({start}): left out',
+    zh_CN: '"{title}"的结束时间（{stop}）早于开始时间（{start}），已跳过',
+  },
+  'media.guideNoStop': {
+    en: '"{title}" ({start}) has no stop and no later programme on its channel to end at: left out',
+    zh_CN: '"{title}"（{start}）没有结束时间，频道中也没有其后的节目可作结束，已跳过',
+  },
+  'media.guideSameSlot': {
+    en: '"{title}" starts at {start} like a later programme of the guide on its channel, which replaces it: left out',
+    zh_CN: '"{title}"与同频道其后列出的节目同在{start}开始，已被其取代并跳过',
+  },
+  'media.guideOverlapsManual': {
+    en: '"{title}" ({start} – {stop}) overlaps a programme entered by hand: left out',
+    zh_CN: '"{title}"（{start} – {stop}）与手工录入的节目时间重叠，已跳过',
+  },
+  'media.guideCut': {
+    en: '"{title}" overlapped the next programme: kept, now stopping at {stop}',
+    zh_CN: '"{title}"与下一个节目时间重叠：已保留，结束时间改为{stop}',
+  },
   'media.probeMostTimeGot': {
     en: 'Probe at most {max} at a time (got {n})',
     zh_CN: '每次最多探测{max}个（当前{n}个）',

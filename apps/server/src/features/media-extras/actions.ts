@@ -13,6 +13,7 @@ import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { applyFilters } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { itemsOfRow, parseDetails } from './guide-items.ts';
 import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
 
 // The XMLTV import format of the EPG registers itself.
@@ -138,12 +139,17 @@ const xmltvAction = defineCallAction(mediaCalls.xmltv, {
         channel: idOf.get(Number(r.program_id))!,
         start: String(r.start),
         stop: String(r.stop),
-        title: String(r.title ?? ''),
-        titleEn: String(r.title_en ?? ''),
-        subTitle: String(r.sub_title ?? ''),
-        desc: String(r.desc ?? ''),
-        category: String(r.category ?? ''),
-        episode: String(r.episode ?? ''),
+        items: itemsOfRow(
+          {
+            title: String(r.title ?? ''),
+            titleEn: String(r.title_en ?? ''),
+            subTitle: String(r.sub_title ?? ''),
+            desc: String(r.desc ?? ''),
+            category: String(r.category ?? ''),
+            episode: String(r.episode ?? ''),
+          },
+          parseDetails(r.details),
+        ),
       }));
     ctx.logDetail = keepText('log.xmltvExported', {
       channels: channels.length,

@@ -1,25 +1,24 @@
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Conn } from '../../platform/db/schema.ts';
-import { importFormat, type Registration } from '../../platform/feature.ts';
-import type { ActionContext } from '../../platform/http/action.ts';
+import { importWriter, type Registration } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
+import { decodeXml, MAX_UNPACKED_BYTES, TextDecodeError } from '../../platform/lib/text-decode.ts';
+import { type GuideNote, leftOut, type PlannedProgramme, planGuide, wordNote } from './guide-policy.ts';
 import { channelId } from './playlists.ts';
-import { type ReadProgramme, readXmltv, XmlError } from './xmltv-read.ts';
+import { readXmltv, XmlError } from './xmltv-read.ts';
 
 /**
- * XMLTV import of the EPG (DOMAIN 2.6 media/Epg I/O): the generic import with format `xmltv`.
- * A programme's channel is the live programme whose XMLTV id (`tvg_id`, or `channel-<number>` as
- * the export writes for programmes without one) is the programme's channel attribute; guides carry
- * many channels this gateway does not show, so programmes of other channels are left out. Each
- * record then goes through the usual validation and the EPG rules (stop after start, no overlap).
+ * XMLTV guides into the EPG (DOMAIN 2.6 media/Epg I/O), the one path of the file import (the
+ * generic import with format `xmltv`) and the source sync (source-sync.ts): the same reader
+ * (`readGuide`: gzip, the declared encoding, xmltv-read.ts) and the same policy (guide-policy.ts),
+ * then `storeGuide`. A programme's channel is the live programme whose XMLTV id (`tvg_id`, or
+ * `channel-<number>` as the export writes for programmes without one) is the programme's channel
+ * attribute.
  */
 
 const epg = resourceByName('media:epg');
 const live = resourceByName('media:live');
-
-/** The calls whose EPG rows came from an XMLTV file: their new rows get source xmltv (writes.ts). */
-export const xmltvImports = new WeakSet<ActionContext>();
 
 /** XMLTV channel id → live programme id, for the live programmes of one site. */
 export async function programmesByXmltvId(db: Conn, site: number): Promise<Map<string, number>> {
@@ -34,49 +33,144 @@ export async function programmesByXmltvId(db: Conn, site: number): Promise<Map<s
 }
 
 const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+const maxOf = (name: string) => epg.fields.find((f) => f.name === name)?.max ?? 255;
 
-/** One XMLTV programme as an EPG record (texts cut to the fields' lengths). */
-export function epgRecord(p: ReadProgramme, programId: number): Record<string, unknown> {
-  const max = (name: string) => epg.fields.find((f) => f.name === name)?.max ?? 255;
+/** One planned programme as an EPG row: the columns cut to their lengths, the details whole. */
+export function epgRecord(p: PlannedProgramme): Record<string, unknown> {
+  const details = p.clump ? [...p.details, { kind: 'clumpidx', value: p.clump }] : p.details;
+  const text = (name: string, v: string) => (v ? cut(v, maxOf(name)) : null);
   return {
-    program_id: programId,
+    program_id: p.programId,
     start: p.start,
     stop: p.stop,
-    title: cut(p.title, max('title')),
-    title_en: cut(p.titleEn, max('title_en')),
-    sub_title: cut(p.subTitle, max('sub_title')),
-    desc: cut(p.desc, max('desc')),
-    category: cut(p.category, max('category')),
-    episode: cut(p.episode, max('episode')),
+    title: cut(p.title, maxOf('title')),
+    title_en: text('title_en', p.titleEn),
+    sub_title: text('sub_title', p.subTitle),
+    desc: text('desc', p.desc),
+    category: text('category', p.category),
+    episode: text('episode', p.episode),
+    details: details.length ? JSON.stringify(details) : null,
   };
 }
 
-/** Reads a guide; 422 naming the file when it is not XMLTV. */
+/** Reads a guide (gzip, its declared encoding, XMLTV); 422 naming `field` when it is not one. */
 export function readGuide(data: Buffer, lang: Lang, field = 'file') {
+  const refuse = (message: string) => {
+    const msg = say(lang, 'media.notXmltvFile', { message });
+    return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+  };
+  let text: string;
   try {
-    return readXmltv(data.toString('utf8'));
+    text = decodeXml(data).text;
+  } catch (e) {
+    if (!(e instanceof TextDecodeError)) throw e;
+    throw refuse(
+      e.reason === 'gzipTooLarge' ? `${e.message} (${MAX_UNPACKED_BYTES / 1048576} MB)` : e.message,
+    );
+  }
+  try {
+    return readXmltv(text);
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    const msg = say(lang, 'media.notXmltvFile', { message: e.message });
-    throw new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
+    throw refuse(e.message);
   }
 }
 
-const epgXmltvImport = importFormat('media:epg', 'xmltv', async (data, ctx) => {
-  const guide = readGuide(data, ctx.lang);
-  const ids = await programmesByXmltvId(ctx.app.db.kysely, ctx.scope.writeSite());
-  const records = guide.programmes.flatMap((p) => {
-    const id = ids.get(p.channel);
-    return id === undefined ? [] : [epgRecord(p, id)];
-  });
-  if (!records.length) {
-    const msg = guide.programmes.length
-      ? say(ctx.lang, 'media.noneFileSProgrammes', { n: guide.programmes.length })
-      : say(ctx.lang, 'media.fileHoldsNoProgramme');
-    throw new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
+export interface StoredGuide {
+  /** Channels of the guide that are live programmes here. */
+  channels: number;
+  inserted: number;
+  /** Programmes left out (each with its note). */
+  skipped: number;
+  notes: GuideNote[];
+}
+
+const overlaps = (a: { start: string; stop: string }, b: { start: string; stop: string }) =>
+  a.start < b.stop && b.start < a.stop;
+
+/**
+ * The guide's programmes into the EPG of the site, as guide-policy.ts plans them: for each channel
+ * it covers, its earlier XMLTV programmes in the guide's time range are replaced (a guide fetched
+ * again brings the latest listing); a programme overlapping one entered by hand is left out.
+ */
+export async function storeGuide(
+  db: Conn,
+  site: number,
+  read: Parameters<typeof planGuide>[0],
+  now: number,
+): Promise<StoredGuide> {
+  const plan = planGuide(read, await programmesByXmltvId(db, site));
+  const notes = [...plan.notes];
+  const byProgram = new Map<number, PlannedProgramme[]>();
+  for (const p of plan.kept) byProgram.set(p.programId, [...(byProgram.get(p.programId) ?? []), p]);
+  let inserted = 0;
+  for (const [programId, list] of byProgram) {
+    const from = list.reduce((m, p) => (p.start < m ? p.start : m), list[0]!.start);
+    const to = list.reduce((m, p) => (p.stop > m ? p.stop : m), list[0]!.stop);
+    await db
+      .deleteFrom(epg.table)
+      .where('site_id', '=', site)
+      .where('program_id', '=', programId)
+      .where('source', '=', 'xmltv')
+      .where('start', '<', to)
+      .where('stop', '>', from)
+      .execute();
+    const manual = (
+      await db
+        .selectFrom(epg.table)
+        .select(['start', 'stop'])
+        .where('site_id', '=', site)
+        .where('program_id', '=', programId)
+        .where('start', '<', to)
+        .where('stop', '>', from)
+        .execute()
+    ).map((r) => ({ start: String(r.start), stop: String(r.stop) }));
+    for (const p of list) {
+      const hit = manual.find((m) => overlaps(m, p));
+      if (hit) {
+        notes.push({
+          line: p.line,
+          channel: p.channel,
+          title: p.title,
+          reason: 'overlapsManual',
+          start: hit.start,
+          stop: hit.stop,
+        });
+        continue;
+      }
+      await db
+        .insertInto(epg.table)
+        .values({ ...epgRecord(p), source: 'xmltv', site_id: site, created_at: now, updated_at: now })
+        .execute();
+      inserted++;
+    }
   }
-  xmltvImports.add(ctx);
-  return records;
+  notes.sort((a, b) => a.line - b.line);
+  return { channels: plan.channels, inserted, skipped: leftOut(notes), notes };
+}
+
+/**
+ * The file import: the guide through storeGuide inside the import's transaction (a dry run shows
+ * what would be stored and left out, then writes nothing). What the policy did is the reply's
+ * notes, not errors: errors would undo the import, and the valid programmes are what the operator
+ * wants. A guide none of whose channels is here is refused: the operator picked the wrong guide, or
+ * the channels' XMLTV ids are not set.
+ */
+const epgXmltvImport = importWriter('media:epg', 'xmltv', async ({ conn, data, ctx, site }) => {
+  const read = readGuide(data, ctx.lang);
+  const total = read.programmes.length + read.problems.length;
+  const refuse = (msg: string) => new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
+  if (!total) throw refuse(say(ctx.lang, 'media.fileHoldsNoProgramme'));
+  const stored = await storeGuide(conn, site, read, ctx.app.now());
+  if (!stored.channels) throw refuse(say(ctx.lang, 'media.noneFileSProgrammes', { n: total }));
+  return {
+    total,
+    inserted: stored.inserted,
+    updated: 0,
+    skipped: stored.skipped,
+    errors: [],
+    notes: stored.notes.map((n) => wordNote(n, ctx.lang)),
+  };
 });
 
 /** What this module registers on the generic resource calls (listed by its feature). */

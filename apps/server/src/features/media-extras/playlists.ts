@@ -1,4 +1,5 @@
 import { parseDateTime } from '../../platform/lib/time.ts';
+import { CREDIT_ROLES, type GuideItem } from './guide-items.ts';
 
 /**
  * The media export formats of DOMAIN 2.6: live channels as an extended M3U playlist (the
@@ -90,12 +91,52 @@ export interface XmltvProgramme {
   channel: string;
   start: string;
   stop: string;
-  title: string;
-  titleEn: string;
-  subTitle: string;
-  desc: string;
-  category: string;
-  episode: string;
+  /** What the programme says (guide-items.ts itemsOfRow: its details with the columns in place). */
+  items: readonly GuideItem[];
+}
+
+/** ` name="value"` for each attribute given (none for an empty or missing one). */
+const attrs = (pairs: Record<string, string | number | undefined>) =>
+  Object.entries(pairs)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => ` ${k}="${xmlText(String(v))}"`)
+    .join('');
+
+/**
+ * A programme's elements in the order xmltv.dtd wants them: title+, sub-title*, desc*, credits?,
+ * category*, icon*, episode-num*, rating*, star-rating*. A text without a known language is written
+ * without `lang`.
+ */
+function programmeBody(items: readonly GuideItem[]): string[] {
+  const of = (kind: GuideItem['kind']) => items.filter((i) => i.kind === kind);
+  const out: string[] = [];
+  const texts = (kind: 'title' | 'sub-title' | 'desc' | 'category') => {
+    for (const i of of(kind))
+      out.push(`    <${kind}${attrs({ lang: i.lang })}>${xmlText(i.value)}</${kind}>`);
+  };
+  texts('title');
+  texts('sub-title');
+  texts('desc');
+  const people = CREDIT_ROLES.flatMap((role) => of(role));
+  if (people.length) {
+    out.push('    <credits>');
+    for (const p of people)
+      out.push(
+        `      <${p.kind}${attrs({ role: p.kind === 'actor' ? p.role : undefined })}>${xmlText(p.value)}</${p.kind}>`,
+      );
+    out.push('    </credits>');
+  }
+  texts('category');
+  for (const i of of('icon'))
+    out.push(`    <icon${attrs({ src: i.value, width: i.width, height: i.height })}/>`);
+  for (const i of of('episode-num'))
+    out.push(
+      `    <episode-num${attrs({ system: i.system || 'onscreen' })}>${xmlText(i.value)}</episode-num>`,
+    );
+  for (const kind of ['rating', 'star-rating'] as const)
+    for (const i of of(kind))
+      out.push(`    <${kind}${attrs({ system: i.system })}><value>${xmlText(i.value)}</value></${kind}>`);
+  return out;
 }
 
 export function buildXmltv(
@@ -111,23 +152,19 @@ export function buildXmltv(
   // The DTD wants every channel before the first programme.
   for (const c of channels) {
     out.push(`  <channel id="${xmlText(c.id)}">`);
-    out.push(`    <display-name lang="zh">${xmlText(c.name)}</display-name>`);
+    // The channel's name is in no language this gateway knows; its English name is English.
+    out.push(`    <display-name>${xmlText(c.name)}</display-name>`);
     if (c.nameEn) out.push(`    <display-name lang="en">${xmlText(c.nameEn)}</display-name>`);
     out.push(`    <display-name>${c.number}</display-name>`);
     if (c.logo) out.push(`    <icon src="${xmlText(c.logo)}"/>`);
     out.push('  </channel>');
   }
   for (const p of programmes) {
+    const clump = p.items.find((i) => i.kind === 'clumpidx')?.value;
     out.push(
-      `  <programme start="${xmltvTime(p.start, offsetOf)}" stop="${xmltvTime(p.stop, offsetOf)}" channel="${xmlText(p.channel)}">`,
+      `  <programme${attrs({ start: xmltvTime(p.start, offsetOf), stop: xmltvTime(p.stop, offsetOf), channel: p.channel, clumpidx: clump })}>`,
     );
-    // Element order of the DTD: title, sub-title, desc, …, category, …, episode-num.
-    out.push(`    <title lang="zh">${xmlText(p.title)}</title>`);
-    if (p.titleEn) out.push(`    <title lang="en">${xmlText(p.titleEn)}</title>`);
-    if (p.subTitle) out.push(`    <sub-title>${xmlText(p.subTitle)}</sub-title>`);
-    if (p.desc) out.push(`    <desc>${xmlText(p.desc)}</desc>`);
-    if (p.category) out.push(`    <category>${xmlText(p.category)}</category>`);
-    if (p.episode) out.push(`    <episode-num system="onscreen">${xmlText(p.episode)}</episode-num>`);
+    out.push(...programmeBody(p.items));
     out.push('  </programme>');
   }
   out.push('</tv>');

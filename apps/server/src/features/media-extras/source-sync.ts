@@ -7,11 +7,11 @@ import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { epgRecord, programmesByXmltvId, readGuide } from './epg-import.ts';
+import { readGuide, type StoredGuide, storeGuide } from './epg-import.ts';
 import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
 import { probe, requireProgram } from './ffprobe.ts';
+import { noteCounts, wordNote } from './guide-policy.ts';
 import { type M3uEntry, M3uError, type M3uPlaylist, readM3u } from './m3u-read.ts';
-import type { ReadProgramme } from './xmltv-read.ts';
 
 /**
  * A live source's `sync` and `test` (DOMAIN 2.6 media/Access). sync reads the source's playlist
@@ -23,7 +23,6 @@ import type { ReadProgramme } from './xmltv-read.ts';
  */
 
 const collected = resourceByName('media:collect_programs');
-const epg = resourceByName('media:epg');
 const source = resourceByName('media:source');
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -176,66 +175,6 @@ async function storeChannels(db: Conn, sourceId: number, site: number, list: M3u
 }
 
 /**
- * A fetched guide into the EPG of the site: for each channel it covers, its earlier XMLTV
- * programmes in the guide's time range are replaced; programmes that would overlap a manual one
- * (or an earlier one of the same guide) are left out and counted.
- */
-export async function storeGuide(
-  db: Conn,
-  site: number,
-  programmes: readonly ReadProgramme[],
-  now: number,
-): Promise<{ channels: number; inserted: number; skipped: number }> {
-  const ids = await programmesByXmltvId(db, site);
-  const byProgram = new Map<number, ReadProgramme[]>();
-  let skipped = 0;
-  for (const p of programmes) {
-    const id = ids.get(p.channel);
-    if (id === undefined) continue;
-    byProgram.set(id, [...(byProgram.get(id) ?? []), p]);
-  }
-  let inserted = 0;
-  for (const [programId, list] of byProgram) {
-    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-    const from = list[0]!.start;
-    const to = list.reduce((m, p) => (p.stop > m ? p.stop : m), list[0]!.stop);
-    await db
-      .deleteFrom(epg.table)
-      .where('site_id', '=', site)
-      .where('program_id', '=', programId)
-      .where('source', '=', 'xmltv')
-      .where('start', '<', to)
-      .where('stop', '>', from)
-      .execute();
-    const kept = await db
-      .selectFrom(epg.table)
-      .select(['start', 'stop'])
-      .where('site_id', '=', site)
-      .where('program_id', '=', programId)
-      .where('start', '<', to)
-      .where('stop', '>', from)
-      .execute();
-    const taken = kept.map((k) => [String(k.start), String(k.stop)] as const);
-    for (const p of list) {
-      const overlaps = taken.some(([s, e]) => s < p.stop && e > p.start);
-      if (!p.title || p.stop <= p.start || overlaps) {
-        skipped++;
-        continue;
-      }
-      const rec = epgRecord(p, programId);
-      const values = Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, v === '' ? null : v]));
-      await db
-        .insertInto(epg.table)
-        .values({ ...values, source: 'xmltv', site_id: site, created_at: now, updated_at: now })
-        .execute();
-      taken.push([p.start, p.stop]);
-      inserted++;
-    }
-  }
-  return { channels: byProgram.size, inserted, skipped };
-}
-
-/**
  * What a sync needs of its caller: the app and the language of its messages. A verb passes its
  * call's context; a scheduled task (features/scheduler/jobs.ts) passes the app alone.
  */
@@ -245,7 +184,7 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
   const now = ctx.app.now();
   const playlist = await readSource(ctx, db, src);
   const channels = await storeChannels(db, Number(src.id), site, playlist, now);
-  let guide: Awaited<ReturnType<typeof storeGuide>> | null = null;
+  let guide: StoredGuide | null = null;
   // The playlist's own guide (`url-tvg`/`x-tvg-url`) fills the source's XMLTV URL when it has none.
   const ownGuide = String(src.xmltv_url ?? '');
   const playlistGuide =
@@ -262,7 +201,7 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
         userAgent: src.user_agent as string | null,
         referrer: src.referrer as string | null,
       });
-      guide = await storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, now);
+      guide = await storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url'), now);
     } catch (e) {
       // A guide the operator named must answer; one the playlist names only is reported.
       if (ownGuide || !(e instanceof ApiError)) throw e;
@@ -272,7 +211,9 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
   const result = [
     `${channels.total} channels: ${channels.inserted} new, ${channels.updated} updated, ${channels.removed} removed, ${channels.skipped} skipped`,
     ...(guide
-      ? [`EPG: ${guide.inserted} programmes on ${guide.channels} channels, ${guide.skipped} skipped`]
+      ? [
+          `EPG: ${guide.inserted} programmes on ${guide.channels} channels, ${guide.skipped} skipped${guide.notes.length ? ` (${noteCounts(guide.notes)})` : ''}`,
+        ]
       : []),
     ...(guideError ? [`EPG: ${guideError}`] : []),
   ].join('; ');
@@ -287,7 +228,8 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
     .where('id', '=', Number(src.id))
     .execute();
   ctx.logDetail = `media:source sync #${src.id}: ${result}`;
-  return { channels, epg: guide };
+  // What the guide policy left out, worded as the file import reports it.
+  return { channels, epg: guide && { ...guide, notes: guide.notes.map((n) => wordNote(n, ctx.lang)) } };
 }
 
 /** The EPG of a source with an `xmltv_url`, fetched again (scheduled `epg_refresh`). */
@@ -299,7 +241,7 @@ export async function refreshGuide(ctx: SyncContext, db: Conn, src: Record<strin
     userAgent: src.user_agent as string | null,
     referrer: src.referrer as string | null,
   });
-  return storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url').programmes, ctx.app.now());
+  return storeGuide(db, site, readGuide(got.data, ctx.lang, 'xmltv_url'), ctx.app.now());
 }
 
 export async function testSource(ctx: ActionContext, db: Conn, src: Record<string, unknown>) {

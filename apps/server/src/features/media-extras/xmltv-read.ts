@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { CREDIT_ROLES, type GuideItem } from './guide-items.ts';
 
 /**
  * Reads an XMLTV guide (XMLTV/xmltv:xmltv.dtd): its channels and programmes. A small XML reader of
@@ -9,8 +10,10 @@ import { formatDateTime } from '../../platform/lib/time.ts';
 
 export class XmlError extends Error {}
 
-interface XmlElement {
+export interface XmlElement {
   name: string;
+  /** The line the element starts on (1-based), for messages naming a programme. */
+  line: number;
   attrs: Record<string, string>;
   children: XmlElement[];
   text: string;
@@ -36,9 +39,15 @@ export function parseXml(text: string): XmlElement {
   let i = 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
+  // Lines counted as the reader moves forward, so naming an element's line costs nothing extra.
+  let line = 1;
+  let counted = 0;
+  const lineAt = (pos: number) => {
+    for (; counted < pos; counted++) if (text.charCodeAt(counted) === 10) line++;
+    return line;
+  };
   const fail = (what: string): never => {
-    const line = text.slice(0, i).split('\n').length;
-    throw new XmlError(`${what} (line ${line})`);
+    throw new XmlError(`${what} (line ${text.slice(0, i).split('\n').length})`);
   };
   const appendText = (s: string) => {
     const top = stack[stack.length - 1];
@@ -85,7 +94,7 @@ export function parseXml(text: string): XmlElement {
       NAME.lastIndex = i + 1;
       const m = NAME.exec(text);
       if (!m) fail('Bad tag');
-      const el: XmlElement = { name: m![0], attrs: {}, children: [], text: '' };
+      const el: XmlElement = { name: m![0], line: lineAt(i), attrs: {}, children: [], text: '' };
       i = NAME.lastIndex;
       let selfClosing = false;
       for (;;) {
@@ -132,61 +141,204 @@ export interface ReadChannel {
 }
 
 export interface ReadProgramme {
+  /** The line of the `<programme>` element, for the import's report. */
+  line: number;
   channel: string;
   /** `YYYY-MM-DD HH:mm:ss` in the server's zone. */
   start: string;
-  stop: string;
+  /** null: the guide gives none (the DTD makes stop optional); the guide policy fills it in. */
+  stop: string | null;
+  /** The DTD's `clumpidx` (`1/2`: the second of two programmes sharing one slot); '' when alone. */
+  clump: string;
+  /** The first title, its English title when the first is in another language, and the first of the rest. */
   title: string;
   titleEn: string;
   subTitle: string;
   desc: string;
   category: string;
   episode: string;
+  /** Everything read, in document order: every language, credits, icon, ratings, episode systems. */
+  details: GuideItem[];
+}
+
+/** A programme the reader could not take, and why (guide-policy.ts words and reports it). */
+export interface ReadProblem {
+  line: number;
+  channel: string;
+  title: string;
+  reason: 'noChannel' | 'badStart' | 'badStop';
+  value: string;
 }
 
 /**
- * XMLTV's `YYYYMMDDhhmmss ±hhmm` (seconds, minutes… may be left off; no offset means the server's
- * zone) as the server zone's `YYYY-MM-DD HH:mm:ss`; null when it is not such a time.
+ * Zone names XMLTV guides write after the time (`200007281733 BST`; the DTD's own example), as
+ * minutes east of UTC. Abbreviations mean what XMLTV's tools (Date::Manip) take them for: CST is US
+ * Central, IST is left out (Irish or Indian). A guide in China Standard Time writes `+0800`.
  */
-export function fromXmltvTime(s: string): string | null {
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?\s*(?:([+-])(\d{2}):?(\d{2}))?$/.exec(s.trim());
-  if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00', sec = '00', sign, oh, om] = m;
-  const parts = [y, mo, d, h, mi, sec].map(Number) as [number, number, number, number, number, number];
-  if (
-    parts[1] < 1 ||
-    parts[1] > 12 ||
-    parts[2] < 1 ||
-    parts[2] > 31 ||
-    parts[3] > 23 ||
-    parts[4] > 59 ||
-    parts[5] > 59
-  )
-    return null;
-  let ms: number;
-  if (sign) {
-    const offset = (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
-    ms = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5]) - offset * 60_000;
-  } else {
-    ms = new Date(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5]).getTime();
-  }
-  return formatDateTime(ms);
+const ZONES: Record<string, number> = {
+  UTC: 0,
+  UT: 0,
+  GMT: 0,
+  Z: 0,
+  WET: 0,
+  BST: 60,
+  WEST: 60,
+  CET: 60,
+  MET: 60,
+  CEST: 120,
+  MEST: 120,
+  EET: 120,
+  EEST: 180,
+  MSK: 180,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+  AKST: -540,
+  AKDT: -480,
+  HST: -600,
+  JST: 540,
+  KST: 540,
+  HKT: 480,
+  SGT: 480,
+  AWST: 480,
+  ACST: 570,
+  ACDT: 630,
+  AEST: 600,
+  AEDT: 660,
+  NZST: 720,
+  NZDT: 780,
+};
+
+/** The zone after an XMLTV time as minutes east of UTC: `+0100`, `-05:00`, `+01`, a name; none is UTC. */
+function zoneMinutes(zone: string): number | null {
+  if (!zone) return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  if (m) return (Number(m[2]) * 60 + Number(m[3] ?? 0)) * (m[1] === '-' ? -1 : 1);
+  return ZONES[zone.toUpperCase()] ?? null;
 }
 
-const textOf = (el: XmlElement | undefined) => (el ? el.text.trim() : '');
+/**
+ * XMLTV's `YYYYMMDDhhmmss ±hhmm` as the server zone's `YYYY-MM-DD HH:mm:ss`; null when it is not
+ * such a time. The DTD lets the seconds, minutes and hours be left off (down to `YYYYMMDD` here: a
+ * month alone is no programme time), and the zone: without one the time is UTC (the DTD says so).
+ */
+export function fromXmltvTime(s: string): string | null {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?\s*([+-][\d:]+|[A-Za-z]{1,5})?$/.exec(s.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', zone = ''] = m;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offset = zoneMinutes(zone);
+  if (
+    offset === null ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return null;
+  return formatDateTime(Date.UTC(year, month - 1, day, hour, minute, second) - offset * 60_000);
+}
 
-/** The channels and programmes of an XMLTV document; throws XmlError when it is not one. */
+const textOf = (el: XmlElement | undefined) => (el ? el.text.replace(/\s+/g, ' ').trim() : '');
+
+const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v) ? Number(v) : undefined);
+
+/** A programme's elements as detail items, in document order; elements not kept here are read past. */
+function itemsOf(el: XmlElement): GuideItem[] {
+  const items: GuideItem[] = [];
+  for (const c of el.children) {
+    const value = textOf(c);
+    const lang = c.attrs.lang?.trim() || undefined;
+    switch (c.name) {
+      case 'title':
+      case 'sub-title':
+      case 'desc':
+      case 'category':
+        if (value) items.push({ kind: c.name, value, ...(lang ? { lang } : {}) });
+        break;
+      case 'credits':
+        for (const person of c.children) {
+          const name = textOf(person);
+          if (!name || !(CREDIT_ROLES as readonly string[]).includes(person.name)) continue;
+          const role = person.name === 'actor' ? person.attrs.role?.trim() : undefined;
+          items.push({ kind: person.name as GuideItem['kind'], value: name, ...(role ? { role } : {}) });
+        }
+        break;
+      case 'icon':
+        if (c.attrs.src?.trim()) {
+          const width = size(c.attrs.width);
+          const height = size(c.attrs.height);
+          items.push({
+            kind: 'icon',
+            value: c.attrs.src.trim(),
+            ...(width ? { width } : {}),
+            ...(height ? { height } : {}),
+          });
+        }
+        break;
+      case 'episode-num':
+        // The DTD's default system is onscreen.
+        if (value) items.push({ kind: 'episode-num', value, system: c.attrs.system?.trim() || 'onscreen' });
+        break;
+      case 'rating':
+      case 'star-rating': {
+        const v = textOf(c.children.find((x) => x.name === 'value'));
+        const system = c.attrs.system?.trim();
+        if (v) items.push({ kind: c.name, value: v, ...(system ? { system } : {}) });
+        break;
+      }
+    }
+  }
+  return items;
+}
+
+/** The columns' values: the first of each kind, and an English title beside a title in another language. */
+function firstValues(items: readonly GuideItem[]) {
+  const first = (kind: GuideItem['kind']) => items.find((i) => i.kind === kind)?.value ?? '';
+  const titles = items.filter((i) => i.kind === 'title');
+  const isEn = (i: GuideItem) => Boolean(i.lang?.toLowerCase().startsWith('en'));
+  const en = titles[0] && !isEn(titles[0]) ? titles.find(isEn) : undefined;
+  return {
+    title: titles[0]?.value ?? '',
+    titleEn: en?.value ?? '',
+    subTitle: first('sub-title'),
+    desc: first('desc'),
+    category: first('category'),
+    episode: first('episode-num'),
+  };
+}
+
+/**
+ * The channels and programmes of an XMLTV document (already decoded: text-decode.ts `decodeXml`);
+ * throws XmlError when it is not one. A programme without a channel or with a start or stop that is
+ * not an XMLTV time is a problem, returned for the report; the rest is read as written (guide-policy.ts
+ * decides what is kept).
+ */
 export function readXmltv(text: string): {
   channels: ReadChannel[];
   programmes: ReadProgramme[];
-  /** Programmes left out: no channel, or a start or stop that is not an XMLTV time. */
-  skipped: number;
+  problems: ReadProblem[];
 } {
   const root = parseXml(text.replace(/^\uFEFF/, ''));
   if (root.name !== 'tv') throw new XmlError(`The root element is <${root.name}>, not <tv>`);
   const channels: ReadChannel[] = [];
   const programmes: ReadProgramme[] = [];
-  let skipped = 0;
+  const problems: ReadProblem[] = [];
   for (const el of root.children) {
     if (el.name === 'channel' && el.attrs.id) {
       channels.push({
@@ -197,29 +349,21 @@ export function readXmltv(text: string): {
           .filter(Boolean),
       });
     } else if (el.name === 'programme') {
+      const details = itemsOf(el);
+      const values = firstValues(details);
+      const channel = el.attrs.channel?.trim() ?? '';
       const start = fromXmltvTime(el.attrs.start ?? '');
-      // A programme without stop lasts until the next one; such guides are not accepted here.
-      const stop = fromXmltvTime(el.attrs.stop ?? '');
-      if (!el.attrs.channel || !start || !stop) {
-        skipped++;
-        continue;
+      const stop = el.attrs.stop?.trim() ? fromXmltvTime(el.attrs.stop) : null;
+      const problem = (reason: ReadProblem['reason'], value: string) =>
+        problems.push({ line: el.line, channel, title: values.title, reason, value });
+      if (!channel) problem('noChannel', '');
+      else if (!start) problem('badStart', el.attrs.start ?? '');
+      else if (el.attrs.stop?.trim() && !stop) problem('badStop', el.attrs.stop);
+      else {
+        const clump = /^\d+\/([2-9]|\d\d+)$/.test(el.attrs.clumpidx ?? '') ? el.attrs.clumpidx! : '';
+        programmes.push({ line: el.line, channel, start, stop, clump, ...values, details });
       }
-      const titles = el.children.filter((c) => c.name === 'title');
-      const en = titles.find((t) => t.attrs.lang?.toLowerCase().startsWith('en'));
-      const main = titles.find((t) => t !== en) ?? en;
-      const child = (name: string) => el.children.find((c) => c.name === name);
-      programmes.push({
-        channel: el.attrs.channel,
-        start,
-        stop,
-        title: textOf(main),
-        titleEn: main === en ? '' : textOf(en),
-        subTitle: textOf(child('sub-title')),
-        desc: textOf(child('desc')),
-        category: textOf(child('category')),
-        episode: textOf(child('episode-num')),
-      });
     }
   }
-  return { channels, programmes, skipped };
+  return { channels, programmes, problems };
 }

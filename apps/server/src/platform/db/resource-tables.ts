@@ -375,6 +375,7 @@ export interface ResourceTables {
     category: string | null;
     episode: string | null;
     source: string | null;
+    details: string | null;
   };
   /** media:live: Live programme */
   media_live: {

@@ -30,7 +30,7 @@ export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 export class TextDecodeError extends Error {
   /** Which refusal it is, for a caller that words it for an operator. */
-  readonly reason: 'gzipTooLarge' | 'gzipBroken';
+  readonly reason: 'gzipTooLarge' | 'gzipBroken' | 'unknownEncoding';
   constructor(message: string, reason: TextDecodeError['reason'] = 'gzipBroken') {
     super(message);
     this.reason = reason;
@@ -117,4 +117,63 @@ export function decodeText(data: Buffer, encoding?: TextEncoding): DecodedText {
   // A BOM the caller's encoding left in, then every kind of line ending as `\n`.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { text: text.replace(/\r\n?/g, '\n'), encoding: used, by, gzip };
+}
+
+/** The text of an XML file, with the encoding it was read in (a name iconv-lite knows). */
+export interface DecodedXml {
+  text: string;
+  encoding: string;
+  by: 'bom' | 'declared' | 'utf-8' | 'guess';
+  gzip: boolean;
+}
+
+/**
+ * Names an XML declaration may give, as the decoder reads them. Latin-1 is read as its superset
+ * Windows-1252 (as browsers do: files labelled ISO-8859-1 carry Windows quotes and dashes), and
+ * GB2312/GBK as their superset GB18030 (Chinese guides labelled GB2312 use GBK characters).
+ */
+const XML_ENCODING_ALIASES: Record<string, string> = {
+  'iso-8859-1': 'windows-1252',
+  'iso8859-1': 'windows-1252',
+  latin1: 'windows-1252',
+  'us-ascii': 'windows-1252',
+  ascii: 'windows-1252',
+  gb2312: 'gb18030',
+  gbk: 'gb18030',
+  'x-gbk': 'gb18030',
+  cp936: 'gb18030',
+};
+
+/** The encoding an XML declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), if any. */
+function declaredEncoding(bytes: Buffer): string | null {
+  // The declaration is ASCII in every encoding an XML declaration can name without a BOM.
+  const head = bytes.subarray(0, 200).toString('latin1');
+  return /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']/.exec(head)?.[1] ?? null;
+}
+
+/**
+ * The text of an XML file (XML 1.0 section 4.3.3 and appendix F): gzip unpacked, then a byte-order
+ * mark, else the encoding its declaration names, else UTF-8. A file that is not the UTF-8 it
+ * claims to be (or claims nothing) is read as decodeText guesses, since the field mislabels files;
+ * an encoding no decoder knows is refused.
+ */
+export function decodeXml(data: Buffer): DecodedXml {
+  const { bytes, gzip } = gunzipped(data);
+  const hasBom =
+    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const declared = hasBom ? null : declaredEncoding(bytes);
+  const name = declared ? (XML_ENCODING_ALIASES[declared.toLowerCase()] ?? declared.toLowerCase()) : null;
+  if (name && !/^utf-?8$/.test(name)) {
+    if (!iconv.encodingExists(name))
+      throw new TextDecodeError(
+        `the file's declared encoding ${declared} is not one read here`,
+        'unknownEncoding',
+      );
+    const text = iconv.decode(bytes, name).replace(/^\uFEFF/, '');
+    return { text: text.replace(/\r\n?/g, '\n'), encoding: name, by: 'declared', gzip };
+  }
+  const d = decodeText(bytes);
+  return { text: d.text, encoding: d.encoding, by: d.by === 'given' ? 'guess' : d.by, gzip };
 }

@@ -382,6 +382,32 @@ export const collectedChannel: ResourceDef<'media_collected_channel'> = {
   ],
 };
 
+/**
+ * What one row of an EPG programme's guide details is (XMLTV/xmltv:xmltv.dtd's elements): the
+ * server's XMLTV reader and export (media-extras/guide-items.ts) know exactly these.
+ */
+const EPG_DETAIL_KINDS = {
+  title: { en: 'Title', zh_CN: '标题' },
+  'sub-title': { en: 'Sub-title', zh_CN: '副标题' },
+  desc: { en: 'Description', zh_CN: '简介' },
+  category: { en: 'Category', zh_CN: '类别' },
+  director: { en: 'Director', zh_CN: '导演' },
+  actor: { en: 'Actor', zh_CN: '演员' },
+  writer: { en: 'Writer', zh_CN: '编剧' },
+  adapter: { en: 'Adapter', zh_CN: '改编' },
+  producer: { en: 'Producer', zh_CN: '制片人' },
+  composer: { en: 'Composer', zh_CN: '作曲' },
+  editor: { en: 'Editor', zh_CN: '剪辑' },
+  presenter: { en: 'Presenter', zh_CN: '主持人' },
+  commentator: { en: 'Commentator', zh_CN: '解说' },
+  guest: { en: 'Guest', zh_CN: '嘉宾' },
+  icon: { en: 'Icon', zh_CN: '图标' },
+  'episode-num': { en: 'Episode number', zh_CN: '集数编号' },
+  rating: { en: 'Rating', zh_CN: '分级' },
+  'star-rating': { en: 'Star rating', zh_CN: '星级评分' },
+  clumpidx: { en: 'Shares its slot (clump)', zh_CN: '同时段节目序号' },
+} as const satisfies Record<string, OptionLabel>;
+
 // DOMAIN 2.6 media/Epg: EpgProgramme. stop > start and no overlap within a channel (checked by the
 // server, media-extras/rules.ts). XMLTV import is the generic import with format xmltv; the XMLTV
 // export is its own call (`export_xmltv`, under the export key).
@@ -441,6 +467,27 @@ export const epgProgramme: ResourceDef<'media_epg'> = {
         xmltv: { en: 'XMLTV guide', zh_CN: 'XMLTV节目指南' },
       },
       { readonly: true, filter: true },
+    ),
+    // Added after the original fields (issue 15 item 3): all an XMLTV guide says of the programme,
+    // one row per element in the guide's order (every language of the titles, sub-titles and
+    // descriptions, categories, credits, icon, ratings, episode numbers with their system), so the
+    // export writes it back. Set by the import and the source sync only; read in the record's drawer.
+    jsonField(
+      'details',
+      { en: 'Guide details', zh_CN: '节目指南详情' },
+      {
+        kind: 'rows',
+        fields: [
+          enumField('kind', { en: 'Item', zh_CN: '项目' }, EPG_DETAIL_KINDS),
+          part('value', 'str', { en: 'Value', zh_CN: '内容' }),
+          part('lang', 'str', { en: 'Language', zh_CN: '语言' }),
+          part('system', 'str', { en: 'System', zh_CN: '体系' }),
+          part('role', 'str', { en: 'Role played', zh_CN: '饰演角色' }),
+          part('width', 'int', { en: 'Width', zh_CN: '宽' }),
+          part('height', 'int', { en: 'Height', zh_CN: '高' }),
+        ],
+      },
+      { readonly: true },
     ),
   ],
   io: { import: ['xmltv'] },
