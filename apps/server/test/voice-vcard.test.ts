@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { BUILT_IN_EXPORT_FORMATS, BUILT_IN_IMPORT_FORMATS, resources } from '@igs/contract/resources';
+import ICAL from 'ical.js';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredFormats } from '../src/platform/resources/hooks.ts';
@@ -120,6 +121,36 @@ describeEachDb('address book vCard', (kind) => {
     expect(first.text.match(/BEGIN:VCARD/g)).toHaveLength(3);
     expect(first.text).toContain('CATEGORIES:Guests\\, VIP');
     expect(first.text.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+
+    // An independent reader (Mozilla's ical.js, RFC 6350/2426) reads the same cards from the file.
+    const read = (ICAL.parse(first.text) as unknown[]).map((j) => {
+      const card = new ICAL.Component(j as unknown[]);
+      const one = (name: string) => card.getFirstProperty(name)?.getValues()[0];
+      return {
+        fn: one('fn'),
+        n: one('n'),
+        org: one('org'),
+        title: one('title'),
+        tel: card.getAllProperties('tel').map((p) => [p.getFirstValue(), p.getParameter('type')]),
+        email: one('email'),
+        categories: one('categories'),
+      };
+    });
+    expect(read.find((c) => c.fn === '张三')).toEqual({
+      fn: '张三',
+      n: ['张', '三', '', '', ''],
+      org: ['', 'Front, desk; lobby'],
+      title: 'Duty\nmanager',
+      tel: [
+        ['13800000000', 'CELL'],
+        ['021-5555 0101', ['WORK', 'VOICE']],
+        ['8001', 'X-EXTENSION'],
+      ],
+      email: 'zs@example.com',
+      categories: 'Staff',
+    });
+    expect(read.find((c) => c.categories === 'Guests, VIP')).toMatchObject({ fn: '欧阳'.repeat(30) });
+    expect(read.find((c) => c.fn === 'Bare\\Name')).toMatchObject({ fn: 'Bare\\Name' });
 
     // A dry run reports and writes nothing.
     const dry = await importVcard(first.text, { mode: 'replace', dryRun: true });
