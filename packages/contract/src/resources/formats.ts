@@ -144,8 +144,8 @@ export const TEXT_ENCODING_NAMES: Readonly<Record<TextEncoding, string>> = {
 /** How an import knew its file's encoding: a byte-order mark, valid UTF-8, a guess, or the caller's word. */
 export const TEXT_ENCODING_SOURCES = ['bom', 'utf-8', 'guess', 'given'] as const;
 
-/** Text formats whose files may come gzip-compressed (`channels.csv.gz`): the generic ones. */
-const GZIP_FORMATS: readonly FileFormatName[] = ['csv', 'json'];
+/** Text formats whose files may come gzip-compressed (`channels.csv.gz`, `guide.xml.gz`). */
+const GZIP_FORMATS: readonly FileFormatName[] = ['csv', 'json', 'xmltv'];
 
 function extensionsOf(name: FileFormatName): readonly string[] {
   const f: FileFormat = FILE_FORMATS[name];

@@ -13,6 +13,7 @@ const { Providers } = await import('./test-support.tsx');
 const contact = resourceByName('voice:contact')!; // CSV and vCard
 const extension = resourceByName('voice:extension')!; // CSV only
 const dnsHost = resourceByName('system:dns_host')!; // CSV and /etc/hosts
+const epg = resourceByName('media:epg')!; // CSV and XMLTV
 
 const VCF = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Li Si\r\nTEL;TYPE=CELL:12345\r\nEND:VCARD\r\n';
 
@@ -121,6 +122,34 @@ describe('ImportDialog', () => {
     fireEvent.click(run);
     await waitFor(() => expect(onImported).toHaveBeenCalled());
     expect(sent(2)).toMatchObject({ dry_run: '0', encoding: 'big5' });
+  }, 15_000);
+
+  it('takes a gzipped XMLTV guide, lists what it leaves out and why, and still offers the import', async () => {
+    setLanguage('zh_CN');
+    const onImported = renderDialog(epg);
+    // XMLTV is the guide's one format; a gzipped guide may be picked.
+    expect(fileInput().accept).toBe('.xml,.gz');
+    pick('uk-guide.xml.gz', 'gzip bytes');
+    const reply = { total: 17, inserted: 10, updated: 0, skipped: 7, dry_run: true, errors: [] };
+    request.mockResolvedValueOnce({
+      ...reply,
+      notes: [
+        { line: 32, field: 'stop', msg: '"Zero"的开始和结束时间都是2026-06-01 06:00:00（时长为零），已跳过' },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /预检/ }));
+    const notes = await screen.findByTestId('import-notes');
+    expect(sent(0)).toMatchObject({ format: 'xmltv', dry_run: '1' });
+    expect(within(notes).getByText('1 项被跳过或调整，原因见下表；其余数据照常导入。')).toBeTruthy();
+    expect(within(notes).getByText('32')).toBeTruthy();
+    expect(within(notes).getByText('结束时间')).toBeTruthy(); // the field's label
+    expect(within(notes).getByText(/时长为零/)).toBeTruthy();
+    // Notes are no errors: the import is offered.
+    request.mockResolvedValueOnce({ ...reply, dry_run: false });
+    const run = screen.getByRole('button', { name: /^(loading )?导\s?入$/ }) as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    await waitFor(() => expect(onImported).toHaveBeenCalled());
   }, 15_000);
 
   it('takes a hosts file of any name for DNS host records', async () => {

@@ -269,6 +269,7 @@ function ImportReport({
           styles={{ content: { color: clean ? undefined : 'var(--ant-color-error)' } }}
         />
       </Flex>
+      {clean && reply.notes?.length ? <ImportNotes notes={reply.notes} fieldLabel={fieldLabel} /> : null}
       {clean ? (
         dryRun && <Alert type="success" showIcon title={t('res.importClean')} />
       ) : (
@@ -298,6 +299,44 @@ function ImportReport({
           />
         </>
       )}
+    </Flex>
+  );
+}
+
+/**
+ * What a format's own rules left out or changed while the rest is imported (an XMLTV guide's
+ * zero-length programmes, a programme cut where the next starts): each row and why, as a warning
+ * that does not stop the import.
+ */
+function ImportNotes({
+  notes,
+  fieldLabel,
+}: {
+  notes: NonNullable<ImportReply['notes']>;
+  fieldLabel: (name: string) => string;
+}) {
+  const t = useT();
+  return (
+    <Flex vertical gap={8} data-testid="import-notes">
+      <Alert type="warning" showIcon title={t('res.importNotes', { n: notes.length })} />
+      <Table
+        size="small"
+        rowKey={(e) => `${e.line}:${e.field}:${e.msg}`}
+        dataSource={notes}
+        pagination={notes.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        columns={[
+          // The line of the file the note is about (an XMLTV <programme>'s).
+          { key: 'line', dataIndex: 'line', title: t('res.errLine'), width: 80 },
+          {
+            key: 'field',
+            dataIndex: 'field',
+            title: t('res.errField'),
+            width: 160,
+            render: (f: string) => (f ? fieldLabel(f) : '—'),
+          },
+          { key: 'msg', dataIndex: 'msg', title: t('res.noteMsg') },
+        ]}
+      />
     </Flex>
   );
 }

@@ -116,6 +116,12 @@ const texts: Texts = {
   'res.errRecord': { en: 'Record', zh_CN: '序号' },
   'res.errField': { en: 'Field', zh_CN: '字段' },
   'res.errMsg': { en: 'Message', zh_CN: '错误信息' },
+  // What a format's own rules left out or changed while the rest is imported (an XMLTV guide).
+  'res.importNotes': {
+    en: '{{n}} left out or changed, each with why below; the rest is imported.',
+    zh_CN: '{{n}} 项被跳过或调整，原因见下表；其余数据照常导入。',
+  },
+  'res.noteMsg': { en: 'What and why', zh_CN: '处理及原因' },
 };
 
 // Deep merge without overwriting, as the shell's texts do: a wording the core dictionary already
