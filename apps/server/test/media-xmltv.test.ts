@@ -350,6 +350,21 @@ describeEachDb('XMLTV guides', (kind) => {
     ]);
   });
 
+  it('a clump member can be edited beside its mate; an edit overlapping another programme is still refused', async () => {
+    const list = (
+      await call<{ list: Rec[] }>(EPG, { method: 'list', limit: 200, filter: { program_id: bbc1 } })
+    ).data.list;
+    const weather = list.find((r) => r.title === 'Weather')!;
+    const edited = await call(EPG, { method: 'edit', id: weather.id, title: 'Weather and travel' });
+    expect(edited.code, edited.msg).toBe(200);
+    const homes = list.find((r) => r.title === 'Homes Under the Hammer')!;
+    const clash = await call(EPG, { method: 'edit', id: homes.id, stop: utc(9, 15) });
+    expect(clash.code).toBe(422);
+    expect(clash.msg).toMatch(/Overlaps "/);
+    // The edited title is the one exported, its language kept.
+    expect(await exported()).toContain('<title lang="en">Weather and travel</title>');
+  });
+
   it('refuses what is not an XMLTV guide with a clear message, changing nothing', async () => {
     const before = await count();
     for (const [name, why] of [

@@ -3,6 +3,7 @@ import { type Registration, writeRule } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { valuesAfterWrite } from '../../platform/resources/after-write-values.ts';
 import type { WriteHookArgs } from '../../platform/resources/hooks.ts';
+import { parseDetails } from './guide-items.ts';
 
 /**
  * The media rules a field description cannot say (DOMAIN 2.6), checked on add, edit and every
@@ -27,16 +28,20 @@ async function epgRule({ conn, lang, def, values, site, selfId }: WriteHookArgs<
   // `dt` values are `YYYY-MM-DD HH:mm:ss`, so text order is time order.
   if (stop <= start)
     throw fieldError(Code.invalid, 'stop', say(lang, 'media.stopMustAfterStart', { stop, start }));
-  // Half-open intervals: one programme may start when the previous one stops.
+  // Half-open intervals: one programme may start when the previous one stops. Members of an XMLTV
+  // clump (programmes sharing one slot, guide-policy.ts) do not clash with each other.
   let q = conn
     .selectFrom(def.table)
-    .select(['id', 'title', 'start', 'stop'])
+    .select(['id', 'title', 'start', 'stop', 'details'])
     .where('site_id', '=', site)
     .where('program_id', '=', after.program_id as number)
     .where('start', '<', stop)
     .where('stop', '>', start);
   if (selfId !== undefined) q = q.where('id', '!=', selfId);
-  const clash = await q.orderBy('start').executeTakeFirst();
+  const inClump = (details: unknown) => parseDetails(details).some((i) => i.kind === 'clumpidx');
+  const mate = (r: { start: unknown; stop: unknown; details: unknown }) =>
+    inClump(after.details) && inClump(r.details) && r.start === start && r.stop === stop;
+  const clash = (await q.orderBy('start').execute()).find((r) => !mate(r));
   if (clash)
     throw fieldError(
       Code.invalid,
