@@ -1,9 +1,11 @@
-import { type DeviceTask, deviceCalls, type TaskDetail } from '@igs/contract/calls';
+import { type DeviceTask, deviceCalls, type TaskDetail, verbCall } from '@igs/contract/calls';
 import { type ResourceDef, resourceByName } from '@igs/contract/resources';
-import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { type Lang, useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
+import { useHasButton } from '../../stores/permission.ts';
 import { resourceKeys } from '../resource/api.ts';
 import './record-views-texts.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -27,7 +29,11 @@ const VERB_OF: Record<string, string> = {
   factoryReset: 'factory_reset',
   refreshObject: 'refresh',
   setParameterValues: 'set_params',
+  getRPCMethods: 'get_rpc_methods',
 };
+
+/** Tasks no verb queues (the CPE's own reports): named by a text of their own. */
+const OWN_LABEL: Record<string, string> = { autonomousTransfer: 'rv.tasks.autonomousTransfer' };
 
 const TONE: Record<string, string> = {
   pending: 'warning',
@@ -40,7 +46,8 @@ const TONE: Record<string, string> = {
 /** A task's name as the device list's action that queued it calls it. */
 export function taskLabel(domain: DeviceDomain, name: string, lang: Lang, t: (k: string) => string): string {
   const verb = DEVICE[domain].verbs?.find((v) => v.name === (VERB_OF[name] ?? name));
-  return verb ? verb.label[lang] : t('rv.tasks.other');
+  if (verb) return verb.label[lang];
+  return OWN_LABEL[name] ? t(OWN_LABEL[name]) : t('rv.tasks.other');
 }
 
 /** A parameter path without its data model's root (`InternetGatewayDevice.`, `Device.`); whole in the tooltip. */
@@ -74,6 +81,35 @@ function Detail({
   if (d.file) parts.push(<span key="f">{t('rv.tasks.file', { name: d.file })}</span>);
   if (d.version) parts.push(<span key="v">{t('rv.tasks.version', { v: d.version })}</span>);
   if (d.seconds) parts.push(<span key="s">{t('rv.tasks.seconds', { n: d.seconds })}</span>);
+  if (d.methods)
+    parts.push(
+      <span key="m">
+        {t('rv.tasks.methods')} {d.methods.join(', ')}
+      </span>,
+    );
+  if (d.url)
+    parts.push(
+      <Typography.Text key="u" ellipsis={{ tooltip: d.url }} style={{ maxWidth: 320 }}>
+        {d.url}
+      </Typography.Text>,
+    );
+  if (d.transfer)
+    parts.push(
+      <Typography.Text key="t" type="secondary">
+        {t(`rv.tasks.transfer.${d.transfer.result === 'sent' ? 'sent' : 'broken'}`, {
+          bytes: d.transfer.bytes,
+          result: d.transfer.result,
+        })}
+      </Typography.Text>,
+    );
+  if (d.wake)
+    parts.push(
+      <Typography.Text key="w" type="secondary">
+        {d.wake.sent
+          ? t('rv.tasks.woken')
+          : t('rv.tasks.notWoken', { why: d.wake.reason ?? `HTTP ${d.wake.http_status ?? '?'}` })}
+      </Typography.Text>,
+    );
   return parts.length ? (
     <Flex vertical gap={2} style={{ maxWidth: 320 }}>
       {parts}
@@ -116,10 +152,32 @@ function Fault({ code, text, t }: { code: string; text: string; t: (k: string) =
   );
 }
 
+/** Cancels one pending task of a CPE (the `cancel_tasks` verb, under its own button permission). */
+function CancelTask({ id, task, t }: { id: number; task: number; t: (k: string) => string }) {
+  const def = DEVICE.tr069;
+  const verb = def.verbs?.find((v) => v.name === 'cancel_tasks');
+  const client = useQueryClient();
+  if (!verb) return null;
+  return (
+    <Popconfirm
+      title={t('rv.tasks.cancelAsk')}
+      onConfirm={async () => {
+        await call(verbCall(def.endpoint, verb), { id, task_id: task });
+        await client.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+      }}
+    >
+      <Button size="small" type="link" danger>
+        {t('rv.tasks.cancel')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }) {
   const t = useT();
   const lang = useLanguage();
   const def = DEVICE[domain];
+  const canCancel = useHasButton(`${DEVICE.tr069.name}:cancel_tasks`) && domain === 'tr069';
   const { data, isError, isLoading } = useScopedQuery({
     queryKey: [...resourceKeys.all(def.name), 'history', id],
     queryFn: ({ sites }) =>
@@ -201,6 +259,17 @@ export function DeviceTasks({ domain, id }: { domain: DeviceDomain; id: number }
               dataIndex: 'created_at',
               render: (_: string, row) => <Times row={row} t={t} />,
             },
+            ...(canCancel
+              ? [
+                  {
+                    key: 'cancel',
+                    title: '',
+                    dataIndex: 'id',
+                    render: (task: number, row: DeviceTask) =>
+                      row.state === 'pending' ? <CancelTask id={id} task={task} t={t} /> : null,
+                  },
+                ]
+              : []),
           ]}
         />
       </section>
