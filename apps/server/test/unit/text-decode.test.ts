@@ -42,6 +42,25 @@ describe('decodeText', () => {
     });
   });
 
+  it('reads a few Chinese words in GB18030 as Chinese, where the statistics are too short to tell', () => {
+    for (const words of [
+      '王小明',
+      '张三,13800000000',
+      '大堂经理',
+      '名称,号码\r\n前台,8001',
+      '客房部',
+      'name,room\r\n李四,1203',
+    ])
+      expect(decodeText(iconv.encode(words, 'gb18030'))).toMatchObject({
+        encoding: 'gb18030',
+        by: 'guess',
+        text: words.replace(/\r\n/g, '\n'),
+      });
+    // Short Western and Russian text keeps its own reading.
+    expect(decodeText(iconv.encode('Zoë Müller, Café', 'windows-1252')).text).toBe('Zoë Müller, Café');
+    expect(decodeText(iconv.encode(ru, 'windows-1251')).text).toBe(ru);
+  });
+
   it('uses the encoding it is told instead of its guess', () => {
     const latin = iconv.encode('Café', 'latin1');
     expect(decodeText(latin, 'iso-8859-1')).toMatchObject({ text: 'Café', by: 'given' });

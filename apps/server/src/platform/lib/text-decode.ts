@@ -81,10 +81,34 @@ const GUESSES: Record<string, TextEncoding> = {
   'EUC-KR': 'euc-kr',
 };
 
+/**
+ * Whether every byte above ASCII pairs up as a GB2312 hanzi (lead 0xB0–0xF7, trail 0xA1–0xFE),
+ * with at least one: what a short Chinese name or a few cells of a Chinese Excel CSV look like.
+ */
+function isGbHanziOnly(bytes: Buffer): boolean {
+  let pairs = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 0x80) continue;
+    const trail = bytes[i + 1] ?? 0;
+    if (b < 0xb0 || b > 0xf7 || trail < 0xa1 || trail > 0xfe) return false;
+    pairs++;
+    i++;
+  }
+  return pairs > 0;
+}
+
+/** Below this confidence (of 100) chardet is guessing from too little text to be believed. */
+const SURE = 50;
+
 function guess(bytes: Buffer): TextEncoding {
+  const candidates = chardet.analyse(bytes);
+  // A few Chinese words give chardet too little to go on (it says Shift_JIS, Big5 or Greek at
+  // 10–40); text that is GB2312 hanzi and ASCII only is read as such (the field's usual case).
+  if ((candidates[0]?.confidence ?? 0) < SURE && isGbHanziOnly(bytes)) return 'gb18030';
   // Candidates in chardet's order of confidence; the first one read here wins. Cyrillic in a
   // single-byte file is told apart from Latin by chardet's language models.
-  for (const c of chardet.analyse(bytes)) {
+  for (const c of candidates) {
     const known = GUESSES[c.name];
     if (known) return known;
   }
