@@ -73,6 +73,10 @@ export const mediaTexts = {
     en: '"{title}" ({start} – {stop}) overlaps a programme entered by hand: left out',
     zh_CN: '"{title}"（{start} – {stop}）与手工录入的节目时间重叠，已跳过',
   },
+  'media.guideMoreNotes': {
+    en: 'And {n|# more programme|# more programmes} from this line on, by reason: {counts}',
+    zh_CN: '自此行起还有{n}个节目，按原因计：{counts}',
+  },
   'media.guideCut': {
     en: '"{title}" overlapped the next programme: kept, now stopping at {stop}',
     zh_CN: '"{title}"与下一个节目时间重叠：已保留，结束时间改为{stop}',

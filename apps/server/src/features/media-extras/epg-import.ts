@@ -4,7 +4,7 @@ import type { Conn } from '../../platform/db/schema.ts';
 import { importWriter, type Registration } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { decodeXml, MAX_UNPACKED_BYTES, TextDecodeError } from '../../platform/lib/text-decode.ts';
-import { type GuideNote, leftOut, type PlannedProgramme, planGuide, wordNote } from './guide-policy.ts';
+import { type GuideNote, leftOut, type PlannedProgramme, planGuide, reportNotes } from './guide-policy.ts';
 import { channelId } from './playlists.ts';
 import { readXmltv, XmlError } from './xmltv-read.ts';
 
@@ -102,7 +102,11 @@ export async function storeGuide(
   const plan = planGuide(read, await programmesByXmltvId(db, site));
   const notes = [...plan.notes];
   const byProgram = new Map<number, PlannedProgramme[]>();
-  for (const p of plan.kept) byProgram.set(p.programId, [...(byProgram.get(p.programId) ?? []), p]);
+  for (const p of plan.kept) {
+    const list = byProgram.get(p.programId);
+    if (list) list.push(p);
+    else byProgram.set(p.programId, [p]);
+  }
   let inserted = 0;
   for (const [programId, list] of byProgram) {
     const from = list.reduce((m, p) => (p.start < m ? p.start : m), list[0]!.start);
@@ -162,14 +166,16 @@ const epgXmltvImport = importWriter('media:epg', 'xmltv', async ({ conn, data, c
   const refuse = (msg: string) => new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
   if (!total) throw refuse(say(ctx.lang, 'media.fileHoldsNoProgramme'));
   const stored = await storeGuide(conn, site, read, ctx.app.now());
-  if (!stored.channels) throw refuse(say(ctx.lang, 'media.noneFileSProgrammes', { n: total }));
+  // Programmes (with good times) but none on a channel here; a guide of bad times alone is reported.
+  if (!stored.channels && read.programmes.length)
+    throw refuse(say(ctx.lang, 'media.noneFileSProgrammes', { n: total }));
   return {
     total,
     inserted: stored.inserted,
     updated: 0,
     skipped: stored.skipped,
     errors: [],
-    notes: stored.notes.map((n) => wordNote(n, ctx.lang)),
+    notes: reportNotes(stored.notes, ctx.lang),
   };
 });
 

@@ -62,6 +62,12 @@ const note = (p: ReadProgramme, reason: NoteReason, extra: Partial<GuideNote> = 
   ...extra,
 });
 
+/** The start of the first programme after `list[i]` that starts later (clump mates start together). */
+function nextStart(list: readonly ReadProgramme[], i: number): string | null {
+  for (let j = i + 1; j < list.length; j++) if (list[j]!.start > list[i]!.start) return list[j]!.start;
+  return null;
+}
+
 /** The programmes of one channel with a stop each: stop-less ones end at the next later start. */
 function withStops(
   list: readonly ReadProgramme[],
@@ -74,7 +80,7 @@ function withStops(
       notes.push(note(p, 'noTitle'));
       continue;
     }
-    const stop = p.stop ?? list.slice(i + 1).find((q) => q.start > p.start)?.start ?? null;
+    const stop = p.stop ?? nextStart(list, i);
     if (stop === null) notes.push(note(p, 'noStop'));
     else if (stop === p.start) notes.push(note(p, 'zeroLength', { stop }));
     else if (stop < p.start) notes.push(note(p, 'endsBeforeStart', { stop }));
@@ -128,7 +134,11 @@ export function planGuide(
 ): { kept: PlannedProgramme[]; notes: GuideNote[]; channels: number } {
   const notes: GuideNote[] = read.problems.map((p) => ({ ...p }));
   const byChannel = new Map<string, ReadProgramme[]>();
-  for (const p of read.programmes) byChannel.set(p.channel, [...(byChannel.get(p.channel) ?? []), p]);
+  for (const p of read.programmes) {
+    const list = byChannel.get(p.channel);
+    if (list) list.push(p);
+    else byChannel.set(p.channel, [p]);
+  }
   const kept: PlannedProgramme[] = [];
   let channels = 0;
   for (const [channel, list] of byChannel) {
@@ -195,6 +205,30 @@ export function wordNote(n: GuideNote, lang: Lang): { line: number; field: strin
     cut: () => say(lang, 'media.guideCut', p),
   }[n.reason]();
   return { line: n.line, field: FIELD[n.reason], msg };
+}
+
+/**
+ * The most notes a reply carries: a guide of thousands of bad programmes is reported by its first
+ * ones and a count of the rest by reason, not by a reply of megabytes.
+ */
+export const MAX_NOTES = 500;
+
+/** The notes as a reply gives them: worded, the first MAX_NOTES, then one line counting the rest. */
+export function reportNotes(
+  notes: readonly GuideNote[],
+  lang: Lang,
+): { line: number; field: string; msg: string }[] {
+  const shown = notes.slice(0, MAX_NOTES).map((n) => wordNote(n, lang));
+  const rest = notes.slice(MAX_NOTES);
+  if (!rest.length) return shown;
+  return [
+    ...shown,
+    {
+      line: rest[0]!.line,
+      field: '',
+      msg: say(lang, 'media.guideMoreNotes', { n: rest.length, counts: noteCounts(rest) }),
+    },
+  ];
 }
 
 /** How many programmes each reason left out, for a sync's one-line result (`zeroLength 49`). */

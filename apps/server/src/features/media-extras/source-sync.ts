@@ -10,7 +10,7 @@ import { formatDateTime } from '../../platform/lib/time.ts';
 import { readGuide, type StoredGuide, storeGuide } from './epg-import.ts';
 import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
 import { probe, requireProgram } from './ffprobe.ts';
-import { noteCounts, wordNote } from './guide-policy.ts';
+import { noteCounts, reportNotes } from './guide-policy.ts';
 import { type M3uEntry, M3uError, type M3uPlaylist, readM3u } from './m3u-read.ts';
 
 /**
@@ -229,7 +229,7 @@ export async function syncSource(ctx: SyncContext, db: Conn, src: Record<string,
     .execute();
   ctx.logDetail = `media:source sync #${src.id}: ${result}`;
   // What the guide policy left out, worded as the file import reports it.
-  return { channels, epg: guide && { ...guide, notes: guide.notes.map((n) => wordNote(n, ctx.lang)) } };
+  return { channels, epg: guide && { ...guide, notes: reportNotes(guide.notes, ctx.lang) } };
 }
 
 /** The EPG of a source with an `xmltv_url`, fetched again (scheduled `epg_refresh`). */
