@@ -365,6 +365,44 @@ describeEachDb('XMLTV guides', (kind) => {
     expect(await exported()).toContain('<title lang="en">Weather and travel</title>');
   });
 
+  it('at the field’s scale: 1,964 programmes of which 49 are zero-length store 1,915', async () => {
+    const field = await call<{ id: number }>(LIVE, {
+      method: 'add',
+      number: 103,
+      name: 'Field',
+      name_en: 'Field',
+      category_ids: [(await call<{ list: Rec[] }>(CLASS, { method: 'list' })).data.list[0]!.id],
+      url: 'udp://239.4.0.103:5000',
+      tvg_id: 'FIELD.uk',
+    });
+    expect(field.code, field.msg).toBe(200);
+    const at = (slot: number) =>
+      new Date(Date.UTC(2026, 6, 1) + slot * 30 * 60_000).toISOString().replace(/\D/g, '').slice(0, 14);
+    const programmes: string[] = [];
+    for (let slot = 0; slot < 1915; slot++) {
+      // A zero-length placeholder before every 39th programme, as the field guide had.
+      if (slot % 39 === 0 && slot < 39 * 49)
+        programmes.push(
+          `<programme start="${at(slot)} +0000" stop="${at(slot)} +0000" channel="FIELD.uk"><title>Placeholder</title></programme>`,
+        );
+      programmes.push(
+        `<programme start="${at(slot)} +0000" stop="${at(slot + 1)} +0000" channel="FIELD.uk"><title>Show ${slot}</title></programme>`,
+      );
+    }
+    expect(programmes).toHaveLength(1964);
+    const r = await importFile(`<?xml version="1.0"?>\n<tv>\n${programmes.join('\n')}\n</tv>\n`, 'field.xml');
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data).toMatchObject({ total: 1964, inserted: 1915, skipped: 49, errors: [] });
+    expect(r.data.notes).toHaveLength(49);
+    expect(r.data.notes.every((n: Rec) => /^"Placeholder" starts and stops at/.test(n.msg))).toBe(true);
+    const stored = await call<{ total: number }>(EPG, {
+      method: 'list',
+      limit: 1,
+      filter: { program_id: field.data.id },
+    });
+    expect(stored.data.total).toBe(1915);
+  }, 60_000);
+
   it('refuses what is not an XMLTV guide with a clear message, changing nothing', async () => {
     const before = await count();
     for (const [name, why] of [
