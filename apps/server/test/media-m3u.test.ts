@@ -204,8 +204,15 @@ describeEachDb('M3U collection, import and export', (kind) => {
     const text = await download(en.data.url);
     expect(text).not.toContain('未分类');
     const parsed = parser.parse(text);
-    const item = Object.fromEntries(parsed.items.map((i) => [i.name, i]));
-    expect(parsed.items.length).toBe(6);
+    // A channel by its first entry (its main stream).
+    const item = Object.fromEntries(parsed.items.toReversed().map((i) => [i.name, i]));
+    // Rai 1's two alternates are entries of their own with its tvg-id, after its main stream.
+    expect(parsed.items.length).toBe(8);
+    expect(parsed.items.filter((i) => i.tvg.id === 'Rai1.it').map((i) => i.url)).toEqual([
+      'https://mediapolis.rai.it/relinker/rai1.m3u8',
+      'https://backup.example/rai1/index.m3u8',
+      'http://cdn2.example/rai1.ts',
+    ]);
     expect(item['Rai 1 (720p)']).toMatchObject({
       url: 'https://mediapolis.rai.it/relinker/rai1.m3u8',
       tvg: { id: 'Rai1.it', logo: 'https://i.imgur.com/rai1.png' },
@@ -228,6 +235,7 @@ describeEachDb('M3U collection, import and export', (kind) => {
     // Read back by this product's own reader too: the same attributes come back.
     const own = readM3u(text).entries.find((e) => e.tvgId === 'Rai1.it')!;
     expect(own).toMatchObject({ tvgChno: 1, tvgCountry: 'IT', opts: { user_agent: CHROME_UA } });
+    expect(readM3u(text).entries.filter((e) => e.tvgId === 'Rai1.it')).toHaveLength(3);
     // The guide the playlist named now reaches the imported channel; its XMLTV export has the logo.
     const resync = await call<Rec>(SOURCE, { method: 'sync', id: src });
     expect(resync.data.epg).toMatchObject({ channels: 1, inserted: 1 });

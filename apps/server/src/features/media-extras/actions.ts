@@ -45,6 +45,18 @@ function parseIds(v: unknown): number[] {
   }
 }
 
+/** A programme's alternate streams: its backup URL, then the further ones (a JSON list). */
+function backupsOf(backupUrl: unknown, more: unknown): string[] {
+  let rest: unknown = [];
+  try {
+    rest = JSON.parse(String(more ?? '[]'));
+  } catch {
+    rest = [];
+  }
+  const urls = [backupUrl, ...(Array.isArray(rest) ? rest : [])].map((u) => String(u ?? '').trim());
+  return urls.filter(Boolean);
+}
+
 /** The classes' names in the caller's language (an English name where one is set, for English). */
 async function classNames(ctx: SignedInContext): Promise<Map<number, string>> {
   const rows = await scoped(ctx).selectFrom('media_live_type').select(['id', 'name', 'name_en']).execute();
@@ -76,6 +88,7 @@ function m3uAction(call: ReturnType<typeof m3uExportCall>) {
           logo: (await fileUrl(ctx, r.logo)) || String(r.logo_url ?? ''),
           groups: parseIds(r.category_ids).flatMap((id) => (classes.has(id) ? [classes.get(id)!] : [])),
           url: String(r.url ?? ''),
+          backups: backupsOf(r.backup_url, r.backup_urls),
           referrer: String(r.referrer ?? ''),
           userAgent: String(r.user_agent ?? ''),
           country: String(r.country ?? ''),

@@ -14,6 +14,8 @@ export interface M3uChannel {
   logo: string;
   groups: string[];
   url: string;
+  /** Alternate streams of the channel: each an entry of its own with the same tvg-id. */
+  backups?: readonly string[];
   referrer?: string;
   userAgent?: string;
   country?: string;
@@ -32,7 +34,9 @@ export function channelId(tvgId: string | null | undefined, number: number): str
 /**
  * The playlist: per channel an `#EXTINF` with tvg-id, tvg-name, tvg-logo, tvg-chno, tvg-country,
  * tvg-language and group-title, the referrer and user agent as `#EXTVLCOPT` lines (what VLC, Kodi
- * and iptv-playlist-parser read), then the stream URL.
+ * and iptv-playlist-parser read), then the stream URL. M3U has no backup URL: an alternate stream
+ * is written as public playlists write it, the same entry again with the other URL (a player
+ * lists it as another source of the channel; this product's import folds it back into backups).
  */
 export function buildM3u(channels: readonly M3uChannel[]): string {
   const out = ['#EXTM3U'];
@@ -47,10 +51,12 @@ export function buildM3u(channels: readonly M3uChannel[]): string {
       // Several classes: Kodi's IPTV Simple and Jellyfin split group-title on ";".
       ...(c.groups.length ? [`group-title="${attr(c.groups.join(';'))}"`] : []),
     ];
-    out.push(`#EXTINF:-1 ${attrs.join(' ')},${line(c.name)}`);
-    if (c.referrer) out.push(`#EXTVLCOPT:http-referrer=${line(c.referrer)}`);
-    if (c.userAgent) out.push(`#EXTVLCOPT:http-user-agent=${line(c.userAgent)}`);
-    out.push(line(c.url));
+    for (const url of [c.url, ...(c.backups ?? []).filter((b) => b && b !== c.url)]) {
+      out.push(`#EXTINF:-1 ${attrs.join(' ')},${line(c.name)}`);
+      if (c.referrer) out.push(`#EXTVLCOPT:http-referrer=${line(c.referrer)}`);
+      if (c.userAgent) out.push(`#EXTVLCOPT:http-user-agent=${line(c.userAgent)}`);
+      out.push(line(url));
+    }
   }
   return `${out.join('\n')}\n`;
 }
