@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
+import { signedInAs } from './support/accounts.ts';
 import { CpeSimulator } from './support/cpe-simulator.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -280,6 +281,18 @@ describeEachDb('CWMP with 100 simulated CPEs', (kind) => {
     for (const t of pending) expect(JSON.parse(t.args).wake).toMatchObject({ sent: false, http_status: 503 });
 
     const mine = pending.find((t) => t.device_id === idOf.get(f!))!;
+    // The button is the permission: a role with the page and the reboot button cannot cancel.
+    const operator = await signedInAs(s, `op_${kind}`, {
+      endpoints: [CPE],
+      buttons: ['tr069:device:reboot'],
+    });
+    const refused = await s.call(
+      CPE,
+      { method: 'cancel_tasks', id: idOf.get(f!), task_id: mine.id },
+      { token: operator },
+    );
+    expect(refused.code).toBe(403);
+    expect((await tasks('reboot')).find((t) => t.id === mine.id)?.state).toBe('pending');
     const done = (await tasks('reboot')).find((t) => t.device_id === idOf.get(f!) && t.state === 'done')!;
     const notTaken = await call<{ cancelled: number }>(CPE, {
       method: 'cancel_tasks',

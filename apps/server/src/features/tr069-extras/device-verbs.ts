@@ -14,7 +14,7 @@ import {
   targetList,
 } from '../device-tasks/index.ts';
 import { connectionRequest, UnreachableError } from './connection-request.ts';
-import { type Knock, knockOnce, type WakeTarget, wakeQueueOf } from './wake-queue.ts';
+import { type Knock, knockOnce, wakeQueueOf } from './wake-queue.ts';
 
 /**
  * DOMAIN 2.5 tr069/TerminalList verbs. Each queues a CWMP task (genieacs/genieacs task names) that
@@ -41,25 +41,33 @@ async function knock(
   const pass = String(cfg.cr_password ?? '');
   const queue = wakeQueueOf(ctx.app);
   queue?.setRate(Number(cfg.cr_per_second ?? 10));
-  const later: (WakeTarget & { i: number })[] = [];
-  const out = await Promise.all(
-    tasks.map(async ({ taskId, record: r }, i): Promise<Knock> => {
-      const device_id = String(r.device_id ?? r.id);
-      const url = String(r.connection_request_url ?? '');
-      // No attempt without a URL and credentials: the CPE takes the task at its next inform.
-      if (!/^https?:\/\/\S+$/i.test(url))
-        return { device_id, sent: false, reason: 'no connection request URL reported yet' };
-      if (!user || !pass)
-        return { device_id, sent: false, reason: 'no connection request credentials in ITMS' };
-      if (queue && !queue.take()) {
-        later.push({ taskId, deviceId: device_id, url, i });
-        return { device_id, sent: false, queued: true };
-      }
-      const outcome = await knockOnce(url, user, pass);
-      await noteOnTask(db, taskId, { wake: { at: ctx.app.now(), ...outcome } });
-      return { device_id, ...outcome };
+  // Who can be woken at all, then how many of them the pace lets go now (in the batch's order).
+  const out: Knock[] = tasks.map(({ record: r }) => {
+    const device_id = String(r.device_id ?? r.id);
+    // No attempt without a URL and credentials: the CPE takes the task at its next inform.
+    if (!/^https?:\/\/\S+$/i.test(String(r.connection_request_url ?? '')))
+      return { device_id, sent: false, reason: 'no connection request URL reported yet' };
+    if (!user || !pass)
+      return { device_id, sent: false, reason: 'no connection request credentials in ITMS' };
+    return { device_id, sent: false, queued: true };
+  });
+  const wakeable = tasks
+    .map((t, i) => ({
+      taskId: t.taskId,
+      deviceId: out[i]!.device_id,
+      url: String(t.record.connection_request_url),
+      i,
+    }))
+    .filter((w) => out[w.i]!.queued);
+  const now = queue ? queue.take(wakeable.length) : wakeable.length;
+  await Promise.all(
+    wakeable.slice(0, now).map(async (w) => {
+      const outcome = await knockOnce(w.url, user, pass);
+      await noteOnTask(db, w.taskId, { wake: { at: ctx.app.now(), ...outcome } });
+      out[w.i] = { device_id: w.deviceId, ...outcome };
     }),
   );
+  const later = wakeable.slice(now);
   if (queue && later.length) {
     const left = queue.enqueue(later);
     for (const l of left as typeof later) {

@@ -21,6 +21,7 @@ import { connectionRequest, UnreachableError } from './connection-request.ts';
 export const MAX_QUEUED = 10_000;
 const MAX_IN_FLIGHT = 64;
 const MAX_TRIES = 5;
+const RETRY_MS = 500;
 export const KNOCK_TIMEOUT_MS = 3000;
 const CACHE_KEY = 'tr069-wake-queue';
 
@@ -68,10 +69,13 @@ export class WakeQueue {
 
   private readonly app: AppContext;
   private readonly clock: () => number;
+  private readonly send: (w: WakeTarget) => Promise<void>;
 
-  constructor(app: AppContext, clock: () => number = Date.now) {
+  /** `send` wakes one device (default: check its task, knock, note the outcome); tests replace it. */
+  constructor(app: AppContext, clock: () => number = Date.now, send?: (w: WakeTarget) => Promise<void>) {
     this.app = app;
     this.clock = clock;
+    this.send = send ?? ((w) => this.wake(w as Waiting));
   }
 
   /** The pace, from ITMS; a new pace applies from the next request. */
@@ -90,13 +94,17 @@ export class WakeQueue {
     this.refilledAt = now;
   }
 
-  /** Takes the right to send one request now, if the pace allows it and nobody waits before it. */
-  take(): boolean {
+  /**
+   * Takes the right to send up to `n` requests now: as many as the pace allows while nobody waits
+   * before them (one reading of the clock, so a batch's share does not depend on how fast it asks).
+   */
+  take(n = 1): number {
     this.refill();
-    if (this.waiting.length || this.tokens < 1 || this.inFlight >= MAX_IN_FLIGHT) return false;
-    this.tokens -= 1;
-    this.started++;
-    return true;
+    if (this.waiting.length) return 0;
+    const granted = Math.max(0, Math.min(n, Math.floor(this.tokens), MAX_IN_FLIGHT - this.inFlight));
+    this.tokens -= granted;
+    this.started += granted;
+    return granted;
   }
 
   /** Queues devices to wake; returns those that did not fit (left to their periodic inform). */
@@ -111,15 +119,18 @@ export class WakeQueue {
     return this.waiting.length;
   }
 
-  private pump(): void {
-    if (this.stopped || this.timer) return;
+  /** Starts what the pace allows now and sets a timer for the rest (the timer calls it again). */
+  pump(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.refill();
     while (this.waiting.length && this.tokens >= 1 && this.inFlight < MAX_IN_FLIGHT) {
       this.tokens -= 1;
       this.started++;
       const next = this.waiting.shift()!;
       this.inFlight++;
-      this.wake(next)
+      this.send(next)
         .catch((err: unknown) => this.app.log.error({ err }, 'connection request failed'))
         .finally(() => {
           this.inFlight--;
@@ -143,7 +154,16 @@ export class WakeQueue {
     const task = await db.selectFrom(TASKS).select('state').where('id', '=', w.taskId).executeTakeFirst();
     if (!task) {
       // Its batch's transaction is not committed yet (or was undone): try again a little later.
-      if (w.tries + 1 < MAX_TRIES && !this.stopped) this.waiting.push({ ...w, tries: w.tries + 1 });
+      // Spaced out (0.5 s, 1 s, …: at most RETRY_MS × 10 in all) so a slow commit is waited for.
+      if (w.tries + 1 >= MAX_TRIES || this.stopped) return;
+      setTimeout(
+        () => {
+          if (this.stopped) return;
+          this.waiting.push({ ...w, tries: w.tries + 1 });
+          this.pump();
+        },
+        RETRY_MS * (w.tries + 1),
+      ).unref();
       return;
     }
     // Cancelled or already taken at an inform: nothing to wake the device for.
