@@ -157,7 +157,7 @@ describeEachDb('XMLTV guides', (kind) => {
       sub_title: 'Monday edition',
       desc: 'The latest news, sport and weather.',
       category: 'News',
-      episode: '0.4.0/1',
+      episode: 'S1 E5', // as shown on screen, not the xmltv_ns 0.4.0/1
     });
     expect(one[0]!.details).toEqual([
       { kind: 'title', value: 'Breakfast', lang: 'en' },

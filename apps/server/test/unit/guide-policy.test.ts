@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { type GuideItem, itemsOfRow } from '../../src/features/media-extras/guide-items.ts';
 import { MAX_NOTES, planGuide, reportNotes } from '../../src/features/media-extras/guide-policy.ts';
 import { readXmltv } from '../../src/features/media-extras/xmltv-read.ts';
 import { decodeXml, TextDecodeError } from '../../src/platform/lib/text-decode.ts';
@@ -101,5 +102,53 @@ describe('decodeXml', () => {
 
   it('refuses an encoding no decoder knows', () => {
     expect(() => decodeXml(Buffer.from(doc('x-klingon', 'a')))).toThrow(TextDecodeError);
+  });
+});
+
+describe('itemsOfRow', () => {
+  const details: GuideItem[] = [
+    { kind: 'title', value: 'Brecwast', lang: 'cy' },
+    { kind: 'title', value: 'Breakfast', lang: 'en' },
+    { kind: 'desc', value: 'Y newyddion.' },
+    { kind: 'episode-num', value: '0.4.0/1', system: 'xmltv_ns' },
+    { kind: 'episode-num', value: 'S1 E5', system: 'onscreen' },
+  ];
+  const columns = {
+    title: 'Brecwast',
+    titleEn: 'Breakfast',
+    subTitle: '',
+    desc: 'Y newyddion.',
+    category: '',
+    episode: 'S1 E5',
+  };
+
+  it('gives the details back when the columns are as read', () => {
+    expect(itemsOfRow(columns, details)).toEqual(details);
+  });
+
+  it('puts edited columns in place of the items they stand for, and drops an emptied one', () => {
+    const items = itemsOfRow({ ...columns, titleEn: 'Breakfast Live', desc: '', episode: 'S1 E6' }, details);
+    expect(items).toEqual([
+      { kind: 'title', value: 'Brecwast', lang: 'cy' },
+      { kind: 'title', value: 'Breakfast Live', lang: 'en' },
+      { kind: 'episode-num', value: '0.4.0/1', system: 'xmltv_ns' },
+      { kind: 'episode-num', value: 'S1 E6', system: 'onscreen' },
+    ]);
+  });
+
+  it('a row entered by hand: a title without a language, the English one with en', () => {
+    expect(itemsOfRow({ ...columns, desc: '', episode: '' }, [])).toEqual([
+      { kind: 'title', value: 'Brecwast' },
+      { kind: 'title', value: 'Breakfast', lang: 'en' },
+    ]);
+  });
+});
+
+describe('reading descriptions', () => {
+  it('keeps a description’s paragraphs, other texts on one line', () => {
+    const r = readXmltv(
+      '<tv><programme start="20260601060000" stop="20260601070000" channel="a"><title>A\n  B</title><desc>One.\n  Two.</desc></programme></tv>',
+    );
+    expect(r.programmes[0]).toMatchObject({ title: 'A B', desc: 'One.\nTwo.' });
   });
 });

@@ -68,27 +68,57 @@ export function parseDetails(v: unknown): GuideItem[] {
   }
 }
 
+const isEn = (i: GuideItem) => Boolean(i.lang?.toLowerCase().startsWith('en'));
+
 /**
- * Sets the item a column stands for to the column's value (removed when the column was emptied),
+ * The items the EPG columns stand for, one place for the reader (which fills the columns) and the
+ * export (which puts edited columns back): the first title; the first English title when the first
+ * title is in another language; the first sub-title, description and category; the episode number
+ * as shown on screen, else the first one (an `xmltv_ns` 0.4.0/1 reads badly in a list).
+ */
+export function columnItems(items: readonly GuideItem[]): Record<keyof EpgColumns, GuideItem | undefined> {
+  const first = (kind: GuideItem['kind']) => items.find((i) => i.kind === kind);
+  const title = first('title');
+  const episodes = items.filter((i) => i.kind === 'episode-num');
+  return {
+    title,
+    titleEn: title && !isEn(title) ? items.find((i) => i.kind === 'title' && isEn(i)) : undefined,
+    subTitle: first('sub-title'),
+    desc: first('desc'),
+    category: first('category'),
+    episode: episodes.find((i) => i.system === 'onscreen') ?? episodes[0],
+  };
+}
+
+/** The item a column makes when there is none for it (a row entered by hand). */
+const MADE: Record<keyof EpgColumns, (value: string) => GuideItem> = {
+  title: (value) => ({ kind: 'title', value }),
+  titleEn: (value) => ({ kind: 'title', value, lang: 'en' }),
+  subTitle: (value) => ({ kind: 'sub-title', value }),
+  desc: (value) => ({ kind: 'desc', value }),
+  category: (value) => ({ kind: 'category', value }),
+  episode: (value) => ({ kind: 'episode-num', value, system: 'onscreen' }),
+};
+
+/**
+ * Puts a column's value in place of the item it stands for (removed when the column was emptied),
  * else adds it. A column cut to its length stands for the longer item it was cut from: the item
  * stays whole.
  */
 function withColumn(
   items: GuideItem[],
-  pick: (i: GuideItem) => boolean,
+  item: GuideItem | undefined,
   value: string,
   made: GuideItem,
 ): GuideItem[] {
-  const at = items.findIndex(pick);
+  const at = item ? items.indexOf(item) : -1;
   if (at < 0) return value ? [...items, made] : items;
   const out = [...items];
-  if (value && out[at]!.value.startsWith(value)) return out;
-  if (value) out[at] = { ...out[at]!, value };
+  if (value && item!.value.startsWith(value)) return out;
+  if (value) out[at] = { ...item!, value };
   else out.splice(at, 1);
   return out;
 }
-
-const isEn = (i: GuideItem) => Boolean(i.lang?.toLowerCase().startsWith('en'));
 
 /**
  * What a row says of its programme: its details with the columns in place of the items they stand
@@ -97,28 +127,12 @@ const isEn = (i: GuideItem) => Boolean(i.lang?.toLowerCase().startsWith('en'));
  * title with `en`, and an episode as it is shown on screen.
  */
 export function itemsOfRow(columns: EpgColumns, details: readonly GuideItem[]): GuideItem[] {
+  const stands = columnItems(details);
   let items = [...details];
-  const firstTitle = items.find((i) => i.kind === 'title');
-  items = withColumn(items, (i) => i === firstTitle, columns.title, { kind: 'title', value: columns.title });
-  // The English title is the first English one after a title in another language.
-  const enTitle =
-    firstTitle && !isEn(firstTitle) ? items.find((i) => i.kind === 'title' && isEn(i)) : undefined;
-  if (!firstTitle || !isEn(firstTitle))
-    items = withColumn(items, (i) => i === enTitle, columns.titleEn, {
-      kind: 'title',
-      value: columns.titleEn,
-      lang: 'en',
-    });
-  const kinds: [GuideItem['kind'], string][] = [
-    ['sub-title', columns.subTitle],
-    ['desc', columns.desc],
-    ['category', columns.category],
-    ['episode-num', columns.episode],
-  ];
-  for (const [kind, value] of kinds) {
-    const made: GuideItem = kind === 'episode-num' ? { kind, value, system: 'onscreen' } : { kind, value };
-    const first = items.find((i) => i.kind === kind);
-    items = withColumn(items, (i) => i === first, value, made);
+  for (const key of Object.keys(MADE) as (keyof EpgColumns)[]) {
+    // A guide whose first title is English has no separate English title for title_en to stand for.
+    if (key === 'titleEn' && stands.title && isEn(stands.title)) continue;
+    items = withColumn(items, stands[key], columns[key], MADE[key](columns[key]));
   }
   return items;
 }

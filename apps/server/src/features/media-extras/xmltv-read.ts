@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { CREDIT_ROLES, type GuideItem } from './guide-items.ts';
+import { CREDIT_ROLES, columnItems, type GuideItem } from './guide-items.ts';
 
 /**
  * Reads an XMLTV guide (XMLTV/xmltv:xmltv.dtd): its channels and programmes. A small XML reader of
@@ -254,7 +254,14 @@ export function fromXmltvTime(s: string): string | null {
   return formatDateTime(Date.UTC(year, month - 1, day, hour, minute, second) - offset * 60_000);
 }
 
+/** An element's text, its white space as one space (the DTD allows no line breaks in most texts). */
 const textOf = (el: XmlElement | undefined) => (el ? el.text.replace(/\s+/g, ' ').trim() : '');
+/** A description keeps its line breaks: guides write paragraphs though the DTD says not to. */
+const paragraphsOf = (el: XmlElement) =>
+  el.text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
 
 const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v) ? Number(v) : undefined);
 
@@ -262,7 +269,7 @@ const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v) ? Number(v) : 
 function itemsOf(el: XmlElement): GuideItem[] {
   const items: GuideItem[] = [];
   for (const c of el.children) {
-    const value = textOf(c);
+    const value = c.name === 'desc' ? paragraphsOf(c) : textOf(c);
     const lang = c.attrs.lang?.trim() || undefined;
     switch (c.name) {
       case 'title':
@@ -307,19 +314,17 @@ function itemsOf(el: XmlElement): GuideItem[] {
   return items;
 }
 
-/** The columns' values: the first of each kind, and an English title beside a title in another language. */
-function firstValues(items: readonly GuideItem[]) {
-  const first = (kind: GuideItem['kind']) => items.find((i) => i.kind === kind)?.value ?? '';
-  const titles = items.filter((i) => i.kind === 'title');
-  const isEn = (i: GuideItem) => Boolean(i.lang?.toLowerCase().startsWith('en'));
-  const en = titles[0] && !isEn(titles[0]) ? titles.find(isEn) : undefined;
+/** The columns' values (guide-items.ts columnItems says which item each stands for). */
+function columnValues(items: readonly GuideItem[]) {
+  const stands = columnItems(items);
+  const value = (key: keyof typeof stands) => stands[key]?.value ?? '';
   return {
-    title: titles[0]?.value ?? '',
-    titleEn: en?.value ?? '',
-    subTitle: first('sub-title'),
-    desc: first('desc'),
-    category: first('category'),
-    episode: first('episode-num'),
+    title: value('title'),
+    titleEn: value('titleEn'),
+    subTitle: value('subTitle'),
+    desc: value('desc'),
+    category: value('category'),
+    episode: value('episode'),
   };
 }
 
@@ -350,7 +355,7 @@ export function readXmltv(text: string): {
       });
     } else if (el.name === 'programme') {
       const details = itemsOf(el);
-      const values = firstValues(details);
+      const values = columnValues(details);
       const channel = el.attrs.channel?.trim() ?? '';
       const start = fromXmltvTime(el.attrs.start ?? '');
       const stop = el.attrs.stop?.trim() ? fromXmltvTime(el.attrs.stop) : null;
