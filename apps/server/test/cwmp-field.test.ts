@@ -323,4 +323,25 @@ describeEachDb('CWMP with 100 simulated CPEs', (kind) => {
     expect((await call(CPE, { method: 'del', ids: [gid] })).code).toBe(200);
     expect((await tasks()).filter((t) => t.device_id === gid)).toEqual([]);
   });
+
+  it('a Download whose TransferComplete never comes: its token expires, then the next Inform fails it', async () => {
+    const h = sims[8]!;
+    h.loseTransferComplete = true;
+    const file = await s.app.db.kysely.selectFrom('tr069_file').select('id').executeTakeFirstOrThrow();
+    expect((await call(CPE, { method: 'download', ids: [idOf.get(h)], file_id: file.id })).code).toBe(200);
+    const lost = async () => (await tasks('download')).filter((t) => t.device_id === idOf.get(h)).at(-1)!;
+    await until('the download taken', async () => (await lost()).state === 'sent');
+    await h.idle();
+    const url = h.lastDownload!.url;
+    expect(h.lastDownload!.status).toBe(200);
+    expect((await fetch(url)).status).toBe(200);
+    // Past the token's life (1 h): nothing is served, though the task still waits.
+    s.clock.advance(60 * 60_000 + 1000);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await lost()).state).toBe('sent');
+    s.clock.advance(60 * 60_000);
+    await h.inform('2 PERIODIC');
+    expect(await lost()).toMatchObject({ state: 'failed', fault_code: '' });
+    expect((await lost()).fault_string).toContain('TransferComplete');
+  });
 });

@@ -80,6 +80,8 @@ export class CpeSimulator {
   failDownloadsWith: Fault | null = null;
   /** Fetch Download URLs with the token altered (the file server must refuse: 9016). */
   spoilDownloadToken = false;
+  /** Fetch Download files but never report TransferComplete (a CPE that lost it). */
+  loseTransferComplete = false;
   /** What the last Download fetched: its URL, HTTP status and byte count. */
   lastDownload: { url: string; status: number; bytes: number } | null = null;
   /** Sessions that broke off (an HTTP error of the ACS), with why. */
@@ -444,6 +446,7 @@ export class CpeSimulator {
       fault = { code: '9016', message: `file transfer failure: ${(e as Error).message}` };
     }
     if (!fault && this.failDownloadsWith) fault = this.failDownloadsWith;
+    if (this.loseTransferComplete) return;
     this.transferComplete = { commandKey, fault };
     this.pendingEvents.add('7 TRANSFER COMPLETE');
     this.pendingEvents.add('M Download');

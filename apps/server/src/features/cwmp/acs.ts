@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
-import { noteOnTask, refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
-import { issueFileUrl } from './files.ts';
+import { noteOnTask, refreshPendingCounts, TASKS, taskArgs } from '../device-tasks/index.ts';
+import { FILE_TOKEN_MS, issueFileUrl } from './files.ts';
 import { forgetParameters, storeParameters } from './parameters.ts';
 import {
   acsFault,
@@ -198,6 +198,33 @@ async function settle(app: AppContext, s: Session, state: Outcome, code = '', me
   await settleTask(app, s.deviceId, id, state, code, message);
 }
 
+/**
+ * A Download the CPE took (Status 1) but whose TransferComplete never came (the CPE lost it, or
+ * was replaced) would stay `sent` for ever: once its file token has been dead for as long again
+ * as it lived, the CPE's next Inform fails it, saying so.
+ */
+async function failLostTransfers(app: AppContext, deviceId: number): Promise<void> {
+  const sent = await db(app)
+    .selectFrom(TASKS)
+    .select(['id', 'args'])
+    .where('domain', '=', 'tr069')
+    .where('device_id', '=', deviceId)
+    .where('state', '=', 'sent')
+    .execute();
+  for (const t of sent) {
+    const token = (taskArgs(t.args).fileToken ?? {}) as { expires?: number };
+    if (Number(token.expires ?? 0) + FILE_TOKEN_MS < app.now())
+      await settleTask(
+        app,
+        deviceId,
+        Number(t.id),
+        'failed',
+        '',
+        'the CPE never reported the end of the transfer (TransferComplete)',
+      );
+  }
+}
+
 /** A FaultStruct's code: '' and '0' mean the transfer succeeded. */
 const transferFailed = (code: string) => code.trim() !== '' && code.trim() !== '0';
 
@@ -293,6 +320,7 @@ export async function handleCwmp(
     const deviceId = await upsertDevice(app, msg, Number(cfg.auto_register ?? 1) === 1);
     if (deviceId === null) return plain(403, 'unknown CPE and auto_register is off');
     await storeParameters(app, deviceId, msg.params);
+    await failLostTransfers(app, deviceId);
     const key = randomBytes(18).toString('base64url');
     all.set(key, { deviceId, ns: msg.ns, inflight: null, expires: now + SESSION_MS });
     return xml(200, envelope(msg.ns, msg.id, informResponse()), {
