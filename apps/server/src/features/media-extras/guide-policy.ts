@@ -102,20 +102,18 @@ function withoutOverlaps(list: readonly PlannedProgramme[], notes: GuideNote[]):
   let slot: PlannedProgramme[] = [];
   for (const p of list) {
     const head = slot[0];
-    if (head && p.start < head.stop) {
-      if (sameClump(head, p)) {
-        slot.push(p);
-        kept.push(p);
-        continue;
-      }
-      for (const s of slot) {
-        if (p.start === s.start) {
-          notes.push(note(s, 'sameSlot'));
-          kept.splice(kept.indexOf(s), 1);
-        } else {
-          s.stop = p.start;
-          notes.push(note(s, 'cut', { stop: p.start }));
-        }
+    if (head && sameClump(head, p)) {
+      slot.push(p);
+      kept.push(p);
+      continue;
+    }
+    for (const s of slot) {
+      if (p.start === s.start) {
+        notes.push(note(s, 'sameSlot'));
+        kept.splice(kept.indexOf(s), 1);
+      } else if (p.start < s.stop) {
+        s.stop = p.start;
+        notes.push(note(s, 'cut', { stop: p.start }));
       }
     }
     slot = [p];
