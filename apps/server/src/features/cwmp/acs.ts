@@ -236,10 +236,15 @@ async function logAutonomousTransfer(
 ): Promise<void> {
   const failed = transferFailed(msg.faultCode);
   const now = app.now();
+  const device = await db(app)
+    .selectFrom(DEVICE)
+    .select('site_id')
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
   await db(app)
     .insertInto(TASKS)
     .values({
-      site_id: 0,
+      site_id: Number(device?.site_id ?? 0),
       domain: 'tr069',
       device_id: deviceId,
       name: 'autonomousTransfer',
@@ -355,7 +360,9 @@ export async function handleCwmp(
   if (msg.kind === 'GetRPCMethods') return xml(200, envelope(msg.ns, msg.id, getRpcMethodsResponse()));
   if (msg.name.endsWith('Response')) {
     if (msg.name === 'GetRPCMethodsResponse' && session.inflight !== null)
-      await noteOnTask(db(app), session.inflight, { reply: { methods: msg.methods.slice(0, 200) } });
+      await noteOnTask(db(app), session.inflight, {
+        reply: { methods: msg.methods.slice(0, 200).map((m) => m.slice(0, 64)) },
+      });
     // Status 1: the CPE has not finished the transfer; its TransferComplete settles the task.
     if (msg.name === 'DownloadResponse' && msg.status === '1') {
       await settle(app, session, 'sent');
