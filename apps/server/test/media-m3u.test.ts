@@ -248,6 +248,35 @@ describeEachDb('M3U collection, import and export', (kind) => {
     expect(zhItems.find((i) => i.name === 'DW English')!.group.title).toBe('未分类');
   });
 
+  it('a programme’s logo link is shown small: fetched by the server as a data: URL, images only', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    served['/logos/one.png'] = png;
+    served['/logos/page.png'] = '<html>not a picture</html>';
+    served['/logos/huge.png'] = Buffer.concat([png, Buffer.alloc(300 * 1024)]);
+    const [programme] = await list(LIVE);
+    const thumb = async (logo: string, field = 'logo_url') => {
+      const edit = await call(LIVE, { method: 'edit', id: programme!.id, logo_url: logo });
+      expect(edit.code, edit.msg).toBe(200);
+      return call<{ data_url: string }>(LIVE, { method: 'thumbnail', id: programme!.id, field });
+    };
+    const one = await thumb(`http://127.0.0.1:${port}/logos/one.png`);
+    expect(one).toMatchObject({
+      code: 200,
+      data: { data_url: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    // A page, a picture past the cap and a link nothing answers give no picture, never an error.
+    for (const name of ['page.png', 'huge.png', 'missing.png'])
+      expect((await thumb(`http://127.0.0.1:${port}/logos/${name}`)).data).toEqual({ data_url: '' });
+    expect((await thumb('rtsp://127.0.0.1/logo.png')).data).toEqual({ data_url: '' });
+    // Only a picture field, and only a record of the caller's sites.
+    expect((await thumb(`http://127.0.0.1:${port}/logos/one.png`, 'url')).code).toBe(422);
+    const missing = await call(LIVE, { method: 'thumbnail', id: 999_999, field: 'logo_url' });
+    expect(missing.code).toBe(404);
+  });
+
   it('an entry that cannot be imported is reported in the caller’s language; the others are imported', async () => {
     const pipe = await call<{ id: number }>(COLLECTED, {
       method: 'add',

@@ -81,6 +81,7 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
   'credentials',
   'file',
   'check',
+  'thumbnail',
 ]);
 
 /** The button verb a method needs (DOMAIN section 3.4), or null for read methods. */

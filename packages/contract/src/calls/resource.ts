@@ -168,6 +168,16 @@ function makeResourceCalls(endpoint: string) {
       }),
       output: z.object({ url: z.string(), expires_at: z.string() }),
     }),
+    /**
+     * The picture a record's `thumbnail` field links to, fetched by the server and answered as a
+     * data: URL (empty when the link gives no picture: unreachable, too large, not an image).
+     */
+    thumbnail: defineCall({
+      path: endpoint,
+      method: 'thumbnail',
+      input: z.object({ id: recordId, field: z.string().trim().min(1).max(64) }),
+      output: z.object({ data_url: z.string() }),
+    }),
     /** A file (multipart `file`), all or nothing; `dry_run` previews. */
     import: defineCall({
       path: endpoint,

@@ -107,6 +107,11 @@ export interface FieldDef {
    */
   refBy?: { field: string; resources: Readonly<Record<string, string | null>> };
   unique?: boolean;
+  /**
+   * A `url` field naming a picture (an M3U channel's tvg-logo): the list shows it small, fetched
+   * by the server (the console's policy loads no picture from elsewhere) through `thumbnail`.
+   */
+  thumbnail?: boolean;
   /** A list column (L). */
   list?: boolean;
   /** A list filter (F). */

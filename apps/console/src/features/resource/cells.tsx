@@ -1,6 +1,11 @@
 import { FileOutlined } from '@ant-design/icons';
-import { Image, Space, Tag, Typography } from 'antd';
+import { resourceCalls } from '@igs/contract/calls';
+import type { ResourceDef } from '@igs/contract/resources';
+import { Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { useT } from '../../i18n/index.ts';
+import { call } from '../../request/call.ts';
+import { useScopedQuery } from '../sites/scoped-query.ts';
+import { resourceKeys, useEndpoint } from './api.ts';
 import { isImage, useUploadedFile } from './uploaded-files.ts';
 import { type RefOwner, useRefOptions } from './use-ref-options.ts';
 import './texts.ts';
@@ -61,6 +66,41 @@ export function FileCell({ value, size = 32 }: { value: unknown; size?: number }
   return (
     <Typography.Text ellipsis style={{ maxWidth: 160 }} title={file?.name ?? value}>
       <FileOutlined /> {file?.name ?? t('res.file', { id: value.slice(0, 8) })}
+    </Typography.Text>
+  );
+}
+
+/**
+ * A picture named by its link (a channel's tvg-logo): shown small as the server fetched it (the
+ * console loads no picture from elsewhere), the link on hover; the link as text where it gives no
+ * picture. Fetched once a link, kept for the session.
+ */
+export function ThumbnailCell({
+  def,
+  field,
+  id,
+  link,
+}: {
+  def: ResourceDef;
+  field: string;
+  id: number;
+  link: string;
+}) {
+  const endpoint = useEndpoint(def);
+  const { data } = useScopedQuery({
+    queryKey: [...resourceKeys.all(def.name), 'thumbnail', endpoint, id, field, link],
+    queryFn: ({ sites }) => call(resourceCalls(endpoint).thumbnail, { id, field }, { loading: false, sites }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (data?.data_url)
+    return (
+      <Tooltip title={link}>
+        <Image src={data.data_url} alt="" width={32} height={32} style={{ objectFit: 'contain' }} />
+      </Tooltip>
+    );
+  return (
+    <Typography.Text ellipsis={{ tooltip: link }} style={{ maxWidth: 160 }}>
+      {link}
     </Typography.Text>
   );
 }

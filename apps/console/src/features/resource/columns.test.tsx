@@ -69,6 +69,7 @@ describe('buildColumns', () => {
       'type',
       'enabled',
       'sort',
+      'logo_url',
       'created_at',
     ]);
     expect(cols.filter((c) => c.sorter).map((c) => c.key)).toEqual(['number', 'sort', 'created_at']);

@@ -3,7 +3,7 @@ import { type FieldDef, formatUnit, type ResourceDef } from '@igs/contract/resou
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ResourceRecord } from './api.ts';
-import { EMPTY, FileCell, RefCell } from './cells.tsx';
+import { EMPTY, FileCell, RefCell, ThumbnailCell } from './cells.tsx';
 import { RefByCell } from './ref-by.tsx';
 import { ShapeCell, toneOf } from './shape-cell.tsx';
 
@@ -128,16 +128,23 @@ export function renderValue(
     case 'json':
       return <ShapeCell def={def} field={field} value={value} />;
     case 'url':
+      if (field.thumbnail && typeof record?.id === 'number')
+        return <ThumbnailCell def={def} field={field.name} id={record.id} link={String(value)} />;
+      return textCell(field, value);
     case 'text':
     case 'html':
-      return (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: widthOf(field) - 16 }}>
-          {String(value)}
-        </Typography.Text>
-      );
+      return textCell(field, value);
     default:
       return String(value);
   }
+}
+
+function textCell(field: FieldDef, value: unknown) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: widthOf(field) - 16 }}>
+      {String(value)}
+    </Typography.Text>
+  );
 }
 
 function sortState(key: string, ctx: ColumnContext): 'ascend' | 'descend' | null {

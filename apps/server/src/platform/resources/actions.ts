@@ -23,6 +23,7 @@ import { type AnyEb, type AnySelect, applyFilters, referenceCounts, untyped } fr
 import { isRecordId } from './record-id.ts';
 import { refScope, scoped } from './scope.ts';
 import { sortableFields } from './storage.ts';
+import { thumbnailAction } from './thumbnail.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
 
 const db = (ctx: SignedInContext) => untyped(ctx.app.db.kysely);
@@ -280,6 +281,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
     );
   }
   if (def.io?.import?.length && !def.readonly) actions.push(importAction(def, endpoint) as never);
+  if (def.fields.some((f) => f.thumbnail)) actions.push(thumbnailAction(def, endpoint, findRow) as never);
   if (def.io?.export?.length) {
     actions.push(
       defineCallAction(calls.export, {

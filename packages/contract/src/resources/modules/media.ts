@@ -132,6 +132,8 @@ export const liveProgram: ResourceDef<'media_live'> = {
       type: 'url',
       label: { en: 'Logo link (tvg-logo)', zh_CN: '台标链接（tvg-logo）' },
       max: 1024,
+      thumbnail: true,
+      list: true,
     },
     { name: 'referrer', type: 'str', label: { en: 'Referrer', zh_CN: '来源页（Referer）' }, max: 1024 },
     {
