@@ -43,11 +43,12 @@ describeEachDb('XMLTV guides', (kind) => {
   let bbc1 = 0;
   let bbc2 = 0;
   const call = <T = Rec>(p: string, body: unknown) => s.call<T>(p, body, { token });
-  const importFile = (data: Buffer | string, name: string, dry = false) => {
+  const importFile = (data: Buffer | string, name: string, dry = false, encoding?: string) => {
     const fd = new FormData();
     fd.append('method', 'import');
     fd.append('format', 'xmltv');
     if (dry) fd.append('dry_run', '1');
+    if (encoding) fd.append('encoding', encoding);
     fd.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name);
     return call<Rec>(EPG, fd);
   };
@@ -330,6 +331,10 @@ describeEachDb('XMLTV guides', (kind) => {
     expect(latinRow).toMatchObject({ title: 'Café crème à Noël', desc: 'Un été très gâté, señor.' });
     expect(latinRow!.details[0]).toEqual({ kind: 'title', value: 'Café crème à Noël', lang: 'fr' });
     expect(rows.find((r) => r.start === utc(4, 0, 3))).toMatchObject({ title: '新闻联播（镕）' });
+    // The reply says how the file was read; the operator's choice overrides the declaration.
+    expect(latin.data.encoding).toEqual({ name: 'windows-1252', by: 'declared', gzip: false });
+    const asChosen = await importFile(fixture('latin1-guide.xml'), 'latin1-guide.xml', true, 'windows-1251');
+    expect(asChosen.data.encoding).toEqual({ name: 'windows-1251', by: 'given', gzip: false });
   });
 
   it('a guide of stop-less programmes: each ends at the next, the last is left out and said why', async () => {

@@ -141,8 +141,11 @@ export const TEXT_ENCODING_NAMES: Readonly<Record<TextEncoding, string>> = {
   'euc-kr': 'EUC-KR',
 };
 
-/** How an import knew its file's encoding: a byte-order mark, valid UTF-8, a guess, or the caller's word. */
-export const TEXT_ENCODING_SOURCES = ['bom', 'utf-8', 'guess', 'given'] as const;
+/**
+ * How an import knew its file's encoding: a byte-order mark, valid UTF-8, a guess, the caller's
+ * word, or the file's own declaration (an XML file's `encoding="…"`).
+ */
+export const TEXT_ENCODING_SOURCES = ['bom', 'utf-8', 'guess', 'given', 'declared'] as const;
 
 /** Text formats whose files may come gzip-compressed (`channels.csv.gz`, `guide.xml.gz`). */
 const GZIP_FORMATS: readonly FileFormatName[] = ['csv', 'json', 'xmltv'];

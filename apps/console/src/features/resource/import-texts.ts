@@ -11,6 +11,7 @@ const texts: Texts = {
   'res.importBy.utf-8': { en: 'valid UTF-8', zh_CN: '内容为有效 UTF-8' },
   'res.importBy.guess': { en: 'guessed', zh_CN: '自动识别' },
   'res.importBy.given': { en: 'as chosen', zh_CN: '手动指定' },
+  'res.importBy.declared': { en: 'as the file declares', zh_CN: '按文件声明的编码' },
   'res.importGzip': { en: 'unpacked from gzip', zh_CN: '已从 gzip 解压' },
   'res.importEncoding': { en: 'Read with', zh_CN: '读取编码' },
   'res.importEncodingHint': {

@@ -54,14 +54,20 @@ export function epgRecord(p: PlannedProgramme): Record<string, unknown> {
 }
 
 /** Reads a guide (gzip, its declared encoding, XMLTV); 422 naming `field` when it is not one. */
-export function readGuide(data: Buffer, lang: Lang, field = 'file') {
+export function readGuide(
+  data: Buffer,
+  lang: Lang,
+  field = 'file',
+  /** The file's text; by default its byte-order mark or declared encoding decides. */
+  decode: (data: Buffer) => string = (d) => decodeXml(d).text,
+) {
   const refuse = (message: string) => {
     const msg = say(lang, 'media.notXmltvFile', { message });
     return new ApiError(Code.invalid, msg, { errors: [{ field, msg }] });
   };
   let text: string;
   try {
-    text = decodeXml(data).text;
+    text = decode(data);
   } catch (e) {
     if (!(e instanceof TextDecodeError)) throw e;
     throw refuse(
@@ -160,8 +166,9 @@ export async function storeGuide(
  * wants. A guide none of whose channels is here is refused: the operator picked the wrong guide, or
  * the channels' XMLTV ids are not set.
  */
-const epgXmltvImport = importWriter('media:epg', 'xmltv', async ({ conn, data, ctx, site }) => {
-  const read = readGuide(data, ctx.lang);
+const epgXmltvImport = importWriter('media:epg', 'xmltv', async ({ conn, data, ctx, site, file }) => {
+  // In the encoding the operator chose in the import dialog, if any; the reply says how it read.
+  const read = readGuide(data, ctx.lang, 'file', () => file.xml());
   const total = read.programmes.length + read.problems.length;
   const refuse = (msg: string) => new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
   if (!total) throw refuse(say(ctx.lang, 'media.fileHoldsNoProgramme'));

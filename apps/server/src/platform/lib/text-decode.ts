@@ -147,7 +147,7 @@ export function decodeText(data: Buffer, encoding?: TextEncoding): DecodedText {
 export interface DecodedXml {
   text: string;
   encoding: string;
-  by: 'bom' | 'declared' | 'utf-8' | 'guess';
+  by: 'bom' | 'declared' | 'utf-8' | 'guess' | 'given';
   gzip: boolean;
 }
 
@@ -181,7 +181,12 @@ function declaredEncoding(bytes: Buffer): string | null {
  * claims to be (or claims nothing) is read as decodeText guesses, since the field mislabels files;
  * an encoding no decoder knows is refused.
  */
-export function decodeXml(data: Buffer): DecodedXml {
+export function decodeXml(data: Buffer, given?: TextEncoding): DecodedXml {
+  // The operator's word (the import dialog's choice) over the file's own declaration.
+  if (given) {
+    const d = decodeText(data, given);
+    return { text: d.text, encoding: d.encoding, by: 'given', gzip: d.gzip };
+  }
   const { bytes, gzip } = gunzipped(data);
   const hasBom =
     (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||

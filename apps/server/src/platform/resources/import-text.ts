@@ -1,9 +1,12 @@
 import { texts } from '@igs/contract';
 import type { ImportReply } from '@igs/contract/calls';
+import { TEXT_ENCODINGS } from '@igs/contract/resources';
 import { invalidField } from '../http/errors.ts';
 import {
   type DecodedText,
+  type DecodedXml,
   decodeText,
+  decodeXml,
   MAX_UNPACKED_BYTES,
   TextDecodeError,
   type TextEncoding,
@@ -35,7 +38,7 @@ export function textOf(data: Buffer, encoding?: TextEncoding): DecodedText {
 export class ImportFile {
   readonly data: Buffer;
   readonly encoding: TextEncoding | undefined;
-  #decoded: DecodedText | undefined;
+  #decoded: DecodedText | DecodedXml | undefined;
 
   constructor(data: Buffer, encoding?: TextEncoding) {
     this.data = data;
@@ -47,9 +50,20 @@ export class ImportFile {
     return this.#decoded.text;
   }
 
+  /**
+   * The text of an XML file: its byte-order mark or declared `encoding` decides, unless the
+   * operator named one. Undecodable files throw TextDecodeError for the format to word.
+   */
+  xml(): string {
+    this.#decoded ??= decodeXml(this.data, this.encoding);
+    return this.#decoded.text;
+  }
+
   /** How the text was read, once it was (a format that reads bytes only says nothing). */
   readAs(): ImportReply['encoding'] | undefined {
     const d = this.#decoded;
-    return d ? { name: d.encoding, by: d.by, gzip: d.gzip } : undefined;
+    const name = TEXT_ENCODINGS.find((e) => e === d?.encoding);
+    // An XML file may declare an encoding the import dialog does not offer (KOI8-R): unsaid.
+    return d && name ? { name, by: d.by, gzip: d.gzip } : undefined;
   }
 }
