@@ -27,7 +27,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two at once: the reading of every page in both languages (readable.spec.ts, a third of the
+  // run, on an account of its own made by the global set-up) beside the journeys, which share
+  // admin and run one after another (each project keeps to one worker).
+  workers: 2,
+  globalSetup: './support/global-setup.ts',
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -38,6 +42,10 @@ export default defineConfig({
     trace: 'off',
     locale: 'zh-CN',
   },
+  projects: [
+    { name: 'reading', testMatch: 'readable.spec.ts', workers: 1 },
+    { name: 'journeys', testIgnore: 'readable.spec.ts', workers: 1 },
+  ],
   webServer: {
     command: 'node ../apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/healthz`,

@@ -1,6 +1,6 @@
 import { type ResourceDef, resourceByName, resourceModules, resources } from '@igs/contract/resources';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ownAdminAccount } from '../support/accounts.ts';
+import { readableAccount } from '../support/global-setup.ts';
 import { ALL_MENUS, LEAVES, type Leaf, type Mode } from '../support/menu-leaves.ts';
 import { fillLogin, switchMode } from '../support/shell.ts';
 
@@ -103,7 +103,7 @@ test.beforeAll(async ({ browser }, info) => {
   const context = await browser.newContext({ baseURL, locale });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
-  const account = await ownAdminAccount(context.request, 'e2e_readable');
+  const account = readableAccount();
   await page.goto('/login');
   await fillLogin(page, account.username, account.password);
   await expect(page).toHaveURL(/\/dashboard/);
