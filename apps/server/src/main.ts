@@ -4,7 +4,9 @@ import { buildServer } from './app.ts';
 import { type CwmpListener, startCwmpListener } from './features/cwmp/listener.ts';
 import { seedDemo } from './features/demo/seed.ts';
 import { type DemoSimulator, startDemoSimulator } from './features/demo/simulator.ts';
+import { type GbAgent, startGbAgent } from './features/video/gb28181/agent.ts';
 import { loadConfig } from './platform/config.ts';
+import { loadConfig as loadServiceConfig } from './platform/settings/service-config.ts';
 
 const config = loadConfig();
 // The demo's simulated APs poll with the agent key; without AC_AGENT_KEY they get one for this run
@@ -47,6 +49,22 @@ if ((process.env.GW_CWMP ?? 'on').toLowerCase() !== 'off') {
   );
 }
 
+// The GB28181 SIP agent on the ServiceConfig gb28181 port, UDP and TCP (features/video/gb28181/),
+// when that service is enabled; GW_GB28181=off leaves it out. A port that cannot be bound is logged.
+let gb: GbAgent | undefined;
+if (
+  (process.env.GW_GB28181 ?? 'on').toLowerCase() !== 'off' &&
+  (await loadServiceConfig(app)).gb28181.enabled
+) {
+  await startGbAgent(app, { host: config.host }).then(
+    (a) => {
+      gb = a;
+      app.log.info(`GB28181 SIP agent on port ${a.port} (UDP and TCP)`);
+    },
+    (err: unknown) => app.log.error({ err }, 'GB28181 SIP agent not started: its port could not be bound'),
+  );
+}
+
 /** This server as seen from the host itself: loopback when it listens on every address. */
 function selfUrl(protocol: string, a: AddressInfo): string {
   const host = ['0.0.0.0', '::'].includes(a.address) ? '127.0.0.1' : a.address;
@@ -73,6 +91,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info(`${signal}: shutting down`);
     void (simulator?.stop() ?? Promise.resolve())
       .then(() => cwmp?.close())
+      .then(() => gb?.close())
       .then(() => server.close())
       .then(() => process.exit(0));
   });

@@ -68,7 +68,35 @@ export const videoTexts = {
     zh_CN: 'GB28181 服务已停用（系统 › 服务配置）：无法{what}{target}',
   },
   'video.gb28181SipAgentUdp': {
-    en: 'The GB28181 SIP agent (udp/{port}) is not running: this server has no GB28181 agent yet, so it cannot {what} {target}',
-    zh_CN: 'GB28181 信令服务（udp/{port}）未运行：本服务器尚无 GB28181 信令代理，无法{what}{target}',
+    en: 'The GB28181 SIP agent (udp/{port}) is not running on this server (its port could not be bound at start, or GW_GB28181=off), so it cannot {what} {target}',
+    zh_CN:
+      'GB28181 信令服务（udp/{port}）未在本服务器运行（启动时端口无法绑定，或 GW_GB28181=off），无法{what}{target}',
+  },
+  'video.gbDeviceNotRegistered': {
+    en: '{target} is not registered with this server (offline): it cannot be reached until it registers',
+    zh_CN: '{target} 未注册到本服务器（离线）：注册之前无法访问',
+  },
+  'video.gbDeviceNoAnswer': {
+    en: '{target} did not answer ({reason})',
+    zh_CN: '{target} 无响应（{reason}）',
+  },
+  'video.gbDeviceRefused': {
+    en: '{target} refused the request (SIP {status})',
+    zh_CN: '{target} 拒绝了请求（SIP {status}）',
+  },
+  'video.gbCatalogueStored': {
+    en: 'Catalogue of {target}: {n|# channel|# channels}',
+    zh_CN: '{target} 的目录：{n} 个通道',
+  },
+  'video.gbPtzSent': { en: 'PTZ {command} sent to {target}', zh_CN: '已向 {target} 发送云台指令 {command}' },
+  'video.gbRebootSent': { en: 'Reboot sent to {target}', zh_CN: '已向 {target} 发送重启指令' },
+  'video.gbDeviceOnline': { en: 'GB28181 device {device_id} online', zh_CN: 'GB28181设备 {device_id} 上线' },
+  'video.gbDeviceOffline': {
+    en: 'GB28181 device {device_id} offline: {missed} keepalives of {seconds} s missed (last {last})',
+    zh_CN: 'GB28181设备 {device_id} 离线：错过 {missed} 次心跳（间隔 {seconds} 秒，最后 {last}）',
+  },
+  'video.gbDeviceUnregistered': {
+    en: 'GB28181 device {device_id} unregistered',
+    zh_CN: 'GB28181设备 {device_id} 已注销',
   },
 } as const;

@@ -3,7 +3,10 @@ import { Code, keepText, say, texts } from '@igs/contract';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { ApiError } from '../../platform/http/errors.ts';
-import { gbAgentUnavailable } from './gb-agent.ts';
+import { agentAndDevice, deviceFailure, gbAgentUnavailable } from './gb-agent.ts';
+import { storeCatalog } from './gb28181/devices.ts';
+import { catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
+import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
 import {
   apiBase,
   callMediaServer,
@@ -17,8 +20,9 @@ import {
 
 /**
  * DOMAIN 2.3 verbs. Stream and media-server verbs call the media server's HTTP API (zlm.ts) and
- * store what it answered; GB28181 device and platform verbs need the SIP agent, which this server
- * does not have (gb-agent.ts: 503 naming it). A verb never reports a success nothing produced.
+ * store what it answered; GB28181 device verbs go through the SIP agent (gb-agent.ts, gb28181/);
+ * play/stop and the parent-platform verbs are not carried yet (503 naming the agent). A verb never
+ * reports a success nothing produced.
  */
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -205,9 +209,38 @@ const streamPushStopVerb = resourceVerb('video:stream_push', 'stop', async ({ ct
 
 const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
 
-const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, texts('video.queryCatalogue'), deviceName(records[0]!)),
-);
+/** DeviceInfo then Catalog: the device's make and model, and its channels (all parts by SumNum). */
+const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  const target = deviceName(r);
+  const { agent, device } = await agentAndDevice(ctx, texts('video.queryCatalogue'), r, target);
+  let info: Manscdp[];
+  let parts: Manscdp[];
+  try {
+    info = await agent.query(device, 'DeviceInfo');
+    parts = await agent.query(device, 'Catalog');
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  const f = info[0]?.fields ?? {};
+  const facts = {
+    manufacturer: text(f.Manufacturer, 64) || null,
+    model: text(f.Model, 64) || null,
+    firmware: text(f.Firmware, 64) || null,
+  };
+  await db
+    .updateTable('video_gb_device')
+    .set({ ...facts, updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  const items = parts.flatMap((p) => catalogPart(p).items);
+  await storeCatalog(ctx.app, String(r.device_id), items);
+  ctx.msg = say(ctx.lang, 'video.gbCatalogueStored', {
+    target,
+    n: new Set(items.map((i) => i.channel_id)).size,
+  });
+  return { ...facts, channels: items, parts: parts.length, sum_num: catalogPart(parts[0]!).sumNum };
+});
 
 const gbDevicePlayVerb = resourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
   const r = records[0]!;
@@ -222,17 +255,37 @@ const gbDeviceStopVerb = resourceVerb('video:gb_device', 'stop', async ({ ctx, r
   gbAgentUnavailable(ctx, texts('video.stopStream'), deviceName(records[0]!)),
 );
 
-const gbDevicePtzVerb = resourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) =>
-  gbAgentUnavailable(
-    ctx,
-    texts('video.sendPtz', { command: String(input.command) }),
-    deviceName(records[0]!),
-  ),
-);
+/** The channel a control is addressed to: the one chosen, else the device itself. */
+const controlTarget = (r: Record<string, unknown>, input: Record<string, unknown>) =>
+  String(input.channel_id || r.device_id);
 
-const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, texts('video.reboot'), deviceName(records[0]!)),
-);
+const gbDevicePtzVerb = resourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) => {
+  const r = records[0]!;
+  const target = deviceName(r);
+  const command = String(input.command) as PtzCommand;
+  const { agent, device } = await agentAndDevice(ctx, texts('video.sendPtz', { command }), r, target);
+  const cmd = ptzCmd(command, input.speed === undefined || input.speed === null ? 128 : num(input.speed));
+  try {
+    await agent.control({ ...device, device_id: controlTarget(r, input) }, [['PTZCmd', cmd]]);
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  ctx.msg = say(ctx.lang, 'video.gbPtzSent', { command, target });
+  return { ptz_cmd: cmd };
+});
+
+const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ctx, records }) => {
+  const r = records[0]!;
+  const target = deviceName(r);
+  const { agent, device } = await agentAndDevice(ctx, texts('video.reboot'), r, target);
+  try {
+    await agent.control(device, [['TeleBoot', 'Boot']]);
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  ctx.msg = say(ctx.lang, 'video.gbRebootSent', { target });
+  return { sent: true };
+});
 
 const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, records }) => {
   const r = records[0]!;

@@ -19,6 +19,8 @@ export interface StoredService {
   domain?: string;
   port?: number;
   password?: string;
+  /** gb28181: a device not in the list that registers is refused (default) or added to it. */
+  register_unknown?: 'refuse' | 'add';
 }
 
 export type StoredConfig = Record<ServiceKey, StoredService>;

@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { AppContext } from '../../../platform/app-context.ts';
+import { loadConfig, type StoredService } from '../../../platform/settings/service-config.ts';
+import {
+  addDevice,
+  type DeviceRow,
+  findDevice,
+  markKeepalive,
+  markRegistered,
+  markUnregistered,
+  sweepOffline,
+} from './devices.ts';
+import { challenge, checkDigest, NonceSigner, parseAuthorization } from './digest.ts';
+import { buildBody, type Charset, charsetOf, type Manscdp, parseBody } from './manscdp.ts';
+import { branchOf, header, param, responseTo, type SipMessage, uriUser } from './message.ts';
+import { setAgent } from './registry.ts';
+import { ClientTransactions, T1_MS } from './transaction.ts';
+import { openTransport, type Peer, type SipTransport, type Transport } from './transport.ts';
+
+/**
+ * The GB28181 SIP agent (DOMAIN 2.3): the registrar of the devices (REGISTER with digest), their
+ * keepalives and the offline check, and the MANSCDP requests the video verbs send (queries and
+ * controls). It runs beside the HTTP server on the ServiceConfig gb28181 port, UDP and TCP.
+ */
+
+export interface GbAgentOptions {
+  host?: string;
+  /** The ServiceConfig port when absent; 0 in tests (an ephemeral port). */
+  port?: number;
+  /** Timer T1 (tests shorten it); Timer F is 64·T1. */
+  t1Ms?: number;
+  /** How long a query waits for the device's Response MESSAGEs. */
+  replyTimeoutMs?: number;
+  /** How often the offline check runs. */
+  sweepEveryMs?: number;
+}
+
+export interface GbAgent {
+  port: number;
+  /** Sends a Query and resolves with the device's Response MESSAGE(s) (all parts for a Catalog). */
+  query(d: DeviceRow, cmdType: 'Catalog' | 'DeviceInfo' | 'DeviceStatus'): Promise<Manscdp[]>;
+  /** Sends a DeviceControl; resolves when the device accepted the MESSAGE (2xx). */
+  control(d: DeviceRow, fields: [string, string | number][]): Promise<void>;
+  /** The offline check now (tests; the timer runs it otherwise). */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class DeviceRefused extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`device answered ${status}`);
+    this.status = status;
+  }
+}
+export class NoReply extends Error {}
+
+/** A device's Expires when it sends none; and the bounds kept on what it asks. */
+const DEFAULT_EXPIRES = 3600;
+const MAX_EXPIRES = 86_400;
+/** Responses kept to answer retransmitted requests (§17.2.2): bounded, dropped after Timer J. */
+const MAX_CACHED = 2048;
+
+const rand = (n = 8) => randomBytes(n).toString('hex');
+
+/** The address put in our Via and Contact: the bound one, else this host's first IPv4. */
+function publicHost(bound: string): string {
+  if (bound !== '0.0.0.0' && bound !== '::') return bound;
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
+}
+
+/** `2026-11-27T04:45:12.000`: the Date of a REGISTER's 200, which devices set their clock from. */
+function gbDate(ms: number): string {
+  return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 23);
+}
+
+interface Collector {
+  cmdType: string;
+  sn: number;
+  parts: Manscdp[];
+  got: number;
+  done(): void;
+}
+
+export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): Promise<GbAgent> {
+  const cfgAtStart = (await loadConfig(app)).gb28181;
+  const host = opts.host ?? '0.0.0.0';
+  const signer = new NonceSigner(app.now);
+  const t1 = opts.t1Ms ?? T1_MS;
+  const replyTimeoutMs = opts.replyTimeoutMs ?? 15_000;
+  const answered = new Map<string, { buf: SipMessage; peer: Peer; at: number }>();
+  const collectors = new Map<string, Collector>();
+  let sn = Math.floor(Math.random() * 100_000);
+  let cseq = 1;
+  let transport: SipTransport | undefined;
+
+  const config = async (): Promise<StoredService> => (await loadConfig(app)).gb28181;
+
+  const reply = (req: SipMessage, peer: Peer, res: SipMessage) => {
+    const b = branchOf(req);
+    if (b) {
+      if (answered.size >= MAX_CACHED) answered.delete(answered.keys().next().value!);
+      answered.set(`${b}|${req.method}`, { buf: res, peer, at: Date.now() });
+    }
+    transport!.send(peer, res);
+  };
+
+  async function onRegister(req: SipMessage, peer: Peer): Promise<void> {
+    const cfg = await config();
+    const id = uriUser(header(req, 'from'));
+    const toTag = rand(4);
+    if (!/^\d{20}$/.test(id)) return reply(req, peer, responseTo(req, 400, 'Bad Request', [], toTag));
+    let d = await findDevice(app, id);
+    if (!d) {
+      if (cfg.register_unknown !== 'add')
+        return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+      await addDevice(app, id);
+      d = (await findDevice(app, id))!;
+    }
+    const password = d.password || String(cfg.password ?? '');
+    const realm = String(cfg.domain || cfg.server_id || '');
+    // wvp's rule: with no password at all (device or platform), a device registers without digest.
+    if (password) {
+      const auth = parseAuthorization(header(req, 'authorization'));
+      const check = checkDigest(auth, { method: 'REGISTER', realm, password, username: id, signer });
+      if (check !== 'ok') {
+        const stale = check === 'stale' ? ', stale=TRUE' : '';
+        return reply(
+          req,
+          peer,
+          responseTo(
+            req,
+            check === 'wrong' ? 403 : 401,
+            check === 'wrong' ? 'Forbidden' : 'Unauthorized',
+            check === 'wrong' ? [] : [['www-authenticate', challenge(realm, signer.make()) + stale]],
+            toTag,
+          ),
+        );
+      }
+    }
+    const contact = header(req, 'contact');
+    const asked = Number(header(req, 'expires') ?? param(contact, 'expires') ?? DEFAULT_EXPIRES);
+    const expires = Number.isFinite(asked)
+      ? Math.max(0, Math.min(MAX_EXPIRES, Math.trunc(asked)))
+      : DEFAULT_EXPIRES;
+    if (expires === 0) await markUnregistered(app, d);
+    else await markRegistered(app, d, peer);
+    const extra: [string, string][] = [
+      ['expires', String(expires)],
+      ['date', gbDate(app.now())],
+    ];
+    if (contact) extra.push(['contact', contact]);
+    reply(req, peer, responseTo(req, 200, 'OK', extra, toTag));
+  }
+
+  async function onMessage(req: SipMessage, peer: Peer): Promise<void> {
+    const id = uriUser(header(req, 'from'));
+    const d = /^\d{20}$/.test(id) ? await findDevice(app, id) : undefined;
+    const toTag = rand(4);
+    // A device that never registered (or from another address) is not heard.
+    if (!d?.ip) return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+    reply(req, peer, responseTo(req, 200, 'OK', [], toTag));
+    const m = parseBody(req.body, charsetOf(d.charset));
+    if (!m) return;
+    if (m.root === 'Notify' && m.cmdType === 'Keepalive') {
+      if (d.ip === peer.address) await markKeepalive(app, d);
+      return;
+    }
+    if (m.root === 'Response') {
+      const c = collectors.get(`${id}|${m.cmdType}`);
+      if (!c || (m.sn && c.sn !== m.sn)) return;
+      c.parts.push(m);
+      if (m.cmdType !== 'Catalog') return c.done();
+      const list = m.fields.DeviceList as { Item?: unknown[] } | undefined;
+      c.got += Array.isArray(list?.Item) ? list.Item.length : 0;
+      const sum = Number(m.fields.SumNum) || 0;
+      // Parts are bounded: a device announcing more than it sends ends at the timeout.
+      if (c.got >= sum || c.parts.length >= 500) c.done();
+    }
+  }
+
+  const handle = (msg: SipMessage, peer: Peer) => {
+    if (msg.status) {
+      transactions.response(branchOf(msg), msg);
+      return;
+    }
+    const again = answered.get(`${branchOf(msg)}|${msg.method}`);
+    if (again) return transport!.send(peer, again.buf);
+    const work =
+      msg.method === 'REGISTER'
+        ? onRegister(msg, peer)
+        : msg.method === 'MESSAGE'
+          ? onMessage(msg, peer)
+          : msg.method === 'ACK'
+            ? Promise.resolve()
+            : msg.method === 'OPTIONS' || msg.method === 'BYE'
+              ? Promise.resolve(reply(msg, peer, responseTo(msg, 200, 'OK', [], rand(4))))
+              : Promise.resolve(
+                  reply(
+                    msg,
+                    peer,
+                    responseTo(msg, 405, 'Method Not Allowed', [
+                      ['allow', 'REGISTER, MESSAGE, OPTIONS, BYE, ACK'],
+                    ]),
+                  ),
+                );
+    work.catch((err: unknown) => {
+      app.log.error({ err }, 'GB28181 request failed');
+      if (msg.method !== 'ACK') transport?.send(peer, responseTo(msg, 500, 'Server Internal Error'));
+    });
+  };
+
+  transport = await openTransport({
+    host,
+    port: opts.port ?? Number(cfgAtStart.port ?? 15060),
+    now: app.now,
+    onMessage: handle,
+    onError: (err) => app.log.warn({ err }, 'GB28181 transport error'),
+  });
+  const self = publicHost(host);
+  const transactions = new ClientTransactions((peer, m) => transport!.send(peer, m), t1);
+
+  const peerOf = (d: DeviceRow): Peer => {
+    if (!d.ip || !d.port) throw new NoReply('not registered');
+    return { transport: (d.transport === 'TCP' ? 'TCP' : 'UDP') as Transport, address: d.ip, port: d.port };
+  };
+
+  /** A MESSAGE to the device, sent in a client transaction; rejects unless answered 2xx. */
+  async function sendMessage(d: DeviceRow, body: Buffer): Promise<void> {
+    const cfg = await config();
+    const peer = peerOf(d);
+    const branch = `z9hG4bK${rand()}`;
+    const domain = String(cfg.domain ?? '');
+    const req: SipMessage = {
+      method: 'MESSAGE',
+      uri: `sip:${d.device_id}@${peer.address}:${peer.port}`,
+      headers: [
+        ['via', `SIP/2.0/${peer.transport} ${self}:${transport!.port};rport;branch=${branch}`],
+        ['from', `<sip:${cfg.server_id}@${domain}>;tag=${rand(4)}`],
+        ['to', `<sip:${d.device_id}@${domain}>`],
+        ['call-id', `${rand()}@${self}`],
+        ['cseq', `${cseq++} MESSAGE`],
+        ['max-forwards', '70'],
+        ['user-agent', 'IGS-GB28181'],
+        ['content-type', 'Application/MANSCDP+xml'],
+      ],
+      body,
+    };
+    const res = await transactions.request(peer, req, branch);
+    if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+  }
+
+  const agent: GbAgent = {
+    port: transport.port,
+    async query(d, cmdType) {
+      const n = ++sn;
+      const k = `${d.device_id}|${cmdType}`;
+      // One query of a kind per device at a time: a second one waits for no stray parts.
+      if (collectors.has(k)) throw new NoReply('a query of this kind is already waiting');
+      let timer: NodeJS.Timeout | undefined;
+      const done = new Promise<Manscdp[]>((resolve, reject) => {
+        const c: Collector = { cmdType, sn: n, parts: [], got: 0, done: () => resolve(c.parts) };
+        collectors.set(k, c);
+        timer = setTimeout(
+          () =>
+            c.parts.length && cmdType === 'Catalog' ? resolve(c.parts) : reject(new NoReply('no reply')),
+          replyTimeoutMs,
+        );
+      });
+      try {
+        await sendMessage(d, buildBody('Query', cmdType, n, String(d.device_id), charsetOf(d.charset)));
+        return await done;
+      } finally {
+        clearTimeout(timer);
+        collectors.delete(k);
+      }
+    },
+    async control(d, fields) {
+      const cs: Charset = charsetOf(d.charset);
+      await sendMessage(d, buildBody('Control', 'DeviceControl', ++sn, String(d.device_id), cs, fields));
+    },
+    sweep: () => sweepOffline(app),
+    async close() {
+      clearInterval(sweeper);
+      clearInterval(pruner);
+      setAgent(app, undefined);
+      transactions.closeAll();
+      await transport!.close();
+    },
+  };
+
+  // The offline check, and the retransmission cache's expiry (Timer J: 64·T1).
+  const sweeper = setInterval(() => {
+    sweepOffline(app).catch((err: unknown) => app.log.error({ err }, 'GB28181 offline check failed'));
+  }, opts.sweepEveryMs ?? 10_000);
+  sweeper.unref();
+  const pruner = setInterval(() => {
+    const old = Date.now() - 64 * t1;
+    for (const [k, v] of answered) if (v.at < old) answered.delete(k);
+  }, 5_000);
+  pruner.unref();
+  setAgent(app, agent);
+  return agent;
+}

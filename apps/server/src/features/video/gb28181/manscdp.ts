@@ -1,0 +1,128 @@
+import { XMLParser } from 'fast-xml-parser';
+import iconv from 'iconv-lite';
+
+/**
+ * MANSCDP bodies (GB/T 28181 appendix A): the XML of the MESSAGEs between this agent and devices,
+ * in the device's charset (GB2312 for most cameras, else UTF-8). Values put into XML are escaped;
+ * values read are kept as text, trimmed and bounded, and only the fields this server stores are read.
+ */
+
+export type Charset = 'GB2312' | 'UTF-8';
+
+export const charsetOf = (v: unknown): Charset =>
+  String(v ?? '').toUpperCase() === 'UTF-8' ? 'UTF-8' : 'GB2312';
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  processEntities: true,
+  ignoreDeclaration: true,
+  isArray: (name) => name === 'Item',
+});
+
+const ENTITY: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const esc = (s: string | number) => String(s).replace(/[<>&"']/g, (c) => ENTITY[c]!);
+
+/** The XML of a request, encoded in the charset. `fields` keep their order after CmdType/SN/DeviceID. */
+export function buildBody(
+  root: 'Query' | 'Control',
+  cmdType: string,
+  sn: number,
+  deviceId: string,
+  charset: Charset,
+  fields: [string, string | number][] = [],
+): Buffer {
+  const inner = [['CmdType', cmdType], ['SN', sn], ['DeviceID', deviceId], ...fields]
+    .map(([k, v]) => `<${k}>${esc(v!)}</${k}>`)
+    .join('\r\n');
+  const xml = `<?xml version="1.0" encoding="${charset}"?>\r\n<${root}>\r\n${inner}\r\n</${root}>\r\n`;
+  return iconv.encode(xml, charset);
+}
+
+export interface Manscdp {
+  root: 'Notify' | 'Response' | 'Query' | 'Control';
+  cmdType: string;
+  sn: number;
+  deviceId: string;
+  fields: Record<string, unknown>;
+}
+
+/** Reads a MESSAGE body (charset from its declaration, else the device's); null if not MANSCDP. */
+export function parseBody(body: Buffer, fallback: Charset): Manscdp | null {
+  const head = body.subarray(0, 100).toString('latin1');
+  const declared = /encoding=["']([\w-]+)["']/i.exec(head)?.[1];
+  const cs = declared && iconv.encodingExists(declared) ? declared : fallback;
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(iconv.decode(body, cs)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  for (const root of ['Notify', 'Response', 'Query', 'Control'] as const) {
+    const node = doc[root];
+    if (!node || typeof node !== 'object') continue;
+    const f = node as Record<string, unknown>;
+    return {
+      root,
+      cmdType: text(f.CmdType, 32),
+      sn: Number(text(f.SN, 12)) || 0,
+      deviceId: text(f.DeviceID, 32),
+      fields: f,
+    };
+  }
+  return null;
+}
+
+/** A leaf as bounded text ('' for anything else). */
+export function text(v: unknown, max = 255): string {
+  return typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '';
+}
+
+export interface CatalogItem {
+  channel_id: string;
+  name: string;
+  civil_code: string;
+  address: string;
+  parent_id: string;
+  status: 'ON' | 'OFF';
+  ptz_type: number | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+const numOrNull = (v: unknown) => {
+  const n = Number(text(v, 32));
+  return text(v) !== '' && Number.isFinite(n) ? n : null;
+};
+
+/** The channels of one Response/Catalog part, and the total the device announces. */
+export function catalogPart(m: Manscdp): { sumNum: number; items: CatalogItem[] } {
+  const list = m.fields.DeviceList as Record<string, unknown> | undefined;
+  const raw = Array.isArray(list?.Item) ? (list.Item as Record<string, unknown>[]) : [];
+  const items = raw.slice(0, 1000).flatMap((it): CatalogItem[] => {
+    const id = text(it.DeviceID, 32);
+    if (!/^\d{20}$/.test(id)) return [];
+    const info = (it.Info ?? {}) as Record<string, unknown>;
+    const status = text(it.Status, 8).toUpperCase();
+    return [
+      {
+        channel_id: id,
+        name: text(it.Name, 64),
+        civil_code: text(it.CivilCode, 32),
+        address: text(it.Address, 128),
+        parent_id: text(it.ParentID, 32),
+        status: status === 'ON' || status === 'ONLINE' ? 'ON' : 'OFF',
+        ptz_type: numOrNull(info.PTZType ?? it.PTZType),
+        longitude: numOrNull(it.Longitude),
+        latitude: numOrNull(it.Latitude),
+      },
+    ];
+  });
+  return { sumNum: Math.min(Number(text(m.fields.SumNum, 8)) || 0, 10_000), items };
+}
