@@ -24,6 +24,63 @@ export type HotStandbyWrite = z.infer<typeof HotStandbyWrite>;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
+/**
+ * The configuration sync as one gateway holds it (kept in the database, shared by the instances
+ * on one PostgreSQL). Versions are operation-log ids: the master's newest logged change, what it
+ * last pushed, and what a backup last applied. Times are formatted; empty when never.
+ */
+export const HotStandbySyncLocal = z.object({
+  version: z.number(),
+  changed_at: z.string(),
+  pushed_version: z.number(),
+  pushed_at: z.string(),
+  /**
+   * The last push (after its retries): ok, or failed with `reason`, one of HOT_STANDBY_SYNC_REASONS
+   * (the page words it in its reader's language), and `detail`, what the network or the peer said.
+   */
+  last_push: z
+    .object({
+      ok: z.boolean(),
+      at: z.string(),
+      version: z.number(),
+      reason: z.string(),
+      detail: z.string(),
+    })
+    .nullable(),
+  held_version: z.number(),
+  held_at: z.string(),
+});
+export type HotStandbySyncLocal = z.infer<typeof HotStandbySyncLocal>;
+
+/** Why a push failed (or `already_held`: the peer had this version already, which counts as ok). */
+export const HOT_STANDBY_SYNC_REASONS = [
+  'already_held',
+  'not_master',
+  'no_key',
+  'no_peer',
+  'too_large',
+  'unreachable',
+  'timeout',
+  'bad_reply',
+  'refused_key',
+  'refused_time',
+  'refused_master',
+  'refused_older',
+  'refused_off',
+  'apply_failed',
+  'snapshot_failed',
+] as const;
+export type HotStandbySyncReason = (typeof HOT_STANDBY_SYNC_REASONS)[number];
+
+/** What a peer answers the authenticated state query with. */
+export const HotStandbySyncPeer = z.object({
+  role: z.enum(['master', 'backup']),
+  version: z.number(),
+  held_version: z.number(),
+  held_at: z.string(),
+});
+export type HotStandbySyncPeer = z.infer<typeof HotStandbySyncPeer>;
+
 /** The settings as `detail` answers them (auth_pass empty, `secret_set` says whether one is stored), with the host's side. */
 export const HotStandbyDetail = z.object({
   enabled: flag,
@@ -38,7 +95,9 @@ export const HotStandbyDetail = z.object({
   peer_ip: z.string(),
   preempt: flag,
   sync_config: flag,
-  secret_set: z.object({ auth_pass: z.boolean() }),
+  peer_url: z.string(),
+  sync_key: z.literal(''),
+  secret_set: z.object({ auth_pass: z.boolean(), sync_key: z.boolean() }),
   /** What keepalived's notify script last reported (`unknown` before any report), and when. */
   state: z.enum(HOT_STANDBY_STATES),
   state_at: z.string(),
@@ -48,8 +107,11 @@ export const HotStandbyDetail = z.object({
   keepalived_installed: z.boolean(),
   config_path: z.string(),
   apply_enabled: z.boolean(),
-  /** Pushing the configuration to the peer is not built: always false. */
-  sync_push: z.literal(false),
+  /** Whether this gateway pushes its configuration: on, master, sync_config on and a sync key set. */
+  sync_push: z.boolean(),
+  /** The peer address pushes go to (peer_url, or the default made from peer_ip). */
+  sync_target: z.string(),
+  sync: HotStandbySyncLocal,
 });
 export type HotStandbyDetail = z.infer<typeof HotStandbyDetail>;
 
@@ -80,6 +142,24 @@ export const hotStandbyCalls = {
     method: 'check',
     input: z.object({}),
     output: PeerCheck,
+  }),
+  /** Pushes a configuration snapshot to the peer now (master only); the result as recorded. */
+  sync_now: defineCall({
+    path: SystemServicePaths.hotStandby,
+    method: 'sync_now',
+    input: z.object({}),
+    output: HotStandbySyncLocal,
+  }),
+  /** This side's sync state and the peer's, asked over the authenticated channel (peer null: why in peer_error). */
+  sync_state: defineCall({
+    path: SystemServicePaths.hotStandby,
+    method: 'sync_state',
+    input: z.object({}),
+    output: z.object({
+      local: HotStandbySyncLocal,
+      peer: HotStandbySyncPeer.nullable(),
+      peer_error: z.string(),
+    }),
   }),
   /** Not applied (IGS_APPLY off): only the note; else what the swapped settings wrote. */
   switchover: defineCall({

@@ -13,6 +13,10 @@ export const SystemServicePaths = {
   outreach: '/admin.php/system/outreach',
   /** Called by the keepalived notify script on this host (shared key in `x-igs-notify-key`). */
   hotStandbyNotify: '/api/hot-standby/notify',
+  /** The master posts its configuration snapshot here on the backup (HMAC of the sync key). */
+  hotStandbySync: '/api/hot-standby/sync',
+  /** Either gateway asks the other's sync state here (HMAC of the sync key). */
+  hotStandbySyncState: '/api/hot-standby/sync-state',
   /** The HIS posts patient events here with `Authorization: Bearer <token of a his_http record>`. */
   hisEvent: '/api/his/event',
 } as const;
@@ -131,6 +135,28 @@ export const hotStandbySettings: SingletonDef = {
       type: 'bool',
       label: label('Sync configuration to the peer', '同步配置到对端'),
       default: 1,
+    },
+    // Where the master posts its configuration snapshot: the peer's console. Empty: http, the peer
+    // IP and this console's own port (both gateways usually run the console alike).
+    {
+      name: 'peer_url',
+      type: 'url',
+      label: label(
+        'Peer console address (empty: http://peer IP:this port)',
+        '对端管理地址（留空：http://对端IP:本机端口）',
+      ),
+      max: 255,
+    },
+    // Authenticates the snapshot push and the state queries between the two gateways (an HMAC, and
+    // the snapshot's encryption): the same on both, never this gateway's device secret.
+    {
+      name: 'sync_key',
+      type: 'pwd',
+      label: label(
+        'Sync key (the same on both gateways, 16+ characters)',
+        '同步密钥（两台网关相同，至少16个字符）',
+      ),
+      max: 128,
     },
     {
       name: 'state',

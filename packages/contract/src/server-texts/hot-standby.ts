@@ -57,5 +57,18 @@ export const hotStandbyTexts = {
     en: 'Switched to {role}; keepalived restarted',
     zh_CN: '已切换为{role}，keepalived已重启',
   },
+  'hotStandby.syncKeyTooShort': {
+    en: 'The sync key must hold at least {min} characters',
+    zh_CN: '同步密钥至少需要{min}个字符',
+  },
+  'hotStandby.peerUrlForm': {
+    en: 'The peer console address must be http:// or https://, a host and optionally a port, e.g. http://192.168.77.2:8080',
+    zh_CN: '对端管理地址须为 http:// 或 https:// 加主机名及可选端口，如 http://192.168.77.2:8080',
+  },
+  'hotStandby.syncPushed': {
+    en: 'Configuration version {version} is on the peer',
+    zh_CN: '配置版本{version}已同步到对端',
+  },
+  'hotStandby.syncFailed': { en: 'The push to the peer failed: {detail}', zh_CN: '推送到对端失败：{detail}' },
   'hotStandby.notifyKeyWrong': { en: 'The notify key is missing or wrong', zh_CN: '通知密钥缺失或错误' },
 } as const;

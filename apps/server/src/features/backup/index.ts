@@ -2,7 +2,8 @@
 import type { Feature } from '../../platform/feature.ts';
 import { backupActions } from './actions.ts';
 
-export { createBackup, nextAutoBackup, pruneAutoBackups } from './backups.ts';
+export { writeArchive } from './archive.ts';
+export { createBackup, deleteBackups, nextAutoBackup, pruneAutoBackups, restoreArchive } from './backups.ts';
 
 /** The backup feature for app.ts: the backups. */
 export const backupFeature: Feature = {

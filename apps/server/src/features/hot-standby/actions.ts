@@ -26,6 +26,9 @@ import { systemdRunning } from '../services/index.ts';
 import { type CheckResult, checkConfig, renderFiles, writeKeepalived } from './keepalived.ts';
 import { effectivePriority, type HotStandbyValues } from './render.ts';
 import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts';
+import { peerState, pushNow } from './sync-push.ts';
+import { pushes, SYNC_KEY_MIN, syncSettings, syncTarget } from './sync-settings.ts';
+import { localSyncView } from './sync-state.ts';
 
 /**
  * `system/hot_standby` (DOMAIN 2.9 system/HotStandby): the VRRP settings, written as a keepalived
@@ -33,8 +36,8 @@ import { checkPeer, notifyKey, readState, sameKey, writeState } from './state.ts
  * script; a peer reachability check; and `switchover`, which swaps the roles and restarts
  * keepalived where IGS_APPLY=1.
  *
- * `sync_config` is stored but nothing is pushed to the peer yet: the database snapshot push of
- * DOMAIN is not built.
+ * With `sync_config` on, a master pushes its configuration to the peer after every change and on
+ * `sync_now` (sync-watch.ts, sync-push.ts); a backup applies what it receives (sync-receive.ts).
  */
 
 function webPort(ctx: ActionContext): number {
@@ -78,6 +81,12 @@ async function checkRules(values: Values, lang: Lang): Promise<void> {
   if (peer.includes(':')) throw invalidField('peer_ip', say(lang, 'hotStandby.peerIpMustIpv4'));
   if (String(values.virtual_ip ?? '').split('/')[0] === peer)
     throw invalidField('peer_ip', say(lang, 'hotStandby.peerIpMustDiffer'));
+  const key = String(values.sync_key ?? '');
+  if (key && key.length < SYNC_KEY_MIN)
+    throw invalidField('sync_key', say(lang, 'hotStandby.syncKeyTooShort', { min: SYNC_KEY_MIN }));
+  const url = String(values.peer_url ?? '');
+  if (url && !/^https?:\/\/[^/?#\s]+\/?$/.test(url))
+    throw invalidField('peer_url', say(lang, 'hotStandby.peerUrlForm'));
 }
 
 function asValues(v: Values): HotStandbyValues {
@@ -164,6 +173,8 @@ type StoredField =
   | 'peer_ip'
   | 'preempt'
   | 'sync_config'
+  | 'peer_url'
+  | 'sync_key'
   | 'secret_set';
 
 const NotifyInput = z.object({
@@ -191,7 +202,9 @@ export const hotStandbyActions = [
         keepalived_installed: (await findBinary('keepalived')) !== null,
         config_path: 'keepalived/keepalived.conf',
         apply_enabled: applyEnabled(),
-        sync_push: false as const,
+        sync_push: pushes(await syncSettings(ctx.app)),
+        sync_target: syncTarget(values, ctx.app.config.port),
+        sync: await localSyncView(ctx.app),
       };
     },
   }),
@@ -223,6 +236,32 @@ export const hotStandbyActions = [
       const v = asValues(await load(ctx.app));
       if (!v.peer_ip) throw invalidField('peer_ip', say(ctx.lang, 'hotStandby.setPeerIpFirst'));
       return checkPeer(v.peer_ip, webPort(ctx));
+    },
+  }),
+  defineCallAction(hotStandbyCalls.sync_now, {
+    summary:
+      'Pushes a configuration snapshot to the peer now (master with sync_config and a sync key), retried with backoff; answers the recorded result',
+    access: 'module',
+    // Whoever may change the hot-standby settings may push: no button of its own to grant.
+    button: 'system:hot_standby:edit',
+    async handler(ctx) {
+      await pushNow(ctx.app);
+      const view = await localSyncView(ctx.app);
+      const last = view.last_push;
+      ctx.logDetail = last ? `version ${last.version}: ${last.ok ? 'ok' : `failed (${last.reason})`}` : '';
+      ctx.msg = last?.ok
+        ? say(ctx.lang, 'hotStandby.syncPushed', { version: last.version })
+        : say(ctx.lang, 'hotStandby.syncFailed', { detail: last?.detail || last?.reason || '' });
+      return view;
+    },
+  }),
+  defineCallAction(hotStandbyCalls.sync_state, {
+    summary: "This gateway's sync state and the peer's, asked over the channel authenticated by the sync key",
+    access: 'module',
+    mutates: false,
+    async handler(ctx) {
+      const [local, peer] = await Promise.all([localSyncView(ctx.app), peerState(ctx.app)]);
+      return { local, peer: peer.peer, peer_error: peer.error };
     },
   }),
   defineCallAction(hotStandbyCalls.switchover, {
