@@ -1,4 +1,10 @@
-import { type CallOutput, hotStandbyCalls, type PeerCheck } from '@igs/contract/calls';
+import {
+  type CallOutput,
+  type HotStandbySyncLocal,
+  type HotStandbySyncPeer,
+  hotStandbyCalls,
+  type PeerCheck,
+} from '@igs/contract/calls';
 import { hotStandbySettings } from '@igs/contract/extras';
 import { Alert, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -39,7 +45,9 @@ function StateHeader({ v }: { v: SingletonValues }) {
       </Typography.Text>
       {v.keepalived_installed === false && <Alert type="warning" showIcon title={t('hs.noKeepalived')} />}
       {v.apply_enabled === false && <Alert type="info" showIcon title={t('hs.notApplied')} />}
-      {Number(v.sync_config) === 1 && <Alert type="info" showIcon title={t('hs.syncNotBuilt')} />}
+      {Number(v.sync_config) === 1 && v.role === 'master' && !v.sync_push && (
+        <Alert type="warning" showIcon title={t('hs.syncIdle')} />
+      )}
     </Space>
   );
 }
@@ -66,11 +74,123 @@ function PeerResult({ r }: { r: PeerCheck }) {
   );
 }
 
+type Translate = ReturnType<typeof useT>;
+
+/** A failure reason of the sync (HOT_STANDBY_SYNC_REASONS) in the reader's language. */
+function reasonText(t: Translate, reason: string): string {
+  const key = `hs.reason.${reason}`;
+  const text = t(key);
+  return text === key ? reason : text;
+}
+
+const versionAt = (t: Translate, version: number, at: string) =>
+  version ? t('hs.versionAt', { version, at: at || '—' }) : t('hs.none');
+
+/**
+ * The configuration sync: this gateway's versions (from detail), the peer's (asked on demand over
+ * the authenticated channel), the last push's result, and pushing now.
+ */
+function SyncPanel({
+  v,
+  endpoint,
+  canSync,
+  onPushed,
+}: {
+  v: SingletonValues;
+  endpoint: string;
+  canSync: boolean;
+  onPushed: () => void;
+}) {
+  const t = useT();
+  const local = v.sync as HotStandbySyncLocal | undefined;
+  const [peer, setPeer] = useState<{ peer: HotStandbySyncPeer | null; peer_error: string } | null>(null);
+  const [busy, setBusy] = useState<'' | 'ask' | 'push'>('');
+  if (!local || Number(v.sync_config) !== 1) return null;
+  const ask = async () => {
+    setBusy('ask');
+    try {
+      const r = await call(hotStandbyCalls.sync_state, {}, { loading: false });
+      setPeer({ peer: r.peer, peer_error: r.peer_error });
+    } catch {
+      setPeer(null);
+    } finally {
+      setBusy('');
+    }
+  };
+  const push = async () => {
+    setBusy('push');
+    try {
+      const r = await requestEnvelope<HotStandbySyncLocal>(endpoint, {
+        method: hotStandbyCalls.sync_now.method,
+      });
+      if (r.data.last_push?.ok) toast.success(r.msg);
+      else toast.warning(r.msg);
+      onPushed();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy('');
+    }
+  };
+  const last = local.last_push;
+  return (
+    <Descriptions size="small" column={1} title={t('hs.sync')} style={{ marginTop: 16 }}>
+      <Descriptions.Item label={t('hs.sync.target')}>{String(v.sync_target || '—')}</Descriptions.Item>
+      <Descriptions.Item label={t('hs.sync.local')}>
+        {v.role === 'master'
+          ? t('hs.sync.localMaster', {
+              version: versionAt(t, local.version, local.changed_at),
+              pushed: versionAt(t, local.pushed_version, local.pushed_at),
+            })
+          : t('hs.sync.localBackup', { held: versionAt(t, local.held_version, local.held_at) })}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('hs.sync.last')}>
+        {last ? (
+          <Space wrap>
+            <Tag color={last.ok ? 'green' : 'red'}>{last.ok ? t('hs.sync.ok') : t('hs.sync.failed')}</Tag>
+            <Typography.Text type="secondary">
+              {t('hs.sync.lastAt', { at: last.at, version: last.version })}
+            </Typography.Text>
+            {last.reason && <Typography.Text>{reasonText(t, last.reason)}</Typography.Text>}
+            {!last.ok && last.detail && <Typography.Text type="secondary">{last.detail}</Typography.Text>}
+          </Space>
+        ) : (
+          t('hs.none')
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('hs.sync.peer')}>
+        <Space wrap>
+          {peer?.peer ? (
+            <Typography.Text>
+              {t('hs.sync.peerState', {
+                role: peer.peer.role === 'master' ? t('hs.role.master') : t('hs.role.backup'),
+                held: versionAt(t, peer.peer.held_version, peer.peer.held_at),
+              })}
+            </Typography.Text>
+          ) : peer ? (
+            <Tag color="red">{reasonText(t, peer.peer_error)}</Tag>
+          ) : null}
+          <Button size="small" loading={busy === 'ask'} onClick={() => void ask()}>
+            {t('hs.sync.ask')}
+          </Button>
+          {canSync && v.role === 'master' && (
+            <Button size="small" type="primary" loading={busy === 'push'} onClick={() => void push()}>
+              {t('hs.sync.now')}
+            </Button>
+          )}
+        </Space>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
 /** system/HotStandby (DOMAIN 2.9): VRRP settings written for keepalived, its state, the peer, switchover. */
 export default function HotStandby() {
   const t = useT();
   const { endpoint, refresh } = useSingleton(hotStandbySettings);
   const canSwitch = useSingletonButton(hotStandbySettings, 'switchover');
+  // sync_now needs the settings' own key (the server checks system:hot_standby:edit).
+  const canSync = useSingletonButton(hotStandbySettings, 'edit');
   const [peer, setPeer] = useState<PeerCheck | null>(null);
   const [checking, setChecking] = useState(false);
 
@@ -102,7 +222,12 @@ export default function HotStandby() {
     <Card>
       <SingletonForm
         def={hotStandbySettings}
-        header={(v) => <StateHeader v={v} />}
+        header={(v) => (
+          <>
+            <StateHeader v={v} />
+            <SyncPanel v={v} endpoint={endpoint} canSync={canSync} onPushed={() => void refresh()} />
+          </>
+        )}
         actions={() => (
           <>
             <Button loading={checking} onClick={() => void check()}>
