@@ -45,7 +45,7 @@ function StateHeader({ v }: { v: SingletonValues }) {
       </Typography.Text>
       {v.keepalived_installed === false && <Alert type="warning" showIcon title={t('hs.noKeepalived')} />}
       {v.apply_enabled === false && <Alert type="info" showIcon title={t('hs.notApplied')} />}
-      {Number(v.sync_config) === 1 && v.role === 'master' && !v.sync_push && (
+      {Number(v.enabled) === 1 && Number(v.sync_config) === 1 && v.role === 'master' && !v.sync_push && (
         <Alert type="warning" showIcon title={t('hs.syncIdle')} />
       )}
     </Space>
@@ -105,7 +105,8 @@ function SyncPanel({
   const local = v.sync as HotStandbySyncLocal | undefined;
   const [peer, setPeer] = useState<{ peer: HotStandbySyncPeer | null; peer_error: string } | null>(null);
   const [busy, setBusy] = useState<'' | 'ask' | 'push'>('');
-  if (!local || Number(v.sync_config) !== 1) return null;
+  // Hooks above run on every render; the panel itself only where hot standby syncs.
+  if (!local || Number(v.enabled) !== 1 || Number(v.sync_config) !== 1) return null;
   const ask = async () => {
     setBusy('ask');
     try {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { HotStandbySyncPeer, HotStandbySyncReason } from '@igs/contract/calls';
-import { HOT_STANDBY_SYNC_REASONS, HotStandbySyncPeer as PeerShape } from '@igs/contract/calls';
+import { HOT_STANDBY_SYNC_REASONS, HotStandbySyncPeer, type HotStandbySyncReason } from '@igs/contract/calls';
 import { SystemServicePaths } from '@igs/contract/extras';
 import type { AppContext } from '../../platform/app-context.ts';
 import { writeArchive } from '../backup/index.ts';
@@ -226,7 +225,7 @@ export async function peerState(
       const reason = String(reply.data.reason ?? '');
       return { peer: null, error: KNOWN_REASONS.has(reason) ? reason : 'bad_reply' };
     }
-    const parsed = PeerShape.safeParse(reply.data);
+    const parsed = HotStandbySyncPeer.safeParse(reply.data);
     return parsed.success ? { peer: parsed.data, error: '' } : { peer: null, error: 'bad_reply' };
   } catch (e) {
     return { peer: null, error: e instanceof PushFailure ? e.reason : 'unreachable' };
