@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer } from '../src/app.ts';
 import { signRequest } from '../src/features/hot-standby/sync-auth.ts';
+import { openDatabase } from '../src/platform/db/database.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -213,6 +216,66 @@ describeEachDb('Hot standby configuration sync', (kind) => {
     expect(ok.code).toBe(200);
     expect(ok.data).toMatchObject({ role: 'backup' });
   });
+
+  it('refuses to post a snapshot larger than the limit, and records why', async () => {
+    expect((await setKeepCount(master, mt, 6)).code).toBe(200);
+    process.env.IGS_HS_SYNC_MAX_BYTES = '100';
+    try {
+      const r = await hs<SyncLocal>(master, mt, { method: 'sync_now' });
+      expect(r.data.last_push).toMatchObject({ ok: false, reason: 'too_large' });
+    } finally {
+      delete process.env.IGS_HS_SYNC_MAX_BYTES;
+    }
+    const r = await hs<SyncLocal>(master, mt, { method: 'sync_now' });
+    expect(r.data.last_push?.ok).toBe(true);
+    await backupToken();
+    expect(await keepCount(backup, bt)).toBe(6);
+  }, 60_000);
+
+  it.skipIf(kind !== 'postgres')(
+    'keeps the sync state in the database: a second instance of the master sees it and pushes its changes',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-test-'));
+      const config = { ...master.app.config, dataDir, consoleDir: path.join(dataDir, 'no-console') };
+      const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 2 });
+      const second = await buildServer({ config, db, logger: false });
+      try {
+        await second.fastify.listen({ port: 0, host: '127.0.0.1' });
+        const address = second.fastify.server.address();
+        const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        // Sessions live in the shared database too: the master's token works on either instance.
+        const call = async <T>(p: string, body: Record<string, unknown>) => {
+          const res = await fetch(url + p, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', IGSAuth: mt },
+            body: JSON.stringify(body),
+          });
+          return (await res.json()) as { code: number; data: T };
+        };
+        const first = await localOf(master, mt);
+        const seen = await call<{ local: SyncLocal; peer: { held_version: number } | null }>(HS, {
+          method: 'sync_state',
+        });
+        expect(seen.data.local).toMatchObject({
+          pushed_version: first.pushed_version,
+          last_push: first.last_push,
+        });
+        expect(seen.data.peer?.held_version).toBe(first.pushed_version);
+
+        expect(
+          (await call(Paths.backupRestore, { method: 'config_form', auto_cron: '', keep_count: 3 })).code,
+        ).toBe(200);
+        await until('the change made on the second instance to reach the backup', async () => {
+          await backupToken();
+          return (await keepCount(backup, bt)) === 3;
+        });
+      } finally {
+        await second.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it('records a failed push with its reason when the peer refuses', async () => {
     // The master's key no longer matches the backup's.
