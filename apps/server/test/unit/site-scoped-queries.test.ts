@@ -75,6 +75,15 @@ const EXCEPTIONS: Record<string, string> = {
     "helpers given the sites (or the folder's site) by explorer/actions.ts, which takes them from ctx.scope",
   'features/explorer/references.ts: def.table':
     'counts the records of every site that use a file: deleting it must see them all',
+  'features/cwmp/files.ts: tr069_file':
+    "device-facing: a CPE fetches a Download's file by its task's token, of whatever site",
+  'features/cwmp/files.ts: uploads':
+    "device-facing: a CPE fetches a Download's file by its task's token, of whatever site",
+  'features/hot-standby/sync-receive.ts: singletons':
+    'system: the standby pair keeps its own hot-standby settings (gateway, site 0 singletons) across a sync',
+  'features/hot-standby/sync-state.ts: singletons': 'system: the sync state is a gateway (site 0) singleton',
+  'features/media-extras/epg-import.ts: epg.table':
+    'storeGuide: given the one site of the import (writeSite) or of the source being synced, and filters by it',
   'features/home/online-days.ts: terminal_online_days':
     'system job: the daily online sampler counts every site',
   'features/hot-standby/state.ts: singletons': 'system: the standby key is a gateway (site 0) singleton',
@@ -87,8 +96,6 @@ const EXCEPTIONS: Record<string, string> = {
   'features/media-extras/rules.ts: media_rotation':
     'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/media-extras/source-sync.ts: collected.table':
-    "system job: a source sync runs for the source's own site",
-  'features/media-extras/source-sync.ts: epg.table':
     "system job: a source sync runs for the source's own site",
   'features/media-extras/source-sync.ts: source.table':
     "system job: a source sync runs for the source's own site",
@@ -108,8 +115,6 @@ const EXCEPTIONS: Record<string, string> = {
   'features/media-extras/verbs.ts: uploads':
     "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
   'features/media-extras/writes.ts: broadcast.table':
-    'after a generic import already scoped to the written site, marks the rows it just made',
-  'features/media-extras/writes.ts: epg.table':
     'after a generic import already scoped to the written site, marks the rows it just made',
   'features/menus/external-links.ts: externalLink.table':
     "the menu's external links are the gateway's (site 0) records",
