@@ -91,7 +91,7 @@ describe('DHCP leases: DHCPv4 and DHCPv6', () => {
     expect(within(v4).getByText('IPv4')).toBeTruthy();
     expect(within(v4).getByText('3c:a6:2f:81:4e:07')).toBeTruthy();
     expect(within(v4).getByRole('button', { name: 'Make static' })).toBeTruthy();
-    expect(screen.getByText('MAC / DUID')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'MAC / DUID' })).toBeTruthy();
     expect(screen.getByText(/Server DUID \(DHCPv6\)/)).toBeTruthy();
     expect(screen.getByText('00:01:00:01:2e:d4:9b:5f:52:54:00:8a:61:3c')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/dhcp\.[a-z]/);
@@ -103,8 +103,8 @@ describe('DHCP leases: DHCPv4 and DHCPv6', () => {
     const temp = (await screen.findByText('fd00:10::8f2a')).closest('tr')!;
     expect(within(temp).getByText('身份关联 IAID 3581201 · 临时地址')).toBeTruthy();
     expect(within(temp).getByText('永久')).toBeTruthy();
-    expect(screen.getByText('MAC地址 / DUID')).toBeTruthy();
-    expect(screen.getByText('类型')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'MAC地址 / DUID' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '类型' })).toBeTruthy();
     expect(screen.getByText(/服务器DUID（DHCPv6）/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/dhcp\.[a-z]/);
     setLanguage('en');
