@@ -78,6 +78,9 @@ function gbDate(ms: number): string {
 }
 
 interface Collector {
+  deviceId: string;
+  address: string;
+  charset: Charset;
   cmdType: string;
   sn: number;
   parts: Manscdp[];
@@ -97,7 +100,16 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
   let cseq = 1;
   let transport: SipTransport | undefined;
 
-  const config = async (): Promise<StoredService> => (await loadConfig(app)).gb28181;
+  /**
+   * The settings, read when a device's request comes in and by the periodic check; requests of
+   * the verbs use the last read (server id, domain), never the database: a verb's call holds a
+   * transaction, which on SQLite is the only connection.
+   */
+  let lastConfig = cfgAtStart;
+  const config = async (): Promise<StoredService> => {
+    lastConfig = (await loadConfig(app)).gb28181;
+    return lastConfig;
+  };
 
   const reply = (req: SipMessage, peer: Peer, res: SipMessage) => {
     const b = branchOf(req);
@@ -156,8 +168,34 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     reply(req, peer, responseTo(req, 200, 'OK', extra, toTag));
   }
 
+  /** A Response MESSAGE to a query in progress: collected, its parts counted by SumNum. */
+  function collect(c: Collector, m: Manscdp): void {
+    if (m.sn && c.sn !== m.sn) return;
+    c.parts.push(m);
+    if (m.cmdType !== 'Catalog') {
+      c.done();
+      return;
+    }
+    const list = m.fields.DeviceList as { Item?: unknown[] } | undefined;
+    c.got += Array.isArray(list?.Item) ? list.Item.length : 0;
+    const sum = Number(m.fields.SumNum) || 0;
+    // Parts are bounded: a device announcing more than it sends ends at the timeout.
+    if (c.got >= sum || c.parts.length >= 500) c.done();
+  }
+
   async function onMessage(req: SipMessage, peer: Peer): Promise<void> {
     const id = uriUser(header(req, 'from'));
+    // A reply to a query in progress is taken without the database: the verb waiting for it runs
+    // in one transaction, which on SQLite holds the only connection until the reply is in.
+    for (const c of collectors.values()) {
+      if (c.deviceId !== id || c.address !== peer.address) continue;
+      const m = parseBody(req.body, c.charset);
+      const mine = m?.root === 'Response' ? collectors.get(`${id}|${m.cmdType}`) : undefined;
+      if (!m || !mine) break;
+      reply(req, peer, responseTo(req, 200, 'OK', [], rand(4)));
+      collect(mine, m);
+      return;
+    }
     const d = /^\d{20}$/.test(id) ? await findDevice(app, id) : undefined;
     const toTag = rand(4);
     // A device that never registered (or from another address) is not heard.
@@ -169,17 +207,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       if (d.ip === peer.address) await markKeepalive(app, d);
       return;
     }
-    if (m.root === 'Response') {
-      const c = collectors.get(`${id}|${m.cmdType}`);
-      if (!c || (m.sn && c.sn !== m.sn)) return;
-      c.parts.push(m);
-      if (m.cmdType !== 'Catalog') return c.done();
-      const list = m.fields.DeviceList as { Item?: unknown[] } | undefined;
-      c.got += Array.isArray(list?.Item) ? list.Item.length : 0;
-      const sum = Number(m.fields.SumNum) || 0;
-      // Parts are bounded: a device announcing more than it sends ends at the timeout.
-      if (c.got >= sum || c.parts.length >= 500) c.done();
-    }
+    // A late Response (its query gone) is answered 200 above and dropped.
   }
 
   const handle = (msg: SipMessage, peer: Peer) => {
@@ -230,7 +258,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
 
   /** A MESSAGE to the device, sent in a client transaction; rejects unless answered 2xx. */
   async function sendMessage(d: DeviceRow, body: Buffer): Promise<void> {
-    const cfg = await config();
+    const cfg = lastConfig;
     const peer = peerOf(d);
     const branch = `z9hG4bK${rand()}`;
     const domain = String(cfg.domain ?? '');
@@ -262,7 +290,16 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       if (collectors.has(k)) throw new NoReply('a query of this kind is already waiting');
       let timer: NodeJS.Timeout | undefined;
       const done = new Promise<Manscdp[]>((resolve, reject) => {
-        const c: Collector = { cmdType, sn: n, parts: [], got: 0, done: () => resolve(c.parts) };
+        const c: Collector = {
+          deviceId: String(d.device_id),
+          address: String(d.ip),
+          charset: charsetOf(d.charset),
+          cmdType,
+          sn: n,
+          parts: [],
+          got: 0,
+          done: () => resolve(c.parts),
+        };
         collectors.set(k, c);
         timer = setTimeout(
           () =>
@@ -270,6 +307,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
           replyTimeoutMs,
         );
       });
+      done.catch(() => {}); // awaited below only once the MESSAGE is accepted
       try {
         await sendMessage(d, buildBody('Query', cmdType, n, String(d.device_id), charsetOf(d.charset)));
         return await done;
@@ -294,7 +332,9 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
 
   // The offline check, and the retransmission cache's expiry (Timer J: 64·T1).
   const sweeper = setInterval(() => {
-    sweepOffline(app).catch((err: unknown) => app.log.error({ err }, 'GB28181 offline check failed'));
+    Promise.all([config(), sweepOffline(app)]).catch((err: unknown) =>
+      app.log.error({ err }, 'GB28181 offline check failed'),
+    );
   }, opts.sweepEveryMs ?? 10_000);
   sweeper.unref();
   const pruner = setInterval(() => {

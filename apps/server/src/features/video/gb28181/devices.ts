@@ -1,6 +1,7 @@
 import { keepText } from '@igs/contract';
 import type { AppContext } from '../../../platform/app-context.ts';
 import { formatDateTime } from '../../../platform/lib/time.ts';
+import { inTransaction } from '../../../platform/resources/transaction.ts';
 import type { CatalogItem } from './manscdp.ts';
 import type { Peer } from './transport.ts';
 
@@ -187,41 +188,42 @@ export async function sweepOffline(app: AppContext): Promise<number> {
   return marked;
 }
 
-/** Stores a whole catalogue: channels updated or added (custom names kept), the others removed. */
+/**
+ * Stores a whole catalogue: channels updated or added (custom names kept), the others removed.
+ * In a transaction, or a savepoint of the verb's own (`app` is then the verb's context).
+ */
 export async function storeCatalog(app: AppContext, deviceId: string, items: CatalogItem[]): Promise<void> {
   const now = app.now();
-  await db(app)
-    .transaction()
-    .execute(async (tx) => {
-      const existing = await tx
-        .selectFrom('video_gb_channel')
-        .select(['id', 'channel_id'])
-        .where('device_id', '=', deviceId)
-        .execute();
-      const byId = new Map(existing.map((r) => [r.channel_id, r.id]));
-      const seen = new Set<string>();
-      for (const it of items) {
-        if (seen.has(it.channel_id)) continue;
-        seen.add(it.channel_id);
-        const id = byId.get(it.channel_id);
-        if (id !== undefined)
-          await tx
-            .updateTable('video_gb_channel')
-            .set({ ...it, updated_at: now })
-            .where('id', '=', id)
-            .execute();
-        else
-          await tx
-            .insertInto('video_gb_channel')
-            .values({ ...it, device_id: deviceId, created_at: now, updated_at: now })
-            .execute();
-      }
-      const gone = existing.filter((r) => !seen.has(String(r.channel_id))).map((r) => r.id);
-      if (gone.length) await tx.deleteFrom('video_gb_channel').where('id', 'in', gone).execute();
-      await tx
-        .updateTable('video_gb_device')
-        .set({ channel_count: seen.size, updated_at: now })
-        .where('device_id', '=', deviceId)
-        .execute();
-    });
+  await inTransaction(db(app), async (tx) => {
+    const existing = await tx
+      .selectFrom('video_gb_channel')
+      .select(['id', 'channel_id'])
+      .where('device_id', '=', deviceId)
+      .execute();
+    const byId = new Map(existing.map((r) => [r.channel_id, r.id]));
+    const seen = new Set<string>();
+    for (const it of items) {
+      if (seen.has(it.channel_id)) continue;
+      seen.add(it.channel_id);
+      const id = byId.get(it.channel_id);
+      if (id !== undefined)
+        await tx
+          .updateTable('video_gb_channel')
+          .set({ ...it, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      else
+        await tx
+          .insertInto('video_gb_channel')
+          .values({ ...it, device_id: deviceId, created_at: now, updated_at: now })
+          .execute();
+    }
+    const gone = existing.filter((r) => !seen.has(String(r.channel_id))).map((r) => r.id);
+    if (gone.length) await tx.deleteFrom('video_gb_channel').where('id', 'in', gone).execute();
+    await tx
+      .updateTable('video_gb_device')
+      .set({ channel_count: seen.size, updated_at: now })
+      .where('device_id', '=', deviceId)
+      .execute();
+  });
 }

@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.ts';
+import { findBinary } from '../src/platform/host/host-exec.ts';
+import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+
+/**
+ * DOMAIN 2.3 GB28181: the SIP agent against SIPp playing a camera (fixtures/sipp/): REGISTER
+ * challenged then accepted with the digest, a keepalive, the catalog verb (DeviceInfo, then a
+ * Catalog answered in two parts), the ptz and reboot verbs (the DeviceControl bodies the camera
+ * received), offline after missed keepalives (test clock), and unregister.
+ */
+
+const DEVICE = '/admin.php/video/gb_device';
+const CHANNEL = '/admin.php/video/gb_channel';
+const CAMERA_ID = '34020000001320000001';
+const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'sipp');
+const sipp = await findBinary('sipp');
+if (!sipp)
+  console.warn(
+    'SKIPPED GB28181 SIP tests: sipp is not installed (Debian package sip-tester; .ci/run installs it)',
+  );
+
+/** A UDP port free now, for SIPp's local port (the camera's registered address). */
+async function freeUdpPort(): Promise<number> {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
+  const { port } = s.address();
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+interface SippRun {
+  code: number | null;
+  out: string;
+  done: Promise<void>;
+}
+
+/** Runs SIPp with a bounded time; `done` settles when it exits (killed after `limitMs`). */
+function runSipp(args: string[], limitMs = 30_000): SippRun {
+  const run: SippRun = { code: null, out: '', done: Promise.resolve() };
+  const child = spawn(
+    sipp!,
+    [...args, '-nostdin', '-timeout', `${Math.ceil(limitMs / 1000)}s`, '-timeout_error'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (c: Buffer) => {
+    run.out = (run.out + c.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const kill = setTimeout(() => child.kill('SIGKILL'), limitMs + 5_000);
+  run.done = new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      run.code = code;
+      resolve();
+    }),
+  );
+  return run;
+}
+
+describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
+  let s: TestServer;
+  let token: string;
+  let agent: GbAgent;
+  let cameraPort: number;
+  let traceDir: string;
+  const call = <T = unknown>(p: string, body: Record<string, unknown>) => s.call<T>(p, body, { token });
+  const device = async () =>
+    (await call<{ list: Record<string, unknown>[] }>(DEVICE, { method: 'list', device_id: CAMERA_ID })).data
+      .list[0]!;
+  const target = () => `127.0.0.1:${agent.port}`;
+  const common = () => ['-i', '127.0.0.1', '-p', String(cameraPort), '-m', '1'];
+
+  beforeAll(async () => {
+    if (!sipp) return;
+    s = await startServer(kind);
+    token = await s.login();
+    agent = await startGbAgent(s.app, { host: '127.0.0.1', port: 0, t1Ms: 100, replyTimeoutMs: 8_000 });
+    cameraPort = await freeUdpPort();
+    traceDir = fs.mkdtempSync(path.join(s.dataDir, 'sipp-'));
+    const added = await call<{ id: number }>(DEVICE, {
+      method: 'add',
+      device_id: CAMERA_ID,
+      name: 'Gate',
+      password: '12345678',
+      charset: 'GB2312',
+    });
+    expect(added.code, added.msg).toBe(200);
+  });
+  afterAll(async () => {
+    await agent?.close();
+    await s?.close();
+  });
+
+  it.skipIf(!sipp)(
+    'registers with the digest, keeps alive, answers catalog, ptz and reboot, goes offline and unregisters',
+    async () => {
+      // A device not yet registered cannot be asked anything (409), the verbs say why.
+      const early = await call(DEVICE, { method: 'catalog', id: (await device()).id });
+      expect(early.code, early.msg).toBe(409);
+      expect(early.msg).toContain('not registered');
+
+      const reg = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await reg.done;
+      expect(reg.code, reg.out).toBe(0);
+      let d = await device();
+      expect(d).toMatchObject({ online: 1, ip: '127.0.0.1', port: cameraPort });
+      expect(d.register_time).toBeTruthy();
+      expect(d.keepalive_time).toBeTruthy();
+
+      // The camera now answers MESSAGEs on its registered port: 4 of them (info, catalog, ptz, reboot).
+      const trace = path.join(traceDir, 'camera.log');
+      const cam = runSipp(
+        [
+          target(),
+          '-sf',
+          path.join(FIXTURES, 'camera.xml'),
+          ...common().slice(0, 4),
+          '-m',
+          '4',
+          '-trace_msg',
+          '-message_file',
+          trace,
+        ],
+        40_000,
+      );
+      await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+
+      const cat = await call<{
+        manufacturer: string;
+        model: string;
+        firmware: string;
+        parts: number;
+        sum_num: number;
+      }>(DEVICE, { method: 'catalog', id: d.id });
+      expect(cat.code, cat.msg).toBe(200);
+      expect(cat.data).toMatchObject({
+        manufacturer: 'SIPp',
+        model: 'IPC-GB-1',
+        firmware: 'V1.2.3',
+        parts: 2,
+        sum_num: 2,
+      });
+      d = await device();
+      expect(d).toMatchObject({
+        manufacturer: 'SIPp',
+        model: 'IPC-GB-1',
+        firmware: 'V1.2.3',
+        channel_count: 2,
+      });
+      const channels = (
+        await call<{ list: Record<string, unknown>[] }>(CHANNEL, { method: 'list', device_id: CAMERA_ID })
+      ).data.list;
+      const byId = Object.fromEntries(channels.map((c) => [c.channel_id, c]));
+      expect(byId['34020000001310000001']).toMatchObject({
+        name: '大门',
+        civil_code: '340200',
+        parent_id: CAMERA_ID,
+        status: 'ON',
+        ptz_type: 1,
+        longitude: 120.15,
+        latitude: 30.28,
+      });
+      expect(byId['34020000001310000002']).toMatchObject({ name: 'Car park', status: 'OFF', ptz_type: 3 });
+
+      const ptz = await call<{ ptz_cmd: string }>(DEVICE, {
+        method: 'ptz',
+        id: d.id,
+        command: 'left',
+        speed: 128,
+      });
+      expect(ptz.code, ptz.msg).toBe(200);
+      expect(ptz.data.ptz_cmd).toBe('A50F010280808037');
+      const reboot = await call(DEVICE, { method: 'reboot', id: d.id });
+      expect(reboot.code, reboot.msg).toBe(200);
+      await cam.done;
+      expect(cam.code, cam.out).toBe(0);
+      const received = fs.readFileSync(trace, 'utf8');
+      expect(received).toMatch(/<CmdType>DeviceInfo<\/CmdType>/);
+      expect(received).toMatch(/<CmdType>Catalog<\/CmdType>/);
+      expect(received).toMatch(
+        /<Control>[\s\S]*<CmdType>DeviceControl<\/CmdType>[\s\S]*<PTZCmd>A50F010280808037<\/PTZCmd>/,
+      );
+      expect(received).toMatch(/<TeleBoot>Boot<\/TeleBoot>/);
+
+      // Three keepalive intervals (60 s) without one: offline, with its event in the log.
+      expect(await agent.sweep()).toBe(0);
+      s.clock.advance(181_000);
+      expect(await agent.sweep()).toBe(1);
+      expect((await device()).online).toBe(0);
+      const events = await s.app.db.kysely
+        .selectFrom('operation_log')
+        .select(['action', 'detail'])
+        .where('module', '=', 'video')
+        .execute();
+      expect(events.map((e) => e.action)).toEqual(['gb_device online', 'gb_device offline']);
+      expect(events[1]!.detail).toContain('3');
+
+      // Registering again brings it back; unregistering (Expires: 0) takes it offline at once.
+      const again = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await again.done;
+      expect(again.code, again.out).toBe(0);
+      expect((await device()).online).toBe(1);
+      const un = runSipp([target(), '-sf', path.join(FIXTURES, 'unregister.xml'), ...common()]);
+      await un.done;
+      expect(un.code, un.out).toBe(0);
+      expect((await device()).online).toBe(0);
+    },
+    120_000,
+  );
+});
