@@ -65,6 +65,38 @@ function runSipp(args: string[], limitMs = 30_000): SippRun {
   return run;
 }
 
+/** Sends one datagram to the agent and resolves with the first answer, or null after `waitMs`. */
+async function udpExchange(port: number, data: string | Buffer, waitMs = 700): Promise<string | null> {
+  const sock = dgram.createSocket('udp4');
+  try {
+    return await new Promise<string | null>((resolve) => {
+      const t = setTimeout(() => resolve(null), waitMs);
+      sock.on('message', (m) => {
+        clearTimeout(t);
+        resolve(m.toString());
+      });
+      sock.send(data, port, '127.0.0.1');
+    });
+  } finally {
+    sock.close();
+  }
+}
+
+const register = (deviceId: string, branch: string) =>
+  [
+    `REGISTER sip:34020000002000000001@3402000000 SIP/2.0`,
+    `Via: SIP/2.0/UDP 127.0.0.1:5060;rport;branch=z9hG4bK${branch}`,
+    `From: <sip:${deviceId}@3402000000>;tag=t${branch}`,
+    `To: <sip:${deviceId}@3402000000>`,
+    `Call-ID: ${branch}@127.0.0.1`,
+    'CSeq: 1 REGISTER',
+    `Contact: <sip:${deviceId}@127.0.0.1:5060>`,
+    'Expires: 3600',
+    'Content-Length: 0',
+    '',
+    '',
+  ].join('\r\n');
+
 describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
   let s: TestServer;
   let token: string;
@@ -73,8 +105,12 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
   let traceDir: string;
   const call = <T = unknown>(p: string, body: Record<string, unknown>) => s.call<T>(p, body, { token });
   const device = async () =>
-    (await call<{ list: Record<string, unknown>[] }>(DEVICE, { method: 'list', device_id: CAMERA_ID })).data
-      .list[0]!;
+    (
+      await call<{ list: Record<string, unknown>[] }>(DEVICE, {
+        method: 'list',
+        filter: { device_id: CAMERA_ID },
+      })
+    ).data.list[0]!;
   const target = () => `127.0.0.1:${agent.port}`;
   const common = () => ['-i', '127.0.0.1', '-p', String(cameraPort), '-m', '1'];
 
@@ -156,7 +192,10 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         channel_count: 2,
       });
       const channels = (
-        await call<{ list: Record<string, unknown>[] }>(CHANNEL, { method: 'list', device_id: CAMERA_ID })
+        await call<{ list: Record<string, unknown>[] }>(CHANNEL, {
+          method: 'list',
+          filter: { device_id: CAMERA_ID },
+        })
       ).data.list;
       const byId = Object.fromEntries(channels.map((c) => [c.channel_id, c]));
       expect(byId['34020000001310000001']).toMatchObject({
@@ -214,5 +253,40 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect((await device()).online).toBe(0);
     },
     120_000,
+  );
+
+  it.skipIf(!sipp)(
+    'refuses unknown devices unless the setting adds them; drops malformed input',
+    async () => {
+      const stranger = '34020000001320000099';
+      // Malformed datagrams get no answer, and the agent still answers afterwards.
+      expect(await udpExchange(agent.port, 'NOT SIP AT ALL\r\n\r\n')).toBeNull();
+      expect(await udpExchange(agent.port, Buffer.alloc(70_000, 0x41).subarray(0, 65_000))).toBeNull();
+      expect(await udpExchange(agent.port, register(stranger, 'u1'))).toMatch(/^SIP\/2\.0 403 /);
+      const none = await call<{ list: unknown[] }>(DEVICE, {
+        method: 'list',
+        filter: { device_id: stranger },
+      });
+      expect(none.data.list).toHaveLength(0);
+
+      const set = await call('/admin.php/system/service_config', {
+        method: 'edit',
+        key: 'gb28181',
+        register_unknown: 'add',
+      });
+      expect(set.code, set.msg).toBe(200);
+      // No platform password is set: the added device registers without a challenge (as in wvp).
+      expect(await udpExchange(agent.port, register(stranger, 'u2'))).toMatch(/^SIP\/2\.0 200 /);
+      const added = await call<{ list: Record<string, unknown>[] }>(DEVICE, {
+        method: 'list',
+        device_id: stranger,
+      });
+      expect(added.data.list[0]).toMatchObject({ device_id: stranger, online: 1, ip: '127.0.0.1' });
+      const detail = await call<{ register_unknown: string }>('/admin.php/system/service_config', {
+        method: 'detail',
+        key: 'gb28181',
+      });
+      expect(detail.data.register_unknown).toBe('add');
+    },
   );
 });

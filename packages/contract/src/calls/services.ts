@@ -10,6 +10,16 @@ const bool01 = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
 
+/**
+ * gb28181: what the SIP agent does with a REGISTER from a device not in the device list: refuse
+ * it (403), or add it to the list, where it authenticates with the platform password.
+ */
+export const GB_REGISTER_UNKNOWN = ['refuse', 'add'] as const;
+export const GB_REGISTER_UNKNOWN_LABELS = {
+  refuse: { en: 'Refuse unknown devices', zh_CN: '拒绝未登记的设备' },
+  add: { en: 'Add unknown devices to the list', zh_CN: '自动添加未登记的设备' },
+} as const satisfies Record<(typeof GB_REGISTER_UNKNOWN)[number], { en: string; zh_CN: string }>;
+
 /** One Service row as `list` and `detail` answer it. */
 export const ServiceRow = z.object({
   key: z.enum(SERVICE_KEYS),
@@ -33,6 +43,7 @@ export const ServiceRow = z.object({
   domain: z.string().optional(),
   port: z.number().optional(),
   password: z.string().optional(),
+  register_unknown: z.enum(GB_REGISTER_UNKNOWN).optional(),
   secret_set: z.object({ password: z.boolean() }).optional(),
 });
 export type ServiceRow = z.infer<typeof ServiceRow>;
@@ -66,7 +77,7 @@ export const serviceCalls = {
   }),
   /** One service (`key`) with its live status; the gb28181 password never returned. */
   detail: defineCall({ path: PATH, method: 'detail', input: VerbInput, output: ServiceRow }),
-  /** Saves one service (key, enabled, ports, auto_start; gb28181's own fields): a form, checked by the server. */
+  /** Saves one service (key, enabled, ports, auto_start; gb28181's own fields, register_unknown among them): a form, checked by the server. */
   edit: defineCall({ path: PATH, method: 'edit', input: z.object({}).loose(), output: ServiceApplyReply }),
   start: defineCall({ path: PATH, method: 'start', input: VerbInput, output: ServiceApplyReply }),
   stop: defineCall({ path: PATH, method: 'stop', input: VerbInput, output: ServiceApplyReply }),

@@ -1,5 +1,5 @@
 import { Code, type Lang, say, texts } from '@igs/contract';
-import { serviceCalls } from '@igs/contract/calls';
+import { GB_REGISTER_UNKNOWN, serviceCalls } from '@igs/contract/calls';
 import { SERVICE_KEYS, type ServiceKey, type ServiceRow, serviceTitle } from '@igs/contract/extras';
 import { z } from 'zod';
 import { applyEnabled, type CommandResult, runCommand } from '../../platform/host/config-set.ts';
@@ -58,6 +58,7 @@ function rowOf(
     // A write-only secret (DOMAIN section 0): never sent back.
     row.password = '';
     row.secret_set = { password: Boolean(stored.password) };
+    row.register_unknown = stored.register_unknown === 'add' ? 'add' : 'refuse';
   }
   return row;
 }
@@ -135,6 +136,7 @@ const editSchema = (lang: Lang) =>
       .max(65535, say(lang, 'services.portMustBetween'))
       .optional(),
     password: z.string().max(64, say(lang, 'services.passwordMustMostCharacters')).optional(),
+    register_unknown: z.enum(GB_REGISTER_UNKNOWN).optional(),
   });
 
 function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown, lang: Lang): z.output<T> {
@@ -143,7 +145,7 @@ function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown, lang: Lang)
   return r.data;
 }
 
-const GB_FIELDS = ['server_id', 'domain', 'port', 'password'] as const;
+const GB_FIELDS = ['server_id', 'domain', 'port', 'password', 'register_unknown'] as const;
 
 /** The body merged over the stored row, with the rules a schema cannot say. */
 function mergeEdit(
@@ -171,6 +173,7 @@ function mergeEdit(
     if (body.server_id !== undefined) next.server_id = body.server_id;
     if (body.domain !== undefined) next.domain = body.domain;
     if (body.port !== undefined) next.port = body.port;
+    if (body.register_unknown !== undefined) next.register_unknown = body.register_unknown;
     // An empty secret keeps the stored one (DOMAIN section 0).
     if (body.password) next.password = body.password;
   }
@@ -280,7 +283,7 @@ export const serviceActions = [
   }),
   defineCallAction(serviceCalls.edit, {
     summary:
-      'Saves one service (key, enabled, ports, auto_start; gb28181: server_id, domain, port, password); 409 on a port clash',
+      'Saves one service (key, enabled, ports, auto_start; gb28181: server_id, domain, port, password, register_unknown); 409 on a port clash',
     access: 'module',
     async handler(ctx, raw) {
       const { lang } = ctx;
