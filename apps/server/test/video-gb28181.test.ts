@@ -229,9 +229,12 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       );
       expect(received).toMatch(/<TeleBoot>Boot<\/TeleBoot>/);
 
-      // Three keepalive intervals (60 s) without one: offline, with its event in the log.
+      // Three keepalive intervals (the device's 30 s here) without one: offline, with its event.
+      expect((await call(DEVICE, { method: 'edit', id: d.id, keepalive_interval: 30 })).code).toBe(200);
       expect(await agent.sweep()).toBe(0);
-      s.clock.advance(181_000);
+      s.clock.advance(61_000);
+      expect(await agent.sweep()).toBe(0);
+      s.clock.advance(30_000);
       expect(await agent.sweep()).toBe(1);
       expect((await device()).online).toBe(0);
       const events = await s.app.db.kysely
@@ -240,7 +243,10 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         .where('module', '=', 'video')
         .execute();
       expect(events.map((e) => e.action)).toEqual(['gb_device online', 'gb_device offline']);
-      expect(events[1]!.detail).toContain('3');
+      expect(JSON.parse(events[1]!.detail)).toMatchObject({
+        $t: 'video.gbDeviceOffline',
+        p: { missed: 3, seconds: 30 },
+      });
 
       // Registering again brings it back; unregistering (Expires: 0) takes it offline at once.
       const again = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);

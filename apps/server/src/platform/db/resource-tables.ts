@@ -1082,6 +1082,7 @@ export interface ResourceTables {
     transport: string | null;
     stream_mode: string | null;
     charset: string | null;
+    keepalive_interval: number | null;
     media_server_id: number | null;
     manufacturer: string | null;
     model: string | null;

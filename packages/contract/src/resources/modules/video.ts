@@ -87,6 +87,16 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
       },
     ),
     enumField('charset', { en: 'Charset', zh_CN: '字符集' }, CHARSETS),
+    // The device's heartbeat period as configured on it; 3 missed make it offline (the SIP agent).
+    {
+      name: 'keepalive_interval',
+      type: 'int',
+      label: { en: 'Keep-alive interval', zh_CN: '心跳周期' },
+      unit: 'seconds',
+      min: 5,
+      max: 3600,
+      default: 60,
+    },
     refField('media_server_id', 'video:media_server', { en: 'Media server', zh_CN: '媒体节点' }),
     {
       name: 'manufacturer',

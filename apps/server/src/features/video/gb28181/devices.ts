@@ -26,9 +26,15 @@ export type DeviceRow = {
   media_server_id: number | null;
 };
 
-/** Keepalive interval when the device does not say (GB/T 28181: 60 s), and how many may be missed. */
+/** Keepalive interval when the device record has none (GB/T 28181: 60 s), and how many may be missed. */
 export const KEEPALIVE_S = 60;
 export const MISSED_KEEPALIVES = 3;
+/** The shortest interval a record may hold (its description's minimum): the sweep's first cut. */
+const MIN_KEEPALIVE_S = 5;
+const intervalOf = (v: unknown) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= MIN_KEEPALIVE_S ? n : KEEPALIVE_S;
+};
 
 const db = (app: AppContext) => app.db.kysely;
 
@@ -147,18 +153,24 @@ export async function markUnregistered(app: AppContext, d: DeviceRow): Promise<v
 
 /**
  * One pass of the offline check: devices flagged online whose last keepalive is older than three
- * intervals. Only online rows are read, at most 1000 a pass, so the pass stays cheap.
+ * of their intervals. Only online rows quiet for three of the shortest intervals are read, at most
+ * 1000 a pass, so the pass stays cheap; each one's own interval then decides.
  */
 export async function sweepOffline(app: AppContext): Promise<number> {
   const now = app.now();
-  const cutoff = formatDateTime(now - MISSED_KEEPALIVES * KEEPALIVE_S * 1000);
-  const stale = await db(app)
+  const cutoff = formatDateTime(now - MISSED_KEEPALIVES * MIN_KEEPALIVE_S * 1000);
+  const quiet = await db(app)
     .selectFrom('video_gb_device')
-    .select(['id', 'device_id', 'ip', 'keepalive_time'])
+    .select(['id', 'device_id', 'ip', 'keepalive_time', 'keepalive_interval'])
     .where('online', '=', 1)
     .where((eb) => eb.or([eb('keepalive_time', 'is', null), eb('keepalive_time', '<', cutoff)]))
     .limit(1000)
     .execute();
+  const stale = quiet.filter(
+    (d) =>
+      d.keepalive_time === null ||
+      d.keepalive_time < formatDateTime(now - MISSED_KEEPALIVES * intervalOf(d.keepalive_interval) * 1000),
+  );
   let marked = 0;
   for (const d of stale) {
     let q = db(app)
@@ -180,7 +192,7 @@ export async function sweepOffline(app: AppContext): Promise<number> {
       keepText('video.gbDeviceOffline', {
         device_id: d.device_id ?? '',
         missed: MISSED_KEEPALIVES,
-        seconds: KEEPALIVE_S,
+        seconds: intervalOf(d.keepalive_interval),
         last: d.keepalive_time ?? '',
       }),
     );
