@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.ts';
@@ -295,4 +297,92 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(detail.data.register_unknown).toBe('add');
     },
   );
+
+  it.skipIf(!sipp)('play INVITEs the channel to the media server RTP port, stop sends BYE', async () => {
+    const reg = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+    await reg.done;
+    expect(reg.code, reg.out).toBe(0);
+    const d = await device();
+    const channel = '34020000001310000001';
+    // Without a media server, play names it before anything is sent.
+    const none = await call(DEVICE, { method: 'play', id: d.id, channel_id: channel });
+    expect(none.code).toBe(503);
+    expect(none.msg).toContain('media server');
+
+    // ZLMediaKit's API as far as play and stop use it.
+    const calls: { api: string; params: Record<string, string> }[] = [];
+    const zlm = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const api = url.pathname.replace('/index/api/', '');
+      calls.push({ api, params: Object.fromEntries(url.searchParams) });
+      res.setHeader('content-type', 'application/json');
+      if (api === 'openRtpServer') return res.end(JSON.stringify({ code: 0, port: 30123 }));
+      res.end(JSON.stringify({ code: 0, data: api === 'getServerConfig' ? [{}] : {} }));
+    });
+    await new Promise<void>((r) => zlm.listen(0, '127.0.0.1', () => r()));
+    try {
+      const zlmPort = (zlm.address() as AddressInfo).port;
+      const ms = await call('/admin.php/video/media_server', {
+        method: 'add',
+        server_id: 'zlm-gb',
+        ip: '127.0.0.1',
+        http_port: zlmPort,
+        secret: 'zlm-secret',
+        is_default: 1,
+      });
+      expect(ms.code, ms.msg).toBe(200);
+      const trace = path.join(traceDir, 'play.log');
+      const cam = runSipp([
+        target(),
+        '-sf',
+        path.join(FIXTURES, 'play.xml'),
+        ...common(),
+        '-trace_msg',
+        '-message_file',
+        trace,
+      ]);
+      await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+      const play = await call<{ stream: string; ssrc: string; rtp_port: number; urls: { rtsp: string } }>(
+        DEVICE,
+        {
+          method: 'play',
+          id: d.id,
+          channel_id: channel,
+        },
+      );
+      expect(play.code, play.msg).toBe(200);
+      expect(play.data).toMatchObject({ stream: `${CAMERA_ID}_${channel}`, rtp_port: 30123 });
+      expect(play.data.ssrc).toMatch(/^0\d{9}$/);
+      expect(play.data.urls.rtsp).toBe(`rtsp://127.0.0.1:554/rtp/${CAMERA_ID}_${channel}`);
+      expect(calls.find((c) => c.api === 'openRtpServer')!.params).toMatchObject({
+        stream_id: `${CAMERA_ID}_${channel}`,
+        tcp_mode: '0',
+      });
+      const stop = await call<{ was_playing: boolean }>(DEVICE, {
+        method: 'stop',
+        id: d.id,
+        channel_id: channel,
+      });
+      expect(stop.code, stop.msg).toBe(200);
+      expect(stop.data.was_playing).toBe(true);
+      await cam.done;
+      expect(cam.code, cam.out).toBe(0);
+      const received = fs.readFileSync(trace, 'utf8');
+      expect(received).toMatch(new RegExp(`INVITE sip:${channel}@`));
+      expect(received).toMatch(/m=video 30123 RTP\/AVP 96 97 98/);
+      expect(received).toContain(`y=${play.data.ssrc}`);
+      expect(received).toMatch(/ACK sip:/);
+      expect(received).toMatch(/BYE sip:/);
+      expect(calls.some((c) => c.api === 'closeRtpServer')).toBe(true);
+      // A second stop finds nothing playing.
+      const again = await call<{ was_playing: boolean }>(DEVICE, {
+        method: 'stop',
+        id: d.id,
+        channel_id: channel,
+      });
+      expect(again.data.was_playing).toBe(false);
+    } finally {
+      await new Promise((r) => zlm.close(r));
+    }
+  });
 });

@@ -89,6 +89,9 @@ export const videoTexts = {
     zh_CN: '{target} 的目录：{n} 个通道',
   },
   'video.gbPtzSent': { en: 'PTZ {command} sent to {target}', zh_CN: '已向 {target} 发送云台指令 {command}' },
+  'video.gbPlaying': { en: '{target} is sending to {stream}', zh_CN: '{target} 正在推流到 {stream}' },
+  'video.gbStopped': { en: 'Stopped the stream of {target}', zh_CN: '已停止 {target} 的点播' },
+  'video.gbNotPlaying': { en: '{target} was not playing', zh_CN: '{target} 未在点播' },
   'video.gbRebootSent': { en: 'Reboot sent to {target}', zh_CN: '已向 {target} 发送重启指令' },
   'video.gbDeviceOnline': { en: 'GB28181 device {device_id} online', zh_CN: 'GB28181设备 {device_id} 上线' },
   'video.gbDeviceOffline': {

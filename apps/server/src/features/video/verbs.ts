@@ -3,10 +3,12 @@ import { Code, keepText, say, texts } from '@igs/contract';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { ApiError } from '../../platform/http/errors.ts';
+import { loadConfig } from '../../platform/settings/service-config.ts';
 import { agentAndDevice, deviceFailure, gbAgentUnavailable } from './gb-agent.ts';
 import { storeCatalog } from './gb28181/devices.ts';
 import { catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
 import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
+import { liveSsrc, playOffer } from './gb28181/sdp.ts';
 import {
   apiBase,
   callMediaServer,
@@ -21,7 +23,7 @@ import {
 /**
  * DOMAIN 2.3 verbs. Stream and media-server verbs call the media server's HTTP API (zlm.ts) and
  * store what it answered; GB28181 device verbs go through the SIP agent (gb-agent.ts, gb28181/);
- * play/stop and the parent-platform verbs are not carried yet (503 naming the agent). A verb never
+ * the parent-platform verbs are not carried yet (503 naming the agent). A verb never
  * reports a success nothing produced.
  */
 
@@ -242,22 +244,66 @@ const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ 
   return { ...facts, channels: items, parts: parts.length, sum_num: catalogPart(parts[0]!).sumNum };
 });
 
-const gbDevicePlayVerb = resourceVerb('video:gb_device', 'play', async ({ ctx, db, records }) => {
-  const r = records[0]!;
-  // DOMAIN 2.3: play needs a media server, else 503; it must answer before anything is sent.
-  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
-  if (!ms) throw noMediaServer(ctx.lang);
-  await callMediaServer(ctx.lang, ms, 'getServerConfig');
-  return gbAgentUnavailable(ctx, texts('video.startStream'), deviceName(r));
-});
-
-const gbDeviceStopVerb = resourceVerb('video:gb_device', 'stop', async ({ ctx, records }) =>
-  gbAgentUnavailable(ctx, texts('video.stopStream'), deviceName(records[0]!)),
-);
-
 /** The channel a control is addressed to: the one chosen, else the device itself. */
 const controlTarget = (r: Record<string, unknown>, input: Record<string, unknown>) =>
   String(input.channel_id || r.device_id);
+
+/** The SSRCs of this process's plays: a sequence, as the SSRC's last 4 digits. */
+let ssrcSeq = Math.floor(Math.random() * 10_000);
+
+/**
+ * Live play: the media server opens an RTP port for the stream (`rtp/<device>_<channel>`), the
+ * device is INVITEd to send there with the SSRC the offer names, and the media server's URLs of the
+ * stream are answered. The media server must answer before anything is sent to the device.
+ */
+const gbDevicePlayVerb = resourceVerb('video:gb_device', 'play', async ({ ctx, db, records, input }) => {
+  const r = records[0]!;
+  const target = deviceName(r);
+  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
+  if (!ms) throw noMediaServer(ctx.lang);
+  await callMediaServer(ctx.lang, ms, 'getServerConfig');
+  const { agent, device } = await agentAndDevice(ctx, texts('video.startStream'), r, target);
+  const cfg = (await loadConfig(ctx.app)).gb28181;
+  const channel = controlTarget(r, input);
+  const stream = `${r.device_id}_${channel}`;
+  // TCP-PASSIVE: the device connects to the media server's port; else RTP over UDP.
+  const tcp = r.stream_mode === 'TCP-PASSIVE';
+  let rtpPort: number;
+  try {
+    const opened = await zlmApi(ms, 'openRtpServer', { port: 0, tcp_mode: tcp ? 1 : 0, stream_id: stream });
+    rtpPort = Number(opened.body.port);
+  } catch (e) {
+    throw mediaServerFailure(ctx.lang, ms, 'openRtpServer', e);
+  }
+  const ssrc = liveSsrc(String(cfg.domain ?? ''), ++ssrcSeq);
+  const sdp = playOffer({ channelId: channel, mediaIp: ms.stream_ip || ms.ip, rtpPort, ssrc, tcp });
+  try {
+    await agent.invite(device, channel, sdp, `${channel}:${ssrc},${cfg.server_id}:0`);
+  } catch (e) {
+    // The port opened for a stream that will not come is given back.
+    await zlmApi(ms, 'closeRtpServer', { stream_id: stream }).catch(() => {});
+    throw deviceFailure(ctx, target, e);
+  }
+  ctx.msg = say(ctx.lang, 'video.gbPlaying', { target, stream: `rtp/${stream}` });
+  return { app: 'rtp', stream, ssrc, rtp_port: rtpPort, urls: playUrls(ms, 'rtp', stream) };
+});
+
+const gbDeviceStopVerb = resourceVerb('video:gb_device', 'stop', async ({ ctx, db, records, input }) => {
+  const r = records[0]!;
+  const target = deviceName(r);
+  const { agent, device } = await agentAndDevice(ctx, texts('video.stopStream'), r, target);
+  const channel = controlTarget(r, input);
+  let wasPlaying: boolean;
+  try {
+    wasPlaying = await agent.bye(device, channel);
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  const ms = await mediaServerFor(db, num(r.site_id), num(r.media_server_id) || null);
+  if (ms) await zlmApi(ms, 'closeRtpServer', { stream_id: `${r.device_id}_${channel}` }).catch(() => {});
+  ctx.msg = say(ctx.lang, wasPlaying ? 'video.gbStopped' : 'video.gbNotPlaying', { target });
+  return { was_playing: wasPlaying };
+});
 
 const gbDevicePtzVerb = resourceVerb('video:gb_device', 'ptz', async ({ ctx, records, input }) => {
   const r = records[0]!;

@@ -42,6 +42,10 @@ export interface GbAgent {
   query(d: DeviceRow, cmdType: 'Catalog' | 'DeviceInfo' | 'DeviceStatus'): Promise<Manscdp[]>;
   /** Sends a DeviceControl; resolves when the device accepted the MESSAGE (2xx). */
   control(d: DeviceRow, fields: [string, string | number][]): Promise<void>;
+  /** INVITE for a live stream of a channel (SDP offer); the dialog is kept until `bye`. */
+  invite(d: DeviceRow, channelId: string, sdp: string, subject: string): Promise<{ answer: string }>;
+  /** Ends the play dialog of a channel (BYE); false when there is none. */
+  bye(d: DeviceRow, channelId: string): Promise<boolean>;
   /** The offline check now (tests; the timer runs it otherwise). */
   sweep(): Promise<number>;
   close(): Promise<void>;
@@ -55,6 +59,18 @@ export class DeviceRefused extends Error {
   }
 }
 export class NoReply extends Error {}
+
+/** An established play dialog (§12): what an in-dialog request (ACK, BYE) needs. */
+interface Dialog {
+  peer: Peer;
+  callId: string;
+  from: string;
+  to: string;
+  target: string;
+  cseq: number;
+}
+/** Play dialogs kept at once: far above what a gateway's media server can take. */
+const MAX_DIALOGS = 512;
 
 /** A device's Expires when it sends none; and the bounds kept on what it asks. */
 const DEFAULT_EXPIRES = 3600;
@@ -256,29 +272,73 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     return { transport: (d.transport === 'TCP' ? 'TCP' : 'UDP') as Transport, address: d.ip, port: d.port };
   };
 
-  /** A MESSAGE to the device, sent in a client transaction; rejects unless answered 2xx. */
-  async function sendMessage(d: DeviceRow, body: Buffer): Promise<void> {
+  const via = (peer: Peer, branch: string): [string, string] => [
+    'via',
+    `SIP/2.0/${peer.transport} ${self}:${transport!.port};rport;branch=${branch}`,
+  ];
+
+  /** A request outside a dialog (MESSAGE, INVITE), in a client transaction; rejects unless 2xx. */
+  async function sendRequest(
+    d: DeviceRow,
+    method: 'MESSAGE' | 'INVITE',
+    user: string,
+    contentType: string,
+    body: Buffer,
+    extra: [string, string][] = [],
+  ): Promise<{ req: SipMessage; res: SipMessage; peer: Peer }> {
     const cfg = lastConfig;
     const peer = peerOf(d);
     const branch = `z9hG4bK${rand()}`;
     const domain = String(cfg.domain ?? '');
     const req: SipMessage = {
-      method: 'MESSAGE',
-      uri: `sip:${d.device_id}@${peer.address}:${peer.port}`,
+      method,
+      uri: `sip:${user}@${peer.address}:${peer.port}`,
       headers: [
-        ['via', `SIP/2.0/${peer.transport} ${self}:${transport!.port};rport;branch=${branch}`],
+        via(peer, branch),
         ['from', `<sip:${cfg.server_id}@${domain}>;tag=${rand(4)}`],
-        ['to', `<sip:${d.device_id}@${domain}>`],
+        ['to', `<sip:${user}@${domain}>`],
         ['call-id', `${rand()}@${self}`],
-        ['cseq', `${cseq++} MESSAGE`],
+        ['cseq', `${cseq++} ${method}`],
         ['max-forwards', '70'],
         ['user-agent', 'IGS-GB28181'],
-        ['content-type', 'Application/MANSCDP+xml'],
+        ...extra,
+        ['content-type', contentType],
       ],
       body,
     };
     const res = await transactions.request(peer, req, branch);
     if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+    return { req, res, peer };
+  }
+
+  const sendMessage = (d: DeviceRow, body: Buffer) =>
+    sendRequest(d, 'MESSAGE', String(d.device_id), 'Application/MANSCDP+xml', body);
+
+  /** An in-dialog request (ACK without a transaction, BYE within one). */
+  function inDialog(dlg: Dialog, method: 'ACK' | 'BYE', cseqNo: number): { msg: SipMessage; branch: string } {
+    const branch = `z9hG4bK${rand()}`;
+    const msg: SipMessage = {
+      method,
+      uri: dlg.target,
+      headers: [
+        via(dlg.peer, branch),
+        ['from', dlg.from],
+        ['to', dlg.to],
+        ['call-id', dlg.callId],
+        ['cseq', `${cseqNo} ${method}`],
+        ['max-forwards', '70'],
+      ],
+      body: Buffer.alloc(0),
+    };
+    return { msg, branch };
+  }
+  const dialogs = new Map<string, Dialog>();
+
+  /** BYE in the dialog; a 481 (the device forgot it) is an ended dialog too. */
+  async function byeDialog(dlg: Dialog): Promise<void> {
+    const { msg, branch } = inDialog(dlg, 'BYE', ++dlg.cseq);
+    const res = await transactions.request(dlg.peer, msg, branch);
+    if ((res.status ?? 0) >= 300 && res.status !== 481) throw new DeviceRefused(res.status ?? 0);
   }
 
   const agent: GbAgent = {
@@ -319,6 +379,43 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     async control(d, fields) {
       const cs: Charset = charsetOf(d.charset);
       await sendMessage(d, buildBody('Control', 'DeviceControl', ++sn, String(d.device_id), cs, fields));
+    },
+    async invite(d, channelId, sdp, subject) {
+      const key = `${d.device_id}|${channelId}`;
+      if (dialogs.size >= MAX_DIALOGS && !dialogs.has(key)) throw new NoReply('too many streams in progress');
+      const cfg = lastConfig;
+      const contact: [string, string] = ['contact', `<sip:${cfg.server_id}@${self}:${transport!.port}>`];
+      const { req, res, peer } = await sendRequest(
+        d,
+        'INVITE',
+        channelId,
+        'APPLICATION/SDP',
+        Buffer.from(sdp),
+        [contact, ['subject', subject]],
+      );
+      const target = /<([^>]+)>/.exec(header(res, 'contact') ?? '')?.[1] ?? req.uri!;
+      const dlg: Dialog = {
+        peer,
+        callId: header(req, 'call-id')!,
+        from: header(req, 'from')!,
+        to: header(res, 'to')!,
+        target,
+        cseq: Number(header(req, 'cseq')!.split(' ')[0]),
+      };
+      // The 2xx is acknowledged outside the transaction (§13.2.2.4): a new branch, the same CSeq.
+      transport!.send(peer, inDialog(dlg, 'ACK', dlg.cseq).msg);
+      const old = dialogs.get(key);
+      dialogs.set(key, dlg);
+      if (old) await byeDialog(old).catch(() => {}); // a replaced play of the same channel
+      return { answer: res.body.toString('utf8').slice(0, 4096) };
+    },
+    async bye(d, channelId) {
+      const key = `${d.device_id}|${channelId}`;
+      const dlg = dialogs.get(key);
+      if (!dlg) return false;
+      dialogs.delete(key);
+      await byeDialog(dlg);
+      return true;
     },
     sweep: () => sweepOffline(app),
     async close() {

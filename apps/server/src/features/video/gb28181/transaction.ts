@@ -4,8 +4,9 @@ import type { Peer } from './transport.ts';
 /**
  * Client transactions of the requests this agent sends (RFC 3261 §17.1.2, non-INVITE): on UDP the
  * request is retransmitted at Timer E (T1, doubling, capped at T2) until a response comes or
- * Timer F (64·T1) ends it; on TCP it is sent once and only Timer F runs. Provisional responses
- * are ignored. The number of sends is bounded (at most F/T1).
+ * Timer F (64·T1) ends it; on TCP it is sent once and only Timer F runs. INVITE uses the same
+ * timers as A and B; a provisional response stops its retransmissions. The number of sends is
+ * bounded (at most F/T1).
  */
 
 export const T1_MS = 500;
@@ -68,6 +69,8 @@ export class ClientTransactions {
     const p = this.pending.get(branch);
     if (!p) return false;
     if ((res.status ?? 0) >= 200) p.resolve(res);
+    // An INVITE's provisional answer ends its retransmissions (§17.1.1.2, Timer A); Timer B stays.
+    else clearTimeout(p.timers[0]);
     return true;
   }
 
