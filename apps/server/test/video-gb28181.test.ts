@@ -295,6 +295,9 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         key: 'gb28181',
       });
       expect(detail.data.register_unknown).toBe('add');
+      // The services page shows the agent running inside this server, on its port.
+      expect(detail.data).toMatchObject({ status: 'running', status_source: 'self' });
+      expect((detail.data as unknown as { detail: string }).detail).toContain(`port ${agent.port}`);
     },
   );
 

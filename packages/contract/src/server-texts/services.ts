@@ -79,9 +79,17 @@ export const servicesTexts = {
   'services.done.stop': { en: '{title} stopped', zh_CN: '{title}已停止' },
   'services.done.restart': { en: '{title} restarted', zh_CN: '{title}已重启' },
   'services.probe.self': { en: 'this server (pid {pid})', zh_CN: '本服务（进程号 {pid}）' },
-  'services.probe.gbNotBuilt': {
-    en: 'The GB28181 SIP agent is part of this server in DOMAIN 2.3 and is not in this build yet',
-    zh_CN: 'GB28181 SIP 服务属于本服务（DOMAIN 2.3），当前版本尚未包含',
+  'services.probe.gbAgent': {
+    en: 'inside this server (pid {pid}), UDP and TCP port {port}',
+    zh_CN: '运行于本服务（进程号 {pid}），UDP与TCP端口 {port}',
+  },
+  'services.probe.gbNotRunning': {
+    en: 'not running in this server: the service was disabled at start, GW_GB28181=off, or its port could not be bound',
+    zh_CN: '未在本服务中运行：启动时服务已停用、GW_GB28181=off，或端口无法绑定',
+  },
+  'services.gbRunsInServer': {
+    en: 'The GB28181 SIP agent runs inside this server: it starts with the server when the service is enabled (a change takes effect at the next restart)',
+    zh_CN: 'GB28181 SIP服务运行于本服务之内：服务启用时随本服务启动（修改在下次重启后生效）',
   },
   'services.probe.notFound': {
     en: '{names} not found in PATH or the sbin folders',

@@ -7,6 +7,7 @@ import { defineCallAction, type SignedInContext } from '../../platform/http/acti
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
+import { gbAgentPort } from '../video/index.ts';
 import {
   checkPortClash,
   effectivePorts,
@@ -69,7 +70,7 @@ async function allRows(
   probe?: ProbeContext,
 ): Promise<ServiceRow[]> {
   const cfg = config ?? (await loadConfig(ctx.app));
-  const c = probe ?? (await probeContext(VERSION));
+  const c = probe ?? (await probeContext(VERSION, gbAgentPort(ctx.app)));
   const ports = await effectivePorts(ctx.app, cfg, webPort(ctx));
   const probes = await Promise.all(SERVICE_KEYS.map((k) => probeService(k, c)));
   return SERVICE_KEYS.map((k, i) => rowOf(k, cfg[k], ports[k], probes[i]!, ctx.lang));
@@ -78,7 +79,13 @@ async function allRows(
 async function oneRow(ctx: SignedInContext, key: ServiceKey): Promise<ServiceRow> {
   const cfg = await loadConfig(ctx.app);
   const ports = await effectivePorts(ctx.app, cfg, webPort(ctx));
-  return rowOf(key, cfg[key], ports[key], await probeService(key, await probeContext(VERSION)), ctx.lang);
+  return rowOf(
+    key,
+    cfg[key],
+    ports[key],
+    await probeService(key, await probeContext(VERSION, gbAgentPort(ctx.app))),
+    ctx.lang,
+  );
 }
 
 const keySchema = (lang: Lang) =>
@@ -231,7 +238,8 @@ function verbAction(verb: 'start' | 'stop' | 'restart') {
       const key = parseOrThrow(keySchema(lang), body.key, lang);
       const title = serviceTitle(key, lang);
       if (key === 'web') throw invalidField('key', say(lang, 'services.webConsoleRunsPage'));
-      const probe = await probeContext(VERSION);
+      if (key === 'gb28181') throw invalidField('key', say(lang, 'services.gbRunsInServer'));
+      const probe = await probeContext(VERSION, gbAgentPort(ctx.app));
       const state = await probeService(key, probe);
       if (state.status === 'not_installed')
         throw new ApiError(
@@ -303,7 +311,7 @@ export const serviceActions = [
       ctx.logDetail = `${key}: ${changed.join(', ') || 'no change'}`;
 
       // What the change means for the host: enable/disable at boot, start/stop now.
-      const probe = await probeContext(VERSION);
+      const probe = await probeContext(VERSION, gbAgentPort(ctx.app));
       const state = await probeService(key, probe);
       const commands: { file: string; args: string[] }[] = [];
       if (state.unit && state.status !== 'not_installed') {

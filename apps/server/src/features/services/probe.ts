@@ -88,16 +88,22 @@ export interface ProbeContext {
   systemctl: string | null;
   comms: Set<string>;
   serverVersion: string;
+  /** The port of the GB28181 agent when it runs in this process (features/video), else null. */
+  gbAgentPort: number | null;
 }
 
 /** Facts shared by every row of one answer: read once, not ten times. */
-export async function probeContext(serverVersion: string): Promise<ProbeContext> {
+export async function probeContext(
+  serverVersion: string,
+  gbAgentPort: number | null = null,
+): Promise<ProbeContext> {
   const systemd = await systemdRunning();
   return {
     systemd,
     systemctl: systemd ? await findBinary('systemctl') : null,
     comms: systemd ? new Set() : await runningComms(),
     serverVersion,
+    gbAgentPort,
   };
 }
 
@@ -113,12 +119,15 @@ export async function probeService(key: ServiceKey, c: ProbeContext): Promise<Se
     };
   if (key === 'gb28181')
     return {
-      status: 'not_installed',
-      version: null,
+      status: c.gbAgentPort !== null ? 'running' : 'stopped',
+      version: c.serverVersion,
       unit: '',
-      binary: null,
-      status_source: 'none',
-      detail: texts('services.probe.gbNotBuilt'),
+      binary: process.execPath,
+      status_source: 'self',
+      detail:
+        c.gbAgentPort !== null
+          ? texts('services.probe.gbAgent', { pid: process.pid, port: c.gbAgentPort })
+          : texts('services.probe.gbNotRunning'),
     };
   const found = await installedProgram(key);
   if (!found) {

@@ -9,8 +9,8 @@ import type { ServiceKey } from '@igs/contract/extras';
  * - acs: GenieACS's CWMP service (`genieacs-cwmp`), the ACS DOMAIN 2.5 is modelled on.
  * - rtmp: a ZLMediaKit `MediaServer` (unit `zlmediakit`), else nginx with the RTMP module (unit
  *   `nginx`), the two media servers DOMAIN's real-effect policy names.
- * - gb28181: DOMAIN 2.3 places the GB28181 SIP agent inside this server; this build has no such
- *   agent yet, so the row stores its settings and honestly shows `not_installed`.
+ * - gb28181: DOMAIN 2.3 places the GB28181 SIP agent inside this server (features/video/gb28181):
+ *   `running` while it runs in this process, else `stopped`; it has no unit of its own.
  */
 
 export interface ServiceProgram {

@@ -1,5 +1,7 @@
 /** What other areas use of video: the one door into it (docs/architecture.md). */
+import type { AppContext } from '../../platform/app-context.ts';
 import type { Feature } from '../../platform/feature.ts';
+import { agentOf } from './gb28181/registry.ts';
 import { videoRules } from './rules.ts';
 import { videoVerbs } from './verbs.ts';
 
@@ -8,3 +10,6 @@ export const videoFeature: Feature = {
   name: 'video',
   registrations: [...videoVerbs, ...videoRules],
 };
+
+/** The port of the GB28181 SIP agent when it runs in this server, else null (the services page). */
+export const gbAgentPort = (app: AppContext): number | null => agentOf(app)?.port ?? null;
