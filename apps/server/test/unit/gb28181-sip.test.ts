@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkDigest,
   digestResponse,
@@ -18,6 +18,7 @@ import {
   uriUser,
 } from '../../src/features/video/gb28181/message.ts';
 import { ptzCmd } from '../../src/features/video/gb28181/ptz.ts';
+import { ClientTransactions, TransactionTimeout } from '../../src/features/video/gb28181/transaction.ts';
 import { RateLimit } from '../../src/features/video/gb28181/transport.ts';
 
 const REGISTER = [
@@ -190,5 +191,39 @@ describe('per-source rate limit', () => {
     expect(limit.allow('192.0.2.2')).toBe(true);
     now += 300;
     expect(tries()).toBe(3);
+  });
+});
+
+describe('client transactions (RFC 3261 timers)', () => {
+  const req = { method: 'MESSAGE', uri: 'sip:a@b', headers: [] as [string, string][], body: Buffer.alloc(0) };
+
+  it('retransmits on UDP at T1 doubling up to T2, and gives up at 64·T1', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: number[] = [];
+      const tx = new ClientTransactions(() => sent.push(Date.now()), 500);
+      const start = Date.now();
+      const p = tx.request({ transport: 'UDP', address: '192.0.2.1', port: 5060 }, req, 'z9hG4bK1');
+      const failed = expect(p).rejects.toBeInstanceOf(TransactionTimeout);
+      await vi.advanceTimersByTimeAsync(32_000);
+      await failed;
+      // 0, 0.5, 1.5, 3.5, 7.5, then every 4 s until 32 s: 11 sends, bounded.
+      expect(sent.map((t) => t - start)).toEqual([
+        0, 500, 1500, 3500, 7500, 11500, 15500, 19500, 23500, 27500, 31500,
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends once on TCP and resolves with the final response, ignoring provisional ones', async () => {
+    const sent: unknown[] = [];
+    const tx = new ClientTransactions((_, m) => sent.push(m), 50);
+    const p = tx.request({ transport: 'TCP', address: '192.0.2.1', port: 5060 }, req, 'z9hG4bK2');
+    expect(tx.response('z9hG4bK2', { status: 100, headers: [], body: Buffer.alloc(0) })).toBe(true);
+    expect(tx.response('z9hG4bKother', { status: 200, headers: [], body: Buffer.alloc(0) })).toBe(false);
+    tx.response('z9hG4bK2', { status: 200, headers: [], body: Buffer.alloc(0) });
+    expect((await p).status).toBe(200);
+    expect(sent).toHaveLength(1);
   });
 });
