@@ -50,7 +50,8 @@ if ((process.env.GW_CWMP ?? 'on').toLowerCase() !== 'off') {
 }
 
 // The GB28181 SIP agent on the ServiceConfig gb28181 port, UDP and TCP (features/video/gb28181/),
-// when that service is enabled, on the console's address or GW_GB28181_HOST; GW_GB28181=off leaves it out. A port that cannot be bound is logged.
+// when that service is enabled, on the console's address or GW_GB28181_HOST; GW_GB28181=off
+// leaves it out. A port that cannot be bound is logged, never fatal.
 let gb: GbAgent | undefined;
 if (
   (process.env.GW_GB28181 ?? 'on').toLowerCase() !== 'off' &&

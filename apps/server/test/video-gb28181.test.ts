@@ -153,7 +153,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(d.register_time).toBeTruthy();
       expect(d.keepalive_time).toBeTruthy();
 
-      // The camera now answers MESSAGEs on its registered port: 4 of them (info, catalog, ptz, reboot).
+      // The camera now answers MESSAGEs on its registered port: 5 of them (info, status, catalog, ptz, reboot).
       const trace = path.join(traceDir, 'camera.log');
       const cam = runSipp(
         [
@@ -162,7 +162,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
           path.join(FIXTURES, 'camera.xml'),
           ...common().slice(0, 4),
           '-m',
-          '4',
+          '5',
           '-trace_msg',
           '-message_file',
           trace,
@@ -177,6 +177,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         firmware: string;
         parts: number;
         sum_num: number;
+        status: unknown;
       }>(DEVICE, { method: 'catalog', id: d.id });
       expect(cat.code, cat.msg).toBe(200);
       expect(cat.data).toMatchObject({
@@ -185,6 +186,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         firmware: 'V1.2.3',
         parts: 2,
         sum_num: 2,
+        status: { online: 'ONLINE', status: 'OK', record: 'OFF', device_time: '2026-11-27T12:00:00' },
       });
       d = await device();
       expect(d).toMatchObject({

@@ -5,6 +5,7 @@ import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../../platform/settings/service-config.ts';
 import { agentAndDevice, deviceFailure, gbAgentUnavailable } from './gb-agent.ts';
+import { NoReply } from './gb28181/agent.ts';
 import { storeCatalog } from './gb28181/devices.ts';
 import { catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
 import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
@@ -211,15 +212,24 @@ const streamPushStopVerb = resourceVerb('video:stream_push', 'stop', async ({ ct
 
 const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
 
-/** DeviceInfo then Catalog: the device's make and model, and its channels (all parts by SumNum). */
+/**
+ * DeviceInfo, DeviceStatus, then Catalog: the device's make and model, how it says it is, and its
+ * channels (all parts by SumNum). A device that does not answer DeviceStatus still gets its
+ * catalogue (status null): some only answer the other two.
+ */
 const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const target = deviceName(r);
   const { agent, device } = await agentAndDevice(ctx, texts('video.queryCatalogue'), r, target);
   let info: Manscdp[];
+  let status: Manscdp[] = [];
   let parts: Manscdp[];
   try {
     info = await agent.query(device, 'DeviceInfo');
+    status = await agent.query(device, 'DeviceStatus').catch((e: unknown) => {
+      if (e instanceof NoReply) return [];
+      throw e;
+    });
     parts = await agent.query(device, 'Catalog');
   } catch (e) {
     throw deviceFailure(ctx, target, e);
@@ -237,14 +247,28 @@ const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ 
     .execute();
   const items = parts.flatMap((p) => catalogPart(p).items);
   await storeCatalog(ctx.app, String(r.device_id), items);
+  const st = status[0]?.fields;
   ctx.msg = say(ctx.lang, 'video.gbCatalogueStored', {
     target,
     n: new Set(items.map((i) => i.channel_id)).size,
   });
-  return { ...facts, channels: items, parts: parts.length, sum_num: catalogPart(parts[0]!).sumNum };
+  return {
+    ...facts,
+    status: st
+      ? {
+          online: text(st.Online, 16),
+          status: text(st.Status, 16),
+          record: text(st.Record, 16),
+          device_time: text(st.DeviceTime, 32),
+        }
+      : null,
+    channels: items,
+    parts: parts.length,
+    sum_num: catalogPart(parts[0]!).sumNum,
+  };
 });
 
-/** The channel a control is addressed to: the one chosen, else the device itself. */
+/** The channel a verb is addressed to: the one chosen, else the device itself (an IP camera). */
 const controlTarget = (r: Record<string, unknown>, input: Record<string, unknown>) =>
   String(input.channel_id || r.device_id);
 
