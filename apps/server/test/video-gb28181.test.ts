@@ -390,4 +390,76 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       await new Promise((r) => zlm.close(r));
     }
   });
+
+  it.skipIf(!sipp)(
+    'cascade: registers with a parent platform (digest) and pushes the shared channels',
+    async () => {
+      const parentPort = await freeUdpPort();
+      const channels = (
+        await call<{ list: { id: number; channel_id: string }[] }>(CHANNEL, {
+          method: 'list',
+          filter: { device_id: CAMERA_ID },
+        })
+      ).data.list;
+      expect(channels.length).toBe(2);
+      await call(CHANNEL, { method: 'edit', id: channels[0]!.id, custom_name: 'Front gate' });
+      const base = {
+        name: 'City',
+        server_gb_id: '34020000002000000009',
+        server_gb_domain: '3402000000',
+        server_ip: '127.0.0.1',
+        server_port: parentPort,
+        device_gb_id: '34020000002000000002',
+        channel_ids: channels.map((c) => c.id),
+      };
+      const good = await call<{ id: number }>('/admin.php/video/platform', {
+        method: 'add',
+        ...base,
+        password: 'parentpass',
+      });
+      expect(good.code, good.msg).toBe(200);
+      const bad = await call<{ id: number }>('/admin.php/video/platform', {
+        method: 'add',
+        ...base,
+        name: 'Wrong',
+        device_gb_id: '34020000002000000002',
+        password: 'wrong',
+      });
+      expect(bad.code, bad.msg).toBe(200);
+      const trace = path.join(traceDir, 'parent.log');
+      // Three calls: the good REGISTER, the catalogue MESSAGE, the refused REGISTER.
+      const parent = runSipp([
+        '-sf',
+        path.join(FIXTURES, 'parent.xml'),
+        '-i',
+        '127.0.0.1',
+        '-p',
+        String(parentPort),
+        '-m',
+        '3',
+        '-trace_msg',
+        '-message_file',
+        trace,
+      ]);
+      await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+      const PLATFORM = '/admin.php/video/platform';
+      const reg = await call(PLATFORM, { method: 'register', id: good.data.id });
+      expect(reg.code, reg.msg).toBe(200);
+      const row = await call<{ list: Record<string, unknown>[] }>(PLATFORM, { method: 'list' });
+      expect(row.data.list.find((p) => p.id === good.data.id)).toMatchObject({ status: 'ON' });
+      const push = await call<{ pushed: number }>(PLATFORM, { method: 'push_catalog', id: good.data.id });
+      expect(push.code, push.msg).toBe(200);
+      expect(push.data.pushed).toBe(2);
+      const refused = await call(PLATFORM, { method: 'register', id: bad.data.id });
+      expect(refused.code).toBe(409);
+      expect(refused.msg).toContain('SIP 403');
+      await parent.done;
+      expect(parent.code, parent.out).toBe(0);
+      const received = fs.readFileSync(trace, 'utf8');
+      expect(received).toMatch(/Authorization: Digest username="34020000002000000002"/);
+      expect(received).toMatch(/<SumNum>2<\/SumNum>/);
+      expect(received).toContain('<Name>Front gate</Name>');
+      expect(received).toContain('<DeviceID>34020000001310000002</DeviceID>');
+    },
+  );
 });

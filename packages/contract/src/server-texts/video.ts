@@ -92,6 +92,11 @@ export const videoTexts = {
   'video.gbPlaying': { en: '{target} is sending to {stream}', zh_CN: '{target} 正在推流到 {stream}' },
   'video.gbStopped': { en: 'Stopped the stream of {target}', zh_CN: '已停止 {target} 的点播' },
   'video.gbNotPlaying': { en: '{target} was not playing', zh_CN: '{target} 未在点播' },
+  'video.gbRegisteredWith': { en: 'Registered with {target}', zh_CN: '已注册到 {target}' },
+  'video.gbPushed': {
+    en: '{n|# channel|# channels} pushed to {target}',
+    zh_CN: '已向 {target} 推送 {n} 个通道',
+  },
   'video.gbRebootSent': { en: 'Reboot sent to {target}', zh_CN: '已向 {target} 发送重启指令' },
   'video.gbDeviceOnline': { en: 'GB28181 device {device_id} online', zh_CN: 'GB28181设备 {device_id} 上线' },
   'video.gbDeviceOffline': {

@@ -31,6 +31,14 @@ export async function gbAgentUnavailable(
   });
 }
 
+/** The running agent, or the 503 that says why there is none. */
+export async function requireAgent(ctx: ActionContext, what: Localized, target: string): Promise<GbAgent> {
+  const cfg = (await loadConfig(ctx.app)).gb28181;
+  const agent = agentOf(ctx.app);
+  if (!cfg.enabled || !agent) return gbAgentUnavailable(ctx, what, target);
+  return agent;
+}
+
 /** The running agent and the registered device, or the error that says why not. */
 export async function agentAndDevice(
   ctx: ActionContext,

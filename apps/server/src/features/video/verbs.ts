@@ -4,10 +4,11 @@ import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { findBinary, runFile } from '../../platform/host/host-exec.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../../platform/settings/service-config.ts';
-import { agentAndDevice, deviceFailure, gbAgentUnavailable } from './gb-agent.ts';
+import { agentAndDevice, deviceFailure, requireAgent } from './gb-agent.ts';
 import { NoReply } from './gb28181/agent.ts';
+import { MAX_PUSHED, type ParentPlatform, pushCatalog, registerUpward } from './gb28181/cascade.ts';
 import { storeCatalog } from './gb28181/devices.ts';
-import { catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
+import { type CatalogItem, catalogPart, charsetOf, type Manscdp, text } from './gb28181/manscdp.ts';
 import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
 import { liveSsrc, playOffer } from './gb28181/sdp.ts';
 import {
@@ -23,8 +24,8 @@ import {
 
 /**
  * DOMAIN 2.3 verbs. Stream and media-server verbs call the media server's HTTP API (zlm.ts) and
- * store what it answered; GB28181 device verbs go through the SIP agent (gb-agent.ts, gb28181/);
- * the parent-platform verbs are not carried yet (503 naming the agent). A verb never
+ * store what it answered; GB28181 device and parent-platform verbs go through the SIP agent
+ * (gb-agent.ts, gb28181/), 503 naming it when it does not run. A verb never
  * reports a success nothing produced.
  */
 
@@ -357,25 +358,88 @@ const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ct
   return { sent: true };
 });
 
-const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, records }) => {
+const platformTarget = (r: Record<string, unknown>) => `${r.name} (${r.server_ip}:${r.server_port})`;
+
+/** A platform record as the cascade needs it; the password read apart (records carry secrets blank). */
+function parentOf(r: Record<string, unknown>, password: string): ParentPlatform {
+  return {
+    server_gb_id: String(r.server_gb_id ?? ''),
+    server_gb_domain: String(r.server_gb_domain ?? ''),
+    server_ip: String(r.server_ip ?? ''),
+    server_port: num(r.server_port) || 5060,
+    device_gb_id: String(r.device_gb_id ?? ''),
+    username: String(r.username ?? ''),
+    password,
+    expires: num(r.expires) || 3600,
+    transport: r.transport === 'TCP' ? 'TCP' : 'UDP',
+    charset: charsetOf(r.charset),
+  };
+}
+
+/** REGISTER to the parent platform now, its digest answered; `status` ON when accepted. */
+const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, db, records }) => {
   const r = records[0]!;
-  return gbAgentUnavailable(ctx, texts('video.register'), `${r.name} (${r.server_ip}:${r.server_port})`);
+  const target = platformTarget(r);
+  const agent = await requireAgent(ctx, texts('video.register'), target);
+  try {
+    const stored = await db
+      .selectFrom('video_platform')
+      .select('password')
+      .where('id', '=', num(r.id))
+      .executeTakeFirst();
+    await registerUpward(agent, parentOf(r, String(stored?.password ?? '')));
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  await db
+    .updateTable('video_platform')
+    .set({ status: 'ON', updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .execute();
+  ctx.msg = say(ctx.lang, 'video.gbRegisteredWith', { target });
+  return { registered: true };
 });
 
-const platformPushCatalogVerb = resourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
-  const r = records[0]!;
-  const channels = Array.isArray(r.channel_ids) ? r.channel_ids : [];
-  if (!channels.length)
-    throw new ApiError(
-      Code.conflict,
-      say(ctx.lang, 'video.sharesNoChannelsChoose', { name: String(r.name) }),
-    );
-  return gbAgentUnavailable(
-    ctx,
-    texts('video.pushChannels', { n: channels.length }),
-    `${r.name} (${r.server_ip}:${r.server_port})`,
-  );
-});
+/** The shared channels sent up as Response/Catalog MESSAGEs (custom names where set). */
+const platformPushCatalogVerb = resourceVerb(
+  'video:platform',
+  'push_catalog',
+  async ({ ctx, db, records }) => {
+    const r = records[0]!;
+    const ids = (Array.isArray(r.channel_ids) ? r.channel_ids : []).map(Number).filter(Number.isInteger);
+    if (!ids.length)
+      throw new ApiError(
+        Code.conflict,
+        say(ctx.lang, 'video.sharesNoChannelsChoose', { name: String(r.name) }),
+      );
+    const target = platformTarget(r);
+    const agent = await requireAgent(ctx, texts('video.pushChannels', { n: ids.length }), target);
+    const rows = await db
+      .selectFrom('video_gb_channel')
+      .selectAll()
+      .where('id', 'in', ids.slice(0, MAX_PUSHED))
+      .execute();
+    const items: CatalogItem[] = rows.map((c) => ({
+      channel_id: String(c.channel_id ?? ''),
+      name: String(c.custom_name || c.name || ''),
+      civil_code: String(c.civil_code ?? ''),
+      address: String(c.address ?? ''),
+      parent_id: String(c.parent_id ?? ''),
+      status: c.status === 'ON' ? 'ON' : 'OFF',
+      ptz_type: c.ptz_type === null || c.ptz_type === undefined ? null : Number(c.ptz_type),
+      longitude: c.longitude === null || c.longitude === undefined ? null : Number(c.longitude),
+      latitude: c.latitude === null || c.latitude === undefined ? null : Number(c.latitude),
+    }));
+    let sent: number;
+    try {
+      sent = await pushCatalog(agent, parentOf(r, ''), items, Math.floor(Math.random() * 100_000));
+    } catch (e) {
+      throw deviceFailure(ctx, target, e);
+    }
+    ctx.msg = say(ctx.lang, 'video.gbPushed', { target, n: sent });
+    return { pushed: sent };
+  },
+);
 
 /** What this module registers on the generic resource calls (listed by its feature). */
 export const videoVerbs: readonly Registration[] = [

@@ -46,6 +46,19 @@ export interface GbAgent {
   invite(d: DeviceRow, channelId: string, sdp: string, subject: string): Promise<{ answer: string }>;
   /** Ends the play dialog of a channel (BYE); false when there is none. */
   bye(d: DeviceRow, channelId: string): Promise<boolean>;
+  /**
+   * A request to any peer (a parent platform) in a client transaction: the final response, whatever
+   * its status. Via is added here; the caller gives the rest of the headers.
+   */
+  requestTo(
+    peer: Peer,
+    method: string,
+    uri: string,
+    headers: [string, string][],
+    body?: Buffer,
+  ): Promise<SipMessage>;
+  /** The address this agent puts in Via and Contact. */
+  readonly self: string;
   /** The offline check now (tests; the timer runs it otherwise). */
   sweep(): Promise<number>;
   close(): Promise<void>;
@@ -416,6 +429,14 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       dialogs.delete(key);
       await byeDialog(dlg);
       return true;
+    },
+    requestTo(peer, method, uri, headers, body = Buffer.alloc(0)) {
+      const branch = `z9hG4bK${rand()}`;
+      const msg: SipMessage = { method, uri, headers: [via(peer, branch), ...headers], body };
+      return transactions.request(peer, msg, branch);
+    },
+    get self() {
+      return self;
     },
     sweep: () => sweepOffline(app),
     async close() {

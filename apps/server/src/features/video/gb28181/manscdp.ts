@@ -126,3 +126,45 @@ export function catalogPart(m: Manscdp): { sumNum: number; items: CatalogItem[] 
   });
   return { sumNum: Math.min(Number(text(m.fields.SumNum, 8)) || 0, 10_000), items };
 }
+
+/** A Response/Catalog part this server sends upward (cascade): `total` is the SumNum of all parts. */
+export function catalogBody(
+  sn: number,
+  deviceId: string,
+  total: number,
+  items: CatalogItem[],
+  charset: Charset,
+): Buffer {
+  const item = (c: CatalogItem) =>
+    [
+      '<Item>',
+      `<DeviceID>${esc(c.channel_id)}</DeviceID>`,
+      `<Name>${esc(c.name)}</Name>`,
+      `<CivilCode>${esc(c.civil_code)}</CivilCode>`,
+      `<Address>${esc(c.address)}</Address>`,
+      `<ParentID>${esc(c.parent_id || deviceId)}</ParentID>`,
+      '<Parental>0</Parental>',
+      '<SafetyWay>0</SafetyWay>',
+      '<RegisterWay>1</RegisterWay>',
+      '<Secrecy>0</Secrecy>',
+      `<Status>${c.status}</Status>`,
+      ...(c.longitude !== null ? [`<Longitude>${c.longitude}</Longitude>`] : []),
+      ...(c.latitude !== null ? [`<Latitude>${c.latitude}</Latitude>`] : []),
+      ...(c.ptz_type !== null ? [`<Info><PTZType>${c.ptz_type}</PTZType></Info>`] : []),
+      '</Item>',
+    ].join('\r\n');
+  const xml = [
+    `<?xml version="1.0" encoding="${charset}"?>`,
+    '<Response>',
+    '<CmdType>Catalog</CmdType>',
+    `<SN>${sn}</SN>`,
+    `<DeviceID>${esc(deviceId)}</DeviceID>`,
+    `<SumNum>${total}</SumNum>`,
+    `<DeviceList Num="${items.length}">`,
+    ...items.map(item),
+    '</DeviceList>',
+    '</Response>',
+    '',
+  ].join('\r\n');
+  return iconv.encode(xml, charset);
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { GbAgent } from './agent.ts';
+import { DeviceRefused } from './agent.ts';
+import { digestResponse } from './digest.ts';
+import { type CatalogItem, type Charset, catalogBody } from './manscdp.ts';
+import { header, type SipMessage } from './message.ts';
+import type { Peer } from './transport.ts';
+
+/**
+ * Cascade (GB/T 28181 §9.1, wvp's "国标级联"): this server as a lower platform of a parent one.
+ * `register` sends REGISTER to the parent and answers its digest challenge as a client; `pushCatalog`
+ * sends the shared channels as Response/Catalog MESSAGEs (SumNum the total, a few items each).
+ */
+
+export interface ParentPlatform {
+  server_gb_id: string;
+  server_gb_domain: string;
+  server_ip: string;
+  server_port: number;
+  device_gb_id: string;
+  username: string;
+  password: string;
+  expires: number;
+  transport: 'UDP' | 'TCP';
+  charset: Charset;
+}
+
+/** Channels per catalogue MESSAGE: small enough for a UDP datagram with long names. */
+const ITEMS_PER_MESSAGE = 20;
+/** The most channels pushed at once (a platform shares a selection, not a city). */
+export const MAX_PUSHED = 2000;
+
+const rand = (n = 8) => randomBytes(n).toString('hex');
+const peerOf = (p: ParentPlatform): Peer => ({
+  transport: p.transport,
+  address: p.server_ip,
+  port: p.server_port,
+});
+
+/** The parameters of a WWW-Authenticate: Digest challenge. */
+function challengeParams(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const re = /([a-zA-Z-]+)\s*=\s*(?:"([^"]{0,512})"|([^\s,]{0,512}))/g;
+  let m: RegExpExecArray | null;
+  let n = 0;
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual regexp scan, bounded by n.
+  while ((m = re.exec((value ?? '').replace(/^Digest\s+/i, ''))) && n++ < 20)
+    out[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
+  return out;
+}
+
+/** REGISTER to the parent (Expires 0 unregisters); resolves when it is accepted, else DeviceRefused. */
+export async function registerUpward(agent: GbAgent, p: ParentPlatform, expires = p.expires): Promise<void> {
+  const peer = peerOf(p);
+  const uri = `sip:${p.server_gb_id}@${p.server_gb_domain}`;
+  const me = `<sip:${p.device_gb_id}@${p.server_gb_domain}>`;
+  const callId = `${rand()}@${agent.self}`;
+  const tag = rand(4);
+  const headers = (cseq: number): [string, string][] => [
+    ['from', `${me};tag=${tag}`],
+    ['to', me],
+    ['call-id', callId],
+    ['cseq', `${cseq} REGISTER`],
+    ['contact', `<sip:${p.device_gb_id}@${agent.self}:${agent.port}>`],
+    ['max-forwards', '70'],
+    ['user-agent', 'IGS-GB28181'],
+    ['expires', String(expires)],
+  ];
+  let res = await agent.requestTo(peer, 'REGISTER', uri, headers(1));
+  if (res.status === 401 || res.status === 407) {
+    const c = challengeParams(header(res, res.status === 401 ? 'www-authenticate' : 'proxy-authenticate'));
+    const username = p.username || p.device_gb_id;
+    const qop = /(^|,)\s*auth\s*(,|$)/.test(c.qop ?? '') ? 'auth' : undefined;
+    const cnonce = rand(8);
+    const nc = '00000001';
+    const response = digestResponse({
+      username,
+      realm: c.realm ?? '',
+      password: p.password,
+      method: 'REGISTER',
+      uri,
+      nonce: c.nonce ?? '',
+      qop,
+      nc,
+      cnonce,
+    });
+    const auth = [
+      `Digest username="${username}"`,
+      `realm="${c.realm ?? ''}"`,
+      `nonce="${c.nonce ?? ''}"`,
+      `uri="${uri}"`,
+      `response="${response}"`,
+      'algorithm=MD5',
+      ...(qop ? [`qop=${qop}`, `nc=${nc}`, `cnonce="${cnonce}"`] : []),
+      ...(c.opaque ? [`opaque="${c.opaque}"`] : []),
+    ].join(', ');
+    res = await agent.requestTo(peer, 'REGISTER', uri, [
+      ...headers(2),
+      [res.status === 401 ? 'authorization' : 'proxy-authorization', auth],
+    ]);
+  }
+  if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+}
+
+/** Sends the channels to the parent as Response/Catalog MESSAGEs; resolves with how many were sent. */
+export async function pushCatalog(
+  agent: GbAgent,
+  p: ParentPlatform,
+  items: CatalogItem[],
+  sn: number,
+): Promise<number> {
+  const peer = peerOf(p);
+  const list = items.slice(0, MAX_PUSHED);
+  for (let i = 0; i < list.length || i === 0; i += ITEMS_PER_MESSAGE) {
+    const part = list.slice(i, i + ITEMS_PER_MESSAGE);
+    const res: SipMessage = await agent.requestTo(
+      peer,
+      'MESSAGE',
+      `sip:${p.server_gb_id}@${p.server_gb_domain}`,
+      [
+        ['from', `<sip:${p.device_gb_id}@${p.server_gb_domain}>;tag=${rand(4)}`],
+        ['to', `<sip:${p.server_gb_id}@${p.server_gb_domain}>`],
+        ['call-id', `${rand()}@${agent.self}`],
+        ['cseq', '1 MESSAGE'],
+        ['max-forwards', '70'],
+        ['content-type', 'Application/MANSCDP+xml'],
+      ],
+      catalogBody(sn, p.device_gb_id, list.length, part, p.charset),
+    );
+    if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+    if (list.length === 0) break;
+  }
+  return list.length;
+}
