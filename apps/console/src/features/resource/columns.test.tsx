@@ -60,6 +60,7 @@ describe('buildColumns', () => {
     const cols = buildColumns(program, ctx);
     expect(cols.map((c) => c.key)).toEqual([
       'number',
+      'logo_url',
       'name',
       'name_en',
       'health',
@@ -69,7 +70,6 @@ describe('buildColumns', () => {
       'type',
       'enabled',
       'sort',
-      'logo_url',
       'created_at',
     ]);
     expect(cols.filter((c) => c.sorter).map((c) => c.key)).toEqual(['number', 'sort', 'created_at']);

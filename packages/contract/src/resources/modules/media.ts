@@ -42,6 +42,8 @@ export const liveProgram: ResourceDef<'media_live'> = {
   opsEndpoint: '/operations/media/live',
   table: 'media_live',
   title: { en: 'Live programme', zh_CN: '直播节目' },
+  // The logo beside the name it stands for, as a channel list reads.
+  columns: { first: ['number', 'logo_url', 'name', 'name_en'] },
   fields: [
     {
       name: 'number',
@@ -130,7 +132,7 @@ export const liveProgram: ResourceDef<'media_live'> = {
     {
       name: 'logo_url',
       type: 'url',
-      label: { en: 'Logo link (tvg-logo)', zh_CN: '台标链接（tvg-logo）' },
+      label: { en: 'Logo (tvg-logo)', zh_CN: '台标（tvg-logo）' },
       max: 1024,
       thumbnail: true,
       list: true,
