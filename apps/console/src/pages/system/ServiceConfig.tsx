@@ -1,5 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type CallOutput, type ServiceApplyReply, type ServiceRow, serviceCalls } from '@igs/contract/calls';
+import {
+  type CallOutput,
+  GB_REGISTER_UNKNOWN,
+  GB_REGISTER_UNKNOWN_LABELS,
+  type ServiceApplyReply,
+  type ServiceRow,
+  serviceCalls,
+} from '@igs/contract/calls';
 import { SystemServicePaths } from '@igs/contract/extras';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,7 +29,7 @@ import {
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
-import { useT } from '../../i18n/index.ts';
+import { useLanguage, useT } from '../../i18n/index.ts';
 import { call, callEnvelope } from '../../request/call.ts';
 import { requestEnvelope } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
@@ -41,6 +48,7 @@ function showReply(msg: string, data: ServiceApplyReply) {
 
 function EditDialog({ row, onClose }: { row: ServiceRow; onClose: (saved: boolean) => void }) {
   const t = useT();
+  const lang = useLanguage();
   const [form] = Form.useForm<EditValues>();
   const [saving, setSaving] = useState(false);
   const gb = row.key === 'gb28181';
@@ -84,6 +92,7 @@ function EditDialog({ row, onClose }: { row: ServiceRow; onClose: (saved: boolea
           domain: row.domain,
           port: row.port,
           password: '',
+          register_unknown: row.register_unknown ?? 'refuse',
         }}
       >
         <Form.Item name="enabled" label={t('svc.enabled')} valuePropName="checked">
@@ -123,6 +132,15 @@ function EditDialog({ row, onClose }: { row: ServiceRow; onClose: (saved: boolea
               extra={row.secret_set?.password ? t('svc.passwordKept') : t('svc.passwordUnset')}
             >
               <Input.Password autoComplete="new-password" maxLength={64} />
+            </Form.Item>
+            <Form.Item name="register_unknown" label={t('svc.registerUnknown')}>
+              <Select
+                style={{ width: 280 }}
+                options={GB_REGISTER_UNKNOWN.map((v) => ({
+                  value: v,
+                  label: GB_REGISTER_UNKNOWN_LABELS[v][lang],
+                }))}
+              />
             </Form.Item>
           </>
         )}

@@ -26,6 +26,7 @@ export interface EditValues {
   domain?: string;
   port?: number | null;
   password?: string;
+  register_unknown?: 'refuse' | 'add';
 }
 
 export type EditCheck =
@@ -58,6 +59,7 @@ export function editBody(row: ServiceRow, v: EditValues): EditCheck {
       return { ok: false, field: 'port', key: 'svc.portsInvalid' };
     Object.assign(body, { server_id: serverId, domain, port });
     if (v.password) body.password = v.password;
+    if (v.register_unknown) body.register_unknown = v.register_unknown;
   }
   return { ok: true, body };
 }
@@ -68,9 +70,12 @@ export const STATUS_COLOR: Record<ServiceRow['status'], string> = {
   not_installed: 'default',
 };
 
-/** Which verbs a row offers: none for the console itself or a service that is not installed. */
+/**
+ * Which verbs a row offers: none for the console itself, the GB28181 agent (it runs inside the
+ * server and starts with it) or a service that is not installed.
+ */
 export function verbsFor(row: ServiceRow): ('start' | 'stop' | 'restart')[] {
-  if (row.key === 'web' || row.status === 'not_installed') return [];
+  if (row.key === 'web' || row.key === 'gb28181' || row.status === 'not_installed') return [];
   if (row.status === 'running') return ['restart', 'stop'];
   return row.enabled ? ['start'] : [];
 }

@@ -33,6 +33,7 @@ const texts: Texts = {
   'svc.domain': { en: 'SIP domain (10 digits)', zh_CN: 'SIP域（10位数字）' },
   'svc.port': { en: 'SIP port', zh_CN: 'SIP端口' },
   'svc.password': { en: 'Device password', zh_CN: '设备接入密码' },
+  'svc.registerUnknown': { en: 'Devices not in the list', zh_CN: '未登记设备注册时' },
   'svc.passwordKept': {
     en: 'A password is set; leave empty to keep it',
     zh_CN: '已设置密码，留空则保持不变',

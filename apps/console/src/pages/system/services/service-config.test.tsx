@@ -150,6 +150,21 @@ describe('service config rules', () => {
     expect(verbsFor(rows[1]!)).toEqual(['start']);
     expect(verbsFor(rows[2]!)).toEqual(['restart', 'stop']);
     expect(verbsFor(rows[3]!)).toEqual([]);
+    // The GB28181 agent runs inside the server: no verbs even while it runs.
+    expect(verbsFor({ ...rows.find((r) => r.key === 'gb28181')!, status: 'running' })).toEqual([]);
+  });
+
+  it('sends the unknown-device choice of the gb28181 row', () => {
+    const r = editBody(rows.find((x) => x.key === 'gb28181')!, {
+      enabled: true,
+      auto_start: true,
+      ports: [],
+      server_id: '34020000002000000001',
+      domain: '3402000000',
+      port: 15060,
+      register_unknown: 'add',
+    });
+    expect(r).toMatchObject({ ok: true, body: { register_unknown: 'add' } });
   });
 });
 
