@@ -297,6 +297,19 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         key: 'gb28181',
       });
       expect(detail.data.register_unknown).toBe('add');
+      // With a platform password, an unknown device is challenged and not added before it answers.
+      const other = '34020000001320000098';
+      await call('/admin.php/system/service_config', {
+        method: 'edit',
+        key: 'gb28181',
+        password: 'platpass',
+      });
+      expect(await udpExchange(agent.port, register(other, 'u3'))).toMatch(/^SIP\/2\.0 401 /);
+      const notYet = await call<{ list: unknown[] }>(DEVICE, {
+        method: 'list',
+        filter: { device_id: other },
+      });
+      expect(notYet.data.list).toHaveLength(0);
       // The services page shows the agent running inside this server, on its port.
       expect(detail.data).toMatchObject({ status: 'running', status_source: 'self' });
       expect((detail.data as unknown as { detail: string }).detail).toContain(`port ${agent.port}`);

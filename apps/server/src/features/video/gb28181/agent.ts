@@ -106,6 +106,10 @@ function gbDate(ms: number): string {
   return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 23);
 }
 
+/** A request's server transaction (§17.2.3): its branch and method, from the same source only. */
+const cacheKey = (req: SipMessage, peer: Peer) =>
+  `${peer.transport}|${peer.address}|${peer.port}|${branchOf(req)}|${req.method}`;
+
 interface Collector {
   deviceId: string;
   address: string;
@@ -144,7 +148,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     const b = branchOf(req);
     if (b) {
       if (answered.size >= MAX_CACHED) answered.delete(answered.keys().next().value!);
-      answered.set(`${b}|${req.method}`, { buf: res, peer, at: Date.now() });
+      answered.set(cacheKey(req, peer), { buf: res, peer, at: Date.now() });
     }
     transport!.send(peer, res);
   };
@@ -155,13 +159,10 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     const toTag = rand(4);
     if (!/^\d{20}$/.test(id)) return reply(req, peer, responseTo(req, 400, 'Bad Request', [], toTag));
     let d = await findDevice(app, id);
-    if (!d) {
-      if (cfg.register_unknown !== 'add')
-        return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
-      await addDevice(app, id);
-      d = (await findDevice(app, id))!;
-    }
-    const password = d.password || String(cfg.password ?? '');
+    if (!d && cfg.register_unknown !== 'add')
+      return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+    // An unknown device authenticates with the platform password before it is added to the list.
+    const password = d?.password || String(cfg.password ?? '');
     const realm = String(cfg.domain || cfg.server_id || '');
     // wvp's rule: with no password at all (device or platform), a device registers without digest.
     if (password) {
@@ -181,6 +182,10 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
           ),
         );
       }
+    }
+    if (!d) {
+      await addDevice(app, id);
+      d = (await findDevice(app, id))!;
     }
     const contact = header(req, 'contact');
     const asked = Number(header(req, 'expires') ?? param(contact, 'expires') ?? DEFAULT_EXPIRES);
@@ -244,7 +249,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       transactions.response(branchOf(msg), msg);
       return;
     }
-    const again = answered.get(`${branchOf(msg)}|${msg.method}`);
+    const again = answered.get(cacheKey(msg, peer));
     if (again) return transport!.send(peer, again.buf);
     const work =
       msg.method === 'REGISTER'
