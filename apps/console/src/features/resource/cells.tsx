@@ -99,7 +99,7 @@ export function ThumbnailCell({
       </Tooltip>
     );
   return (
-    <Typography.Text ellipsis={{ tooltip: link }} style={{ maxWidth: 160 }}>
+    <Typography.Text ellipsis={{ tooltip: link }} style={{ maxWidth: 120 }}>
       {link}
     </Typography.Text>
   );

@@ -73,6 +73,8 @@ const WIDTH: Partial<Record<FieldDef['type'], number>> = {
 
 /** Column width by type: the virtual table needs numbers, the normal one uses them as hints. */
 export function widthOf(field: FieldDef): number {
+  // A thumbnail is 32 px; a link that gives no picture is cut short with its tooltip.
+  if (field.thumbnail) return 96;
   return WIDTH[field.type] ?? 160;
 }
 
