@@ -54,8 +54,9 @@ function RelatedRecords({
     retry: false,
   });
   if (isError || (isOperations === 1 && !source.opsEndpoint)) return null;
+  // Four columns of who and how: a logo (a fetch a row) has no place in this short table.
   const columns = listFieldsInOrder(source)
-    .filter((f) => f.name !== field)
+    .filter((f) => f.name !== field && !f.thumbnail)
     .slice(0, 4)
     .map((f) => ({
       key: f.name,
