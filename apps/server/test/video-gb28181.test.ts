@@ -440,7 +440,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       });
       expect(bad.code, bad.msg).toBe(200);
       const trace = path.join(traceDir, 'parent.log');
-      // Three calls: the good REGISTER, the catalogue MESSAGE, the refused REGISTER.
+      // Four calls: the good REGISTER, the catalogue MESSAGE, the refused REGISTER, a keepalive.
       const parent = runSipp([
         '-sf',
         path.join(FIXTURES, 'parent.xml'),
@@ -449,7 +449,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         '-p',
         String(parentPort),
         '-m',
-        '3',
+        '4',
         '-trace_msg',
         '-message_file',
         trace,
@@ -466,6 +466,10 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       const refused = await call(PLATFORM, { method: 'register', id: bad.data.id });
       expect(refused.code).toBe(409);
       expect(refused.msg).toContain('SIP 403');
+      // While registered, the agent keeps the registration: a keepalive once keepalive_s (60 s) passed.
+      await agent.cascade(); // nothing due yet
+      s.clock.advance(61_000);
+      await agent.cascade();
       await parent.done;
       expect(parent.code, parent.out).toBe(0);
       const received = fs.readFileSync(trace, 'utf8');
@@ -473,6 +477,9 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(received).toMatch(/<SumNum>2<\/SumNum>/);
       expect(received).toContain('<Name>Front gate</Name>');
       expect(received).toContain('<DeviceID>34020000001310000002</DeviceID>');
+      expect(received).toMatch(
+        /<Notify>[\s\S]*<CmdType>Keepalive<\/CmdType>[\s\S]*<DeviceID>34020000002000000002<\/DeviceID>/,
+      );
     },
   );
 });

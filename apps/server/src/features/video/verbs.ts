@@ -6,9 +6,9 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../../platform/settings/service-config.ts';
 import { agentAndDevice, deviceFailure, requireAgent } from './gb-agent.ts';
 import { NoReply } from './gb28181/agent.ts';
-import { MAX_PUSHED, type ParentPlatform, pushCatalog, registerUpward } from './gb28181/cascade.ts';
+import { MAX_PUSHED, noteRegistered, parentOf, pushCatalog, registerUpward } from './gb28181/cascade.ts';
 import { storeCatalog } from './gb28181/devices.ts';
-import { type CatalogItem, catalogPart, charsetOf, type Manscdp, text } from './gb28181/manscdp.ts';
+import { type CatalogItem, catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
 import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
 import { liveSsrc, playOffer } from './gb28181/sdp.ts';
 import {
@@ -360,22 +360,6 @@ const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ct
 
 const platformTarget = (r: Record<string, unknown>) => `${r.name} (${r.server_ip}:${r.server_port})`;
 
-/** A platform record as the cascade needs it; the password read apart (records carry secrets blank). */
-function parentOf(r: Record<string, unknown>, password: string): ParentPlatform {
-  return {
-    server_gb_id: String(r.server_gb_id ?? ''),
-    server_gb_domain: String(r.server_gb_domain ?? ''),
-    server_ip: String(r.server_ip ?? ''),
-    server_port: num(r.server_port) || 5060,
-    device_gb_id: String(r.device_gb_id ?? ''),
-    username: String(r.username ?? ''),
-    password,
-    expires: num(r.expires) || 3600,
-    transport: r.transport === 'TCP' ? 'TCP' : 'UDP',
-    charset: charsetOf(r.charset),
-  };
-}
-
 /** REGISTER to the parent platform now, its digest answered; `status` ON when accepted. */
 const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, db, records }) => {
   const r = records[0]!;
@@ -391,6 +375,7 @@ const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({
   } catch (e) {
     throw deviceFailure(ctx, target, e);
   }
+  noteRegistered(agent, num(r.id), ctx.app.now());
   await db
     .updateTable('video_platform')
     .set({ status: 'ON', updated_at: ctx.app.now() })

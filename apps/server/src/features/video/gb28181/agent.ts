@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../../../platform/app-context.ts';
 import { loadConfig, type StoredService } from '../../../platform/settings/service-config.ts';
+import { cascadeTick } from './cascade.ts';
 import {
   addDevice,
   type DeviceRow,
@@ -12,6 +13,7 @@ import {
   sweepOffline,
 } from './devices.ts';
 import { challenge, checkDigest, NonceSigner, parseAuthorization } from './digest.ts';
+import { DeviceRefused, NoReply } from './errors.ts';
 import { buildBody, type Charset, charsetOf, type Manscdp, parseBody } from './manscdp.ts';
 import { branchOf, header, param, responseTo, type SipMessage, uriUser } from './message.ts';
 import { setAgent } from './registry.ts';
@@ -61,17 +63,12 @@ export interface GbAgent {
   readonly self: string;
   /** The offline check now (tests; the timer runs it otherwise). */
   sweep(): Promise<number>;
+  /** The keepalives and re-REGISTERs due to parent platforms now (tests; the timer runs it). */
+  cascade(): Promise<void>;
   close(): Promise<void>;
 }
 
-export class DeviceRefused extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`device answered ${status}`);
-    this.status = status;
-  }
-}
-export class NoReply extends Error {}
+export { DeviceRefused, NoReply };
 
 /** An established play dialog (§12): what an in-dialog request (ACK, BYE) needs. */
 interface Dialog {
@@ -132,6 +129,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
   let sn = Math.floor(Math.random() * 100_000);
   let cseq = 1;
   let transport: SipTransport | undefined;
+  let upwardPass: Promise<void> | null = null;
 
   /**
    * The settings, read when a device's request comes in and by the periodic check; requests of
@@ -444,9 +442,17 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       return self;
     },
     sweep: () => sweepOffline(app),
+    cascade() {
+      // One pass at a time (the timer's and a caller's share it): a pass may wait on a parent.
+      upwardPass ??= cascadeTick(app, agent, () => ++sn).finally(() => {
+        upwardPass = null;
+      });
+      return upwardPass;
+    },
     async close() {
       clearInterval(sweeper);
       clearInterval(pruner);
+      clearInterval(upwardTimer);
       setAgent(app, undefined);
       transactions.closeAll();
       await transport!.close();
@@ -460,6 +466,11 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     );
   }, opts.sweepEveryMs ?? 10_000);
   sweeper.unref();
+  // Upward (cascade): keepalives and re-REGISTERs to parent platforms.
+  const upwardTimer = setInterval(() => {
+    agent.cascade().catch((err: unknown) => app.log.error({ err }, 'GB28181 cascade keepalive failed'));
+  }, 5_000);
+  upwardTimer.unref();
   const pruner = setInterval(() => {
     const old = Date.now() - 64 * t1;
     for (const [k, v] of answered) if (v.at < old) answered.delete(k);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../../platform/app-context.ts';
 import type { GbAgent } from './agent.ts';
-import { DeviceRefused } from './agent.ts';
 import { digestResponse } from './digest.ts';
-import { type CatalogItem, type Charset, catalogBody } from './manscdp.ts';
+import { DeviceRefused } from './errors.ts';
+import { buildNotify, type CatalogItem, type Charset, catalogBody, charsetOf } from './manscdp.ts';
 import { header, type SipMessage } from './message.ts';
 import type { Peer } from './transport.ts';
 
@@ -10,6 +11,8 @@ import type { Peer } from './transport.ts';
  * Cascade (GB/T 28181 §9.1, wvp's "国标级联"): this server as a lower platform of a parent one.
  * `register` sends REGISTER to the parent and answers its digest challenge as a client; `pushCatalog`
  * sends the shared channels as Response/Catalog MESSAGEs (SumNum the total, a few items each).
+ * While a registration holds (status ON), `cascadeTick` keeps it: a keepalive every keepalive_s,
+ * a new REGISTER at 80 % of expires; three failures in a row set the status OFF.
  */
 
 export interface ParentPlatform {
@@ -131,4 +134,101 @@ export async function pushCatalog(
     if (list.length === 0) break;
   }
   return list.length;
+}
+
+/** A platform row as the cascade needs it (`password` read from the row: records carry it blank). */
+export function parentOf(r: Record<string, unknown>, password: string): ParentPlatform {
+  return {
+    server_gb_id: String(r.server_gb_id ?? ''),
+    server_gb_domain: String(r.server_gb_domain ?? ''),
+    server_ip: String(r.server_ip ?? ''),
+    server_port: Number(r.server_port) || 5060,
+    device_gb_id: String(r.device_gb_id ?? ''),
+    username: String(r.username ?? ''),
+    password,
+    expires: Number(r.expires) || 3600,
+    transport: r.transport === 'TCP' ? 'TCP' : 'UDP',
+    charset: charsetOf(r.charset),
+  };
+}
+
+/** A Notify/Keepalive to the parent; resolves when it is accepted. */
+export async function keepaliveUpward(agent: GbAgent, p: ParentPlatform, sn: number): Promise<void> {
+  const res = await agent.requestTo(
+    peerOf(p),
+    'MESSAGE',
+    `sip:${p.server_gb_id}@${p.server_gb_domain}`,
+    [
+      ['from', `<sip:${p.device_gb_id}@${p.server_gb_domain}>;tag=${rand(4)}`],
+      ['to', `<sip:${p.server_gb_id}@${p.server_gb_domain}>`],
+      ['call-id', `${rand()}@${agent.self}`],
+      ['cseq', '1 MESSAGE'],
+      ['max-forwards', '70'],
+      ['content-type', 'Application/MANSCDP+xml'],
+    ],
+    buildNotify('Keepalive', sn, p.device_gb_id, p.charset, [['Status', 'OK']]),
+  );
+  if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+}
+
+interface Upward {
+  registeredAt: number;
+  keepaliveAt: number;
+  failures: number;
+}
+/** Per agent, per platform id: when it last registered and sent a keepalive. */
+const upward = new WeakMap<GbAgent, Map<number, Upward>>();
+const statesOf = (agent: GbAgent) => {
+  let m = upward.get(agent);
+  if (!m) {
+    m = new Map();
+    upward.set(agent, m);
+  }
+  return m;
+};
+
+/** The register verb succeeded: the next re-REGISTER and keepalive count from now. */
+export function noteRegistered(agent: GbAgent, platformId: number, now: number): void {
+  statesOf(agent).set(platformId, { registeredAt: now, keepaliveAt: now, failures: 0 });
+}
+
+/** Platforms kept per pass: a gateway cascades to a handful of parents. */
+const MAX_PLATFORMS = 100;
+const MISSED_UPWARD = 3;
+
+/** One pass over the registered platforms: keepalive or re-REGISTER where due. */
+export async function cascadeTick(app: AppContext, agent: GbAgent, sn: () => number): Promise<void> {
+  const rows = await app.db.kysely
+    .selectFrom('video_platform')
+    .selectAll()
+    .where('enabled', '=', 1)
+    .where('status', '=', 'ON')
+    .limit(MAX_PLATFORMS)
+    .execute();
+  const states = statesOf(agent);
+  for (const r of rows) {
+    const now = app.now();
+    const p = parentOf(r, String(r.password ?? ''));
+    const st = states.get(r.id) ?? { registeredAt: now, keepaliveAt: now, failures: 0 };
+    states.set(r.id, st);
+    try {
+      if (now - st.registeredAt >= p.expires * 800) {
+        await registerUpward(agent, p);
+        st.registeredAt = st.keepaliveAt = now;
+      } else if (now - st.keepaliveAt >= (Number(r.keepalive_s) || 60) * 1000) {
+        await keepaliveUpward(agent, p, sn());
+        st.keepaliveAt = now;
+      } else continue;
+      st.failures = 0;
+    } catch {
+      if (++st.failures < MISSED_UPWARD) continue;
+      states.delete(r.id);
+      await app.db.kysely
+        .updateTable('video_platform')
+        .set({ status: 'OFF', updated_at: app.now() })
+        .where('id', '=', r.id)
+        .where('status', '=', 'ON')
+        .execute();
+    }
+  }
 }

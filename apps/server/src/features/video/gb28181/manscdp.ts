@@ -45,6 +45,23 @@ export function buildBody(
   return iconv.encode(xml, charset);
 }
 
+/** A Notify (a keepalive upward) in the charset. */
+export function buildNotify(
+  cmdType: string,
+  sn: number,
+  deviceId: string,
+  charset: Charset,
+  fields: [string, string | number][] = [],
+): Buffer {
+  const inner = [['CmdType', cmdType], ['SN', sn], ['DeviceID', deviceId], ...fields]
+    .map(([k, v]) => `<${k}>${esc(v!)}</${k}>`)
+    .join('\r\n');
+  return iconv.encode(
+    `<?xml version="1.0" encoding="${charset}"?>\r\n<Notify>\r\n${inner}\r\n</Notify>\r\n`,
+    charset,
+  );
+}
+
 export interface Manscdp {
   root: 'Notify' | 'Response' | 'Query' | 'Control';
   cmdType: string;

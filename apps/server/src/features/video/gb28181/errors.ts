@@ -1,0 +1,13 @@
+/** How an exchange with a device or a parent platform failed (the verbs turn these into replies). */
+
+/** The peer answered with a final status of 300 or more. */
+export class DeviceRefused extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`device answered ${status}`);
+    this.status = status;
+  }
+}
+
+/** The peer did not answer (or could not be reached) in time. */
+export class NoReply extends Error {}
