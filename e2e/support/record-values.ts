@@ -83,7 +83,8 @@ export function textValue(f: FieldDef, n: number): string | undefined {
     case 'host':
       return `host${n}.example.com`;
     case 'url':
-      return `http://example.com/e2e/${n}.m3u8`;
+      // Loopback only (a test sends no traffic elsewhere): a logo link is fetched by the server.
+      return `http://127.0.0.1:9/e2e/${n}.m3u8`;
     case 'cron':
       return '0 3 * * *';
     case 'pwd':
