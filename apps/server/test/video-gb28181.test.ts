@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.ts';
+import { parseMessage, responseTo, serialize } from '../src/features/video/gb28181/message.ts';
 import { findBinary } from '../src/platform/host/host-exec.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -480,6 +481,49 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(received).toMatch(
         /<Notify>[\s\S]*<CmdType>Keepalive<\/CmdType>[\s\S]*<DeviceID>34020000002000000002<\/DeviceID>/,
       );
+
+      // The parent asks for our catalogue (from its own address and GB id): the shared channels come back.
+      const sock = dgram.createSocket('udp4');
+      await new Promise<void>((r) => sock.bind(parentPort, '127.0.0.1', () => r()));
+      try {
+        const got: string[] = [];
+        let reply!: () => void;
+        const done = new Promise<void>((r) => {
+          reply = () => r();
+        });
+        sock.on('message', (buf, rinfo) => {
+          const m = parseMessage(buf);
+          if (m.method === 'MESSAGE') {
+            const body = m.body.toString();
+            got.push(body);
+            // Every MESSAGE answered (a keepalive may come too); done once the catalogue is in.
+            sock.send(serialize(responseTo(m, 200, 'OK', [], 'p1')), rinfo.port, rinfo.address, () => {
+              if (body.includes('<SN>777</SN>')) reply();
+            });
+          } else got.push(`SIP/2.0 ${m.status}`);
+        });
+        const query = [
+          'MESSAGE sip:34020000002000000002@3402000000 SIP/2.0',
+          `Via: SIP/2.0/UDP 127.0.0.1:${parentPort};rport;branch=z9hG4bKq1`,
+          'From: <sip:34020000002000000009@3402000000>;tag=q1',
+          'To: <sip:34020000002000000002@3402000000>',
+          'Call-ID: q1@127.0.0.1',
+          'CSeq: 1 MESSAGE',
+          'Content-Type: Application/MANSCDP+xml',
+          '',
+          '<?xml version="1.0" encoding="GB2312"?><Query><CmdType>Catalog</CmdType><SN>777</SN><DeviceID>34020000002000000002</DeviceID></Query>',
+        ].join('\r\n');
+        sock.send(query, agent.port, '127.0.0.1');
+        await done;
+        // The agent reads the last 200 on its next turn: its transaction ends before the test does.
+        await new Promise((r) => setTimeout(r, 200));
+        expect(got[0]).toBe('SIP/2.0 200');
+        const answer = got.find((b) => b.includes('<SN>777</SN>'))!;
+        expect(answer).toMatch(/<CmdType>Catalog<\/CmdType>[\s\S]*<SumNum>2<\/SumNum>/);
+        expect(answer).toContain('<Name>Front gate</Name>');
+      } finally {
+        sock.close();
+      }
     },
   );
 });

@@ -6,9 +6,9 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../../platform/settings/service-config.ts';
 import { agentAndDevice, deviceFailure, requireAgent } from './gb-agent.ts';
 import { NoReply } from './gb28181/agent.ts';
-import { MAX_PUSHED, noteRegistered, parentOf, pushCatalog, registerUpward } from './gb28181/cascade.ts';
+import { noteRegistered, parentOf, pushCatalog, registerUpward, sharedChannels } from './gb28181/cascade.ts';
 import { storeCatalog } from './gb28181/devices.ts';
-import { type CatalogItem, catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
+import { catalogPart, type Manscdp, text } from './gb28181/manscdp.ts';
 import { type PtzCommand, ptzCmd } from './gb28181/ptz.ts';
 import { liveSsrc, playOffer } from './gb28181/sdp.ts';
 import {
@@ -386,45 +386,26 @@ const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({
 });
 
 /** The shared channels sent up as Response/Catalog MESSAGEs (custom names where set). */
-const platformPushCatalogVerb = resourceVerb(
-  'video:platform',
-  'push_catalog',
-  async ({ ctx, db, records }) => {
-    const r = records[0]!;
-    const ids = (Array.isArray(r.channel_ids) ? r.channel_ids : []).map(Number).filter(Number.isInteger);
-    if (!ids.length)
-      throw new ApiError(
-        Code.conflict,
-        say(ctx.lang, 'video.sharesNoChannelsChoose', { name: String(r.name) }),
-      );
-    const target = platformTarget(r);
-    const agent = await requireAgent(ctx, texts('video.pushChannels', { n: ids.length }), target);
-    const rows = await db
-      .selectFrom('video_gb_channel')
-      .selectAll()
-      .where('id', 'in', ids.slice(0, MAX_PUSHED))
-      .execute();
-    const items: CatalogItem[] = rows.map((c) => ({
-      channel_id: String(c.channel_id ?? ''),
-      name: String(c.custom_name || c.name || ''),
-      civil_code: String(c.civil_code ?? ''),
-      address: String(c.address ?? ''),
-      parent_id: String(c.parent_id ?? ''),
-      status: c.status === 'ON' ? 'ON' : 'OFF',
-      ptz_type: c.ptz_type === null || c.ptz_type === undefined ? null : Number(c.ptz_type),
-      longitude: c.longitude === null || c.longitude === undefined ? null : Number(c.longitude),
-      latitude: c.latitude === null || c.latitude === undefined ? null : Number(c.latitude),
-    }));
-    let sent: number;
-    try {
-      sent = await pushCatalog(agent, parentOf(r, ''), items, Math.floor(Math.random() * 100_000));
-    } catch (e) {
-      throw deviceFailure(ctx, target, e);
-    }
-    ctx.msg = say(ctx.lang, 'video.gbPushed', { target, n: sent });
-    return { pushed: sent };
-  },
-);
+const platformPushCatalogVerb = resourceVerb('video:platform', 'push_catalog', async ({ ctx, records }) => {
+  const r = records[0]!;
+  const ids = (Array.isArray(r.channel_ids) ? r.channel_ids : []).map(Number).filter(Number.isInteger);
+  if (!ids.length)
+    throw new ApiError(
+      Code.conflict,
+      say(ctx.lang, 'video.sharesNoChannelsChoose', { name: String(r.name) }),
+    );
+  const target = platformTarget(r);
+  const agent = await requireAgent(ctx, texts('video.pushChannels', { n: ids.length }), target);
+  const items = await sharedChannels(ctx.app, ids);
+  let sent: number;
+  try {
+    sent = await pushCatalog(agent, parentOf(r, ''), items, Math.floor(Math.random() * 100_000));
+  } catch (e) {
+    throw deviceFailure(ctx, target, e);
+  }
+  ctx.msg = say(ctx.lang, 'video.gbPushed', { target, n: sent });
+  return { pushed: sent };
+});
 
 /** What this module registers on the generic resource calls (listed by its feature). */
 export const videoVerbs: readonly Registration[] = [

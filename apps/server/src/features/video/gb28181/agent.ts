@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../../../platform/app-context.ts';
 import { loadConfig, type StoredService } from '../../../platform/settings/service-config.ts';
-import { cascadeTick } from './cascade.ts';
+import { cascadeTick, findParent, parentOf, pushCatalog, sharedChannels, sharedIds } from './cascade.ts';
 import {
   addDevice,
   type DeviceRow,
@@ -230,6 +230,19 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     }
     const d = /^\d{20}$/.test(id) ? await findDevice(app, id) : undefined;
     const toTag = rand(4);
+    if (!d && /^\d{20}$/.test(id)) {
+      // A parent platform (cascade) asking for our catalogue: answered with the channels it shares.
+      const parent = await findParent(app, id, peer.address);
+      if (parent) {
+        reply(req, peer, responseTo(req, 200, 'OK', [], toTag));
+        const q = parseBody(req.body, charsetOf(parent.charset));
+        if (q?.root === 'Query' && q.cmdType === 'Catalog') {
+          const items = await sharedChannels(app, sharedIds(parent.channel_ids));
+          await pushCatalog(agent, parentOf(parent, String(parent.password ?? '')), items, q.sn);
+        }
+        return;
+      }
+    }
     // A device that never registered (or from another address) is not heard.
     if (!d?.ip) return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
     reply(req, peer, responseTo(req, 200, 'OK', [], toTag));

@@ -232,3 +232,49 @@ export async function cascadeTick(app: AppContext, agent: GbAgent, sn: () => num
     }
   }
 }
+
+/** The shared channels of a platform as catalogue items (custom names where set), at most MAX_PUSHED. */
+export async function sharedChannels(app: AppContext, ids: number[]): Promise<CatalogItem[]> {
+  if (!ids.length) return [];
+  const rows = await app.db.kysely
+    .selectFrom('video_gb_channel')
+    .selectAll()
+    .where('id', 'in', ids.slice(0, MAX_PUSHED))
+    .execute();
+  const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((c) => ({
+    channel_id: String(c.channel_id ?? ''),
+    name: String(c.custom_name || c.name || ''),
+    civil_code: String(c.civil_code ?? ''),
+    address: String(c.address ?? ''),
+    parent_id: String(c.parent_id ?? ''),
+    status: c.status === 'ON' ? 'ON' : 'OFF',
+    ptz_type: numOrNull(c.ptz_type),
+    longitude: numOrNull(c.longitude),
+    latitude: numOrNull(c.latitude),
+  }));
+}
+
+/** The ids of a platform's `channel_ids` (a refs column: JSON text or an array). */
+export function sharedIds(raw: unknown): number[] {
+  let v = raw;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(v) ? v.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+}
+
+/** The enabled platform a request comes from: its GB id and its address must both match. */
+export async function findParent(app: AppContext, gbId: string, address: string) {
+  return app.db.kysely
+    .selectFrom('video_platform')
+    .selectAll()
+    .where('server_gb_id', '=', gbId)
+    .where('server_ip', '=', address)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+}

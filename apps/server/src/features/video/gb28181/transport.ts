@@ -145,9 +145,11 @@ export async function openTransport(opts: {
     throw e;
   });
 
+  let closed = false;
   return {
     port,
     send(peer, msg) {
+      if (closed) return; // a late answer after the agent stopped goes nowhere
       const data = serialize(msg);
       if (peer.transport === 'UDP') {
         udp.send(data, peer.port, peer.address, (err) => err && opts.onError(err));
@@ -161,6 +163,7 @@ export async function openTransport(opts: {
       sock.write(data);
     },
     async close() {
+      closed = true;
       for (const s of sockets.values()) s.destroy();
       await Promise.all([
         new Promise<void>((r) => udp.close(() => r())),
