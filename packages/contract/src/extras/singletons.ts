@@ -44,6 +44,7 @@ export const itmsSettings: SingletonDef = {
       label: label('ACS URL', 'ACS地址'),
       required: true,
       max: 512,
+      placeholder: 'http://192.168.1.1:7547/',
       pattern: httpOnly('ACS URL', 'ACS地址'),
     },
     { name: 'acs_username', type: 'str', label: label('ACS username', 'ACS用户名'), max: 64 },
@@ -89,6 +90,7 @@ export const itmsSettings: SingletonDef = {
       type: 'str',
       label: label('File server URL', '文件服务器地址'),
       max: 512,
+      placeholder: 'http://192.168.1.1:7567/',
       pattern: httpOnly('File server URL', '文件服务器地址'),
     },
     {

@@ -146,6 +146,7 @@ export const hotStandbySettings: SingletonDef = {
         '对端管理地址（留空：http://对端IP:本机端口）',
       ),
       max: 255,
+      placeholder: 'http://192.168.1.10:8080',
     },
     // Authenticates the snapshot push and the state queries between the two gateways (an HMAC, and
     // the snapshot's encryption): the same on both, never this gateway's device secret.

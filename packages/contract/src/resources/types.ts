@@ -112,6 +112,8 @@ export interface FieldDef {
    * by the server (the console's policy loads no picture from elsewhere) through `thumbnail`.
    */
   thumbnail?: boolean;
+  /** An example value the empty input shows (else one of the field's type: a stream for a url). */
+  placeholder?: string;
   /** A list column (L). */
   list?: boolean;
   /** A list filter (F). */

@@ -43,3 +43,24 @@ describe('required marker', () => {
     expect(marked('name', 'add')).toBe(true);
   });
 });
+
+describe('placeholder', () => {
+  it('shows the field’s own example where it has one, else one of its type', () => {
+    setLanguage('en');
+    const live = resourceByName('media:live')!;
+    const shown = (name: string) => {
+      const { container, unmount } = render(
+        <Providers>
+          <Form>
+            <FieldControl def={live} field={live.fields.find((f) => f.name === name)!} mode="add" />
+          </Form>
+        </Providers>,
+      );
+      const text = container.querySelector('input')?.getAttribute('placeholder');
+      unmount();
+      return text;
+    };
+    expect(shown('logo_url')).toBe('https://example.com/logos/channel.png');
+    expect(shown('url')).toBe('udp://239.0.0.1:1234');
+  });
+});

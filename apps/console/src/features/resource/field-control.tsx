@@ -170,7 +170,9 @@ function controlOf(
       return { control: <FileUpload field={field} /> };
     default:
       // str, ip, cidr, mac, host, url, cron: text, checked by the schema's format rules.
-      return { control: <Input allowClear placeholder={PLACEHOLDER[field.type] ?? input} /> };
+      return {
+        control: <Input allowClear placeholder={field.placeholder ?? PLACEHOLDER[field.type] ?? input} />,
+      };
   }
 }
 

@@ -135,6 +135,7 @@ export const liveProgram: ResourceDef<'media_live'> = {
       label: { en: 'Logo (tvg-logo)', zh_CN: '台标（tvg-logo）' },
       max: 1024,
       thumbnail: true,
+      placeholder: 'https://example.com/logos/channel.png',
       list: true,
     },
     { name: 'referrer', type: 'str', label: { en: 'Referrer', zh_CN: '来源页（Referer）' }, max: 1024 },
