@@ -76,6 +76,7 @@ export const hotStandbySettings: SingletonDef = {
       type: 'enum',
       label: label('Role', '角色'),
       options: ['master', 'backup'],
+      optionLabels: { master: label('Master', '主机'), backup: label('Backup', '备机') },
       required: true,
       default: 'master',
     },
