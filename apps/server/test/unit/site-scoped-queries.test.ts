@@ -84,6 +84,18 @@ const EXCEPTIONS: Record<string, string> = {
   'features/hot-standby/sync-state.ts: singletons': 'system: the sync state is a gateway (site 0) singleton',
   'features/media-extras/epg-import.ts: epg.table':
     'storeGuide: given the one site of the import (writeSite) or of the source being synced, and filters by it',
+  'features/video/verbs.ts: video_gb_device':
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
+  'features/video/verbs.ts: video_platform':
+    "resource verb: works on the records the framework found in the call's sites (platform/resources/verbs.ts), and on rows of their site, in the call's transaction",
+  'features/video/gb28181/devices.ts: video_gb_device':
+    'device-facing: a camera or NVR names itself by its GB28181 id in its REGISTER and MESSAGEs, of whatever site; a verb asks of a device it already found in its sites',
+  'features/video/gb28181/devices.ts: video_gb_channel':
+    'device-facing: the channels a device reports are stored under that device (its site), by its id',
+  'features/video/gb28181/cascade.ts: video_platform':
+    'system: the cascade keeps every parent platform registered, of every site, and answers a parent by its own record',
+  'features/video/gb28181/cascade.ts: video_gb_channel':
+    "system: a parent is answered with the channels its own record shares (a refs field the framework checked against that record's site)",
   'features/home/online-days.ts: terminal_online_days':
     'system job: the daily online sampler counts every site',
   'features/hot-standby/state.ts: singletons': 'system: the standby key is a gateway (site 0) singleton',
