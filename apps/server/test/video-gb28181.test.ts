@@ -115,6 +115,19 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       })
     ).data.list[0]!;
   const target = () => `127.0.0.1:${agent.port}`;
+  /** A platform's state and failure once stored (a failure lands after the verb's reply). */
+  const platformState = async (id: number) => {
+    let row: Record<string, unknown> | undefined;
+    for (let i = 0; i < 40; i++) {
+      const list = await call<{ list: Record<string, unknown>[] }>('/admin.php/video/platform', {
+        method: 'list',
+      });
+      row = list.data.list.find((p) => p.id === id);
+      if (row?.status === 'FAILED' || row?.status === 'ON') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { status: row?.status, last_error: row?.last_error ?? null };
+  };
   const common = () => ['-i', '127.0.0.1', '-p', String(cameraPort), '-m', '1'];
 
   beforeAll(async () => {
@@ -467,6 +480,11 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       const refused = await call(PLATFORM, { method: 'register', id: bad.data.id });
       expect(refused.code).toBe(409);
       expect(refused.msg).toContain('SIP 403');
+      // The list says why: the parent refused our digest (a wrong password).
+      expect(await platformState(bad.data.id)).toMatchObject({
+        status: 'FAILED',
+        last_error: 'wrong_password',
+      });
       // While registered, the agent keeps the registration: a keepalive once keepalive_s (60 s) passed.
       await agent.cascade(); // nothing due yet
       s.clock.advance(61_000);
@@ -526,4 +544,49 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       }
     },
   );
+
+  it.skipIf(!sipp)('a parent platform that refuses or does not answer: FAILED with why', async () => {
+    const PLATFORM = '/admin.php/video/platform';
+    const refusePort = await freeUdpPort();
+    const silentPort = await freeUdpPort();
+    const base = {
+      server_gb_id: '34020000002000000009',
+      server_gb_domain: '3402000000',
+      server_ip: '127.0.0.1',
+      device_gb_id: '34020000002000000002',
+      password: 'parentpass',
+    };
+    const refusing = await call<{ id: number }>(PLATFORM, {
+      method: 'add',
+      ...base,
+      name: 'Refusing',
+      server_port: refusePort,
+    });
+    const silent = await call<{ id: number }>(PLATFORM, {
+      method: 'add',
+      ...base,
+      name: 'Silent',
+      server_port: silentPort,
+    });
+    const parent = runSipp([
+      '-sf',
+      path.join(FIXTURES, 'parent-refuse.xml'),
+      '-i',
+      '127.0.0.1',
+      '-p',
+      String(refusePort),
+      '-m',
+      '1',
+    ]);
+    await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+    const refused = await call(PLATFORM, { method: 'register', id: refusing.data.id });
+    expect(refused.code, refused.msg).toBe(409);
+    await parent.done;
+    expect(parent.code, parent.out).toBe(0);
+    expect(await platformState(refusing.data.id)).toEqual({ status: 'FAILED', last_error: 'refused' });
+    // Nobody listens on the silent one's port: Timer F (64·T1) ends the REGISTER.
+    const none = await call(PLATFORM, { method: 'register', id: silent.data.id });
+    expect(none.code, none.msg).toBe(503);
+    expect(await platformState(silent.data.id)).toEqual({ status: 'FAILED', last_error: 'no_answer' });
+  });
 });

@@ -360,7 +360,10 @@ const gbDeviceRebootVerb = resourceVerb('video:gb_device', 'reboot', async ({ ct
 
 const platformTarget = (r: Record<string, unknown>) => `${r.name} (${r.server_ip}:${r.server_port})`;
 
-/** REGISTER to the parent platform now, its digest answered; `status` ON when accepted. */
+/**
+ * REGISTER to the parent platform now, its digest answered; `status` ON when accepted, else FAILED
+ * with `last_error` (why) stored after the error reply.
+ */
 const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const target = platformTarget(r);
@@ -373,12 +376,13 @@ const platformRegisterVerb = resourceVerb('video:platform', 'register', async ({
       .executeTakeFirst();
     await registerUpward(agent, parentOf(r, String(stored?.password ?? '')));
   } catch (e) {
+    agent.upwardFailed(num(r.id), e);
     throw deviceFailure(ctx, target, e);
   }
   noteRegistered(agent, num(r.id), ctx.app.now());
   await db
     .updateTable('video_platform')
-    .set({ status: 'ON', updated_at: ctx.app.now() })
+    .set({ status: 'ON', last_error: null, updated_at: ctx.app.now() })
     .where('id', '=', num(r.id))
     .execute();
   ctx.msg = say(ctx.lang, 'video.gbRegisteredWith', { target });

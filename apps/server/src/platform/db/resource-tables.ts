@@ -1138,6 +1138,7 @@ export interface ResourceTables {
     ptz: number | null;
     channel_ids: string | null;
     status: string | null;
+    last_error: string | null;
   };
   /** video:stream_proxy: Pull stream proxy */
   video_stream_proxy: {

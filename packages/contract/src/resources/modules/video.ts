@@ -550,15 +550,32 @@ export const platform: ResourceDef<'video_platform'> = {
     enumField('charset', { en: 'Charset', zh_CN: '字符集' }, CHARSETS),
     { name: 'ptz', type: 'bool', label: { en: 'Allow PTZ', zh_CN: '允许云台控制' } },
     refsField('channel_ids', 'video:gb_channel', { en: 'Shared channels', zh_CN: '共享通道' }),
-    // wvp's platform status: ON while the registration upward holds.
+    // wvp's platform status: ON while the registration upward holds; FAILED when the last REGISTER
+    // (or the keepalives that keep it) failed, `last_error` saying why; OFF never registered.
     enumField(
       'status',
       { en: 'Registration status', zh_CN: '注册状态' },
       {
         ON: { en: 'Registered', zh_CN: '已注册', tone: 'success' },
-        OFF: { en: 'Not registered', zh_CN: '未注册', tone: 'error' },
+        FAILED: { en: 'Registration failed', zh_CN: '注册失败', tone: 'error' },
+        OFF: { en: 'Not registered', zh_CN: '未注册', tone: 'default' },
       },
       { readonly: true, list: true, filter: true },
+    ),
+    // Set by the SIP agent with FAILED (cascade.ts upwardFailure), cleared when a REGISTER succeeds.
+    enumField(
+      'last_error',
+      { en: 'Last failure', zh_CN: '失败原因' },
+      {
+        refused: { en: 'Refused by the platform (403)', zh_CN: '上级拒绝（403）' },
+        wrong_password: {
+          en: 'Wrong username or password (digest refused)',
+          zh_CN: '用户名或密码错误（鉴权未通过）',
+        },
+        rejected: { en: 'Rejected by the platform (SIP error)', zh_CN: '上级返回错误（SIP错误）' },
+        no_answer: { en: 'No answer (timeout)', zh_CN: '无响应（超时）' },
+      },
+      { readonly: true, list: true },
     ),
   ],
   // Sent by the GB28181 SIP agent.

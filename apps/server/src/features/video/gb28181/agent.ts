@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../../../platform/app-context.ts';
 import { loadConfig, type StoredService } from '../../../platform/settings/service-config.ts';
-import { cascadeTick, findParent, parentOf, pushCatalog, sharedChannels, sharedIds } from './cascade.ts';
+import {
+  cascadeTick,
+  findParent,
+  markUpwardFailed,
+  parentOf,
+  pushCatalog,
+  sharedChannels,
+  sharedIds,
+} from './cascade.ts';
 import {
   addDevice,
   type DeviceRow,
@@ -59,6 +67,8 @@ export interface GbAgent {
     headers: [string, string][],
     body?: Buffer,
   ): Promise<SipMessage>;
+  /** A registration upward failed in a verb: stored (FAILED, why) once the verb's transaction ends. */
+  upwardFailed(platformId: number, err: unknown): void;
   /** The address this agent puts in Via and Contact. */
   readonly self: string;
   /** The offline check now (tests; the timer runs it otherwise). */
@@ -450,6 +460,11 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       const branch = `z9hG4bK${rand()}`;
       const msg: SipMessage = { method, uri, headers: [via(peer, branch), ...headers], body };
       return transactions.request(peer, msg, branch);
+    },
+    upwardFailed(platformId, err) {
+      markUpwardFailed(app, platformId, err).catch((e: unknown) =>
+        app.log.error({ err: e }, 'GB28181 platform state not stored'),
+      );
     },
     get self() {
       return self;

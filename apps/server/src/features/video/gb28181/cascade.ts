@@ -70,7 +70,8 @@ export async function registerUpward(agent: GbAgent, p: ParentPlatform, expires 
     ['expires', String(expires)],
   ];
   let res = await agent.requestTo(peer, 'REGISTER', uri, headers(1));
-  if (res.status === 401 || res.status === 407) {
+  const challenged = res.status === 401 || res.status === 407;
+  if (challenged) {
     const c = challengeParams(header(res, res.status === 401 ? 'www-authenticate' : 'proxy-authenticate'));
     const username = p.username || p.device_gb_id;
     const qop = /(^|,)\s*auth\s*(,|$)/.test(c.qop ?? '') ? 'auth' : undefined;
@@ -102,7 +103,7 @@ export async function registerUpward(agent: GbAgent, p: ParentPlatform, expires 
       [res.status === 401 ? 'authorization' : 'proxy-authorization', auth],
     ]);
   }
-  if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+  if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0, challenged);
 }
 
 /** Sends the channels to the parent as Response/Catalog MESSAGEs; resolves with how many were sent. */
@@ -192,6 +193,31 @@ export function noteRegistered(agent: GbAgent, platformId: number, now: number):
   statesOf(agent).set(platformId, { registeredAt: now, keepaliveAt: now, failures: 0 });
 }
 
+/**
+ * Why an exchange with a parent failed, as the platform's `last_error` (its labels in the contract):
+ * 403 to our first REGISTER is a refusal, 401/403 to our digest wrong credentials, another final
+ * status a rejection, no final answer within Timer F (or a closed link) no answer.
+ */
+export type UpwardFailure = 'refused' | 'wrong_password' | 'rejected' | 'no_answer';
+export function upwardFailure(err: unknown): UpwardFailure {
+  if (!(err instanceof DeviceRefused)) return 'no_answer';
+  if (err.afterChallenge && [401, 403, 407].includes(err.status)) return 'wrong_password';
+  return err.status === 403 ? 'refused' : 'rejected';
+}
+
+/**
+ * Stores a failed registration upward (FAILED and why). Written with the server's own context,
+ * not a verb's: the verb's transaction is rolled back with its error, and on SQLite this write
+ * queues behind it, so the state lands once the verb has answered.
+ */
+export async function markUpwardFailed(app: AppContext, platformId: number, err: unknown): Promise<void> {
+  await app.db.kysely
+    .updateTable('video_platform')
+    .set({ status: 'FAILED', last_error: upwardFailure(err), updated_at: app.now() })
+    .where('id', '=', platformId)
+    .execute();
+}
+
 /** Platforms kept per pass: a gateway cascades to a handful of parents. */
 const MAX_PLATFORMS = 100;
 const MISSED_UPWARD = 3;
@@ -220,15 +246,10 @@ export async function cascadeTick(app: AppContext, agent: GbAgent, sn: () => num
         st.keepaliveAt = now;
       } else continue;
       st.failures = 0;
-    } catch {
+    } catch (err) {
       if (++st.failures < MISSED_UPWARD) continue;
       states.delete(r.id);
-      await app.db.kysely
-        .updateTable('video_platform')
-        .set({ status: 'OFF', updated_at: app.now() })
-        .where('id', '=', r.id)
-        .where('status', '=', 'ON')
-        .execute();
+      await markUpwardFailed(app, r.id, err);
     }
   }
 }

@@ -3,9 +3,12 @@
 /** The peer answered with a final status of 300 or more. */
 export class DeviceRefused extends Error {
   readonly status: number;
-  constructor(status: number) {
+  /** The refusal answered our digest (a parent platform's challenge): the credentials are wrong. */
+  readonly afterChallenge: boolean;
+  constructor(status: number, afterChallenge = false) {
     super(`device answered ${status}`);
     this.status = status;
+    this.afterChallenge = afterChallenge;
   }
 }
 
