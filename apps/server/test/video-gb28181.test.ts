@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.ts';
 import { parseMessage, responseTo, serialize } from '../src/features/video/gb28181/message.ts';
 import { findBinary } from '../src/platform/host/host-exec.ts';
+import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -589,4 +590,62 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
     expect(none.code, none.msg).toBe(503);
     expect(await platformState(silent.data.id)).toEqual({ status: 'FAILED', last_error: 'no_answer' });
   });
+
+  it.skipIf(!sipp)(
+    'pending: an unknown device that authenticates waits for approve, then registers',
+    async () => {
+      const id = '34020000001320000050';
+      const set = await call('/admin.php/system/service_config', {
+        method: 'edit',
+        key: 'gb28181',
+        register_unknown: 'pending',
+        password: 'platpass',
+      });
+      expect(set.code, set.msg).toBe(200);
+      const pendingArgs = [target(), '-sf', path.join(FIXTURES, 'register-pending.xml'), ...common()];
+      const auth = ['-s', id, '-au', id, '-ap', 'platpass'];
+      // A wrong password is refused before anything is added.
+      const wrong = runSipp([...pendingArgs, '-s', id, '-au', id, '-ap', 'nope']);
+      await wrong.done;
+      const byId = async () =>
+        (
+          await call<{ list: Record<string, unknown>[] }>(DEVICE, {
+            method: 'list',
+            filter: { device_id: id },
+          })
+        ).data.list[0];
+      expect(await byId()).toBeUndefined();
+      // The right one: added pending, refused (403), offline.
+      const first = runSipp([...pendingArgs, ...auth]);
+      await first.done;
+      expect(first.code, first.out).toBe(0);
+      const held = (await byId())!;
+      expect(held).toMatchObject({ approval: 'pending', online: 0 });
+      // Approve is a button: a role with the device page but not video:gb_device:approve is refused.
+      const role = await addRole(s, token, {
+        name: 'gb_viewer',
+        menus: ['VideoGb28181Device'],
+        buttons: ['video:gb_device:catalog'],
+      });
+      await addAccount(s, token, { username: 'gb_viewer', role_id: role });
+      const viewer = await s.login('gb_viewer', PASSWORD);
+      const denied = await s.call(DEVICE, { method: 'approve', id: held.id }, { token: viewer });
+      expect(denied.code, denied.msg).toBe(403);
+      expect(await byId()).toMatchObject({ approval: 'pending' });
+      const approve = await call(DEVICE, { method: 'approve', id: held.id });
+      expect(approve.code, approve.msg).toBe(200);
+      expect(await byId()).toMatchObject({ approval: 'approved' });
+      // A second approve finds nothing pending (the verb applies to pending devices only).
+      expect((await call(DEVICE, { method: 'approve', id: held.id })).code).not.toBe(200);
+      const again = runSipp([...pendingArgs, ...auth]);
+      await again.done;
+      expect(again.code, again.out).toBe(0);
+      expect(await byId()).toMatchObject({ approval: 'approved', online: 1, ip: '127.0.0.1' });
+      await call('/admin.php/system/service_config', {
+        method: 'edit',
+        key: 'gb28181',
+        register_unknown: 'refuse',
+      });
+    },
+  );
 });

@@ -12,12 +12,17 @@ const bool01 = z
 
 /**
  * gb28181: what the SIP agent does with a REGISTER from a device not in the device list: refuse
- * it (403), or add it to the list, where it authenticates with the platform password.
+ * it (403), or add it to the list, where it authenticates with the platform password; `pending`
+ * adds it the same way but refuses it (403) until an operator approves it (gb_device verb approve).
  */
-export const GB_REGISTER_UNKNOWN = ['refuse', 'add'] as const;
+export const GB_REGISTER_UNKNOWN = ['refuse', 'add', 'pending'] as const;
 export const GB_REGISTER_UNKNOWN_LABELS = {
   refuse: { en: 'Refuse unknown devices', zh_CN: '拒绝未登记的设备' },
   add: { en: 'Add unknown devices to the list', zh_CN: '自动添加未登记的设备' },
+  pending: {
+    en: 'Add unknown devices pending approval',
+    zh_CN: '添加未登记的设备，待审批后接入',
+  },
 } as const satisfies Record<(typeof GB_REGISTER_UNKNOWN)[number], { en: string; zh_CN: string }>;
 
 /** One Service row as `list` and `detail` answer it. */

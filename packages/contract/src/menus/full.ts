@@ -385,6 +385,7 @@ export const fullMenus: MenuSeed[] = [
               'video:gb_device:add',
               'video:gb_device:edit',
               'video:gb_device:del',
+              'video:gb_device:approve',
               'video:gb_device:catalog',
               'video:gb_device:play',
               'video:gb_device:stop',

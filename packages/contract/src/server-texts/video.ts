@@ -92,6 +92,10 @@ export const videoTexts = {
   'video.gbPlaying': { en: '{target} is sending to {stream}', zh_CN: '{target} 正在推流到 {stream}' },
   'video.gbStopped': { en: 'Stopped the stream of {target}', zh_CN: '已停止 {target} 的点播' },
   'video.gbNotPlaying': { en: '{target} was not playing', zh_CN: '{target} 未在点播' },
+  'video.gbDeviceApproved': {
+    en: '{target} approved: it registers on its next REGISTER',
+    zh_CN: '已批准 {target}：下次注册时即可接入',
+  },
   'video.gbRegisteredWith': { en: 'Registered with {target}', zh_CN: '已注册到 {target}' },
   'video.gbPushed': {
     en: '{n|# channel|# channels} pushed to {target}',

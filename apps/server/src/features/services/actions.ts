@@ -59,7 +59,9 @@ function rowOf(
     // A write-only secret (DOMAIN section 0): never sent back.
     row.password = '';
     row.secret_set = { password: Boolean(stored.password) };
-    row.register_unknown = stored.register_unknown === 'add' ? 'add' : 'refuse';
+    row.register_unknown = GB_REGISTER_UNKNOWN.includes(stored.register_unknown ?? 'refuse')
+      ? stored.register_unknown
+      : 'refuse';
   }
   return row;
 }

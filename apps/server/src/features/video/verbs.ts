@@ -269,6 +269,22 @@ const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ 
   };
 });
 
+/**
+ * Admits a device the agent holds pending (ServiceConfig register_unknown `pending`): no SIP is
+ * sent; the device's next REGISTER (with the platform password's digest) is accepted.
+ */
+const gbDeviceApproveVerb = resourceVerb('video:gb_device', 'approve', async ({ ctx, db, records }) => {
+  const r = records[0]!;
+  await db
+    .updateTable('video_gb_device')
+    .set({ approval: 'approved', updated_at: ctx.app.now() })
+    .where('id', '=', num(r.id))
+    .where('approval', '=', 'pending')
+    .execute();
+  ctx.msg = say(ctx.lang, 'video.gbDeviceApproved', { target: deviceName(r) });
+  return { approved: true };
+});
+
 /** The channel a verb is addressed to: the one chosen, else the device itself (an IP camera). */
 const controlTarget = (r: Record<string, unknown>, input: Record<string, unknown>) =>
   String(input.channel_id || r.device_id);
@@ -419,6 +435,7 @@ export const videoVerbs: readonly Registration[] = [
   streamProxyProbeVerb,
   streamPushPlayVerb,
   streamPushStopVerb,
+  gbDeviceApproveVerb,
   gbDeviceCatalogVerb,
   gbDevicePlayVerb,
   gbDeviceStopVerb,

@@ -1093,6 +1093,7 @@ export interface ResourceTables {
     keepalive_time: string | null;
     channel_count: number | null;
     online: number | null;
+    approval: string | null;
   };
   /** video:media_server: Media server */
   video_media_server: {

@@ -19,8 +19,11 @@ export interface StoredService {
   domain?: string;
   port?: number;
   password?: string;
-  /** gb28181: a device not in the list that registers is refused (default) or added to it. */
-  register_unknown?: 'refuse' | 'add';
+  /**
+   * gb28181: a device not in the list that registers is refused (default), added to it, or added
+   * pending an operator's approval.
+   */
+  register_unknown?: 'refuse' | 'add' | 'pending';
 }
 
 export type StoredConfig = Record<ServiceKey, StoredService>;

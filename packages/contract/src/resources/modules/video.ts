@@ -46,7 +46,7 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
   table: 'video_gb_device',
   title: { en: 'GB28181 device', zh_CN: 'GB28181设备' },
   columns: {
-    first: ['name', 'device_id', 'online', 'channel_count', 'ip'],
+    first: ['name', 'device_id', 'online', 'approval', 'channel_count', 'ip'],
     more: ['manufacturer', 'model', 'firmware', 'port', 'register_time'],
   },
   fields: [
@@ -145,9 +145,31 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
       list: true,
       filter: true,
     },
+    // A device the SIP agent added under ServiceConfig register_unknown `pending`: refused (403)
+    // until an operator approves it. Empty on devices operators added (they need no approval).
+    enumField(
+      'approval',
+      { en: 'Approval', zh_CN: '审批状态' },
+      {
+        pending: { en: 'Awaiting approval', zh_CN: '待审批', tone: 'warning' },
+        approved: { en: 'Approved', zh_CN: '已批准', tone: 'success' },
+      },
+      { readonly: true, list: true, filter: true },
+    ),
   ],
-  // DOMAIN 2.3: sent by the GB28181 SIP agent; play also needs a media server.
+  // DOMAIN 2.3: sent by the GB28181 SIP agent; play also needs a media server. approve admits a
+  // device the agent holds pending (no SIP: it registers normally on its next REGISTER).
   verbs: [
+    {
+      name: 'approve',
+      label: { en: 'Approve', zh_CN: '批准接入' },
+      scope: 'row',
+      when: { field: 'approval', in: ['pending'] },
+      confirm: {
+        en: 'Let this device register with the platform password?',
+        zh_CN: '允许该设备使用平台密码注册？',
+      },
+    },
     { name: 'catalog', label: { en: 'Query catalogue', zh_CN: '查询目录' }, scope: 'row' },
     { name: 'play', label: { en: 'Play', zh_CN: '点播' }, scope: 'row', fields: [channelField] },
     { name: 'stop', label: { en: 'Stop playing', zh_CN: '停止点播' }, scope: 'row', fields: [channelField] },

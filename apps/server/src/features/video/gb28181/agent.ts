@@ -13,8 +13,10 @@ import {
 } from './cascade.ts';
 import {
   addDevice,
+  countPending,
   type DeviceRow,
   findDevice,
+  MAX_PENDING,
   markKeepalive,
   markRegistered,
   markUnregistered,
@@ -167,8 +169,8 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     const toTag = rand(4);
     if (!/^\d{20}$/.test(id)) return reply(req, peer, responseTo(req, 400, 'Bad Request', [], toTag));
     let d = await findDevice(app, id);
-    if (!d && cfg.register_unknown !== 'add')
-      return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+    const admit = cfg.register_unknown === 'add' || cfg.register_unknown === 'pending';
+    if (!d && !admit) return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
     // An unknown device authenticates with the platform password before it is added to the list.
     const password = d?.password || String(cfg.password ?? '');
     const realm = String(cfg.domain || cfg.server_id || '');
@@ -191,10 +193,16 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
         );
       }
     }
+    // Only an authenticated device is added, so a stranger cannot fill the list; a pending one
+    // (added now or earlier) is refused until an operator approves it (the approve verb).
     if (!d) {
-      await addDevice(app, id);
+      const pending = cfg.register_unknown === 'pending';
+      if (pending && (await countPending(app)) >= MAX_PENDING)
+        return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+      await addDevice(app, id, pending);
       d = (await findDevice(app, id))!;
     }
+    if (d.approval === 'pending') return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
     const contact = header(req, 'contact');
     const asked = Number(header(req, 'expires') ?? param(contact, 'expires') ?? DEFAULT_EXPIRES);
     const expires = Number.isFinite(asked)

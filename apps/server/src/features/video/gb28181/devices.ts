@@ -24,6 +24,8 @@ export type DeviceRow = {
   online: number | null;
   keepalive_time: string | null;
   media_server_id: number | null;
+  /** 'pending' while an operator has not approved a device the agent added; else null/'approved'. */
+  approval: string | null;
 };
 
 /** Keepalive interval when the device record has none (GB/T 28181: 60 s), and how many may be missed. */
@@ -54,18 +56,41 @@ export async function findDevice(app: AppContext, deviceId: string): Promise<Dev
       'online',
       'keepalive_time',
       'media_server_id',
+      'approval',
     ])
     .where('device_id', '=', deviceId)
     .executeTakeFirst() as Promise<DeviceRow | undefined>;
 }
 
-/** An unknown device admitted by the setting: a row with its id, offline until it registers. */
-export async function addDevice(app: AppContext, deviceId: string): Promise<void> {
+/**
+ * An unknown device admitted by the setting: a row with its id, offline until it registers;
+ * `pending` (register_unknown pending) holds it until an operator approves it.
+ */
+export async function addDevice(app: AppContext, deviceId: string, pending = false): Promise<void> {
   const now = app.now();
   await db(app)
     .insertInto('video_gb_device')
-    .values({ device_id: deviceId, name: '', created_at: now, updated_at: now, online: 0, channel_count: 0 })
+    .values({
+      device_id: deviceId,
+      name: '',
+      created_at: now,
+      updated_at: now,
+      online: 0,
+      channel_count: 0,
+      approval: pending ? 'pending' : null,
+    })
     .execute();
+}
+
+/** Devices awaiting approval at once: past this, unknown devices are refused without a row. */
+export const MAX_PENDING = 200;
+export async function countPending(app: AppContext): Promise<number> {
+  const r = await db(app)
+    .selectFrom('video_gb_device')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('approval', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 /**
