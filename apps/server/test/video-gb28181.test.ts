@@ -648,4 +648,58 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       });
     },
   );
+
+  it.skipIf(!sipp)(
+    'a registration that expires takes the device offline; it is refused until it registers',
+    async () => {
+      const reg = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await reg.done;
+      expect(reg.code, reg.out).toBe(0);
+      let d = await device();
+      expect(d.online).toBe(1);
+      expect(d.expires_time).toBeTruthy();
+      // Keepalives every hour here, so only the registration's Expires (3600 s) can lapse.
+      expect((await call(DEVICE, { method: 'edit', id: d.id, keepalive_interval: 3600 })).code).toBe(200);
+      const keepalive = (branch: string) =>
+        [
+          'MESSAGE sip:34020000002000000001@3402000000 SIP/2.0',
+          `Via: SIP/2.0/UDP 127.0.0.1:5060;rport;branch=z9hG4bK${branch}`,
+          `From: <sip:${CAMERA_ID}@3402000000>;tag=t${branch}`,
+          'To: <sip:34020000002000000001@3402000000>',
+          `Call-ID: ${branch}@127.0.0.1`,
+          'CSeq: 1 MESSAGE',
+          'Content-Type: Application/MANSCDP+xml',
+          '',
+          `<?xml version="1.0"?><Notify><CmdType>Keepalive</CmdType><SN>9</SN><DeviceID>${CAMERA_ID}</DeviceID><Status>OK</Status></Notify>`,
+        ].join('\r\n');
+      s.clock.advance(3_599_000);
+      token = await s.login(); // the session did not last the hour
+      await agent.sweep(); // the other tests' devices, quiet for an hour, go offline here
+      expect((await device()).online).toBe(1);
+      expect(await udpExchange(agent.port, keepalive('e1'))).toMatch(/^SIP\/2\.0 200 /);
+      s.clock.advance(2_000);
+      // Even before the offline check runs, the verbs treat it as not registered.
+      const early = await call(DEVICE, { method: 'catalog', id: d.id });
+      expect(early.code, early.msg).toBe(409);
+      expect(await agent.sweep()).toBe(1);
+      d = await device();
+      expect(d.online).toBe(0);
+      const last = await s.app.db.kysely
+        .selectFrom('operation_log')
+        .select(['action', 'detail'])
+        .where('module', '=', 'video')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last.action).toBe('gb_device offline');
+      expect(JSON.parse(last.detail)).toMatchObject({ $t: 'video.gbDeviceExpired' });
+      // A keepalive does not bring it back: refused until it registers again.
+      expect(await udpExchange(agent.port, keepalive('e2'))).toMatch(/^SIP\/2\.0 403 /);
+      expect((await device()).online).toBe(0);
+      const again = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await again.done;
+      expect(again.code, again.out).toBe(0);
+      expect((await device()).online).toBe(1);
+      expect(await udpExchange(agent.port, keepalive('e3'))).toMatch(/^SIP\/2\.0 200 /);
+    },
+  );
 });

@@ -107,6 +107,10 @@ export const videoTexts = {
     en: 'GB28181 device {device_id} offline: {missed} keepalives of {seconds} s missed (last {last})',
     zh_CN: 'GB28181设备 {device_id} 离线：错过 {missed} 次心跳（间隔 {seconds} 秒，最后 {last}）',
   },
+  'video.gbDeviceExpired': {
+    en: 'GB28181 device {device_id} offline: its registration expired at {at} without a new REGISTER',
+    zh_CN: 'GB28181设备 {device_id} 离线：注册已于 {at} 到期且未重新注册',
+  },
   'video.gbDeviceUnregistered': {
     en: 'GB28181 device {device_id} unregistered',
     zh_CN: 'GB28181设备 {device_id} 已注销',

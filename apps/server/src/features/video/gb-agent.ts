@@ -3,7 +3,7 @@ import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { loadConfig } from '../../platform/settings/service-config.ts';
 import { DeviceRefused, type GbAgent } from './gb28181/agent.ts';
-import { type DeviceRow, findDevice } from './gb28181/devices.ts';
+import { type DeviceRow, findDevice, registrationLapsed } from './gb28181/devices.ts';
 import { agentOf } from './gb28181/registry.ts';
 
 /**
@@ -50,7 +50,8 @@ export async function agentAndDevice(
   const agent = agentOf(ctx.app);
   if (!cfg.enabled || !agent) return gbAgentUnavailable(ctx, what, target);
   const device = await findDevice(ctx.app, String(record.device_id));
-  if (!device?.online || !device.ip || !device.port)
+  // A lapsed registration counts as none even before the offline check has marked it.
+  if (!device?.online || !device.ip || !device.port || registrationLapsed(device, ctx.app.now()))
     throw new ApiError(Code.conflict, say(ctx.lang, 'video.gbDeviceNotRegistered', { target }));
   return { agent, device };
 }

@@ -1090,6 +1090,7 @@ export interface ResourceTables {
     ip: string | null;
     port: number | null;
     register_time: string | null;
+    expires_time: string | null;
     keepalive_time: string | null;
     channel_count: number | null;
     online: number | null;

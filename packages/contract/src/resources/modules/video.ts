@@ -47,7 +47,7 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
   title: { en: 'GB28181 device', zh_CN: 'GB28181设备' },
   columns: {
     first: ['name', 'device_id', 'online', 'approval', 'channel_count', 'ip'],
-    more: ['manufacturer', 'model', 'firmware', 'port', 'register_time'],
+    more: ['manufacturer', 'model', 'firmware', 'port', 'register_time', 'expires_time'],
   },
   fields: [
     {
@@ -119,6 +119,15 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
       name: 'register_time',
       type: 'dt',
       label: { en: 'Registered', zh_CN: '注册时间' },
+      readonly: true,
+      list: true,
+    },
+    // When the registration lapses without a new REGISTER (register time + the Expires granted):
+    // the agent then takes the device offline and refuses its requests until it registers again.
+    {
+      name: 'expires_time',
+      type: 'dt',
+      label: { en: 'Registration expires', zh_CN: '注册到期时间' },
       readonly: true,
       list: true,
     },

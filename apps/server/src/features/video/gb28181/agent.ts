@@ -20,6 +20,7 @@ import {
   markKeepalive,
   markRegistered,
   markUnregistered,
+  registrationLapsed,
   sweepOffline,
 } from './devices.ts';
 import { challenge, checkDigest, NonceSigner, parseAuthorization } from './digest.ts';
@@ -209,7 +210,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
       ? Math.max(0, Math.min(MAX_EXPIRES, Math.trunc(asked)))
       : DEFAULT_EXPIRES;
     if (expires === 0) await markUnregistered(app, d);
-    else await markRegistered(app, d, peer);
+    else await markRegistered(app, d, peer, expires);
     const extra: [string, string][] = [
       ['expires', String(expires)],
       ['date', gbDate(app.now())],
@@ -261,8 +262,10 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
         return;
       }
     }
-    // A device that never registered (or from another address) is not heard.
-    if (!d?.ip) return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
+    // A device that never registered, or whose registration lapsed or ended, is not heard until
+    // it registers again (a keepalive does not revive an expired registration).
+    if (!d?.ip || registrationLapsed(d, app.now()))
+      return reply(req, peer, responseTo(req, 403, 'Forbidden', [], toTag));
     reply(req, peer, responseTo(req, 200, 'OK', [], toTag));
     const m = parseBody(req.body, charsetOf(d.charset));
     if (!m) return;

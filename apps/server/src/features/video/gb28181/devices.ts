@@ -26,6 +26,8 @@ export type DeviceRow = {
   media_server_id: number | null;
   /** 'pending' while an operator has not approved a device the agent added; else null/'approved'. */
   approval: string | null;
+  /** When the registration lapses (formatDateTime); null on rows registered before it was kept. */
+  expires_time: string | null;
 };
 
 /** Keepalive interval when the device record has none (GB/T 28181: 60 s), and how many may be missed. */
@@ -57,6 +59,7 @@ export async function findDevice(app: AppContext, deviceId: string): Promise<Dev
       'keepalive_time',
       'media_server_id',
       'approval',
+      'expires_time',
     ])
     .where('device_id', '=', deviceId)
     .executeTakeFirst() as Promise<DeviceRow | undefined>;
@@ -122,8 +125,13 @@ export async function writeDeviceEvent(
     .execute();
 }
 
-/** A successful REGISTER (or a keepalive from a registered address): online, address, times. */
-export async function markRegistered(app: AppContext, d: DeviceRow, peer: Peer): Promise<void> {
+/** A successful REGISTER for `expires` seconds: online, address, times. */
+export async function markRegistered(
+  app: AppContext,
+  d: DeviceRow,
+  peer: Peer,
+  expires: number,
+): Promise<void> {
   const now = app.now();
   const at = formatDateTime(now);
   const set = {
@@ -132,6 +140,7 @@ export async function markRegistered(app: AppContext, d: DeviceRow, peer: Peer):
     transport: peer.transport,
     register_time: at,
     keepalive_time: at,
+    expires_time: formatDateTime(now + expires * 1000),
     updated_at: now,
   };
   await markOnline(app, d, set);
@@ -159,8 +168,17 @@ async function markOnline(app: AppContext, d: DeviceRow, set: Record<string, unk
   else await db(app).updateTable('video_gb_device').set(set).where('id', '=', d.id).execute();
 }
 
-/** Unregister (Expires: 0): offline now, with its event. */
+/** The registration has lapsed (or was ended): the device's requests are refused until it registers. */
+export const registrationLapsed = (d: DeviceRow, now: number): boolean =>
+  d.expires_time !== null && d.expires_time !== '' && d.expires_time <= formatDateTime(now);
+
+/** Unregister (Expires: 0): offline now, with its event; the registration ends now. */
 export async function markUnregistered(app: AppContext, d: DeviceRow): Promise<void> {
+  await db(app)
+    .updateTable('video_gb_device')
+    .set({ expires_time: formatDateTime(app.now()) })
+    .where('id', '=', d.id)
+    .execute();
   const r = await db(app)
     .updateTable('video_gb_device')
     .set({ online: 0, updated_at: app.now() })
@@ -182,6 +200,47 @@ export async function markUnregistered(app: AppContext, d: DeviceRow): Promise<v
  * 1000 a pass, so the pass stays cheap; each one's own interval then decides.
  */
 export async function sweepOffline(app: AppContext): Promise<number> {
+  return (await sweepExpired(app)) + (await sweepQuiet(app));
+}
+
+/**
+ * Devices online whose registration lapsed (Expires elapsed without a new REGISTER): offline with
+ * their event, at most 1000 a pass; compare-and-set on the expiry read, like the keepalive check.
+ */
+async function sweepExpired(app: AppContext): Promise<number> {
+  const now = formatDateTime(app.now());
+  const lapsed = await db(app)
+    .selectFrom('video_gb_device')
+    .select(['id', 'device_id', 'ip', 'expires_time'])
+    .where('online', '=', 1)
+    .where('expires_time', 'is not', null)
+    .where('expires_time', '!=', '')
+    .where('expires_time', '<=', now)
+    .limit(1000)
+    .execute();
+  let marked = 0;
+  for (const d of lapsed) {
+    const r = await db(app)
+      .updateTable('video_gb_device')
+      .set({ online: 0, updated_at: app.now() })
+      .where('id', '=', d.id)
+      .where('online', '=', 1)
+      .where('expires_time', '=', d.expires_time)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) continue; // a new REGISTER, or another instance, came first
+    marked += 1;
+    await writeDeviceEvent(
+      app,
+      d,
+      'gb_device offline',
+      keepText('video.gbDeviceExpired', { device_id: d.device_id ?? '', at: d.expires_time ?? '' }),
+    );
+  }
+  return marked;
+}
+
+/** Devices online that missed three keepalives. */
+async function sweepQuiet(app: AppContext): Promise<number> {
   const now = app.now();
   const cutoff = formatDateTime(now - MISSED_KEEPALIVES * MIN_KEEPALIVE_S * 1000);
   const quiet = await db(app)
