@@ -702,4 +702,92 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(await udpExchange(agent.port, keepalive('e3'))).toMatch(/^SIP\/2\.0 200 /);
     },
   );
+
+  it.skipIf(!sipp)(
+    "a parent's DeviceControl is forwarded to the camera for shared channels only",
+    async () => {
+      const PLATFORM = '/admin.php/video/platform';
+      const PARENT_ID = '34020000002000000019';
+      const SHARED = '34020000001310000001';
+      const reg = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await reg.done;
+      expect(reg.code, reg.out).toBe(0);
+      const channels = (
+        await call<{ list: { id: number; channel_id: string }[] }>(CHANNEL, {
+          method: 'list',
+          filter: { device_id: CAMERA_ID },
+        })
+      ).data.list;
+      const shared = channels.find((c) => c.channel_id === SHARED)!;
+      const parentPort = await freeUdpPort();
+      const added = await call<{ id: number }>(PLATFORM, {
+        method: 'add',
+        name: 'Control',
+        server_gb_id: PARENT_ID,
+        server_gb_domain: '3402000000',
+        server_ip: '127.0.0.1',
+        server_port: parentPort,
+        device_gb_id: '34020000002000000002',
+        channel_ids: [shared.id],
+        ptz: 1,
+      });
+      expect(added.code, added.msg).toBe(200);
+
+      const trace = path.join(traceDir, 'camera-control.log');
+      const cam = runSipp([
+        target(),
+        '-sf',
+        path.join(FIXTURES, 'camera-control.xml'),
+        ...common(),
+        '-trace_msg',
+        '-message_file',
+        trace,
+      ]);
+      await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+      const parent = runSipp([
+        target(),
+        '-sf',
+        path.join(FIXTURES, 'parent-control.xml'),
+        '-i',
+        '127.0.0.1',
+        '-p',
+        String(parentPort),
+        '-m',
+        '1',
+      ]);
+      await parent.done;
+      expect(parent.code, parent.out).toBe(0);
+      await cam.done;
+      expect(cam.code, cam.out).toBe(0);
+      const received = fs.readFileSync(trace, 'utf8');
+      expect(received).toMatch(new RegExp(`MESSAGE sip:${SHARED}@`));
+      expect(received).toMatch(/<CmdType>DeviceControl<\/CmdType>[\s\S]*<PTZCmd>A50F010280808037<\/PTZCmd>/);
+
+      // Refusals, answered at once without reaching the camera (nothing listens on its port now).
+      const control = (branch: string, deviceId: string, inner: string) =>
+        [
+          'MESSAGE sip:34020000002000000002@3402000000 SIP/2.0',
+          `Via: SIP/2.0/UDP 127.0.0.1:${parentPort};rport;branch=z9hG4bK${branch}`,
+          `From: <sip:${PARENT_ID}@3402000000>;tag=${branch}`,
+          'To: <sip:34020000002000000002@3402000000>',
+          `Call-ID: ${branch}@127.0.0.1`,
+          'CSeq: 1 MESSAGE',
+          'Content-Type: Application/MANSCDP+xml',
+          '',
+          `<?xml version="1.0"?><Control><CmdType>DeviceControl</CmdType><SN>1</SN><DeviceID>${deviceId}</DeviceID>${inner}</Control>`,
+        ].join('\r\n');
+      const ptz = '<PTZCmd>A50F010280808037</PTZCmd>';
+      // A channel the platform does not share.
+      expect(await udpExchange(agent.port, control('c1', '34020000001310000002', ptz))).toMatch(
+        /^SIP\/2\.0 404 /,
+      );
+      // A command that is not forwarded.
+      expect(await udpExchange(agent.port, control('c2', SHARED, '<RecordCmd>Record</RecordCmd>'))).toMatch(
+        /^SIP\/2\.0 488 /,
+      );
+      // PTZ while the platform's ptz flag is off.
+      expect((await call(PLATFORM, { method: 'edit', id: added.data.id, ptz: 0 })).code).toBe(200);
+      expect(await udpExchange(agent.port, control('c3', SHARED, ptz))).toMatch(/^SIP\/2\.0 403 /);
+    },
+  );
 });

@@ -30,6 +30,7 @@ import { branchOf, header, param, responseTo, type SipMessage, uriUser } from '.
 import { setAgent } from './registry.ts';
 import { ClientTransactions, T1_MS } from './transaction.ts';
 import { openTransport, type Peer, type SipTransport, type Transport } from './transport.ts';
+import { forwardParentControl } from './upward-control.ts';
 
 /**
  * The GB28181 SIP agent (DOMAIN 2.3): the registrar of the devices (REGISTER with digest), their
@@ -250,11 +251,20 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     const d = /^\d{20}$/.test(id) ? await findDevice(app, id) : undefined;
     const toTag = rand(4);
     if (!d && /^\d{20}$/.test(id)) {
-      // A parent platform (cascade) asking for our catalogue: answered with the channels it shares.
+      // A parent platform (cascade): its catalogue query is answered with the channels it shares,
+      // its DeviceControl forwarded to the device (upward-control.ts) and answered with the outcome.
       const parent = await findParent(app, id, peer.address);
       if (parent) {
-        reply(req, peer, responseTo(req, 200, 'OK', [], toTag));
         const q = parseBody(req.body, charsetOf(parent.charset));
+        if (q?.root === 'Control' && q.cmdType === 'DeviceControl') {
+          // 100 while the device is asked: what a retransmission of the MESSAGE gets meanwhile,
+          // so the command is forwarded once.
+          const out = await forwardParentControl(app, agent, parent, q, () =>
+            reply(req, peer, responseTo(req, 100, 'Trying')),
+          );
+          return reply(req, peer, responseTo(req, out.status, out.reason, [], toTag));
+        }
+        reply(req, peer, responseTo(req, 200, 'OK', [], toTag));
         if (q?.root === 'Query' && q.cmdType === 'Catalog') {
           const items = await sharedChannels(app, sharedIds(parent.channel_ids));
           await pushCatalog(agent, parentOf(parent, String(parent.password ?? '')), items, q.sn);
