@@ -790,4 +790,34 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       expect(await udpExchange(agent.port, control('c3', SHARED, ptz))).toMatch(/^SIP\/2\.0 403 /);
     },
   );
+
+  it.skipIf(!sipp)(
+    'a device that never answers DeviceStatus gets its catalogue without the full wait',
+    async () => {
+      const reg = runSipp([target(), '-sf', path.join(FIXTURES, 'register.xml'), ...common()]);
+      await reg.done;
+      expect(reg.code, reg.out).toBe(0);
+      const d = await device();
+      // Three MESSAGEs: DeviceInfo and Catalog answered, DeviceStatus only accepted (200).
+      const cam = runSipp([
+        target(),
+        '-sf',
+        path.join(FIXTURES, 'camera-nostatus.xml'),
+        ...common().slice(0, 4),
+        '-m',
+        '3',
+      ]);
+      await new Promise((r) => setTimeout(r, 500)); // SIPp binds its port
+      const started = Date.now();
+      const cat = await call<{ status: unknown; parts: number }>(DEVICE, { method: 'catalog', id: d.id });
+      const took = Date.now() - started;
+      expect(cat.code, cat.msg).toBe(200);
+      expect(cat.data).toMatchObject({ status: null, parts: 2 });
+      // The agent's reply timeout is 8 s here; DeviceStatus is given up after 3 s.
+      expect(took).toBeGreaterThanOrEqual(2_900);
+      expect(took).toBeLessThan(7_000);
+      await cam.done;
+      expect(cam.code, cam.out).toBe(0);
+    },
+  );
 });

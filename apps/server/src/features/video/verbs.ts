@@ -214,9 +214,15 @@ const streamPushStopVerb = resourceVerb('video:stream_push', 'stop', async ({ ct
 const deviceName = (r: Record<string, unknown>) => `${r.device_id}${r.name ? ` (${r.name})` : ''}`;
 
 /**
+ * How long the catalog verb waits for DeviceStatus: some devices never answer it, and the verb
+ * should not keep the operator waiting the whole reply timeout for an optional fact.
+ */
+const STATUS_TIMEOUT_MS = 3_000;
+
+/**
  * DeviceInfo, DeviceStatus, then Catalog: the device's make and model, how it says it is, and its
- * channels (all parts by SumNum). A device that does not answer DeviceStatus still gets its
- * catalogue (status null): some only answer the other two.
+ * channels (all parts by SumNum). A device that does not answer DeviceStatus within
+ * STATUS_TIMEOUT_MS still gets its catalogue (status null): some only answer the other two.
  */
 const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ ctx, db, records }) => {
   const r = records[0]!;
@@ -227,7 +233,7 @@ const gbDeviceCatalogVerb = resourceVerb('video:gb_device', 'catalog', async ({ 
   let parts: Manscdp[];
   try {
     info = await agent.query(device, 'DeviceInfo');
-    status = await agent.query(device, 'DeviceStatus').catch((e: unknown) => {
+    status = await agent.query(device, 'DeviceStatus', STATUS_TIMEOUT_MS).catch((e: unknown) => {
       if (e instanceof NoReply) return [];
       throw e;
     });

@@ -53,7 +53,12 @@ export interface GbAgentOptions {
 export interface GbAgent {
   port: number;
   /** Sends a Query and resolves with the device's Response MESSAGE(s) (all parts for a Catalog). */
-  query(d: DeviceRow, cmdType: 'Catalog' | 'DeviceInfo' | 'DeviceStatus'): Promise<Manscdp[]>;
+  query(
+    d: DeviceRow,
+    cmdType: 'Catalog' | 'DeviceInfo' | 'DeviceStatus',
+    /** How long to wait for the reply; the agent's reply timeout when absent (never longer). */
+    timeoutMs?: number,
+  ): Promise<Manscdp[]>;
   /** Sends a DeviceControl; resolves when the device accepted the MESSAGE (2xx). */
   control(d: DeviceRow, fields: [string, string | number][]): Promise<void>;
   /** INVITE for a live stream of a channel (SDP offer); the dialog is kept until `bye`. */
@@ -403,7 +408,8 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
 
   const agent: GbAgent = {
     port: transport.port,
-    async query(d, cmdType) {
+    async query(d, cmdType, timeoutMs) {
+      const wait = Math.min(timeoutMs ?? replyTimeoutMs, replyTimeoutMs);
       const n = ++sn;
       const k = `${d.device_id}|${cmdType}`;
       // One query of a kind per device at a time: a second one waits for no stray parts.
@@ -424,7 +430,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
         timer = setTimeout(
           () =>
             c.parts.length && cmdType === 'Catalog' ? resolve(c.parts) : reject(new NoReply('no reply')),
-          replyTimeoutMs,
+          wait,
         );
       });
       done.catch(() => {}); // awaited below only once the MESSAGE is accepted
