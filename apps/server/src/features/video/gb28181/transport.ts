@@ -78,21 +78,11 @@ export async function openTransport(opts: {
     opts.onMessage(msg, peer);
   };
 
-  const udp = dgram.createSocket(opts.host.includes(':') ? 'udp6' : 'udp4');
-  udp.on('message', (buf, rinfo) => {
+  const onDatagram = (buf: Buffer, rinfo: dgram.RemoteInfo) => {
     if (buf.length === 0 || buf.length <= 4) return; // CRLF keep-alive pings (RFC 5626)
     if (!limit.allow(rinfo.address)) return;
     deliver(buf, { transport: 'UDP', address: rinfo.address, port: rinfo.port });
-  });
-  udp.on('error', opts.onError);
-  await new Promise<void>((resolve, reject) => {
-    udp.once('error', reject);
-    udp.bind(opts.port, opts.host, () => {
-      udp.off('error', reject);
-      resolve();
-    });
-  });
-  const port = udp.address().port;
+  };
 
   const sockets = new Map<string, net.Socket>();
   const track = (sock: net.Socket, to?: Peer) => {
@@ -129,21 +119,48 @@ export async function openTransport(opts: {
       if (sockets.get(k) === sock) sockets.delete(k);
     });
   };
-  const tcp = net.createServer((sock) => {
-    if (sockets.size >= MAX_TCP_CONNECTIONS) return sock.destroy();
-    track(sock);
-  });
-  tcp.on('error', opts.onError);
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, opts.host, () => {
-      tcp.off('error', reject);
-      resolve();
+  /** UDP on `wanted` (0: any free port), then TCP on the same port. */
+  const bindPair = async (wanted: number) => {
+    const udp = dgram.createSocket(opts.host.includes(':') ? 'udp6' : 'udp4');
+    udp.on('message', onDatagram);
+    udp.on('error', opts.onError);
+    await new Promise<void>((resolve, reject) => {
+      udp.once('error', reject);
+      udp.bind(wanted, opts.host, () => {
+        udp.off('error', reject);
+        resolve();
+      });
     });
-  }).catch((e) => {
-    udp.close();
-    throw e;
-  });
+    const tcp = net.createServer((sock) => {
+      if (sockets.size >= MAX_TCP_CONNECTIONS) return sock.destroy();
+      track(sock);
+    });
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(udp.address().port, opts.host, () => {
+        tcp.off('error', reject);
+        tcp.on('error', opts.onError);
+        resolve();
+      });
+    }).catch((e) => {
+      udp.close();
+      throw e;
+    });
+    return { udp, tcp };
+  };
+  // An ephemeral UDP port's TCP twin may be taken by another program: a few other ports are tried
+  // (a configured port is not: its clash is the operator's to see).
+  let pair: Awaited<ReturnType<typeof bindPair>> | undefined;
+  for (let attempt = 1; !pair; attempt++) {
+    try {
+      pair = await bindPair(opts.port);
+    } catch (e) {
+      const inUse = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (opts.port !== 0 || !inUse || attempt >= 5) throw e;
+    }
+  }
+  const { udp, tcp } = pair;
+  const port = udp.address().port;
 
   let closed = false;
   return {
