@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.ts';
@@ -589,6 +589,23 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
     const none = await call(PLATFORM, { method: 'register', id: silent.data.id });
     expect(none.code, none.msg).toBe(503);
     expect(await platformState(silent.data.id)).toEqual({ status: 'FAILED', last_error: 'no_answer' });
+    // Over TCP, a port nobody listens on refuses the connection: unreachable, without waiting.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const tcpPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const away = await call<{ id: number }>(PLATFORM, {
+      method: 'add',
+      ...base,
+      name: 'Away',
+      server_port: tcpPort,
+      transport: 'TCP',
+    });
+    const startedAt = Date.now();
+    const gone = await call(PLATFORM, { method: 'register', id: away.data.id });
+    expect(gone.code, gone.msg).toBe(503);
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    expect(await platformState(away.data.id)).toEqual({ status: 'FAILED', last_error: 'unreachable' });
   });
 
   it.skipIf(!sipp)(

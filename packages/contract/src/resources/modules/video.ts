@@ -605,6 +605,7 @@ export const platform: ResourceDef<'video_platform'> = {
         },
         rejected: { en: 'Rejected by the platform (SIP error)', zh_CN: '上级返回错误（SIP错误）' },
         no_answer: { en: 'No answer (timeout)', zh_CN: '无响应（超时）' },
+        unreachable: { en: 'Unreachable (connection refused)', zh_CN: '无法连接（连接被拒绝）' },
       },
       { readonly: true, list: true },
     ),

@@ -24,7 +24,7 @@ import {
   sweepOffline,
 } from './devices.ts';
 import { challenge, checkDigest, NonceSigner, parseAuthorization } from './digest.ts';
-import { DeviceRefused, NoReply } from './errors.ts';
+import { DeviceRefused, NoReply, Unreachable } from './errors.ts';
 import { buildBody, type Charset, charsetOf, type Manscdp, parseBody } from './manscdp.ts';
 import { branchOf, header, param, responseTo, type SipMessage, uriUser } from './message.ts';
 import { setAgent } from './registry.ts';
@@ -328,6 +328,7 @@ export async function startGbAgent(app: AppContext, opts: GbAgentOptions = {}): 
     now: app.now,
     onMessage: handle,
     onError: (err) => app.log.warn({ err }, 'GB28181 transport error'),
+    onUnreachable: (peer, err) => transactions.failPeer(peer, new Unreachable(err.message)),
   });
   const self = publicHost(host);
   const transactions = new ClientTransactions((peer, m) => transport!.send(peer, m), t1);

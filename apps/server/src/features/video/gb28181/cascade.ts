@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../platform/app-context.ts';
 import type { GbAgent } from './agent.ts';
 import { digestResponse } from './digest.ts';
-import { DeviceRefused } from './errors.ts';
+import { DeviceRefused, Unreachable } from './errors.ts';
 import { buildNotify, type CatalogItem, type Charset, catalogBody, charsetOf } from './manscdp.ts';
 import { header, type SipMessage } from './message.ts';
 import type { Peer } from './transport.ts';
@@ -196,10 +196,12 @@ export function noteRegistered(agent: GbAgent, platformId: number, now: number):
 /**
  * Why an exchange with a parent failed, as the platform's `last_error` (its labels in the contract):
  * 403 to our first REGISTER is a refusal, 401/403 to our digest wrong credentials, another final
- * status a rejection, no final answer within Timer F (or a closed link) no answer.
+ * status a rejection, a TCP connection refused unreachable, no final answer within Timer F no
+ * answer (over UDP an unreachable parent looks the same: no answer).
  */
-export type UpwardFailure = 'refused' | 'wrong_password' | 'rejected' | 'no_answer';
+export type UpwardFailure = 'refused' | 'wrong_password' | 'rejected' | 'no_answer' | 'unreachable';
 export function upwardFailure(err: unknown): UpwardFailure {
+  if (err instanceof Unreachable) return 'unreachable';
   if (!(err instanceof DeviceRefused)) return 'no_answer';
   if (err.afterChallenge && [401, 403, 407].includes(err.status)) return 'wrong_password';
   return err.status === 403 ? 'refused' : 'rejected';

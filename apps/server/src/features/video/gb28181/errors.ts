@@ -14,3 +14,6 @@ export class DeviceRefused extends Error {
 
 /** The peer did not answer (or could not be reached) in time. */
 export class NoReply extends Error {}
+
+/** The peer could not be reached at all (a TCP connection refused, no route). */
+export class Unreachable extends NoReply {}

@@ -15,6 +15,7 @@ export const T2_MS = 4000;
 export class TransactionTimeout extends Error {}
 
 interface Pending {
+  peer: Peer;
   resolve(res: SipMessage): void;
   reject(err: Error): void;
   timers: NodeJS.Timeout[];
@@ -32,7 +33,7 @@ export class ClientTransactions {
   /** Sends `msg` (whose top Via has `branch`) and resolves with its final response. */
   request(peer: Peer, msg: SipMessage, branch: string, timeoutMs = 64 * this.t1): Promise<SipMessage> {
     return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, timers: [] };
+      const p: Pending = { peer, resolve, reject, timers: [] };
       this.pending.set(branch, p);
       const finish = () => {
         for (const t of p.timers) clearTimeout(t);
@@ -72,6 +73,13 @@ export class ClientTransactions {
     // An INVITE's provisional answer ends its retransmissions (§17.1.1.2, Timer A); Timer B stays.
     else clearTimeout(p.timers[0]);
     return true;
+  }
+
+  /** Fails the transactions to a peer that cannot be reached (bounded by the pending ones). */
+  failPeer(peer: Peer, err: Error): void {
+    for (const p of [...this.pending.values()])
+      if (p.peer.transport === peer.transport && p.peer.address === peer.address && p.peer.port === peer.port)
+        p.reject(err);
   }
 
   /** Ends every transaction (the agent stops). */

@@ -66,6 +66,8 @@ export async function openTransport(opts: {
   now: () => number;
   onMessage: (msg: SipMessage, peer: Peer) => void;
   onError: (err: unknown) => void;
+  /** A TCP connection to `peer` could not be opened (refused, no route): its requests fail now. */
+  onUnreachable?: (peer: Peer, err: Error) => void;
 }): Promise<SipTransport> {
   const limit = new RateLimit(opts.now);
   const deliver = (buf: Buffer, peer: Peer) => {
@@ -174,7 +176,15 @@ export async function openTransport(opts: {
       }
       let sock = sockets.get(key(peer.address, peer.port));
       if (!sock || sock.destroyed) {
-        sock = net.connect(peer.port, peer.address);
+        const fresh = net.connect(peer.port, peer.address);
+        let connected = false;
+        fresh.once('connect', () => {
+          connected = true;
+        });
+        fresh.once('error', (err) => {
+          if (!connected) opts.onUnreachable?.(peer, err);
+        });
+        sock = fresh;
         track(sock, peer);
       }
       sock.write(data);
