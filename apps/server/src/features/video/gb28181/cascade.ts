@@ -278,6 +278,20 @@ export async function sharedChannels(app: AppContext, ids: number[]): Promise<Ca
   }));
 }
 
+/**
+ * The shared channel a parent's command names: the channel with that id, or one of the device with
+ * that id (an IP camera is both), among the platform's shared ids only.
+ */
+export async function sharedChannelNamed(app: AppContext, ids: number[], gbId: string) {
+  if (!ids.length) return undefined;
+  return app.db.kysely
+    .selectFrom('video_gb_channel')
+    .select(['channel_id', 'device_id'])
+    .where('id', 'in', ids.slice(0, MAX_PUSHED))
+    .where((eb) => eb.or([eb('channel_id', '=', gbId), eb('device_id', '=', gbId)]))
+    .executeTakeFirst();
+}
+
 /** The ids of a platform's `channel_ids` (a refs column: JSON text or an array). */
 export function sharedIds(raw: unknown): number[] {
   let v = raw;

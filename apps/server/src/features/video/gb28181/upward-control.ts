@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../platform/app-context.ts';
 import type { GbAgent } from './agent.ts';
-import { sharedIds } from './cascade.ts';
+import { sharedChannelNamed, sharedIds } from './cascade.ts';
 import { findDevice, registrationLapsed } from './devices.ts';
 import { DeviceRefused } from './errors.ts';
 import { type Manscdp, text } from './manscdp.ts';
@@ -45,14 +45,7 @@ export async function forwardParentControl(
   else return outcome(488, 'Not Acceptable Here');
 
   // The shared channel named, or a shared channel of the device named (an IP camera is both).
-  const ids = sharedIds(parent.channel_ids);
-  if (!ids.length) return outcome(404, 'Not Found');
-  const channel = await app.db.kysely
-    .selectFrom('video_gb_channel')
-    .select(['channel_id', 'device_id'])
-    .where('id', 'in', ids.slice(0, 2000))
-    .where((eb) => eb.or([eb('channel_id', '=', target), eb('device_id', '=', target)]))
-    .executeTakeFirst();
+  const channel = await sharedChannelNamed(app, sharedIds(parent.channel_ids), target);
   if (!channel?.device_id) return outcome(404, 'Not Found');
   const device = await findDevice(app, channel.device_id);
   if (
