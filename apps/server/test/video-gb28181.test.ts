@@ -15,7 +15,10 @@ import { describeEachDb, startServer, type TestServer } from './support/server.t
  * DOMAIN 2.3 GB28181: the SIP agent against SIPp playing a camera (fixtures/sipp/): REGISTER
  * challenged then accepted with the digest, a keepalive, the catalog verb (DeviceInfo, then a
  * Catalog answered in two parts), the ptz and reboot verbs (the DeviceControl bodies the camera
- * received), offline after missed keepalives (test clock), and unregister.
+ * received), offline after missed keepalives (test clock), and unregister. Then: unknown devices
+ * (refused, added, pending approval), play/stop, cascade to a parent (register, catalogue, its
+ * failures with their reason, its DeviceControl forwarded), registration expiry (test clock) and a
+ * camera silent on DeviceStatus. The tests run in order and share the camera and its channels.
  */
 
 const DEVICE = '/admin.php/video/gb_device';

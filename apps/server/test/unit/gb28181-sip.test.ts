@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { upwardFailure } from '../../src/features/video/gb28181/cascade.ts';
 import {
   checkDigest,
   digestResponse,
@@ -6,6 +7,7 @@ import {
   NonceSigner,
   parseAuthorization,
 } from '../../src/features/video/gb28181/digest.ts';
+import { DeviceRefused, NoReply, Unreachable } from '../../src/features/video/gb28181/errors.ts';
 import { buildBody, catalogPart, parseBody } from '../../src/features/video/gb28181/manscdp.ts';
 import {
   framedLength,
@@ -225,5 +227,38 @@ describe('client transactions (RFC 3261 timers)', () => {
     tx.response('z9hG4bK2', { status: 200, headers: [], body: Buffer.alloc(0) });
     expect((await p).status).toBe(200);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('a parent platform registration failure', () => {
+  it('reads as the reason the platform list shows', () => {
+    expect(upwardFailure(new DeviceRefused(403))).toBe('refused');
+    expect(upwardFailure(new DeviceRefused(403, true))).toBe('wrong_password');
+    expect(upwardFailure(new DeviceRefused(401, true))).toBe('wrong_password');
+    expect(upwardFailure(new DeviceRefused(404))).toBe('rejected');
+    expect(upwardFailure(new DeviceRefused(500, true))).toBe('rejected');
+    expect(upwardFailure(new TransactionTimeout('no answer'))).toBe('no_answer');
+    expect(upwardFailure(new NoReply('no reply'))).toBe('no_answer');
+    expect(upwardFailure(new Unreachable('ECONNREFUSED'))).toBe('unreachable');
+  });
+});
+
+describe('client transactions to an unreachable peer', () => {
+  it('fail at once with the error given, the others kept', async () => {
+    const t = new ClientTransactions(() => {}, 10_000);
+    const a = { transport: 'TCP' as const, address: '127.0.0.1', port: 1 };
+    const b = { transport: 'TCP' as const, address: '127.0.0.1', port: 2 };
+    const req = (branch: string) => ({
+      method: 'MESSAGE',
+      uri: 'sip:x@y',
+      headers: [['via', `SIP/2.0/TCP h;branch=${branch}`]] as [string, string][],
+      body: Buffer.alloc(0),
+    });
+    const ra = t.request(a, req('z9hG4bKa'), 'z9hG4bKa');
+    const rb = t.request(b, req('z9hG4bKb'), 'z9hG4bKb');
+    t.failPeer(a, new Unreachable('refused'));
+    await expect(ra).rejects.toBeInstanceOf(Unreachable);
+    t.closeAll();
+    await expect(rb).rejects.toBeInstanceOf(TransactionTimeout);
   });
 });
