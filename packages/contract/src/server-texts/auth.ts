@@ -1,5 +1,9 @@
 /** The server's texts of one area (server-texts/index.ts). */
 export const authTexts = {
+  'auth.accountsBeingReplaced': {
+    en: 'The accounts are being restored from a backup or a hot-standby sync; sign in again in a moment',
+    zh_CN: '正在从备份或双机热备同步恢复账号，请稍后重新登录',
+  },
   'auth.signLinkInvalidUsed': {
     en: 'This sign-in link is invalid, used or expired; please sign in',
     zh_CN: '登录链接无效或已过期，请重新登录',

@@ -1,4 +1,4 @@
-import { Code, Headers, say } from '@igs/contract';
+import { Code, Headers, say, texts } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
@@ -24,19 +24,32 @@ export async function createSession(
 ): Promise<string> {
   const token = newToken();
   const now = app.now();
-  await app.db.kysely
-    .insertInto('sessions')
-    .values({
-      id: tokenId(token),
-      user_id: user.id,
-      is_operations: opts.isOperations,
-      created_at: now,
-      last_seen_at: now,
-      ip: opts.ip,
-      user_agent: opts.userAgent,
-    })
-    .execute();
+  try {
+    await app.db.kysely
+      .insertInto('sessions')
+      .values({
+        id: tokenId(token),
+        user_id: user.id,
+        is_operations: opts.isOperations,
+        created_at: now,
+        last_seen_at: now,
+        ip: opts.ip,
+        user_agent: opts.userAgent,
+      })
+      .execute();
+  } catch (e) {
+    // The account row went away between the password check and here: a restore (or a hot-standby
+    // sync) replaced the accounts. Not a server fault: the caller is told to sign in again.
+    if (isForeignKeyViolation(e)) throw new ApiError(Code.unavailable, texts('auth.accountsBeingReplaced'));
+    throw e;
+  }
   return token;
+}
+
+/** PostgreSQL's 23503 or SQLite's "FOREIGN KEY constraint failed". */
+function isForeignKeyViolation(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown };
+  return err?.code === '23503' || /FOREIGN KEY constraint failed/i.test(String(err?.message ?? ''));
 }
 
 export function sessionExpired(

@@ -1,3 +1,4 @@
+import type { GB_REGISTER_UNKNOWN } from '@igs/contract/calls';
 import type { ServiceRow } from '@igs/contract/extras';
 
 /**
@@ -26,7 +27,7 @@ export interface EditValues {
   domain?: string;
   port?: number | null;
   password?: string;
-  register_unknown?: 'refuse' | 'add';
+  register_unknown?: (typeof GB_REGISTER_UNKNOWN)[number];
 }
 
 export type EditCheck =
