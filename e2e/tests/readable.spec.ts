@@ -191,18 +191,24 @@ async function readShown(leaf: Leaf, target: Lang, defs: readonly ResourceDef[],
   if ((await add.count()) && (await add.isVisible())) {
     await add.click();
     const drawer = page.locator('.ant-drawer-open');
-    if (
-      await drawer
+    // The form opens in a drawer, or an editor of its own page (a scene) opens instead: wait for
+    // whichever comes (on a loaded machine either may take a while; isVisible does not wait).
+    const onList = (u: URL) => u.pathname === leaf.url;
+    const opened = await Promise.race([
+      drawer
         .locator('.ant-form')
-        .isVisible({ timeout: 5_000 })
-        .catch(() => false)
-    ) {
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .then(() => 'drawer' as const),
+      page.waitForURL((u) => !onList(u), { timeout: 10_000 }).then(() => 'page' as const),
+    ]).catch(() => 'none' as const);
+    if (opened === 'drawer') {
       found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
       await drawer.locator('.ant-drawer-close').click();
       await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
-    } else if (!page.url().includes(leaf.url)) {
-      // An editor of its own page (a scene): back to the list, on the tab it was opened from.
+    } else if (opened === 'page') {
+      // Back to the list, on the tab it was opened from, once the address says so.
       await page.goBack();
+      await page.waitForURL(onList);
       await settle();
     }
   }
