@@ -31,7 +31,7 @@ const esc = (s: string | number) => String(s).replace(/[<>&"']/g, (c) => ENTITY[
 
 /** The XML of a request, encoded in the charset. `fields` keep their order after CmdType/SN/DeviceID. */
 export function buildBody(
-  root: 'Query' | 'Control',
+  root: 'Query' | 'Control' | 'Notify',
   cmdType: string,
   sn: number,
   deviceId: string,
@@ -45,7 +45,7 @@ export function buildBody(
   return iconv.encode(xml, charset);
 }
 
-/** A Notify (a keepalive upward) in the charset. */
+/** A Notify (a keepalive upward) in the charset: the same body under its own root. */
 export function buildNotify(
   cmdType: string,
   sn: number,
@@ -53,13 +53,7 @@ export function buildNotify(
   charset: Charset,
   fields: [string, string | number][] = [],
 ): Buffer {
-  const inner = [['CmdType', cmdType], ['SN', sn], ['DeviceID', deviceId], ...fields]
-    .map(([k, v]) => `<${k}>${esc(v!)}</${k}>`)
-    .join('\r\n');
-  return iconv.encode(
-    `<?xml version="1.0" encoding="${charset}"?>\r\n<Notify>\r\n${inner}\r\n</Notify>\r\n`,
-    charset,
-  );
+  return buildBody('Notify', cmdType, sn, deviceId, charset, fields);
 }
 
 export interface Manscdp {
