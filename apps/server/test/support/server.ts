@@ -77,31 +77,98 @@ export interface CallOptions {
   contentType?: string;
 }
 
+/** A fresh PostgreSQL database for one test file (or one fleet of instances), and how to drop it. */
+async function scratchPostgres(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const name = `igs_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    databaseUrl: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /** Starts a real server on an ephemeral port over a fresh database of the given kind. */
 export async function startServer(
   kind: DbKind,
   overrides: Partial<Config> = {},
   extra: Partial<BuildOptions> = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-test-'));
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const name = `igs_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+  if (kind === 'sqlite') return startInstance(undefined, overrides, extra);
+  const scratch = await scratchPostgres();
+  const server = await startInstance(scratch.databaseUrl, overrides, extra);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export interface Fleet {
+  instances: TestServer[];
+  databaseUrl: string;
+  /** Closes every instance still open, then drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Several server instances over one fresh PostgreSQL database, each with its own data folder and
+ * port: the fleet deployment (several stateless instances behind a load balancer). They start
+ * one after another unless `together` is set, which starts them all at once (a concurrent start).
+ */
+export async function startInstances(
+  count: number,
+  overrides: Partial<Config> = {},
+  extra: Partial<BuildOptions> = {},
+  opts: { together?: boolean } = {},
+): Promise<Fleet> {
+  const scratch = await scratchPostgres();
+  const instances: TestServer[] = [];
+  try {
+    if (opts.together) {
+      const started = await Promise.allSettled(
+        Array.from({ length: count }, () => startInstance(scratch.databaseUrl, overrides, extra)),
+      );
+      for (const r of started) if (r.status === 'fulfilled') instances.push(r.value);
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    } else {
+      for (let i = 0; i < count; i++)
+        instances.push(await startInstance(scratch.databaseUrl, overrides, extra));
+    }
+  } catch (e) {
+    await Promise.allSettled(instances.map((s) => s.close()));
+    await scratch.drop();
+    throw e;
   }
+  return {
+    instances,
+    databaseUrl: scratch.databaseUrl,
+    async close() {
+      await Promise.allSettled(instances.map((s) => s.close()));
+      await scratch.drop();
+    },
+  };
+}
+
+/** One server over the given PostgreSQL database, or over SQLite in its own data folder. */
+async function startInstance(
+  databaseUrl: string | undefined,
+  overrides: Partial<Config>,
+  extra: Partial<BuildOptions>,
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-test-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, GW_CAPTCHA: 'off', LOG_LEVEL: 'silent', CHECK_REPLIES: '1' }, []),
     databaseUrl,
@@ -170,7 +237,6 @@ export async function startServer(
     login,
     async close() {
       await server.close();
-      await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
