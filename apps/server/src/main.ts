@@ -4,9 +4,8 @@ import { buildServer } from './app.ts';
 import { type CwmpListener, startCwmpListener } from './features/cwmp/listener.ts';
 import { seedDemo } from './features/demo/seed.ts';
 import { type DemoSimulator, startDemoSimulator } from './features/demo/simulator.ts';
-import { type GbAgent, startGbAgent } from './features/video/gb28181/agent.ts';
+import { type GbSupervisor, superviseGbAgent } from './features/video/gb28181/supervisor.ts';
 import { loadConfig } from './platform/config.ts';
-import { loadConfig as loadServiceConfig } from './platform/settings/service-config.ts';
 
 const config = loadConfig();
 // The demo's simulated APs poll with the agent key; without AC_AGENT_KEY they get one for this run
@@ -50,21 +49,14 @@ if ((process.env.GW_CWMP ?? 'on').toLowerCase() !== 'off') {
 }
 
 // The GB28181 SIP agent on the ServiceConfig gb28181 port, UDP and TCP (features/video/gb28181/),
-// when that service is enabled, on the console's address or GW_GB28181_HOST; GW_GB28181=off
-// leaves it out. A port that cannot be bound is logged, never fatal.
-let gb: GbAgent | undefined;
-if (
-  (process.env.GW_GB28181 ?? 'on').toLowerCase() !== 'off' &&
-  (await loadServiceConfig(app)).gb28181.enabled
-) {
-  await startGbAgent(app, { host: process.env.GW_GB28181_HOST || config.host }).then(
-    (a) => {
-      gb = a;
-      app.log.info(`GB28181 SIP agent on port ${a.port} (UDP and TCP)`);
-    },
-    (err: unknown) => app.log.error({ err }, 'GB28181 SIP agent not started: its port could not be bound'),
-  );
-}
+// while that service is enabled, on the console's address or GW_GB28181_HOST; GW_GB28181=off
+// leaves it out. It follows the service's settings without a restart (supervisor.ts); a port that
+// cannot be bound is logged, never fatal.
+const gb: GbSupervisor | undefined =
+  (process.env.GW_GB28181 ?? 'on').toLowerCase() !== 'off'
+    ? superviseGbAgent(app, { host: process.env.GW_GB28181_HOST || config.host })
+    : undefined;
+await gb?.reconcile();
 
 /** This server as seen from the host itself: loopback when it listens on every address. */
 function selfUrl(protocol: string, a: AddressInfo): string {

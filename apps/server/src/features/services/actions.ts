@@ -7,7 +7,7 @@ import { defineCallAction, type SignedInContext } from '../../platform/http/acti
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { VERSION } from '../../platform/version.ts';
-import { gbAgentPort } from '../video/index.ts';
+import { gbAgentPort, reconcileGbAgent } from '../video/index.ts';
 import {
   checkPortClash,
   effectivePorts,
@@ -307,6 +307,8 @@ export const serviceActions = [
       const nextCfg = { ...cfg, [key]: next };
       checkPortClash(key, await effectivePorts(ctx.app, nextCfg, webPort(ctx)), lang);
       await saveConfig(ctx.app, nextCfg, ctx.caller.user.username);
+      // The SIP agent runs in this server: it starts, stops or moves with the saved settings.
+      if (key === 'gb28181') await reconcileGbAgent(ctx.app);
       const changed = (Object.keys(next) as (keyof StoredService)[]).filter(
         (f) => JSON.stringify(before[f]) !== JSON.stringify(next[f]),
       );

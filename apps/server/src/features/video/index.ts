@@ -2,6 +2,7 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { agentOf } from './gb28181/registry.ts';
+import { reconcileGbAgent } from './gb28181/supervisor.ts';
 import { videoRules } from './rules.ts';
 import { videoVerbs } from './verbs.ts';
 
@@ -13,3 +14,6 @@ export const videoFeature: Feature = {
 
 /** The port of the GB28181 SIP agent when it runs in this server, else null (the services page). */
 export const gbAgentPort = (app: AppContext): number | null => agentOf(app)?.port ?? null;
+
+/** The services page saved gb28181's settings: the running agent follows them now. */
+export { reconcileGbAgent };
