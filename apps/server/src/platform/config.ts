@@ -13,6 +13,12 @@ export interface Config {
   lockoutMinutes: number;
   /** Days a developer-mode key works before it ends (DEVELOPER_KEY_DAYS, default 90). */
   developerKeyDays?: number;
+  /**
+   * Seconds between the heartbeats of a running scheduled task (SCHEDULER_HEARTBEAT_S, 1-600,
+   * default 20): a run whose instance has not renewed it for two beats is taken to be dead
+   * (docs/deployment/scheduler.md).
+   */
+  schedulerHeartbeatS?: number;
   bodyLimitBytes: number;
   logLevel: string;
   consoleDir: string;
@@ -66,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     lockoutAttempts: int(env.LOCKOUT_ATTEMPTS, 5, 'LOCKOUT_ATTEMPTS'),
     lockoutMinutes: int(env.LOCKOUT_MIN, 15, 'LOCKOUT_MIN'),
     developerKeyDays: int(env.DEVELOPER_KEY_DAYS, 90, 'DEVELOPER_KEY_DAYS'),
+    schedulerHeartbeatS: heartbeatSeconds(env.SCHEDULER_HEARTBEAT_S),
     bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     checkReplies: env.CHECK_REPLIES === '1',
@@ -83,6 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       ...(env.RESTORE_MAX_RATIO ? { ratio: int(env.RESTORE_MAX_RATIO, 0, 'RESTORE_MAX_RATIO') } : {}),
     },
   };
+}
+
+/** SCHEDULER_HEARTBEAT_S: whole seconds from 1 to 600 (a beat every few ms would load the database). */
+function heartbeatSeconds(value: string | undefined): number {
+  const n = int(value, 20, 'SCHEDULER_HEARTBEAT_S');
+  if (!Number.isInteger(n) || n > 600)
+    throw new Error(`SCHEDULER_HEARTBEAT_S must be a whole number of seconds from 1 to 600, got "${value}"`);
+  return n;
 }
 
 /**

@@ -100,8 +100,16 @@ export const schedulerTexts = {
     zh_CN: '已跳过：该任务的上一次执行尚未结束',
   },
   'scheduler.job.interrupted': {
-    en: 'Interrupted: the server stopped during the run',
-    zh_CN: '已中断：执行期间服务器停止',
+    en: 'Interrupted: the server stopped during the run; its unfinished files were removed',
+    zh_CN: '已中断：执行期间服务器停止，未完成的文件已删除',
+  },
+  'scheduler.job.instanceLost': {
+    en: 'Failed: instance {instance} stopped answering during the run (last heartbeat {at}); its unfinished files were removed',
+    zh_CN: '失败：执行期间实例 {instance} 停止响应（最后心跳 {at}），未完成的文件已删除',
+  },
+  'scheduler.job.takenOver': {
+    en: 'Taken over: instance {instance} stopped answering during the run (last heartbeat {at}); instance {by} ran the task again',
+    zh_CN: '已接管：执行期间实例 {instance} 停止响应（最后心跳 {at}），由实例 {by} 重新执行',
   },
   'scheduler.lastResult': { en: '{result}: {line}', zh_CN: '{result}：{line}' },
   'scheduler.result.success': { en: 'success', zh_CN: '成功' },

@@ -196,6 +196,8 @@ export interface WriteOptions {
   passphrase?: string | undefined;
   type: string;
   note: string;
+  /** Names the work folder (`.work-<id>`), so that an unfinished backup's files can be found. */
+  workId?: string | undefined;
 }
 
 /** Writes a backup archive to `outFile`; returns its size, SHA-256 and manifest. */
@@ -204,7 +206,7 @@ export async function writeArchive(
   opts: WriteOptions,
   outFile: string,
 ): Promise<{ size: number; sha256: string; manifest: Manifest }> {
-  const work = path.join(backupsDir(app), `.work-${randomUUID()}`);
+  const work = path.join(backupsDir(app), `.work-${opts.workId ?? randomUUID()}`);
   await fs.mkdir(path.join(work, 'db'), { recursive: true });
   try {
     const db = app.db.kysely;

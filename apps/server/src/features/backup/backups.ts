@@ -118,20 +118,27 @@ export interface CreateOptions {
   by: string;
   contents?: readonly Part[];
   passphrase?: string;
+  /**
+   * A UUID naming every file the backup writes before it is recorded (work folder, archive being
+   * written, archive not yet recorded): removeUnfinishedBackup(id) removes them should the server
+   * die meanwhile. A fresh one when unset.
+   */
+  partialId?: string;
 }
 
 async function createUnlocked(app: AppContext, opts: CreateOptions): Promise<BackupRecord> {
   const dir = backupsDir(app);
   await fs.mkdir(dir, { recursive: true });
   const encrypted = Boolean(opts.passphrase);
-  const stored = `${randomUUID()}.${encrypted ? 'enc' : 'tar.gz'}`;
+  const id = opts.partialId ?? randomUUID();
+  const stored = `${id}.${encrypted ? 'enc' : 'tar.gz'}`;
   const tmp = path.join(dir, `.${stored}.part`);
   const contents = PARTS.filter((p) => (opts.contents ?? PARTS).includes(p));
   const note = (opts.note ?? '').slice(0, 255);
   try {
     const { size, sha256, manifest } = await writeArchive(
       app,
-      { contents, passphrase: opts.passphrase, type: opts.type, note },
+      { contents, passphrase: opts.passphrase, type: opts.type, note, workId: id },
       tmp,
     );
     await fs.rename(tmp, path.join(dir, stored));
@@ -161,6 +168,34 @@ async function createUnlocked(app: AppContext, opts: CreateOptions): Promise<Bac
     await fs.rm(path.join(dir, stored), { force: true });
     throw e;
   }
+}
+
+/**
+ * Removes what a backup named `id` (CreateOptions.partialId) left unfinished when its server died:
+ * the work folder, the archive being written, and the archive when no backup record names it.
+ * A recorded backup stays. Returns how many files or folders went.
+ */
+export async function removeUnfinishedBackup(app: AppContext, id: string): Promise<number> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+    throw new Error(`bad unfinished backup id ${id}`);
+  const dir = backupsDir(app);
+  const names = [`.work-${id}`, `.${id}.tar.gz.part`, `.${id}.enc.part`];
+  for (const stored of [`${id}.tar.gz`, `${id}.enc`]) {
+    const recorded = await app.db.kysely
+      .selectFrom('backups')
+      .select('id')
+      .where('stored', '=', stored)
+      .executeTakeFirst();
+    if (!recorded) names.push(stored);
+  }
+  let removed = 0;
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (!(await fs.stat(full).catch(() => null))) continue;
+    await fs.rm(full, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** Makes a backup and records it. For the scheduler (type auto) and upgrades (pre_upgrade). */

@@ -3,7 +3,14 @@ import type { Feature } from '../../platform/feature.ts';
 import { backupActions } from './actions.ts';
 
 export { writeArchive } from './archive.ts';
-export { createBackup, deleteBackups, nextAutoBackup, pruneAutoBackups, restoreArchive } from './backups.ts';
+export {
+  createBackup,
+  deleteBackups,
+  nextAutoBackup,
+  pruneAutoBackups,
+  removeUnfinishedBackup,
+  restoreArchive,
+} from './backups.ts';
 
 /** The backup feature for app.ts: the backups. */
 export const backupFeature: Feature = {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { JobType, Lang, RunResult } from '@igs/contract';
 import { keepText, type Localized, listText, say, texts } from '@igs/contract';
 import type { TerminalCommandType } from '@igs/contract/extras';
@@ -6,7 +7,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { applyEnabled } from '../../platform/host/config-set.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { forgetLogListCache } from '../../platform/logging/list-cache.ts';
-import { createBackup, pruneAutoBackups } from '../backup/index.ts';
+import { createBackup, pruneAutoBackups, removeUnfinishedBackup } from '../backup/index.ts';
 import { logRetentionDays } from '../logging/index.ts';
 import { refreshGuide, syncSource } from '../media-extras/index.ts';
 import { defaultUnit, installedProgram, type ProgramKey, SERVICE_PROGRAMS } from '../services/index.ts';
@@ -29,6 +30,39 @@ export interface TaskRow {
 export interface JobOutcome {
   result: Exclude<RunResult, 'running'>;
   output: string;
+}
+
+/** What a job may tell the scheduler while it runs. */
+export interface RunContext {
+  /**
+   * Names something the job is about to write and may leave unfinished (`kind:id`, a kind that
+   * removePartial knows), recorded on the run before the job writes it: should this instance die,
+   * whoever ends the run removes it.
+   */
+  partial(entry: string): Promise<void>;
+}
+
+/**
+ * Jobs that may simply be run again when the instance running them died (a takeover): their work
+ * is idempotent and leaves nothing half-done that a second run would double. A backup is not (the
+ * slot's snapshot is gone; the next slot makes a new one), nor are host commands (the reboot may
+ * have happened) or queued terminal commands (they would be queued twice).
+ */
+export const RESUMABLE_JOBS: ReadonlySet<JobType> = new Set<JobType>([
+  'clean_logs',
+  'clear_cache',
+  'sync_sources',
+  'epg_refresh',
+]);
+
+/** Removes what a dead run left unfinished (RunContext.partial's entry); false for an unknown kind. */
+export async function removePartial(app: AppContext, entry: string): Promise<boolean> {
+  const [kind, id] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
+  if (kind === 'backup') {
+    await removeUnfinishedBackup(app, id);
+    return true;
+  }
+  return false;
 }
 
 /** Services a restart_service job may name: the keys of system/ServiceConfig run by a program of their own. */
@@ -93,7 +127,7 @@ export function checkJobParams(type: JobType, params: Record<string, unknown>, l
   }
 }
 
-export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome> {
+export async function runJob(app: AppContext, task: TaskRow, run: RunContext): Promise<JobOutcome> {
   switch (task.type) {
     case 'clean_logs': {
       // Without its own age, the task keeps what system/OperationLog's retention_days keeps.
@@ -116,7 +150,10 @@ export async function runJob(app: AppContext, task: TaskRow): Promise<JobOutcome
       };
     case 'backup': {
       // An automatic backup: the retention of system/BackupRestore (keep_count) applies to it.
+      const partialId = randomUUID();
+      await run.partial(`backup:${partialId}`);
       const backup = await createBackup(app, {
+        partialId,
         type: 'auto',
         note: task.id ? `scheduled task #${task.id} ${task.name}`.slice(0, 255) : 'scheduled',
         by: 'system',

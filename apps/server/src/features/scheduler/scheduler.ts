@@ -13,11 +13,21 @@ import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import { countSchedulerRun } from '../../platform/observability/index.ts';
 import { nextAutoBackup } from '../backup/index.ts';
 import { runDuePlans } from '../device-tasks/index.ts';
 import { sampleIfDue } from '../home/index.ts';
 import { LOG_RETENTION_CRON, logRetentionDays } from '../logging/index.ts';
-import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
+import {
+  type JobOutcome,
+  RESUMABLE_JOBS,
+  type RunContext,
+  removePartial,
+  runJob,
+  storedParams,
+  type TaskRow,
+} from './jobs.ts';
+import { type LeaseTimes, leaseTimes, newInstanceId, partialEntries } from './leases.ts';
 
 /**
  * The in-process scheduler of scheduled tasks (DOMAIN system/ScheduledTask). The table is the
@@ -29,6 +39,12 @@ import { type JobOutcome, runJob, storedParams, type TaskRow } from './jobs.ts';
  * row moves from the due time to the next one only where it still holds the due time (a
  * compare-and-set), and the run row is unique per (task, slot). Only the instance that wins both
  * runs the job.
+ *
+ * A running job holds a lease (leases.ts): its run row names this instance and a heartbeat time
+ * renewed while it runs. A run whose lease lapsed (its instance died) is failed by whichever
+ * instance sees it first, which removes what the run left unfinished, or run again there when its
+ * job is resumable (RESUMABLE_JOBS); either way the task's next slot runs as usual. On SQLite one
+ * server owns the database, so at its start every run still "running" is from its dead predecessor.
  */
 
 /** The table of the `system:timed_task` resource (the records of both task endpoints). */
@@ -37,8 +53,6 @@ export const TASK_TABLE = resourceByName('system:timed_task').table;
 const TICK_MS = 10_000;
 /** A slot missed by more than this (server down) is recorded as skipped, not run late. */
 const MISSED_GRACE_MS = 5 * 60_000;
-/** A run still "running" after this is taken to have died with its server. */
-export const RUN_STALE_MS = 2 * 3_600_000;
 /** Runs kept per task. */
 const KEEP_RUNS = 100;
 /** How long stop() waits for runs in progress. */
@@ -56,10 +70,21 @@ export interface StartedRun {
 
 export class Scheduler {
   readonly app: AppContext;
+  /** This instance, as run rows name it (random per process). */
+  readonly instanceId = newInstanceId();
+  readonly lease: LeaseTimes;
   private timer: NodeJS.Timeout | undefined;
   private first: NodeJS.Timeout | undefined;
+  private beat: NodeJS.Timeout | undefined;
+  private watch: NodeJS.Timeout | undefined;
   private ticking: Promise<number> | null = null;
+  private reaping: Promise<number> | null = null;
+  private renewing = false;
   private readonly inflight = new Set<Promise<void>>();
+  /** The runs this instance is running (their leases are renewed), by run id. */
+  private readonly running = new Set<number>();
+  /** SQLite: the runs a dead predecessor left have been ended (done at the first look). */
+  private predecessorsEnded = false;
   private stopped = false;
   /** The next automatic-backup slot this instance waits for (undefined until the first pass). */
   private autoSlot: number | null | undefined;
@@ -68,6 +93,7 @@ export class Scheduler {
 
   constructor(app: AppContext) {
     this.app = app;
+    this.lease = leaseTimes(app);
   }
 
   private get db(): Conn {
@@ -84,6 +110,13 @@ export class Scheduler {
     this.first.unref();
     this.timer = setInterval(tick, TICK_MS);
     this.timer.unref();
+    this.beat = setInterval(() => void this.renewLeases(), this.lease.heartbeatMs);
+    this.beat.unref();
+    const look = () => {
+      this.endLapsedRuns().catch((err) => this.app.log.error({ err }, 'scheduler lease watch failed'));
+    };
+    this.watch = setInterval(look, this.lease.watchEveryMs);
+    this.watch.unref();
   }
 
   /** Stops the timers and waits (a while) for runs in progress to record their result. */
@@ -91,7 +124,9 @@ export class Scheduler {
     this.stopped = true;
     clearTimeout(this.first);
     clearInterval(this.timer);
+    clearInterval(this.watch);
     await this.ticking?.catch(() => 0);
+    await this.reaping?.catch(() => 0);
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.inflight]),
@@ -101,11 +136,14 @@ export class Scheduler {
       }),
     ]);
     clearTimeout(timeout);
+    // Runs still going keep their lease until the process ends; then it lapses and they are failed.
+    if (!this.inflight.size) clearInterval(this.beat);
   }
 
   /** Resolves when every run this instance started has recorded its result. */
   async settled(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+    // A run that ends can start no other, so this ends; the bound is for a mistake.
+    for (let i = 0; i < 1000 && this.inflight.size; i++) await Promise.allSettled([...this.inflight]);
   }
 
   /** One pass over the table; returns how many runs it started. Overlapping calls share a pass. */
@@ -120,17 +158,9 @@ export class Scheduler {
   }
 
   private async pass(): Promise<number> {
+    // Runs whose instance died end first, so that their task's slot due now runs.
+    await this.endLapsedRuns();
     const now = this.app.now();
-    await this.db
-      .updateTable('timed_task_run')
-      .set({
-        result: 'fail',
-        finished_at: now,
-        output_tail: keepText('scheduler.job.interrupted'),
-      })
-      .where('result', '=', 'running')
-      .where('started_at', '<', now - RUN_STALE_MS)
-      .execute();
     const rows = await this.db
       .selectFrom(TASK_TABLE)
       .select(['id', 'site_id', 'name', 'type', 'params', 'cron', 'enabled', 'next_run_at'])
@@ -251,16 +281,190 @@ export class Scheduler {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** Whether a run of the task is in progress (on any instance). */
+  /** Whether a run of the task is in progress (on any instance whose lease has not lapsed). */
   async isRunning(taskId: number): Promise<boolean> {
+    const since = this.app.now() - this.lease.expiresAfterMs;
     const row = await this.db
       .selectFrom('timed_task_run')
       .select('id')
       .where('task_id', '=', taskId)
       .where('result', '=', 'running')
-      .where('started_at', '>=', this.app.now() - RUN_STALE_MS)
+      .where((eb) =>
+        eb.or([
+          eb('heartbeat_at', '>=', since),
+          eb.and([eb('heartbeat_at', 'is', null), eb('started_at', '>=', since)]),
+        ]),
+      )
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Renews the lease of every run this instance is running (one heartbeat). A run whose lease was
+   * taken meanwhile (this instance was thought dead: a long pause, the database out of reach) is
+   * no longer renewed; its result will not be recorded over the one given to it.
+   */
+  async renewLeases(): Promise<void> {
+    if (this.renewing || !this.running.size) return;
+    this.renewing = true;
+    const ids = [...this.running];
+    try {
+      const held = await this.db
+        .updateTable('timed_task_run')
+        .set({ heartbeat_at: this.app.now() })
+        .where('id', 'in', ids)
+        .where('instance_id', '=', this.instanceId)
+        .where('result', '=', 'running')
+        .returning('id')
+        .execute();
+      const kept = new Set(held.map((r) => Number(r.id)));
+      for (const id of ids)
+        if (!kept.has(id) && this.running.delete(id))
+          this.app.log.warn({ run: id }, 'scheduled run lost its lease: another instance ended it');
+    } catch (err) {
+      // The database out of reach: the next beat tries again; two missed beats and others end the run.
+      this.app.log.warn({ err }, 'scheduled run leases not renewed');
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  /**
+   * Ends the runs whose lease lapsed (and, on SQLite, at the first look, every run a dead
+   * predecessor left): each is failed with the reason, what it left unfinished removed, or run
+   * again here when its job is resumable. Overlapping calls share one look; returns how many runs
+   * this instance ended or took over.
+   */
+  endLapsedRuns(): Promise<number> {
+    if (!this.reaping) {
+      this.reaping = this.reap().finally(() => {
+        this.reaping = null;
+      });
+    }
+    return this.reaping;
+  }
+
+  private async reap(): Promise<number> {
+    const now = this.app.now();
+    const since = now - this.lease.expiresAfterMs;
+    const atStart = this.app.db.kind === 'sqlite' && !this.predecessorsEnded;
+    let q = this.db
+      .selectFrom('timed_task_run')
+      .select(['id', 'task_id', 'instance_id', 'heartbeat_at', 'started_at', 'partial'])
+      .where('result', '=', 'running');
+    if (!atStart)
+      q = q.where((eb) =>
+        eb.or([
+          eb('heartbeat_at', '<', since),
+          eb.and([eb('heartbeat_at', 'is', null), eb('started_at', '<', since)]),
+        ]),
+      );
+    const lapsed = (await q.orderBy('id').limit(100).execute()).filter(
+      (r) => !this.running.has(Number(r.id)),
+    );
+    this.predecessorsEnded = true;
+    let ended = 0;
+    for (const r of lapsed) {
+      if (this.stopped) break;
+      if (await this.endRun(r, atStart ? 'interrupted' : 'lost', now)) ended++;
+    }
+    return ended;
+  }
+
+  /** Fails one run whose instance is gone, or takes it over; false when another instance did first. */
+  private async endRun(
+    r: {
+      id: number;
+      task_id: number;
+      instance_id: string;
+      heartbeat_at: number | null;
+      started_at: number;
+      partial: string;
+    },
+    why: 'interrupted' | 'lost',
+    now: number,
+  ): Promise<boolean> {
+    const runId = Number(r.id);
+    const lastBeat = r.heartbeat_at === null ? null : Number(r.heartbeat_at);
+    const lost = {
+      instance: r.instance_id || '?',
+      at: formatDateTime(lastBeat ?? Number(r.started_at)),
+    };
+    const task = await this.taskOfRun(Number(r.task_id));
+    const takeOver = task !== null && RESUMABLE_JOBS.has(task.type);
+    // Compare-and-set on the lease as read: of several instances looking, one ends the run; an
+    // instance that was only slow and renewed meanwhile keeps it.
+    let q = this.db
+      .updateTable('timed_task_run')
+      .set(
+        takeOver
+          ? { instance_id: this.instanceId, heartbeat_at: now, partial: '' }
+          : {
+              result: 'fail',
+              finished_at: now,
+              partial: '',
+              output_tail:
+                why === 'interrupted'
+                  ? keepText('scheduler.job.interrupted')
+                  : keepText('scheduler.job.instanceLost', lost),
+            },
+      )
+      .where('id', '=', runId)
+      .where('result', '=', 'running')
+      .where('instance_id', '=', r.instance_id);
+    q = lastBeat === null ? q.where('heartbeat_at', 'is', null) : q.where('heartbeat_at', '=', lastBeat);
+    if (Number((await q.executeTakeFirst()).numUpdatedRows) !== 1) return false;
+    this.app.log.warn(
+      { run: runId, task: Number(r.task_id), instance: lost.instance, lastHeartbeat: lost.at },
+      takeOver
+        ? 'scheduled run taken over: its instance stopped answering'
+        : 'scheduled run failed: its instance stopped answering',
+    );
+    for (const entry of partialEntries(r.partial)) {
+      try {
+        if (!(await removePartial(this.app, entry)))
+          this.app.log.warn({ run: runId, entry }, 'unfinished file of a dead run: unknown kind, left');
+      } catch (err) {
+        this.app.log.error({ err, run: runId, entry }, 'unfinished file of a dead run not removed');
+      }
+    }
+    if (takeOver) {
+      this.launch(
+        task,
+        runId,
+        Number(r.started_at),
+        keepText('scheduler.job.takenOver', { ...lost, by: this.instanceId }),
+      );
+    } else if (task) {
+      await this.recordLast(task, Number(r.started_at), {
+        result: 'fail',
+        output:
+          why === 'interrupted'
+            ? keepText('scheduler.job.interrupted')
+            : keepText('scheduler.job.instanceLost', lost),
+      });
+    }
+    return true;
+  }
+
+  /** The task a run belongs to (the built-in ones by their id); null when it was deleted. */
+  private async taskOfRun(taskId: number): Promise<TaskRow | null> {
+    if (taskId === AUTO_BACKUP_TASK)
+      return { id: AUTO_BACKUP_TASK, site_id: 0, name: 'automatic backup', type: 'backup', params: {} };
+    if (taskId === LOG_RETENTION_TASK)
+      return {
+        id: LOG_RETENTION_TASK,
+        site_id: 0,
+        name: 'operation-log retention',
+        type: 'clean_logs',
+        params: { older_than_days: await logRetentionDays(this.app) },
+      };
+    const row = await this.db
+      .selectFrom(TASK_TABLE)
+      .select(['id', 'site_id', 'name', 'type', 'params'])
+      .where('id', '=', taskId)
+      .executeTakeFirst();
+    return row ? toTask(row) : null;
   }
 
   /**
@@ -287,6 +491,8 @@ export class Scheduler {
           started_at: startedAt,
           result: 'running',
           output_tail: '',
+          instance_id: this.instanceId,
+          heartbeat_at: startedAt,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -295,18 +501,43 @@ export class Scheduler {
       if (/UNIQUE constraint failed|duplicate key value/i.test(String((err as Error).message))) return null;
       throw err;
     }
+    return { runId, done: this.launch(task, runId, startedAt) };
+  }
+
+  /**
+   * Runs the job of a run row this instance holds, renewing its lease meanwhile, and records the
+   * outcome (after `before`, a line saying how the run came here, for a takeover).
+   */
+  private launch(task: TaskRow, runId: number, startedAt: number, before?: string): Promise<void> {
+    this.running.add(runId);
+    const partial: string[] = [];
+    const run: RunContext = {
+      partial: async (entry) => {
+        partial.push(entry);
+        await this.db
+          .updateTable('timed_task_run')
+          .set({ partial: partial.join('\n') })
+          .where('id', '=', runId)
+          .where('instance_id', '=', this.instanceId)
+          .execute();
+      },
+    };
     const done = (async () => {
       let outcome: JobOutcome;
       try {
-        outcome = await runJob(this.app, task);
+        outcome = await runJob(this.app, task, run);
       } catch (err) {
         outcome = { result: 'fail', output: err instanceof Error ? err.message : String(err) };
       }
+      this.running.delete(runId);
+      if (before) outcome = { ...outcome, output: `${before}\n${outcome.output}` };
       await this.finish(task, runId, startedAt, outcome);
-    })().catch((err) => this.app.log.error({ err, task: task.id }, 'scheduled task result not recorded'));
+    })()
+      .catch((err) => this.app.log.error({ err, task: task.id }, 'scheduled task result not recorded'))
+      .finally(() => this.running.delete(runId));
     this.inflight.add(done);
     done.finally(() => this.inflight.delete(done));
-    return { runId, done };
+    return done;
   }
 
   /** A run that did not start a job (missed, or its predecessor still running). */
@@ -327,6 +558,8 @@ export class Scheduler {
           started_at: now,
           result: 'running',
           output_tail: '',
+          instance_id: this.instanceId,
+          heartbeat_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -336,17 +569,36 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Records a run's outcome, where this instance still holds the run: one ended by another
+   * instance meanwhile (its lease lapsed) keeps the result given to it.
+   */
   private async finish(task: TaskRow, runId: number, startedAt: number, outcome: JobOutcome): Promise<void> {
+    countSchedulerRun(this.app, task.type, outcome.result);
     // Cut at a line, so a kept text (one a line) is never cut in two.
     const tail =
       outcome.output.length > TAIL_CHARS
         ? `…\n${outcome.output.slice(-TAIL_CHARS).replace(/^[^\n]*\n?/, '')}`
         : outcome.output;
-    await this.db
+    const r = await this.db
       .updateTable('timed_task_run')
-      .set({ finished_at: this.app.now(), result: outcome.result, output_tail: tail })
+      .set({ finished_at: this.app.now(), result: outcome.result, output_tail: tail, partial: '' })
       .where('id', '=', runId)
-      .execute();
+      .where('instance_id', '=', this.instanceId)
+      .where('result', '=', 'running')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) {
+      this.app.log.warn(
+        { run: runId, task: task.id, result: outcome.result },
+        'scheduled run ended here after another instance had ended it (its lease lapsed): result not recorded',
+      );
+      return;
+    }
+    await this.recordLast(task, startedAt, outcome);
+  }
+
+  /** The task's last run and result as its list shows them, and the history cut to KEEP_RUNS. */
+  private async recordLast(task: TaskRow, startedAt: number, outcome: JobOutcome): Promise<void> {
     const firstLine = outcome.output.split('\n')[0]!.replace(/^(success|skipped|fail): /, '');
     // The list reads it in its reader's language (a kept text); too long to keep whole, in English.
     const kept = keepText('scheduler.lastResult', {

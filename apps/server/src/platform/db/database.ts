@@ -29,6 +29,7 @@ import { handoffSession } from './migrations/026-handoff-session.ts';
 import { terminalOnlineDays } from './migrations/027-terminal-online-days.ts';
 import { tr069Parameters } from './migrations/028-tr069-parameters.ts';
 import { acApClients } from './migrations/029-ac-ap-clients.ts';
+import { schedulerLeases } from './migrations/030-scheduler-leases.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -115,6 +116,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '027-terminal-online-days': terminalOnlineDays,
     '028-tr069-parameters': tr069Parameters(kind),
     '029-ac-ap-clients': acApClients(kind),
+    '030-scheduler-leases': schedulerLeases(kind),
   };
 }
 

@@ -218,6 +218,12 @@ export interface TimedTaskRunTable {
   finished_at: number | null;
   result: string;
   output_tail: Generated<string>;
+  /** The instance running it (migration 030): a random id per server process. */
+  instance_id: Generated<string>;
+  /** When that instance last renewed its lease (epoch ms); NULL for runs from before migration 030. */
+  heartbeat_at: number | null;
+  /** What the run is writing and has not finished, one `kind:id` a line (scheduler/leases.ts). */
+  partial: Generated<string>;
 }
 
 export interface Database {
