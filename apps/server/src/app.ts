@@ -65,6 +65,7 @@ import { diskFull, malformedMultipart } from './platform/http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './platform/http/console-assets.ts';
 import { errorEnvelope, mountActions } from './platform/http/dispatch.ts';
 import { type EdgeSettings, loadEdgeSettings, setEdgeSettings } from './platform/http/edge-settings.ts';
+import { type Readiness, registerHealthRoutes } from './platform/http/health.ts';
 import { openApiDocument } from './platform/http/openapi.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
@@ -151,6 +152,14 @@ const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/ap
 export interface Server {
   fastify: FastifyInstance;
   app: AppContext;
+  /** What /readyz answers from (http/health.ts). */
+  readiness: Readiness;
+  /**
+   * The first half of a graceful shutdown: /readyz answers 503 at once, the server takes no new
+   * connections and waits for the calls in flight, at most `graceMs` (then it cuts the rest).
+   * Resolves true when every call finished in time. close() does the rest.
+   */
+  stopAccepting(graceMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -168,7 +177,8 @@ export interface BuildOptions {
 /** Opens and migrates the database, seeds it, and builds the HTTP server (not yet listening). */
 export async function buildServer(opts: BuildOptions): Promise<Server> {
   const { config } = opts;
-  const db = opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db =
+    opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pg: config.dbPool });
   const fastify = Fastify({
     // The server's log goes to stdout and to ${DATA_DIR}/logs/server-YYYY-MM-DD.log.
     logger: opts.logger ?? serverLogger(config, db),
@@ -189,9 +199,15 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
   };
   setEdgeSettings(app, { ...loadEdgeSettings(), ...opts.edges });
-  await migrateToLatest(db);
-  await syncResourceTables(db.kysely as never, db.kind, resources);
-  await seed(app);
+  const readiness: Readiness = { schemaReady: false, shuttingDown: false };
+  // One instance at a time, however many start together (PostgreSQL advisory lock, database.ts);
+  // the seed too, which adds the first accounts and settings when they are missing.
+  await db.underSchemaLock(async (schema) => {
+    await migrateToLatest(schema);
+    await syncResourceTables(schema.kysely as never, schema.kind, resources);
+    await seed({ ...app, db: { ...db, kysely: schema.kysely } });
+  });
+  readiness.schemaReady = true;
 
   // Per-address limits first: a refused request costs no body parsing (http/rate-limits.ts).
   const refusals = startRefusalSummaries(app);
@@ -257,11 +273,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const services = startServices(features, app);
   const apiDoc = openApiDocument(allActions, VERSION);
   fastify.get(Paths.apiDocs, async () => apiDoc);
-  fastify.get(Paths.health, async () => ({
-    code: Code.ok,
-    msg: 'ok',
-    data: { version: VERSION, database: db.kind },
-  }));
+  registerHealthRoutes(fastify, db, readiness, VERSION);
 
   const assets = loadConsoleAssets(config.consoleDir);
   const index = assets.get('/index.html');
@@ -295,12 +307,36 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       .send({ code: Code.notFound, msg: `No such call: ${req.method} ${url}`, data: null });
   });
 
+  let httpClosed: Promise<boolean> | null = null;
+  const closeHttp = (graceMs: number): Promise<boolean> => {
+    readiness.shuttingDown = true;
+    httpClosed ??= (async () => {
+      // fastify.close() stops listening, ends idle keep-alive connections, answers 503 to any
+      // new request on an open one and waits for the calls in flight; past the grace they are cut.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve(false), graceMs);
+      });
+      const inTime = await Promise.race([fastify.close().then(() => true as const), late]);
+      clearTimeout(timer);
+      if (!inTime) {
+        fastify.server.closeAllConnections?.();
+        await fastify.close().catch(() => {});
+      }
+      return inTime;
+    })();
+    return httpClosed;
+  };
+
   return {
     fastify,
     app,
+    readiness,
+    stopAccepting: closeHttp,
     async close() {
+      readiness.shuttingDown = true;
       await services.stop();
-      await fastify.close();
+      await closeHttp(Number.POSITIVE_INFINITY);
       await refusals.stop();
       await db.close();
     },

@@ -49,6 +49,8 @@ export const Paths = {
   upgrade: '/admin.php/authorise/upgrade',
   apiDocs: '/api-docs',
   health: '/healthz',
+  /** This instance can serve calls: database reachable, schema done, not shutting down; else 503. */
+  ready: '/readyz',
 } as const;
 
 export type PathName = keyof typeof Paths;

@@ -46,6 +46,45 @@ export interface Config {
   checkReplies?: boolean;
   /** PEM certificate and key files (TLS_CERT, TLS_KEY): HTTPS with HTTP/2, and HSTS. Unset: plain HTTP. */
   tls?: { certFile: string; keyFile: string };
+  /** The bearer token GET /metrics accepts from any address (METRICS_TOKEN); unset: none. */
+  metricsToken?: string | undefined;
+  /** Addresses and CIDRs GET /metrics answers without a token (METRICS_ALLOW); unset: loopback only. */
+  metricsAllow?: string | undefined;
+  /** PostgreSQL pool and timeouts (DB_*); SQLite ignores them. */
+  dbPool?: DbPoolSettings;
+  /** Seconds a SIGTERM waits for the calls in flight before closing (GW_SHUTDOWN_GRACE_S, default 20). */
+  shutdownGraceS?: number;
+}
+
+/**
+ * How the server uses PostgreSQL: how many connections at most, and the timeouts that keep one
+ * stuck statement, a transaction left open or an unreachable server from holding the pool.
+ */
+export interface DbPoolSettings {
+  /** Connections at most per instance (DB_POOL_SIZE, default 10). */
+  size: number;
+  /** A statement running longer is cancelled by PostgreSQL (DB_STATEMENT_TIMEOUT_MS, default 30000). */
+  statementTimeoutMs: number;
+  /** A transaction idle this long is ended by PostgreSQL (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, default 60000). */
+  idleInTransactionTimeoutMs: number;
+  /** Connecting (or waiting for a free pool connection) gives up after this (DB_CONNECT_TIMEOUT_MS, default 5000). */
+  connectTimeoutMs: number;
+  /** An unused connection is closed after this (DB_IDLE_TIMEOUT_MS, default 30000). */
+  idleTimeoutMs: number;
+}
+
+export function dbPoolSettings(env: NodeJS.ProcessEnv = process.env): DbPoolSettings {
+  return {
+    size: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
+    statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    idleInTransactionTimeoutMs: int(
+      env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      60_000,
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    ),
+    connectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5_000, 'DB_CONNECT_TIMEOUT_MS'),
+    idleTimeoutMs: int(env.DB_IDLE_TIMEOUT_MS, 30_000, 'DB_IDLE_TIMEOUT_MS'),
+  };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -83,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
     tls: tlsFiles(env, cwd),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsAllow: env.METRICS_ALLOW || undefined,
+    dbPool: dbPoolSettings(env),
+    shutdownGraceS: int(env.GW_SHUTDOWN_GRACE_S, 20, 'GW_SHUTDOWN_GRACE_S'),
     restoreLimits: {
       ...(env.RESTORE_MAX_ENTRIES
         ? { maxEntries: int(env.RESTORE_MAX_ENTRIES, 0, 'RESTORE_MAX_ENTRIES') }

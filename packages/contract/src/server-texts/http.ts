@@ -28,6 +28,10 @@ export const httpTexts = {
     en: 'The disk is full: the data could not be written. Free space on the data disk and try again',
     zh_CN: '磁盘已满：数据无法写入。请清理数据盘空间后重试',
   },
+  'http.databaseUnavailable': {
+    en: 'The database cannot be reached at the moment. Try again in a few seconds',
+    zh_CN: '暂时无法连接数据库，请几秒后重试',
+  },
   'http.methodRequired': {
     en: 'method is required for {path}; one of: {known}',
     zh_CN: '{path} 需要 method，可选：{known}',

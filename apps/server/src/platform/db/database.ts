@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { initial } from './migrations/001-initial.ts';
@@ -37,33 +37,140 @@ import { WriteCounter } from './write-counter.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
-export interface Db {
+/** The tables and dialect a schema step works on (migrations, resource tables). */
+export interface SchemaDb {
   kysely: Kysely<Database>;
   kind: DialectKind;
+}
+
+export interface Db extends SchemaDb {
   /** Writes this process has made per table (caches of rows compare it, see write-counter.ts). */
   writes: WriteCounter;
+  /**
+   * Answers once the database runs a `select 1` within `timeoutMs` (the readiness check); throws
+   * otherwise. On PostgreSQL it uses a connection of its own, so a busy pool does not fail it.
+   */
+  ping(timeoutMs: number): Promise<void>;
+  /**
+   * Runs a schema step (migrations, the resource tables) so that no other instance runs one at
+   * the same time: on PostgreSQL under a session advisory lock held by a connection of its own for
+   * the whole step, with no statement timeout (a migration may take long); the step's queries go
+   * through that connection. SQLite has one instance per file: the step simply runs.
+   */
+  underSchemaLock<T>(step: (schema: SchemaDb) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
+/** PostgreSQL settings (config.ts DbPoolSettings); defaults when unset. */
+export interface PgSettings {
+  size: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+const PG_DEFAULTS: PgSettings = {
+  size: 10,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+  connectTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+};
+
+/**
+ * The advisory lock key of the schema step, the same for every instance of this server (any
+ * constant that nothing else on the database uses: "IGS" and the issue number, as digits).
+ */
+export const SCHEMA_LOCK_KEY = 7_347_301_017;
+
 // int8 (bigint) columns hold epoch milliseconds, which fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * Every pg Client must have an 'error' listener all its life: the pool listens only while a
+ * client is idle, and a connection lost while a client is checked out (a restart or failover of
+ * PostgreSQL, pg_terminate_backend) would otherwise be an unhandled 'error' event that ends the
+ * process. The query in flight gets the error too and its caller handles it; the pool drops the
+ * client when it comes back broken, and opens new ones as they are needed.
+ */
+function listenForLoss(client: pg.Client, lost: (err: Error) => void): void {
+  client.on('error', lost);
+}
+
+function watchedPool(config: pg.PoolConfig, lost: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('connect', (client) => listenForLoss(client, lost));
+  // pg-pool re-emits an idle client's error on the pool: handled here as well.
+  pool.on('error', lost);
+  return pool;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded SQLite file under dataDir. */
 export function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  pg?: Partial<PgSettings> | undefined;
+  /** Where a lost connection is reported (one line each); stderr when unset. */
+  onConnectionLost?: (err: Error) => void;
 }): Db {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    const connectionString = opts.databaseUrl;
+    const s: PgSettings = { ...PG_DEFAULTS, ...opts.pg, ...(opts.poolSize ? { size: opts.poolSize } : {}) };
+    const lost =
+      opts.onConnectionLost ?? ((err: Error) => console.error(`database connection lost: ${err.message}`));
+    const pool = watchedPool(
+      {
+        connectionString,
+        max: s.size,
+        connectionTimeoutMillis: s.connectTimeoutMs,
+        idleTimeoutMillis: s.idleTimeoutMs,
+        statement_timeout: s.statementTimeoutMs,
+        idle_in_transaction_session_timeout: s.idleInTransactionTimeoutMs,
+        // TCP keepalive: a connection to a server that vanished (failover) is found dead.
+        keepAlive: true,
+      },
+      lost,
+    );
+    // The readiness check's own connection: a pool busy with slow calls does not make it fail.
+    const probe = watchedPool(
+      {
+        connectionString,
+        max: 1,
+        connectionTimeoutMillis: s.connectTimeoutMs,
+        idleTimeoutMillis: s.idleTimeoutMs,
+        keepAlive: true,
+      },
+      lost,
+    );
     const writes = new WriteCounter();
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: preparingPool(pool) }),
       plugins: [writes],
     });
-    return { kysely, kind: 'postgres', writes, close: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: 'postgres',
+      writes,
+      async ping(timeoutMs) {
+        await withTimeout(probe.query('select 1'), timeoutMs, 'database');
+      },
+      underSchemaLock: (step) =>
+        underAdvisoryLock({ connectionString, connectTimeoutMs: s.connectTimeoutMs, lost, writes }, step),
+      async close() {
+        await kysely.destroy();
+        await probe.end();
+      },
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'gateway.sqlite');
@@ -81,11 +188,54 @@ export function openDatabase(opts: {
     kysely,
     kind: 'sqlite',
     writes,
+    async ping() {
+      await sql`select 1`.execute(kysely);
+    },
+    underSchemaLock: (step) => step({ kysely, kind: 'sqlite' }),
     close: () => {
       clearInterval(optimizer);
       return kysely.destroy();
     },
   };
+}
+
+/**
+ * Runs `step` while holding the schema advisory lock on a dedicated connection: every instance
+ * starting at once waits here for the one ahead of it, then finds the work done (each step is
+ * idempotent). The lock is a session lock, so it is released when the step ends or, should this
+ * process die, when PostgreSQL closes its connection.
+ */
+async function underAdvisoryLock<T>(
+  opts: {
+    connectionString: string;
+    connectTimeoutMs: number;
+    lost: (err: Error) => void;
+    writes: WriteCounter;
+  },
+  step: (schema: SchemaDb) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: opts.connectionString,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+  });
+  listenForLoss(client, opts.lost);
+  await client.connect();
+  // Kysely over this one connection: its "pool" hands out the same client and never releases it.
+  const session = {
+    connect: async () => ({ query: client.query.bind(client), release() {} }),
+    end: async () => {},
+  };
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: session as never }),
+    plugins: [opts.writes],
+  });
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    return await step({ kysely, kind: 'postgres' });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
 }
 
 /** Every migration in order; each is written once for both dialects. */
@@ -120,7 +270,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: SchemaDb): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db.kind) };
   // Features add their own numbered migrations and may land in any order; each is independent of the
   // others' tables, so one applied after a higher-numbered one is fine.

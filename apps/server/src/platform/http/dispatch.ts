@@ -15,6 +15,7 @@ import type { AppContext } from '../app-context.ts';
 import { requireModule } from '../auth/permissions.ts';
 import { authenticate } from '../auth/sessions.ts';
 import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
+import { databaseUnavailable } from '../db/unavailable.ts';
 import { requireLicence } from '../licence/gate.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
 import { siteScope } from '../resources/scope.ts';
@@ -337,6 +338,16 @@ export function errorEnvelope(
   if (e instanceof ApiError) {
     const { msg, data } = localizedParts(e, lang);
     return { code: e.code, msg, data };
+  }
+  // The database cannot be reached (restart, failover): 503, try again; not a fault of the server,
+  // so one line without a stack (an outage would otherwise fill the log with them).
+  if (databaseUnavailable(err)) {
+    app.log.warn(
+      { reqId: req.id, url: req.url.split('?')[0], reason: (err as Error).message },
+      'database unavailable',
+    );
+    const msg = say(lang, 'http.databaseUnavailable');
+    return { code: Code.unavailable, msg, data: null };
   }
   // Unexpected: log it with the request id, never send the stack.
   app.log.error({ err, reqId: req.id }, 'unexpected error');
