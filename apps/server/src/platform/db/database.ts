@@ -49,6 +49,8 @@ export interface Db extends SchemaDb {
   /**
    * Answers once the database runs a `select 1` within `timeoutMs` (the readiness check); throws
    * otherwise. On PostgreSQL it uses a connection of its own, so a busy pool does not fail it.
+  /** The PostgreSQL pool, whose counts GET /metrics reports (platform/observability); none on SQLite. */
+  readonly pool?: pg.Pool;
    */
   ping(timeoutMs: number): Promise<void>;
   /**
@@ -164,6 +166,7 @@ export function openDatabase(opts: {
       async ping(timeoutMs) {
         await withTimeout(probe.query('select 1'), timeoutMs, 'database');
       },
+      pool,
       underSchemaLock: (step) =>
         underAdvisoryLock({ connectionString, connectTimeoutMs: s.connectTimeoutMs, lost, writes }, step),
       async close() {

@@ -18,6 +18,7 @@ import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
 import { databaseUnavailable } from '../db/unavailable.ts';
 import { requireLicence } from '../licence/gate.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
+import { noteCallContext } from '../observability/access-log.ts';
 import { siteScope } from '../resources/scope.ts';
 import {
   type ActionContext,
@@ -231,6 +232,8 @@ async function handle(
   const ip = requestIp(req);
   let action: AnyAction | undefined;
   const ctx: ActionContext = { app, req, reply, ip, lang, caller: undefined, files: [], extra: {} };
+  // The access log names the caller once the session is checked (observability/access-log.ts).
+  noteCallContext(req, ctx);
   let envelope: Envelope;
   let failure: unknown;
   try {
