@@ -31,6 +31,11 @@ export interface Config {
   demo: boolean;
   /** The key AP agents present at /api/ac/agent/* (AC_AGENT_KEY); unset: the agent calls are refused. */
   acAgentKey?: string;
+  /**
+   * This instance's CWMP (ACS) port (CWMP_PORT), over the ITMS cwmp_port, which is one for the
+   * whole deployment; unset: the ITMS setting (docs/deployment/cwmp.md).
+   */
+  cwmpPort?: number;
   /** Largest video, app package or firmware upload, in bytes. */
   uploadMaxBytes: number;
   /** Without a licence file, refuse business areas instead of running in evaluation mode. */
@@ -119,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: trustedProxies(env.TRUST_PROXY),
     demo: argv.includes('--demo'),
     acAgentKey: env.AC_AGENT_KEY || undefined,
+    cwmpPort: portNumber(env.CWMP_PORT, 'CWMP_PORT'),
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',
     tls: tlsFiles(env, cwd),
@@ -156,6 +162,15 @@ function trustedProxies(value: string | undefined): Config['trustProxy'] {
       'TRUST_PROXY must name the proxies (a hop count or their addresses), not trust every sender',
     );
   return v;
+}
+
+/** A TCP port (1-65535), or undefined when the variable is unset or empty. */
+function portNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new Error(`${name} must be a port number from 1 to 65535, got "${value}"`);
+  return n;
 }
 
 /** Both TLS_CERT and TLS_KEY, or neither: one alone would silently serve plain HTTP. */

@@ -21,6 +21,8 @@ import {
  * - Reboot and FactoryReset are followed by a BOOT / BOOTSTRAP session;
  * - it listens for connection requests on a loopback port, with digest authentication, and a good
  *   one starts a CONNECTION REQUEST session.
+ * - given several ACS URLs (instances behind a load balancer without sticky sessions), it sends
+ *   each POST to the next one in turn, so one session's messages reach different instances.
  * Every loop is bounded: a session has at most MAX_MESSAGES exchanges, a chain of sessions
  * (download, then its TransferComplete) at most MAX_CHAIN.
  */
@@ -29,7 +31,8 @@ const MAX_MESSAGES = 40;
 const MAX_CHAIN = 4;
 
 export interface CpeOptions {
-  acsUrl: string;
+  /** The ACS, or several: each POST then goes to the next in turn (a round-robin load balancer). */
+  acsUrl: string | readonly string[];
   serial: string;
   oui?: string;
   productClass?: string;
@@ -88,6 +91,8 @@ export class CpeSimulator {
   readonly errors: string[] = [];
   /** The ACS's answer to this CPE's own GetRPCMethods, once asked. */
   acsMethods: string[] | null = null;
+  /** The ACS URL each POST went to, in order. */
+  readonly sentTo: string[] = [];
 
   private cookie = '';
   private acsChallenge: string | null = null;
@@ -99,6 +104,9 @@ export class CpeSimulator {
   private running: Promise<void> = Promise.resolve();
   private server: http.Server | null = null;
   private readonly nonces = new Set<string>();
+  private posts = 0;
+  /** The CommandKey of the last Reboot, reported with `M Reboot` in the BOOT session after it. */
+  private rebootKey = '';
 
   constructor(opts: CpeOptions) {
     this.opts = {
@@ -246,9 +254,11 @@ export class CpeSimulator {
     for (let attempt = 0; attempt < 2; attempt++) {
       const headers: Record<string, string> = { 'content-type': 'text/xml; charset="utf-8"', soapaction: '' };
       if (this.cookie) headers.cookie = this.cookie;
-      const auth = this.acsAuthorization();
+      const url = this.nextUrl();
+      const auth = this.acsAuthorization(url);
       if (auth) headers.authorization = auth;
-      const res = await fetch(this.opts.acsUrl, { method: 'POST', headers, body });
+      this.sentTo.push(url);
+      const res = await fetch(url, { method: 'POST', headers, body });
       const set = res.headers.get('set-cookie');
       if (set) this.cookie = set.split(';')[0]!;
       const text = await res.text();
@@ -261,7 +271,13 @@ export class CpeSimulator {
     return { status: 401, text: '' };
   }
 
-  private acsAuthorization(): string | undefined {
+  /** The ACS URL of the next POST: the one given, or the next of several in turn. */
+  private nextUrl(): string {
+    const urls = typeof this.opts.acsUrl === 'string' ? [this.opts.acsUrl] : this.opts.acsUrl;
+    return urls[this.posts++ % urls.length]!;
+  }
+
+  private acsAuthorization(url: string): string | undefined {
     const a = this.opts.acsAuth;
     if (!a || !this.acsChallenge) return undefined;
     const challenge = parseDigestChallenge(this.acsChallenge);
@@ -270,7 +286,7 @@ export class CpeSimulator {
         username: a.username,
         password: a.password,
         method: 'POST',
-        uri: new URL(this.opts.acsUrl).pathname,
+        uri: new URL(url).pathname,
         challenge,
       });
     return `Basic ${Buffer.from(`${a.username}:${a.password}`).toString('base64')}`;
@@ -288,7 +304,8 @@ export class CpeSimulator {
   }
 
   private informBody(events: string[]): string {
-    const keys = (e: string) => (e === 'M Download' ? (this.transferComplete?.commandKey ?? '') : '');
+    const keys = (e: string) =>
+      e === 'M Download' ? (this.transferComplete?.commandKey ?? '') : e === 'M Reboot' ? this.rebootKey : '';
     const reported = [
       'InternetGatewayDevice.DeviceInfo.SoftwareVersion',
       'InternetGatewayDevice.DeviceInfo.ModelName',
@@ -412,6 +429,7 @@ export class CpeSimulator {
         );
       }
       case 'Reboot':
+        this.rebootKey = text(node.CommandKey);
         this.pendingEvents.add('1 BOOT');
         this.pendingEvents.add('M Reboot');
         return respond('<cwmp:RebootResponse></cwmp:RebootResponse>');

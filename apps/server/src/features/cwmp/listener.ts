@@ -9,9 +9,12 @@ import { fileFor } from './files.ts';
 /**
  * The CWMP listener. CPEs reach the ACS at the ITMS `acs_url`, on `cwmp_port` (7547), which is not
  * the console's port: so the ACS is a small second HTTP server, not a path of the main one, and it
- * answers any path (CPEs are given the URL, path included, by the ITMS settings or DHCP option 43).
+ * answers any path (CPEs are given the URL, path included, by the ITMS settings or DHCP option 43;
+ * a path ending in `/site/<id>` names the site a new CPE registers in, site-rules.ts).
  * main.ts starts it unless GW_CWMP=off; the port is read at start (a changed cwmp_port takes
- * effect at the next restart), and a port that cannot be bound is logged, never fatal.
+ * effect at the next restart), and a port that cannot be bound is logged, never fatal. The ITMS
+ * cwmp_port is one for the deployment; an instance's own CWMP_PORT (config.ts) overrides it, so
+ * several instances on one host, or behind a load balancer that maps ports, each bind their own.
  *
  * GET `/files/<token>/<name>` serves the file of a queued Download (files.ts). When the ITMS
  * `file_server_url` names another port of this host (7567 by default), the same handler listens
@@ -78,7 +81,7 @@ export async function startCwmpListener(
   host = '0.0.0.0',
 ): Promise<CwmpListener> {
   const cfg = await itmsConfig(app);
-  const listenPort = port ?? Number(cfg.cwmp_port ?? 7547);
+  const listenPort = port ?? app.config.cwmpPort ?? Number(cfg.cwmp_port ?? 7547);
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const done = (status: number, headers: Record<string, string>, body: string) => {
       res.writeHead(status, headers);
@@ -102,6 +105,7 @@ export async function startCwmpListener(
         body: Buffer.concat(chunks).toString('utf8'),
         authorization: req.headers.authorization,
         cookie: req.headers.cookie,
+        path: req.url ?? '/',
       }).then(
         (r) => done(r.status, r.headers, r.body),
         (err: unknown) => {

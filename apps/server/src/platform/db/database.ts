@@ -30,6 +30,7 @@ import { terminalOnlineDays } from './migrations/027-terminal-online-days.ts';
 import { tr069Parameters } from './migrations/028-tr069-parameters.ts';
 import { acApClients } from './migrations/029-ac-ap-clients.ts';
 import { schedulerLeases } from './migrations/030-scheduler-leases.ts';
+import { cwmpFleet } from './migrations/031-cwmp-fleet.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -270,6 +271,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '028-tr069-parameters': tr069Parameters(kind),
     '029-ac-ap-clients': acApClients(kind),
     '030-scheduler-leases': schedulerLeases(kind),
+    '031-cwmp-fleet': cwmpFleet(kind),
   };
 }
 

@@ -559,3 +559,20 @@ export interface DeviceTasksTable {
 export interface Database {
   device_tasks: DeviceTasksTable;
 }
+
+/**
+ * A CWMP session (migration 031), kept in the database so any instance behind a load balancer
+ * continues it (features/cwmp/sessions.ts): `id` is the cookie's key; `inflight_task` the task
+ * whose RPC the CPE has not answered yet (at most one per device, a partial unique index).
+ */
+export interface CwmpSessionsTable {
+  id: string;
+  device_id: number;
+  ns: string;
+  inflight_task: number | null;
+  expires_at: number;
+}
+
+export interface Database {
+  cwmp_sessions: CwmpSessionsTable;
+}
