@@ -167,7 +167,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
       await reg.done;
       expect(reg.code, reg.out).toBe(0);
       let d = await device();
-      expect(d).toMatchObject({ online: 1, ip: '127.0.0.1', port: cameraPort });
+      expect(d).toMatchObject({ online: 1, ip: '127.0.0.1', port: cameraPort, approval: 'approved' });
       expect(d.register_time).toBeTruthy();
       expect(d.keepalive_time).toBeTruthy();
 

@@ -132,6 +132,12 @@ describe('resource descriptions', () => {
 
   it('use endpoints that the menu data lists, in the matching mode', () => {
     for (const r of resources) {
+      if (r.registry) {
+        // The fleet registry lives in operations mode only: one endpoint, no site scope.
+        expect(r.opsEndpoint, r.name).toBe(r.endpoint);
+        expect(OPS_ENDPOINTS.has(r.endpoint), `${r.name}: ${r.endpoint}`).toBe(true);
+        continue;
+      }
       expect(r.endpoint.startsWith('/admin.php/'), r.name).toBe(true);
       expect(FULL_ENDPOINTS.has(r.endpoint), `${r.name}: ${r.endpoint}`).toBe(true);
       if (r.opsEndpoint) {
@@ -336,5 +342,32 @@ describe('resource descriptions', () => {
       expect(r.success).toBe(true);
       for (const f of def.fields) if (f.readonly) expect(r.data).not.toHaveProperty(f.name);
     });
+  });
+});
+
+describe('required messages', () => {
+  const def = {
+    name: 'test:required',
+    endpoint: '/admin.php/test/required',
+    table: 'test_required',
+    title: { en: 'Test', zh_CN: '测试' },
+    fields: [
+      { name: 'name', type: 'str', label: { en: 'Name', zh_CN: '名称' }, required: true },
+      {
+        name: 'kind',
+        type: 'enum',
+        label: { en: 'Kind', zh_CN: '类型' },
+        required: true,
+        options: ['a', 'b'],
+      },
+    ],
+  } as unknown as ResourceDef;
+  it('asks to write a text and to choose a choice, in the reader’s language', () => {
+    const messages = (lang: 'en' | 'zh_CN') => {
+      const r = recordSchema(def, 'add', lang).safeParse({});
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(messages('zh_CN')).toEqual(['请填写名称', '请选择类型']);
+    expect(messages('en')).toEqual(['Name is required', 'Kind is required']);
   });
 });

@@ -10,6 +10,8 @@ import type { FieldDef, ResourceDef } from './types.ts';
  */
 const T = {
   required: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请填写${l}` },
+  /** A required choice (a list, a record, a file) is chosen, not written: 请选择, not 请填写. */
+  choose: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请选择${l}` },
   tooLong: {
     en: (l: string, n: number) => `${l} must be at most ${n} characters`,
     zh_CN: (l: string, n: number) => `${l}不能超过${n}个字符`,
@@ -35,6 +37,13 @@ const T = {
     zh_CN: (l: string, n: number, m: string) => `${l}第${n}行：${m}`,
   },
 } as const;
+
+const CHOSEN: readonly FieldDef['type'][] = ['enum', 'enums', 'ref', 'refs', 'file', 'date', 'time', 'dt'];
+
+/** "X is required" in the words a form uses for the field: chosen or written. */
+function requiredText(f: FieldDef, lang: Lang): string {
+  return (CHOSEN.includes(f.type) ? T.choose : T.required)[lang](f.label[lang]);
+}
 
 /** The words of an enum's values for a message: the labels where the description has them. */
 function optionWords(f: FieldDef, lang: Lang): string {
@@ -82,7 +91,7 @@ const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: Record<Lang,
 
 function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
   const label = f.label[lang];
-  const required = T.required[lang](label);
+  const required = requiredText(f, lang);
   switch (f.type) {
     case 'int':
     case 'num':
@@ -150,7 +159,7 @@ function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
   const label = f.label[lang];
   const part = (p: FieldDef, v: unknown, issues: string[]): unknown => {
     if (isEmpty(v)) {
-      if (p.required) issues.push(T.required[lang](p.label[lang]));
+      if (p.required) issues.push(requiredText(p, lang));
       return v;
     }
     // Numeric codes (ISO weekdays 1–7) are stored as numbers and labelled by their text.
@@ -227,7 +236,7 @@ export function recordSchema(def: ResourceDef, mode: 'add' | 'edit', lang: Lang 
         if (mode === 'add' && f.default !== undefined && v === undefined) {
           out[f.name] = f.default;
         } else if (mode === 'add' && f.required && f.type !== 'pwd') {
-          ctx.addIssue({ code: 'custom', path: [f.name], message: T.required[lang](f.label[lang]) });
+          ctx.addIssue({ code: 'custom', path: [f.name], message: requiredText(f, lang) });
         } else if (v !== undefined) {
           // An explicit empty value clears an optional field.
           out[f.name] = Array.isArray(v) ? [] : null;

@@ -1,6 +1,6 @@
 import { type FieldDef, type ResourceDef, resourceByName } from '@igs/contract/resources';
 import { describe, expect, it } from 'vitest';
-import { boolLabel, buildColumns, type ColumnContext, enumLabel, isSortable } from './columns.tsx';
+import { boolLabel, buildColumns, type ColumnContext, enumLabel, isSortable, widthOf } from './columns.tsx';
 
 const dict: Record<string, string> = {
   'res.createdAt': 'Created',
@@ -156,5 +156,16 @@ describe('texts kept in both languages', () => {
     expect(title.render?.('新闻联播', { ...row, title_en: '' } as never, 0)).toBe('新闻联播');
     const zh = buildColumns(epg, { ...ctx, lang: 'zh_CN' }).find((c) => c.key === 'title')!;
     expect(zh.render?.('新闻联播', row as never, 0)).toBe('新闻联播');
+  });
+});
+
+describe('column widths', () => {
+  it('gives a code of a fixed number of digits room to be read on one line', () => {
+    const channel = resourceByName('video:gb_channel')!;
+    const id = channel.fields.find((f) => f.name === 'channel_id')!;
+    const name = channel.fields.find((f) => f.name === 'name')!;
+    // 20 digits of about 8.5 px each, and the cell's padding.
+    expect(widthOf(id)).toBeGreaterThanOrEqual(20 * 8.5 + 32);
+    expect(widthOf(name)).toBe(160);
   });
 });

@@ -75,6 +75,9 @@ const WIDTH: Partial<Record<FieldDef['type'], number>> = {
 export function widthOf(field: FieldDef): number {
   // A thumbnail is 32 px; a link that gives no picture is cut short with its tooltip.
   if (field.thumbnail) return 96;
+  // A code of a fixed number of digits (a 20-digit GB28181 id) is read whole, on one line.
+  const digits = field.pattern && /^\^\\d\{(\d+)\}\$$/.exec(field.pattern.source);
+  if (digits) return Math.max(WIDTH[field.type] ?? 160, Number(digits[1]) * 9 + 34);
   return WIDTH[field.type] ?? 160;
 }
 

@@ -26,7 +26,8 @@ registerOptionLabels(resources);
  * values allowed there when the description narrows them (`opsOptions`).
  */
 export function enumOptions(def: ResourceDef, field: FieldDef, t: Translate, isOperations = false) {
-  const ctx = { t, exists: (key: string) => i18n.exists(key) };
+  // The field's own words first: a verb's fields (a PTZ command) are in no registered text.
+  const ctx = { t, exists: (key: string) => i18n.exists(key), lang: i18n.language };
   const values = (isOperations && field.opsOptions) || field.options || [];
   return values.map((value) => ({ value, label: enumLabel(def, field, value, ctx) }));
 }

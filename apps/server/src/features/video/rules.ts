@@ -8,6 +8,7 @@ import { untyped } from '../../platform/resources/queries.ts';
  * DOMAIN 2.3 rules the field descriptions cannot say:
  * - StreamPush and StreamProxy: (app, stream) is unique as a pair in a site: the media server
  *   knows a stream by that pair, so two rows with it would be one stream (409);
+ * - GbDevice: a device an operator adds is approved: only the SIP agent holds devices pending;
  * - MediaServer: `secret`* (the API secret) is required on add. The generic rule lets an empty
  *   secret keep the stored one, which on add would leave a server the console cannot call (422).
  */
@@ -48,6 +49,10 @@ export async function appStreamPairUnique(
   throw new ApiError(Code.conflict, msg, { errors: [{ field: 'stream', msg }] });
 }
 
+export async function gbDeviceApprovedOnAdd({ values, selfId }: WriteHookArgs): Promise<void> {
+  if (selfId === undefined) values.approval = 'approved';
+}
+
 export async function mediaServerSecretOnAdd({ lang, values, selfId }: WriteHookArgs): Promise<void> {
   if (selfId !== undefined) return;
   const secret = values.secret;
@@ -60,4 +65,5 @@ export const videoRules: readonly Registration[] = [
   writeRule('video:stream_push', appStreamPairUnique),
   writeRule('video:stream_proxy', appStreamPairUnique),
   writeRule('video:media_server', mediaServerSecretOnAdd),
+  writeRule('video:gb_device', gbDeviceApprovedOnAdd),
 ];

@@ -155,7 +155,8 @@ export const gbDevice: ResourceDef<'video_gb_device'> = {
       filter: true,
     },
     // A device the SIP agent added under ServiceConfig register_unknown `pending`: refused (403)
-    // until an operator approves it. Empty on devices operators added (they need no approval).
+    // until an operator approves it. Approved from the start when an operator adds it, or when the
+    // agent adds it under `add` (features/video/rules.ts).
     enumField(
       'approval',
       { en: 'Approval', zh_CN: '审批状态' },
@@ -242,6 +243,7 @@ export const gbChannel: ResourceDef<'video_gb_channel'> = {
       readonly: true,
       list: true,
       filter: true,
+      pattern: gbId('Device id', '设备编号', 20),
     },
     {
       name: 'channel_id',
@@ -250,6 +252,7 @@ export const gbChannel: ResourceDef<'video_gb_channel'> = {
       readonly: true,
       list: true,
       keyword: true,
+      pattern: gbId('Channel id', '通道编号', 20),
     },
     {
       name: 'name',

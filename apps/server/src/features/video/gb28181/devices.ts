@@ -80,7 +80,7 @@ export async function addDevice(app: AppContext, deviceId: string, pending = fal
       updated_at: now,
       online: 0,
       channel_count: 0,
-      approval: pending ? 'pending' : null,
+      approval: pending ? 'pending' : 'approved',
     })
     .execute();
 }
