@@ -70,6 +70,7 @@ import { openApiDocument } from './platform/http/openapi.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
 import { requestLang } from './platform/http/request-info.ts';
+import { openFileStore } from './platform/files/index.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
 import { allResourceActions } from './platform/resources/actions.ts';
@@ -200,6 +201,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     now: opts.now ?? Date.now,
     caches: new Map(),
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
+    // Uploads, exports, backups, the licence, packages: one store every instance shares (platform/files).
+    files: openFileStore(config.files, db, config.dataDir),
   };
   setEdgeSettings(app, { ...loadEdgeSettings(), ...opts.edges });
   const readiness: Readiness = { schemaReady: false, shuttingDown: false };
@@ -344,6 +347,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
       await closeHttp(Number.POSITIVE_INFINITY);
       await refusals.stop();
       await db.close();
+      await app.files.close();
     },
   };
 }

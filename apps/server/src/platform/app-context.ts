@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { FileStore } from './files/store.ts';
 
 /** What every feature needs: the database, the configuration, a logger and the clock. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   caches: Map<string, { clear(): void }>;
   /** Draws a captcha: its text and SVG. Injectable so tests know the code. */
   makeCaptcha: () => { text: string; data: string };
+  /** Where files are kept (uploads, exports, backups, the licence, packages): platform/files. */
+  files: FileStore;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type FileStoreSettings, fileStoreSettings } from './files/settings.ts';
 
 /** Server configuration, from environment variables only (documented in the README). */
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   restoreLimits?: Partial<RestoreLimits>;
   /** Ed25519 public key (PEM) for licences and upgrade packages; the built-in vendor key if unset. */
   vendorPublicKey?: string;
+  /** Where files are kept (FILE_STORE, S3_*; platform/files). Unset: local with SQLite, database with PostgreSQL. */
+  files?: FileStoreSettings;
   /**
    * Check each reply of a typed call against the contract before it is sent (CHECK_REPLIES=1: the
    * tests and `npm run dev`); off in production, where the type checker has already done it.
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: trustedProxies(env.TRUST_PROXY),
     demo: argv.includes('--demo'),
     acAgentKey: env.AC_AGENT_KEY || undefined,
+    files: fileStoreSettings(env),
     cwmpPort: portNumber(env.CWMP_PORT, 'CWMP_PORT'),
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 2048, 'UPLOAD_MAX_MB') * 1024 * 1024,
     licenceRequired: env.IGS_LICENCE_REQUIRED === '1',

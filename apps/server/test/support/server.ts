@@ -78,7 +78,7 @@ export interface CallOptions {
 }
 
 /** A fresh PostgreSQL database for one test file (or one fleet of instances), and how to drop it. */
-async function scratchPostgres(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+export async function scratchPostgres(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   const name = `igs_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
