@@ -1,4 +1,4 @@
-import { Code, Headers, hashPassword, Paths } from '@igs/contract';
+import { Code, type Envelope, Headers, hashPassword, Paths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   describeEachDb,
@@ -42,13 +42,13 @@ async function post(
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<{ id: string; envelope: { code: number; msg: string; data: unknown } }> {
+): Promise<{ id: string; envelope: Envelope }> {
   const res = await fetch(s.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { id: res.headers.get('x-request-id') ?? '', envelope: await res.json() };
+  return { id: res.headers.get('x-request-id') ?? '', envelope: (await res.json()) as Envelope };
 }
 
 describeEachDb('Access log and request ids', (kind) => {

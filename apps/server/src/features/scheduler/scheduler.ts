@@ -13,6 +13,7 @@ import { resourceByName } from '@igs/contract/resources';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
+import { countSchedulerRun } from '../../platform/observability/index.ts';
 import { nextAutoBackup } from '../backup/index.ts';
 import { runDuePlans } from '../device-tasks/index.ts';
 import { sampleIfDue } from '../home/index.ts';
@@ -573,6 +574,7 @@ export class Scheduler {
    * instance meanwhile (its lease lapsed) keeps the result given to it.
    */
   private async finish(task: TaskRow, runId: number, startedAt: number, outcome: JobOutcome): Promise<void> {
+    countSchedulerRun(this.app, task.type, outcome.result);
     // Cut at a line, so a kept text (one a line) is never cut in two.
     const tail =
       outcome.output.length > TAIL_CHARS
