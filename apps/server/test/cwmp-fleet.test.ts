@@ -21,6 +21,7 @@ import {
  *   an upsert), not 100;
  * - a session begun on one instance goes on on the other (no sticky sessions): the reboot queued
  *   for the CPE goes out once and is settled;
+ * - a reboot whose RebootResponse was lost is settled by the CPE's next BOOT (M Reboot), not resent;
  * - two sessions of one CPE on both instances at once never both get the same task;
  * then, on SQLite and PostgreSQL: existing duplicates merged by migration 031's rule, and the
  * per-instance CWMP_PORT.
@@ -157,6 +158,31 @@ describe('CWMP behind a load balancer: two instances over one PostgreSQL', () =>
     expect(
       await raw(a).selectFrom('cwmp_sessions').select('id').where('inflight_task', 'is not', null).execute(),
     ).toEqual([]);
+  });
+
+  it('a reboot whose RebootResponse was lost is settled by the BOOT that names it (M Reboot), never sent again', async () => {
+    const cpe = sim({ acsUrl: [urlA, urlB], serial: 'LOST01' });
+    await cpe.inform();
+    const [row] = await deviceOf('LOST01');
+    const r = await b.call(CPE, { method: 'reboot', ids: [row!.id] }, { token: await b.login() });
+    expect(r.code, r.msg).toBe(200);
+    cpe.loseRebootResponse = true;
+    // The session that gets the Reboot breaks off; the BOOT session after it says M Reboot.
+    await cpe.inform('2 PERIODIC');
+    await cpe.idle();
+    cpe.loseRebootResponse = false;
+    await cpe.inform('2 PERIODIC');
+    await cpe.idle();
+    expect(cpe.errors).toEqual([]);
+    expect(cpe.rpcs.filter((x) => x === 'Reboot')).toHaveLength(1);
+    expect((await tasksOf(row!.id)).filter((t) => t.name === 'reboot').map((t) => t.state)).toEqual(['done']);
+    const held = await raw(a)
+      .selectFrom('cwmp_sessions')
+      .select('id')
+      .where('device_id', '=', row!.id)
+      .where('inflight_task', 'is not', null)
+      .execute();
+    expect(held).toEqual([]);
   });
 
   it('two sessions of one CPE on both instances at once: each queued reboot goes out once', async () => {

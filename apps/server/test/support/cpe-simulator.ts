@@ -83,6 +83,8 @@ export class CpeSimulator {
   failDownloadsWith: Fault | null = null;
   /** Fetch Download URLs with the token altered (the file server must refuse: 9016). */
   spoilDownloadToken = false;
+  /** Reboot without sending the RebootResponse (it is lost on the way): the session breaks off. */
+  loseRebootResponse = false;
   /** Fetch Download files but never report TransferComplete (a CPE that lost it). */
   loseTransferComplete = false;
   /** What the last Download fetched: its URL, HTTP status and byte count. */
@@ -371,8 +373,12 @@ export class CpeSimulator {
       this.acsMethods = ([] as unknown[]).concat(obj(list.MethodList).string ?? []).map(text);
     }
     let reply = await this.post('');
-    for (let i = 0; i < MAX_MESSAGES && reply.status === 200 && reply.text; i++)
-      reply = await this.post(this.answer(reply.text));
+    for (let i = 0; i < MAX_MESSAGES && reply.status === 200 && reply.text; i++) {
+      const answer = this.answer(reply.text);
+      // The RebootResponse lost on the way: the CPE reboots all the same, the session is over.
+      if (this.loseRebootResponse && answer.includes('<cwmp:RebootResponse>')) return;
+      reply = await this.post(answer);
+    }
   }
 
   /** The CPE's answer to one ACS request. */

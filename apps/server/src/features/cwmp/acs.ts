@@ -13,6 +13,7 @@ import {
   inflightOf,
   openSession,
   settleInflight,
+  settleRebooted,
   settleTask,
 } from './sessions.ts';
 import {
@@ -185,6 +186,7 @@ async function inform(
   if (device === null) return plain(403, 'unknown CPE and auto_register is off');
   if ('refused' in device) return plain(404, device.refused);
   await storeParameters(app, device.id, msg.params);
+  if (msg.commandKeys['M Reboot']) await settleRebooted(app, device.id, msg.commandKeys['M Reboot']);
   await failLostTransfers(app, device.id);
   const key = await openSession(app, device.id, msg.ns);
   countCwmp(app, 'session');

@@ -141,6 +141,33 @@ export async function settleInflight(
   });
 }
 
+/**
+ * The CPE's BOOT after a Reboot of ours names it (`M Reboot`, CommandKey `task-<id>`): the reboot
+ * is done even if its RebootResponse never reached any instance (a connection lost on the way); it
+ * is settled and no session holds it in flight any more, so it never goes out a second time.
+ */
+export async function settleRebooted(app: AppContext, deviceId: number, commandKey: string): Promise<void> {
+  const id = /^task-(\d{1,12})$/.exec(commandKey)?.[1];
+  if (!id) return;
+  await underDeviceLock(app, deviceId, async (trx) => {
+    const task = await trx
+      .selectFrom(TASKS)
+      .select('name')
+      .where('id', '=', Number(id))
+      .where('device_id', '=', deviceId)
+      .where('domain', '=', 'tr069')
+      .executeTakeFirst();
+    if (task?.name !== 'reboot') return;
+    await settleTask(trx, app.now(), deviceId, Number(id), 'done');
+    await trx
+      .updateTable(SESSIONS)
+      .set({ inflight_task: null })
+      .where('device_id', '=', deviceId)
+      .where('inflight_task', '=', Number(id))
+      .execute();
+  });
+}
+
 export interface ClaimedTask {
   id: number;
   name: string;

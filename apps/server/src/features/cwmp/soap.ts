@@ -23,6 +23,8 @@ export type CpeMessage =
       ns: string;
       deviceId: { manufacturer: string; oui: string; productClass: string; serialNumber: string };
       events: string[];
+      /** The CommandKey of each `M …` event that carries one (M Reboot: the Reboot's key). */
+      commandKeys: Record<string, string>;
       params: ParamValue[];
     }
   | { kind: 'Fault'; id: string; ns: string; code: string; message: string }
@@ -128,6 +130,11 @@ export function parseCpeMessage(xml: string): CpeMessage {
       ns,
       deviceId,
       events: list(obj(node.Event).EventStruct).map((e) => text(e.EventCode)),
+      commandKeys: Object.fromEntries(
+        list(obj(node.Event).EventStruct)
+          .filter((e) => text(e.CommandKey) !== '')
+          .map((e) => [text(e.EventCode), text(e.CommandKey)]),
+      ),
       params: paramList(node.ParameterList),
     };
   }
