@@ -4,7 +4,7 @@ import { Code, Paths } from '@igs/contract';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
-import { TASK_TABLE } from '../src/features/scheduler/scheduler.ts';
+import { schedulerOf, TASK_TABLE } from '../src/features/scheduler/scheduler.ts';
 import { TERMINALS_ONLINE_TTL_MS } from '../src/platform/observability/metrics.ts';
 import { addressAllowed, parseAllowList } from '../src/platform/observability/metrics-route.ts';
 import { CpeSimulator } from './support/cpe-simulator.ts';
@@ -233,6 +233,42 @@ describeEachDb('GET /metrics', (kind) => {
     expect(runs(after, 'clear_cache', 'success')).toBe(runs(before, 'clear_cache', 'success') + 1);
     expect(runs(after, 'reboot_system', 'skipped')).toBe(runs(before, 'reboot_system', 'skipped') + 1);
     expect(runs(after, 'restart_service', 'fail')).toBe(runs(before, 'restart_service', 'fail') + 1);
+  });
+
+  it('counts a run whose instance died as failed, once, where another instance ends it', async () => {
+    const fails = (f: Scrape) =>
+      seriesValue(f, 'igs_scheduler_runs_total', { type: 'reboot_system', result: 'fail' });
+    const added = await s.call<{ id: number }>(
+      TASKS,
+      { method: 'add', name: 'weekly reboot', type: 'reboot_system', cron: '0 4 * * 0' },
+      { token: admin },
+    );
+    expect(added.code, added.msg).toBe(200);
+    const before = await scrape(s.url);
+    const hourAgo = s.clock.now() - 3_600_000;
+    const run = await s.app.db.kysely
+      .insertInto('timed_task_run')
+      .values({
+        task_id: added.data.id,
+        trigger: 'schedule',
+        scheduled_at: hourAgo,
+        started_at: hourAgo,
+        result: 'running',
+        instance_id: 'instance-that-died',
+        heartbeat_at: hourAgo,
+        partial: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await schedulerOf(s.app).endLapsedRuns()).toBeGreaterThanOrEqual(1);
+    await schedulerOf(s.app).endLapsedRuns();
+    const ended = await s.app.db.kysely
+      .selectFrom('timed_task_run')
+      .select('result')
+      .where('id', '=', Number(run.id))
+      .executeTakeFirstOrThrow();
+    expect(ended.result).toBe('fail');
+    expect(fails(await scrape(s.url))).toBe(fails(before) + 1);
   });
 
   it('counts CWMP informs, and the sessions opened on them', async () => {

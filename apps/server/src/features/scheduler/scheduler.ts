@@ -420,6 +420,7 @@ export class Scheduler {
         ? 'scheduled run taken over: its instance stopped answering'
         : 'scheduled run failed: its instance stopped answering',
     );
+    if (!takeOver) countSchedulerRun(this.app, task?.type ?? '', 'fail');
     for (const entry of partialEntries(r.partial)) {
       try {
         if (!(await removePartial(this.app, entry)))
@@ -574,7 +575,6 @@ export class Scheduler {
    * instance meanwhile (its lease lapsed) keeps the result given to it.
    */
   private async finish(task: TaskRow, runId: number, startedAt: number, outcome: JobOutcome): Promise<void> {
-    countSchedulerRun(this.app, task.type, outcome.result);
     // Cut at a line, so a kept text (one a line) is never cut in two.
     const tail =
       outcome.output.length > TAIL_CHARS
@@ -594,6 +594,7 @@ export class Scheduler {
       );
       return;
     }
+    countSchedulerRun(this.app, task.type, outcome.result);
     await this.recordLast(task, startedAt, outcome);
   }
 
