@@ -73,8 +73,8 @@ import { requestLang } from './platform/http/request-info.ts';
 import { openFileStore } from './platform/files/index.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
-import { allResourceActions } from './platform/resources/actions.ts';
 import { observeRequests, requestIdOptions } from './platform/observability/index.ts';
+import { allResourceActions } from './platform/resources/actions.ts';
 import { syncResourceTables } from './platform/resources/storage.ts';
 import { allVerbActions } from './platform/resources/verbs.ts';
 import { registerUploadRoutes } from './platform/uploads/routes.ts';
@@ -191,9 +191,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     // TLS_CERT/TLS_KEY: HTTPS with HTTP/2, HTTP/1.1 still accepted (http/tls-options.ts).
     ...tlsServerOptions(config),
-  } as FastifyServerOptions) as unknown as FastifyInstance;
     // Request ids unique across instances, returned as X-Request-Id (platform/observability).
     ...requestIdOptions,
+  } as FastifyServerOptions) as unknown as FastifyInstance;
   const app: AppContext = {
     db,
     config,
@@ -215,11 +215,11 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
   readiness.schemaReady = true;
 
+  // Request ids, metrics, the access log and GET /metrics; first, so refusals are counted too.
+  observeRequests(fastify, app);
   // Per-address limits first: a refused request costs no body parsing (http/rate-limits.ts).
   const refusals = startRefusalSummaries(app);
   await registerRateLimits(fastify, app);
-  // Request ids, metrics, the access log and GET /metrics; first, so refusals are counted too.
-  observeRequests(fastify, app);
   await fastify.register(cookie);
   await fastify.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await fastify.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 50, parts: 60 } });

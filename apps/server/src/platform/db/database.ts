@@ -48,11 +48,11 @@ export interface SchemaDb {
 export interface Db extends SchemaDb {
   /** Writes this process has made per table (caches of rows compare it, see write-counter.ts). */
   writes: WriteCounter;
+  /** The PostgreSQL pool, whose counts GET /metrics reports (platform/observability); none on SQLite. */
+  readonly pool?: pg.Pool;
   /**
    * Answers once the database runs a `select 1` within `timeoutMs` (the readiness check); throws
    * otherwise. On PostgreSQL it uses a connection of its own, so a busy pool does not fail it.
-  /** The PostgreSQL pool, whose counts GET /metrics reports (platform/observability); none on SQLite. */
-  readonly pool?: pg.Pool;
    */
   ping(timeoutMs: number): Promise<void>;
   /**
@@ -165,10 +165,10 @@ export function openDatabase(opts: {
       kysely,
       kind: 'postgres',
       writes,
+      pool,
       async ping(timeoutMs) {
         await withTimeout(probe.query('select 1'), timeoutMs, 'database');
       },
-      pool,
       underSchemaLock: (step) =>
         underAdvisoryLock({ connectionString, connectTimeoutMs: s.connectTimeoutMs, lost, writes }, step),
       async close() {
