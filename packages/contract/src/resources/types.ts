@@ -170,6 +170,26 @@ export interface ResourceDef<Table extends string = string> {
    * operations record may reference them, and the owner's `options` of such a reference offer them.
    */
   sharedWithSites?: boolean;
+  /**
+   * Indexes for the server's own queries across every site (a periodic check over all
+   * terminals), beside the per-field ones, which lead with `site_id`. `where` makes one partial:
+   * only the rows whose field holds the value are indexed.
+   */
+  indexes?: readonly ResourceIndex[];
+  /**
+   * Records of the deployment rather than of a site (the fleet registry: sites and customers).
+   * Stored at site 0 and served on one operations-mode endpoint (`endpoint` = `opsEndpoint`)
+   * whatever `igs-sids` names, to accounts that reach every site (apps/server resources/actions.ts).
+   */
+  registry?: boolean;
+}
+
+/** An index of a resource table beyond the per-field ones (`ResourceDef.indexes`). */
+export interface ResourceIndex {
+  /** The index is `<table>_<name>_idx`. */
+  name: string;
+  columns: readonly string[];
+  where?: { field: string; equals: number | string };
 }
 
 /** Columns every resource table has (DOMAIN section 0, "Fields every entity has"). */

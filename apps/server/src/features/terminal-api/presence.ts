@@ -1,8 +1,19 @@
 import { keepText } from '@igs/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import { asLeader, LEADER_KEYS } from '../../platform/db/leader.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { boundArea, kdb, TABLES, type TerminalRow, toTerminal, writeEvent } from './records.ts';
+import { type AnyEb, untyped } from '../../platform/resources/queries.ts';
+import {
+  areaLabel,
+  boundArea,
+  kdb,
+  TABLES,
+  type TerminalRow,
+  terminalLabel,
+  toTerminal,
+  writeEvent,
+} from './records.ts';
 
 /**
  * Whether terminals are there (DOMAIN 2.8): a terminal heartbeats every HEARTBEAT_S seconds; it is
@@ -64,45 +75,111 @@ export async function markSeen(
   return { cameOnline };
 }
 
-/** One pass of the offline job; returns how many terminals it marked offline (on this instance). */
+/** Terminals one pass marks offline at most; a larger outage is taken over the next passes. */
+const SWEEP_BATCH = 5000;
+/** Rows per statement where a pass reads or writes by a list of ids. */
+const CHUNK = 500;
+
+function chunks<T>(all: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < all.length; i += CHUNK) out.push(all.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * One pass of the offline job; returns how many terminals it marked offline. A fixed number of
+ * statements whatever the fleet's size: one UPDATE … RETURNING flips the stale rows (its WHERE
+ * repeats the staleness test, so a heartbeat that lands meanwhile keeps its terminal online), one
+ * read of their rooms and one INSERT of their events per CHUNK rows, all in one transaction. With
+ * several instances on PostgreSQL one of them runs each pass (platform/db/leader.ts); the others
+ * skip it and return 0.
+ */
 export async function sweepOfflineTerminals(app: AppContext): Promise<number> {
   const now = app.now();
   const cutoff = formatDateTime(now - ONLINE_WINDOW_S * 1000);
-  const db = kdb(app);
-  const stale = await db
-    .selectFrom(TABLES.terminal)
-    .selectAll()
-    .where('online', '=', 1)
-    .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', cutoff)]))
-    .limit(1000)
-    .execute();
-  let marked = 0;
-  for (const row of stale) {
-    const t = toTerminal(row);
-    let q = db
+  const pass = await asLeader(app.db, LEADER_KEYS.terminalOffline, async (trx) => {
+    const db = untyped(trx);
+    const stale = (eb: AnyEb) =>
+      eb.and([eb('online', '=', 1), eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', cutoff)])]);
+    const flipped = (await db
       .updateTable(TABLES.terminal)
       .set({ online: 0, updated_at: now })
-      .where('id', '=', t.id)
-      .where('online', '=', 1);
-    q = row.last_seen === null ? q.where('last_seen', 'is', null) : q.where('last_seen', '=', row.last_seen);
-    const r = await q.executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) continue; // a heartbeat, or another instance, came first
-    marked += 1;
-    await writeEvent(
-      app,
-      t,
-      await boundArea(app, t),
-      'offline',
-      t.last_seen
-        ? keepText('terminal.event.offline', {
-            missed: MISSED_HEARTBEATS,
-            seconds: HEARTBEAT_S,
-            last: t.last_seen,
-          })
-        : keepText('terminal.event.offlineNeverSeen', { missed: MISSED_HEARTBEATS, seconds: HEARTBEAT_S }),
-    );
+      .where(stale)
+      .where('id', 'in', (eb: AnyEb) =>
+        eb.selectFrom(TABLES.terminal).select('id').where(stale).orderBy('id').limit(SWEEP_BATCH),
+      )
+      .returningAll()
+      .execute()) as Record<string, unknown>[];
+    if (!flipped.length) return 0;
+    const terminals = flipped.map(toTerminal);
+    const rooms = await boundRooms(db, terminals);
+    for (const part of chunks(terminals))
+      await db
+        .insertInto(TABLES.event)
+        .values(
+          part.map((t) => ({
+            site_id: t.site_id,
+            terminal: terminalLabel(t),
+            area: rooms.get(t.id) ?? '',
+            type: 'offline',
+            detail: (t.last_seen
+              ? keepText('terminal.event.offline', {
+                  missed: MISSED_HEARTBEATS,
+                  seconds: HEARTBEAT_S,
+                  last: t.last_seen,
+                })
+              : keepText('terminal.event.offlineNeverSeen', {
+                  missed: MISSED_HEARTBEATS,
+                  seconds: HEARTBEAT_S,
+                })
+            ).slice(0, 2000),
+            read: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    return terminals.length;
+  });
+  return pass.ran ? pass.result : 0;
+}
+
+/**
+ * The room or bed label of each terminal's bound area (as areaLabel writes it for one), read for
+ * many terminals at once: their bindings, then their areas, CHUNK ids per statement.
+ */
+async function boundRooms(
+  db: ReturnType<typeof untyped>,
+  terminals: TerminalRow[],
+): Promise<Map<number, string>> {
+  const site = new Map(terminals.map((t) => [t.id, t.site_id]));
+  const bound = new Map<number, { site: number; area: number }>();
+  for (const part of chunks(terminals.map((t) => t.id))) {
+    const rows = (await db
+      .selectFrom(TABLES.binding)
+      .select(['terminal_id', 'site_id', 'area_id'])
+      .where('terminal_id', 'in', part)
+      .execute()) as { terminal_id: number; site_id: number; area_id: number | null }[];
+    for (const b of rows)
+      if (b.area_id !== null && site.get(Number(b.terminal_id)) === Number(b.site_id))
+        bound.set(Number(b.terminal_id), { site: Number(b.site_id), area: Number(b.area_id) });
   }
-  return marked;
+  const areas = new Map<string, { name: string; code: string }>();
+  for (const part of chunks([...new Set([...bound.values()].map((b) => b.area))])) {
+    const rows = (await db
+      .selectFrom(TABLES.area)
+      .select(['id', 'site_id', 'name', 'code'])
+      .where('id', 'in', part)
+      .execute()) as { id: number; site_id: number; name: string | null; code: string | null }[];
+    for (const a of rows)
+      areas.set(`${a.site_id}:${a.id}`, { name: String(a.name ?? ''), code: String(a.code ?? '') });
+  }
+  const out = new Map<number, string>();
+  for (const [terminal, b] of bound) {
+    const area = areas.get(`${b.site}:${b.area}`);
+    if (area) out.set(terminal, areaLabel(area));
+  }
+  return out;
 }
 
 /** Drops play records older than the retention; any instance may run it, a second run finds nothing. */

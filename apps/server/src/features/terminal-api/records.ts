@@ -120,7 +120,8 @@ export async function boundArea(app: AppContext, t: TerminalRow): Promise<BoundA
 }
 
 /** How records name an area (TerminalEvent, PlayRecord): its room or bed number, else its name. */
-export const areaLabel = (a: BoundArea | null) => (a ? (a.code || a.name).slice(0, 64) : '');
+export const areaLabel = (a: Pick<BoundArea, 'code' | 'name'> | null | undefined) =>
+  a ? (a.code || a.name).slice(0, 64) : '';
 
 /** Writes a TerminalEvent (smart/TerminalRecord); unread, so it counts toward the `tip` badge. */
 export async function writeEvent(

@@ -80,5 +80,14 @@ export async function syncResourceTables(
           .execute();
       }
     }
+    for (const index of def.indexes ?? []) {
+      let create = db.schema
+        .createIndex(`${def.table}_${index.name}_idx`)
+        .ifNotExists()
+        .on(def.table)
+        .columns([...index.columns]);
+      if (index.where) create = create.where(index.where.field, '=', index.where.equals);
+      await create.execute();
+    }
   }
 }

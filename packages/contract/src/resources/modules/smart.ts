@@ -39,6 +39,8 @@ export const terminal: ResourceDef<'smart_terminal'> = {
   opsEndpoint: '/operations/index/app_list',
   table: 'smart_terminal',
   title: { en: 'Terminal', zh_CN: '终端' },
+  // The offline check reads the online terminals of every site by their last heartbeat.
+  indexes: [{ name: 'online_seen', columns: ['last_seen'], where: { field: 'online', equals: 1 } }],
   columns: {
     first: ['name', 'mac', 'state', 'online', 'ip', 'app_version', 'last_seen'],
     more: ['sn', 'os_version', 'language', 'remark'],
