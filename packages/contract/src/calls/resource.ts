@@ -42,6 +42,11 @@ const listFilter = {
 export const ListReply = z.object({
   list: z.array(ResourceRecord),
   total: z.number(),
+  /**
+   * Set when the rows matching are more than the server counts exactly (a fleet's whole terminal
+   * table): `total` is then the database's estimate, at least that bound, and the list says "about".
+   */
+  estimated: z.literal(true).optional(),
   /** The links of the files the rows name, by upload id. */
   files: z.record(z.string(), FileLink).optional(),
 });

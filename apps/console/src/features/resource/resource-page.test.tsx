@@ -67,6 +67,21 @@ describe('ResourcePage', () => {
   });
   afterEach(cleanup);
 
+  it('says "about" of a total the server estimated, and the exact total otherwise', async () => {
+    grant([]);
+    request.mockImplementation(async (_path: string, body: { method: string }) =>
+      body.method === 'list' ? { list: [row], total: 104_233, estimated: true } : [],
+    );
+    render(<ResourcePage def={program} />, { wrapper: Providers });
+    expect(await screen.findByText('about 104233 in total')).toBeTruthy();
+    cleanup();
+    request.mockImplementation(async (_path: string, body: { method: string }) =>
+      body.method === 'list' ? { list: [row], total: 1 } : [],
+    );
+    render(<ResourcePage def={program} />, { wrapper: Providers });
+    expect(await screen.findByText('1 in total')).toBeTruthy();
+  });
+
   it('hides every action without the keys', async () => {
     grant([]);
     render(<ResourcePage def={program} />, { wrapper: Providers });

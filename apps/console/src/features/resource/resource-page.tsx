@@ -277,7 +277,8 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100, 200],
-          showTotal: (n) => t('res.total', { n }),
+          // Past the bound the server counts exactly, its figure is an estimate and reads so.
+          showTotal: (n) => t(list.data?.estimated ? 'res.totalAbout' : 'res.total', { n }),
           onChange: list.paginate,
         }}
       />

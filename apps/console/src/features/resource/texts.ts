@@ -26,6 +26,7 @@ const texts: Texts = {
   'res.updatedAt': { en: 'Updated', zh_CN: '更新时间' },
   'res.details': { en: 'Details', zh_CN: '详情' },
   'res.total': { en: '{{n}} in total', zh_CN: '共 {{n}} 条' },
+  'res.totalAbout': { en: 'about {{n}} in total', zh_CN: '约 {{n}} 条' },
   'res.selected': { en: '{{n}} selected', zh_CN: '已选 {{n}} 项' },
   'res.columns': { en: 'Columns', zh_CN: '列设置' },
   'res.columnsReset': { en: 'Show all', zh_CN: '全部显示' },

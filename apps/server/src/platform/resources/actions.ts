@@ -19,7 +19,7 @@ import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
-import { type AnyEb, type AnySelect, applyFilters, referenceCounts, untyped } from './queries.ts';
+import { type AnyEb, type AnySelect, applyFilters, listTotal, referenceCounts, untyped } from './queries.ts';
 import { isRecordId } from './record-id.ts';
 import { refScope, scoped } from './scope.ts';
 import { sortableFields } from './storage.ts';
@@ -125,15 +125,15 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       access: 'module',
       async handler(ctx, input) {
         const q = listQuery(ctx, input);
-        const [{ total }, rows] = await Promise.all([
-          q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        const [total, rows] = await Promise.all([
+          listTotal(untyped(ctx.app.db.kysely), ctx.app.db.kind, q),
           ordered(def, q.selectAll(), input.sort, input.order)
             .limit(input.limit)
             .offset((input.page - 1) * input.limit)
             .execute(),
         ]);
         const list = rows.map((r) => toRecord(def, r, ctx.lang));
-        return { total: Number(total), list, files: await fileLinksOf(ctx.app, def, list) };
+        return { ...total, list, files: await fileLinksOf(ctx.app, def, list) };
       },
     }),
     defineCallAction(calls.detail, {

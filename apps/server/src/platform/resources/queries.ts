@@ -1,6 +1,6 @@
 import { Code } from '@igs/contract';
 import { type FieldDef, type ResourceDef, referencesTo } from '@igs/contract/resources';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectKind } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
@@ -114,4 +114,38 @@ export async function referenceCounts(
   // References a feature counts itself (ids inside json fields: hooks.ts onReferenceCount).
   refs.push(...(await extraReferenceCounts(conn, def.name, ids, lang)));
   return refs;
+}
+
+/**
+ * Rows a list counts exactly; past this it gives the planner's estimate instead (PostgreSQL), so
+ * a page over a fleet's 100,000 terminals does not read them all to say how many there are.
+ * SQLite (one site) keeps counting exactly.
+ */
+export const EXACT_TOTAL_UP_TO = 10_000;
+
+/** The total of a list's query: exact up to EXACT_TOTAL_UP_TO, else PostgreSQL's estimate. */
+export async function listTotal(
+  db: AnyDb,
+  kind: DialectKind,
+  q: AnySelect,
+  bound = EXACT_TOTAL_UP_TO,
+): Promise<{ total: number; estimated?: true }> {
+  if (kind !== 'postgres') {
+    const r = await q.select((eb: AnyEb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { total: Number(r.n) };
+  }
+  const probe = q.select(sql.lit(1).as('one'));
+  const capped = await db
+    .selectFrom(probe.limit(bound + 1).as('matching'))
+    .select((eb: AnyEb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(capped.n);
+  if (n <= bound) return { total: n };
+  // The planner's row estimate of the same query (no rows read): never below what was counted.
+  const compiled = probe.compile();
+  const explained = await db.executeQuery<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const estimate = Number(explained.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { total: Math.max(n, Math.round(estimate)), estimated: true };
 }
