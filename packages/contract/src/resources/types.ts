@@ -190,6 +190,11 @@ export interface ResourceIndex {
   name: string;
   columns: readonly string[];
   where?: { field: string; equals: number | string };
+  /**
+   * `trigram`: an index for the keyword search's "contains" (`ilike '%…%'`) over every site, one
+   * column (PostgreSQL's pg_trgm GIN index; SQLite has no such index and leaves it out).
+   */
+  method?: 'trigram';
 }
 
 /** Columns every resource table has (DOMAIN section 0, "Fields every entity has"). */

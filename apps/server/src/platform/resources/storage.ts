@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectKind } from '../db/database.ts';
 
 /**
@@ -24,6 +24,21 @@ export function sortableFields(def: ResourceDef): string[] {
     (f) => f.name === 'sort' || (f.list && ['int', 'num', 'date', 'dt', 'time'].includes(f.type)),
   );
   return ['id', 'created_at', 'updated_at', ...sortable.map((f) => f.name)];
+}
+
+/**
+ * Whether PostgreSQL's pg_trgm extension is there, created here when this role may (it is a
+ * trusted extension since PostgreSQL 13: a database owner may create it). Without it the keyword
+ * search still works, reading the table (docs/deployment.md says how to add it).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
+async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function syncResourceTables(
@@ -81,6 +96,13 @@ export async function syncResourceTables(
       }
     }
     for (const index of def.indexes ?? []) {
+      if (index.method === 'trigram') {
+        if (kind === 'postgres' && (await trigramsAvailable(db)))
+          await sql`create index if not exists ${sql.id(`${def.table}_${index.name}_idx`)} on ${sql.id(
+            def.table,
+          )} using gin (${sql.join(index.columns.map((c) => sql`${sql.id(c)} gin_trgm_ops`))})`.execute(db);
+        continue;
+      }
       let create = db.schema
         .createIndex(`${def.table}_${index.name}_idx`)
         .ifNotExists()

@@ -39,8 +39,13 @@ export const terminal: ResourceDef<'smart_terminal'> = {
   opsEndpoint: '/operations/index/app_list',
   table: 'smart_terminal',
   title: { en: 'Terminal', zh_CN: '终端' },
-  // The offline check reads the online terminals of every site by their last heartbeat.
-  indexes: [{ name: 'online_seen', columns: ['last_seen'], where: { field: 'online', equals: 1 } }],
+  // The offline check reads the online terminals of every site by their last heartbeat; the
+  // keyword search over every site of a fleet finds a name or serial number by any part of it.
+  indexes: [
+    { name: 'online_seen', columns: ['last_seen'], where: { field: 'online', equals: 1 } },
+    { name: 'name_trgm', columns: ['name'], method: 'trigram' },
+    { name: 'sn_trgm', columns: ['sn'], method: 'trigram' },
+  ],
   columns: {
     first: ['name', 'mac', 'state', 'online', 'ip', 'app_version', 'last_seen'],
     more: ['sn', 'os_version', 'language', 'remark'],
