@@ -50,6 +50,7 @@ import type { AppContext } from './platform/app-context.ts';
 import { drawCaptcha } from './platform/auth/captcha.ts';
 import { loginActions } from './platform/auth/login-actions.ts';
 import type { Config } from './platform/config.ts';
+import { cacheCoherenceFeature } from './platform/cache/coherence.ts';
 import { type Db, migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { seed } from './platform/db/seed.ts';
 import { registerDownloadRoute } from './platform/exports/downloads.ts';
@@ -94,6 +95,8 @@ export { VERSION };
  * new broadcast rooms). Write rules of one resource run in the order of the list.
  */
 export const features: readonly Feature[] = [
+  // Platform: other instances' writes and cache drops empty this one's caches (LISTEN/NOTIFY).
+  cacheCoherenceFeature,
   shellFeature,
   menusFeature,
   accountFeature,

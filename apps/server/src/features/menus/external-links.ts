@@ -15,7 +15,7 @@ import { afterResourceWrites } from '../../platform/resources/after-writes.ts';
  */
 
 const UPLOAD_ID = /^[0-9a-f-]{36}$/i;
-const externalLink = resourceByName('system:external_link');
+export const externalLink = resourceByName('system:external_link');
 
 interface LinkRow {
   id: number;

@@ -2,7 +2,7 @@ import type { Lang, MenuMode, MenuNode } from '@igs/contract';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Menu } from '../../platform/db/schema.ts';
 import { appCache } from '../../platform/lib/ttl-cache.ts';
-import { withExternalLinks } from './external-links.ts';
+import { externalLink, withExternalLinks } from './external-links.ts';
 
 const CACHE = 'menus';
 
@@ -96,8 +96,9 @@ export async function buttonsFor(app: AppContext, roleId: number): Promise<strin
 
 /**
  * A role's tree and buttons, asked for at every page load: kept for a few seconds per role and
- * mode, and dropped by clear_cache. Permission changes therefore reach every instance within
- * GRANTS_TTL_MS, and this instance at once when the change calls clear().
+ * mode, and dropped by clear_cache. A permission change empties it on this instance when the
+ * change calls clear(), and on the others when they hear of the write (platform/cache/coherence.ts);
+ * GRANTS_TTL_MS is the safety net.
  */
 const GRANTS_TTL_MS = 5000;
 
@@ -112,7 +113,10 @@ export async function grantsOf(
   mode: MenuMode,
   lang: Lang = 'zh_CN',
 ): Promise<Grants> {
-  const cache = appCache<string, Grants>(app, 'grants', { ttlMs: GRANTS_TTL_MS });
+  const cache = appCache<string, Grants>(app, 'grants', {
+    ttlMs: GRANTS_TTL_MS,
+    tables: ['menus', 'role_menus', 'role_buttons', 'roles', externalLink.table],
+  });
   // External links carry a title per language (system/ExternalLinks), so the language is part of the key.
   const key = `${roleId}:${mode}:${lang}`;
   const hit = cache.get(key);

@@ -24,7 +24,10 @@ export const ROLE_ACCESS_CACHE = 'role-access';
 const ROLE_ACCESS_TTL_MS = 5000;
 
 async function roleAccess(app: AppContext, roleId: number, mode: 'full' | 'operations'): Promise<RoleAccess> {
-  const cache = appCache<string, RoleAccess>(app, ROLE_ACCESS_CACHE, { ttlMs: ROLE_ACCESS_TTL_MS });
+  const cache = appCache<string, RoleAccess>(app, ROLE_ACCESS_CACHE, {
+    ttlMs: ROLE_ACCESS_TTL_MS,
+    tables: ['role_menus', 'menu_endpoints', 'menus', 'roles', 'role_buttons'],
+  });
   const key = `${roleId}:${mode}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -19,6 +19,7 @@ export class WriteCounter implements KyselyPlugin {
   private readonly counts = new Map<string, number>();
   // Per query, the table it writes: set when Kysely compiles it, counted when its result is back.
   private readonly writing = new WeakMap<QueryId, string>();
+  private readonly listeners = new Set<(table: string) => void>();
 
   /** Writes made so far to these tables, summed: it only ever grows. */
   count(tables: readonly string[]): number {
@@ -35,8 +36,26 @@ export class WriteCounter implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const table = this.writing.get(args.queryId);
-    if (table) this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
+    if (table) {
+      this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
+      for (const l of this.listeners) l(table);
+    }
     return args.result;
+  }
+
+  /**
+   * A write another instance made (platform/cache/coherence.ts relays them): counted like one of
+   * ours, so every cache keyed to the table's count is stale here too. Listeners are not told:
+   * it is not this instance's write to announce.
+   */
+  bump(table: string): void {
+    this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
+  }
+
+  /** Calls `listener` after each write this process makes; returns how to stop. */
+  onWrite(listener: (table: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
 

@@ -10,8 +10,11 @@ export class TtlCache<K, V> {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  /** The tables the entries are read from: another instance's write to one empties the cache. */
+  readonly tables: readonly string[] | undefined;
 
-  constructor(opts: { ttlMs: number; maxEntries?: number; now?: () => number }) {
+  constructor(opts: { ttlMs: number; maxEntries?: number; now?: () => number; tables?: readonly string[] }) {
+    this.tables = opts.tables;
     this.ttlMs = opts.ttlMs;
     this.maxEntries = opts.maxEntries ?? 1000;
     this.now = opts.now ?? Date.now;
@@ -47,13 +50,23 @@ export class TtlCache<K, V> {
 }
 
 /**
+ * A cache of app.caches. `tables`, when it says them, are the tables its values are read from: a
+ * write to one of them on another instance of the fleet empties it at once
+ * (platform/cache/coherence.ts), so its TTL is only a safety net.
+ */
+export interface AppCacheEntry {
+  clear(): void;
+  readonly tables?: readonly string[] | undefined;
+}
+
+/**
  * The application's cache called `name`, made on first use on the app's clock. Every such cache
  * is emptied by clear_cache (app.caches).
  */
 export function appCache<K, V>(
   app: AppContext,
   name: string,
-  opts: { ttlMs: number; maxEntries?: number },
+  opts: { ttlMs: number; maxEntries?: number; tables?: readonly string[] },
 ): TtlCache<K, V> {
   let cache = app.caches.get(name);
   if (!cache) {

@@ -4,6 +4,7 @@ import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { announceCacheChange } from '../cache/coherence.ts';
 import { parseDateTime } from '../lib/time.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { machineIdentity } from './machine.ts';
@@ -170,7 +171,8 @@ function cache(app: AppContext): StatusCache {
 }
 
 export function forgetLicence(app: AppContext): void {
-  cache(app).clear();
+  // Every instance reads the same licence file: each forgets what it had read.
+  announceCacheChange(app, ['licence']);
 }
 
 /** The licence in force now. The file is read again at most every 5 s (checked on every call). */

@@ -83,6 +83,7 @@ export async function setSetting(app: AppContext, key: SettingKey, value: string
 
 interface SettingsCache {
   value: Record<SettingKey, string> | null;
+  tables: readonly string[];
   loadedAt: number;
   clear(): void;
 }
@@ -93,6 +94,8 @@ function cache(app: AppContext): SettingsCache {
     const box: SettingsCache = {
       value: null,
       loadedAt: 0,
+      // Another instance's change empties it at once (platform/cache/coherence.ts).
+      tables: ['settings'],
       clear() {
         box.value = null;
       },
