@@ -6,6 +6,7 @@ import { seedDemo } from './features/demo/seed.ts';
 import { type DemoSimulator, startDemoSimulator } from './features/demo/simulator.ts';
 import { type GbSupervisor, superviseGbAgent } from './features/video/gb28181/supervisor.ts';
 import { loadConfig } from './platform/config.ts';
+import { databaseUnavailable } from './platform/db/unavailable.ts';
 
 const config = loadConfig();
 // The demo's simulated APs poll with the agent key; without AC_AGENT_KEY they get one for this run
@@ -79,13 +80,52 @@ if (simulate) {
   });
 }
 
+/**
+ * Graceful shutdown (docs/deployment/resilience.md): /readyz answers 503 at once, the server takes
+ * no new connections and lets the calls in flight finish, at most GW_SHUTDOWN_GRACE_S seconds;
+ * then the background work, the device listeners and the database close, and the process exits 0.
+ * A second signal, or closing that hangs well past the grace, ends the process at once.
+ */
+const graceMs = (config.shutdownGraceS ?? 20) * 1000;
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    void (simulator?.stop() ?? Promise.resolve())
-      .then(() => cwmp?.close())
-      .then(() => gb?.close())
-      .then(() => server.close())
-      .then(() => process.exit(0));
+  process.on(signal, () => {
+    if (shuttingDown) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    app.log.info(`${signal}: shutting down (calls in flight have ${graceMs / 1000} s to finish)`);
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, graceMs + 10_000).unref();
+    void (async () => {
+      const inTime = await server.stopAccepting(graceMs);
+      if (!inTime) app.log.warn('shutdown: calls still in flight after the grace were cut');
+      await simulator?.stop();
+      await cwmp?.close();
+      await gb?.close();
+      await server.close();
+      app.log.info('shut down');
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }
+
+// A query whose connection was lost (PostgreSQL restarting, failing over) that some code left
+// unawaited must not end the process: every caller is back once the pool reconnects. Any other
+// unhandled rejection is a bug and ends the process, as Node does by default.
+process.on('unhandledRejection', (reason) => {
+  if (databaseUnavailable(reason)) {
+    app.log.error({ err: reason }, 'database unavailable (unhandled in the background); continuing');
+    return;
+  }
+  app.log.fatal({ err: reason }, 'unhandled rejection');
+  process.exit(1);
+});

@@ -82,9 +82,11 @@ describe.skipIf(reason !== null)('database outage [postgres]', () => {
   }, 120_000);
 
   const initdb = findInitdb();
-  if (!initdb) console.warn('SKIPPED "PostgreSQL stopped and started": no initdb in /usr/lib/postgresql/*/bin');
+  if (!initdb)
+    console.warn('SKIPPED "PostgreSQL stopped and started": no initdb in /usr/lib/postgresql/*/bin');
   const notRoot = process.getuid?.() !== 0;
-  if (initdb && notRoot) console.warn('SKIPPED "PostgreSQL stopped and started": runs as root only (runuser)');
+  if (initdb && notRoot)
+    console.warn('SKIPPED "PostgreSQL stopped and started": runs as root only (runuser)');
 
   it.skipIf(!initdb || notRoot)(
     'PostgreSQL stopped: calls answer 503 with the message and /readyz 503; started again: calls work',
@@ -145,11 +147,14 @@ async function freePort(): Promise<number> {
 
 /** A throw-away PostgreSQL cluster in a temporary folder, run as the postgres OS user. */
 class PrivateCluster {
-  private constructor(
-    private readonly bin: string,
-    private readonly dir: string,
-    readonly port: number,
-  ) {}
+  private readonly bin: string;
+  private readonly dir: string;
+  readonly port: number;
+  private constructor(bin: string, dir: string, port: number) {
+    this.bin = bin;
+    this.dir = dir;
+    this.port = port;
+  }
 
   static async create(initdb: string): Promise<PrivateCluster> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-pg-'));

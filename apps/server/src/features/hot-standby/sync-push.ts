@@ -105,6 +105,34 @@ export interface PushOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Aborted when the server closes (abortPushes, from the sync watch's stop): every push and peer
+ * request of this server ends at once, the watch's as well as one a sync_now call set off, so
+ * that closing never waits for a peer that answers slowly or not at all (or for retry waits).
+ */
+const closing = new WeakMap<AppContext, AbortController>();
+
+function closingSignal(app: AppContext): AbortSignal {
+  let c = closing.get(app);
+  if (!c) {
+    c = new AbortController();
+    closing.set(app, c);
+  }
+  return c.signal;
+}
+
+/** Whether this server is closing: its pushes end, and it applies no snapshot pushed to it. */
+export function pushesAborted(app: AppContext): boolean {
+  return closing.get(app)?.signal.aborted ?? false;
+}
+
+/** Ends this server's pushes and peer requests in flight, and any it would start later. */
+export function abortPushes(app: AppContext): void {
+  const c = closing.get(app) ?? new AbortController();
+  closing.set(app, c);
+  c.abort();
+}
+
 function checkSettings(s: SyncSettings): void {
   if (!pushes(s)) {
     if (s.role !== 'master' || !s.enabled || !s.syncConfig)
@@ -157,10 +185,14 @@ async function pushWithRetries(app: AppContext, s: SyncSettings, version: number
       if (!f.retry || attempt >= limits.retries || opts.signal?.aborted) throw f;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, limits.backoffMs * 2 ** attempt);
-        opts.signal?.addEventListener('abort', () => {
-          clearTimeout(t);
-          resolve();
-        });
+        opts.signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(t);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
   }
@@ -176,9 +208,10 @@ export async function pushNow(app: AppContext, opts: PushOptions = {}): Promise<
   // Read before the snapshot: the snapshot holds at least this version, so never claims too much.
   const { version } = await configVersion(app);
   const at = () => app.now();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, closingSignal(app)]) : closingSignal(app);
   try {
     checkSettings(s);
-    await pushWithRetries(app, s, version, opts);
+    await pushWithRetries(app, s, version, { signal });
     return updateSync(app, {
       pushed_version: version,
       pushed_at: at(),
@@ -219,7 +252,7 @@ export async function peerState(
       signRequest(s.key, 'state', app.now(), 0, body),
       body,
       5_000,
-      undefined,
+      closingSignal(app),
     );
     if (reply.code !== 200) {
       const reason = String(reply.data.reason ?? '');

@@ -10,7 +10,7 @@ import { etcDir } from '../../platform/host/config-set.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { deleteBackups, restoreArchive } from '../backup/index.ts';
 import { type Purpose, verifyRequest } from './sync-auth.ts';
-import { pushLimits } from './sync-push.ts';
+import { pushesAborted, pushLimits } from './sync-push.ts';
 import { syncSettings } from './sync-settings.ts';
 import { configVersion, OWN_ROW_PREFIX, readSync, type SyncRecord, syncRow } from './sync-state.ts';
 
@@ -122,8 +122,28 @@ async function authenticate(app: AppContext, req: FastifyRequest, purpose: Purpo
   return { settings: s, version: checked.version };
 }
 
-async function applySnapshot(app: AppContext, key: string, version: number, body: Buffer) {
+/**
+ * Whether a push's apply should not start: the master gave up on it (its request ended, as when
+ * its server closes and aborts the push, sync-push.ts) or this server is closing. A snapshot
+ * applied then would keep this server's close waiting for a restore nobody waits for; the master
+ * pushes again when it is next up.
+ */
+function abandoned(app: AppContext, req: FastifyRequest): boolean {
+  // The request stream itself ends once its body is read: the connection tells whether the master left.
+  return req.socket.destroyed || pushesAborted(app);
+}
+
+async function applySnapshot(
+  app: AppContext,
+  key: string,
+  version: number,
+  body: Buffer,
+  gone: () => boolean,
+) {
   return oneAtATime(app, async () => {
+    // Checked once this push's turn has come (another may have been applied meanwhile).
+    if (gone())
+      throw new Refusal(Code.unavailable, 'unreachable', 'the push was abandoned before it was applied');
     await mendOwnSettings(app);
     const before = await readSync(app);
     // Checked again in turn: a push that waited may have been overtaken.
@@ -202,7 +222,7 @@ export function registerSyncRoutes(fastify: FastifyInstance, app: AppContext): v
           throw new Refusal(Code.conflict, 'refused_master', 'this gateway is master: it takes no snapshot');
         if (!settings.syncConfig)
           throw new Refusal(Code.conflict, 'refused_off', 'sync configuration is off on this gateway');
-        const held = await applySnapshot(app, settings.key, version, body);
+        const held = await applySnapshot(app, settings.key, version, body, () => abandoned(app, req));
         return { held_version: held.held_version };
       }),
     );

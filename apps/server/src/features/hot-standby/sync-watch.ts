@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Service } from '../../platform/feature.ts';
-import { behind, pushNow } from './sync-push.ts';
+import { abortPushes, behind, pushNow } from './sync-push.ts';
 import { mendOwnSettings } from './sync-receive.ts';
 import { pushes, syncSettings } from './sync-settings.ts';
 import { configVersion } from './sync-state.ts';
@@ -74,6 +74,8 @@ export function startSyncWatch(app: AppContext): Service {
       clearInterval(timer);
       if (debounce) clearTimeout(debounce);
       stop.abort();
+      // A push set off by a sync_now call ends too: closing waits for no peer.
+      abortPushes(app);
       await pushing;
     },
   };
