@@ -112,6 +112,10 @@ describe.skipIf(reason !== null)('database outage [postgres]', () => {
       const ready = await fetch(`${s.url}/readyz`);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { data: { reason: string } }).data.reason).toBe('database_unreachable');
+      // The background loops every 10 s (scheduler tick, terminal presence sweep) run at least once
+      // against the stopped database: a failed pass is logged, never an unhandled rejection (which
+      // would fail this run), and the process answers on.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
       // The process is alive: a load balancer must not restart it for the database's sake.
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
 
