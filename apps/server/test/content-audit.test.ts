@@ -199,7 +199,7 @@ describeEachDb('resource audit', (kind) => {
     expect((await call<Rec>(FILM, dry)).data.inserted).toBe(2);
     expect((await items()).some((i) => String(i.name).startsWith('Dry '))).toBe(false);
 
-    const site = { 'igs-sids': '3', 'igs-cid': '1' };
+    const site = { 'igs-sids': '3', 'igs-cid': '0' };
     const m = await call<{ id: number }>(
       OPS_MATERIAL,
       { method: 'add', name: 'Site 3 poster', file: image },

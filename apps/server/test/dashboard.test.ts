@@ -7,6 +7,7 @@ import { sampleTerminalsOnline } from '../src/features/home/online-days.ts';
 import { formatDateTime } from '../src/platform/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { TEST_SITES } from './support/sites.ts';
 
 /**
  * The dashboard and the operations home (DOMAIN 2.1, issue 13 item 3): every figure from the
@@ -349,10 +350,10 @@ describeEachDb('dashboard figures', (kind) => {
     it('one row per site the account reaches, each with that site’s figures of its pages', async () => {
       const r = await ops(everySite);
       expect(r.code, r.msg).toBe(200);
-      // Every site holding counted records (0, 2 and the order of site 3), in id order.
-      expect(r.data.sites.map((x) => x.site_id)).toEqual([0, 2, 3]);
+      // Every registered site (the test fleet's 1 to 9), in id order; site 0 is the gateway's own.
+      expect(r.data.sites.map((x) => x.site_id)).toEqual([...TEST_SITES]);
       const site = (id: number) => r.data.sites.find((x) => x.site_id === id)!;
-      expect(card(site(0), 'terminals_online')).toMatchObject({ value: 2, total: 4 });
+      expect(card(site(1), 'terminals_online')).toMatchObject({ value: 0, total: 0 });
       expect(card(site(2), 'terminals_online')).toMatchObject({ value: 1, total: 1 });
       expect(card(site(2), 'terminals_pending')).toMatchObject({ value: 1 });
       expect(card(site(2), 'programmes_down')).toMatchObject({ value: 1, total: 1 });
@@ -373,7 +374,7 @@ describeEachDb('dashboard figures', (kind) => {
         'terminals_total',
         'terminals_pending',
       ]);
-      expect((await ops(siteTwo, '0')).code).toBe(403);
+      expect((await ops(siteTwo, '3')).code).toBe(403);
     });
   });
 });

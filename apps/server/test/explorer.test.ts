@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { setAccountSites } from './support/sites.ts';
 
 /**
  * The ResourcePicker's file explorer (DOMAIN 1.2, 3.6): folders per site, files = uploads placed
@@ -435,20 +436,12 @@ describeEachDb('explorer', (kind) => {
       expect(two.msg).toMatch(/exactly one site/);
       const u = await upload(OPS, at('1,2'), { kind: 'image', data: PNG, name: 'x.png' });
       expect(u.code).toBe(400);
-      await s.app.db.kysely
-        .updateTable('users')
-        .set({ site_ids: '1' })
-        .where('username', '=', 'admin')
-        .execute();
+      await setAccountSites(s, 'admin', '1');
       try {
         const refused = await list(OPS, at('2'));
         expect(refused).toMatchObject({ code: 403, msg: 'Site 2 is not granted to this account' });
       } finally {
-        await s.app.db.kysely
-          .updateTable('users')
-          .set({ site_ids: '*' })
-          .where('username', '=', 'admin')
-          .execute();
+        await setAccountSites(s, 'admin', '*');
       }
     });
 

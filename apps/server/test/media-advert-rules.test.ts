@@ -286,7 +286,7 @@ describeEachDb('media and advertising write rules', (kind) => {
     expect((await call(MATERIAL, { method: 'del', ids: [m2] })).code).toBe(409);
     // An operations site's ad cannot name the gateway's materials, nor another site's.
     const ops = await s.login('admin', 'admin123', 1);
-    const site = { 'igs-sids': '4', 'igs-cid': '1' };
+    const site = { 'igs-sids': '4', 'igs-cid': '0' };
     const foreign = await call(
       OPS_MAIN,
       { method: 'add', name: 'Ops', ...week, items: [{ material_id: m2 }] },

@@ -290,7 +290,7 @@ describeEachDb('media verbs', (kind) => {
 
   it('operations mode: import works in the call’s site and never reaches another site', async () => {
     const ops = await s.login('admin', 'admin123', 1);
-    const at = (site: string) => ({ token: ops, headers: { 'igs-sids': site, 'igs-cid': '1' } });
+    const at = (site: string) => ({ token: ops, headers: { 'igs-sids': site, 'igs-cid': '0' } });
     const OPS_COLLECTED = '/operations/media/collect_programs';
     const mine = await s.call<{ id: number }>(
       OPS_COLLECTED,

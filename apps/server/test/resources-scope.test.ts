@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { setAccountSites } from './support/sites.ts';
 
 /**
  * Operations mode (DOMAIN section 2.10): rows are scoped to the sites in igs-sids, and a write
@@ -20,7 +21,7 @@ describeEachDb('operations-mode scoping', (kind) => {
   // Site 1 and site 2 of the same customer, as the console sends them.
   const at = (sites: string, t = () => ops) => ({
     token: t(),
-    headers: { 'igs-sids': sites, 'igs-cid': '7' },
+    headers: { 'igs-sids': sites, 'igs-cid': '0' },
   });
   const rows = async (path: string, sites: string) =>
     (await s.call<List<Row>>(path, { method: 'list', limit: 200 }, at(sites))).data.list;
@@ -184,11 +185,10 @@ describeEachDb('operations-mode scoping', (kind) => {
   });
 
   it('an account limited to site 1 sees only site 1, and is refused site 2 with 403', async () => {
-    const db = s.app.db.kysely;
-    await db.updateTable('users').set({ site_ids: '1' }).where('username', '=', 'admin').execute();
+    await setAccountSites(s, 'admin', '1');
     try {
       const limited = await s.login('admin', 'admin123', 1);
-      const none = { token: limited, headers: { 'igs-cid': '7' } };
+      const none = { token: limited, headers: { 'igs-cid': '0' } };
       const all = await s.call<List<Row>>(OPS_CLASS, { method: 'list' }, none);
       expect(all.data.list.map((r) => r.site_id)).toEqual([1]);
       for (const body of [
@@ -208,7 +208,7 @@ describeEachDb('operations-mode scoping', (kind) => {
       }
     } finally {
       // Back to every site, granted explicitly (auth/sites.ts: an empty list reaches none).
-      await db.updateTable('users').set({ site_ids: '*' }).where('username', '=', 'admin').execute();
+      await setAccountSites(s, 'admin', '*');
     }
     expect((await rows(OPS_CLASS, '2')).map((r) => r.name)).toEqual(['Sports']);
   });

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { setAccountSites } from './support/sites.ts';
 
 const CLASS = '/admin.php/media/live_type';
 const LIVE = '/admin.php/media/live';
@@ -248,13 +249,12 @@ describeEachDb('resource framework', (kind) => {
   });
 
   it('operations mode: a site outside the account list is refused with 403', async () => {
-    const db = s.app.db.kysely;
-    await db.updateTable('users').set({ site_ids: '1' }).where('username', '=', 'admin').execute();
+    await setAccountSites(s, 'admin', '1');
     const ops = await s.login('admin', 'admin123', 1);
     const r = await s.call(OPS_CLASS, { method: 'list' }, { token: ops, headers: { 'igs-sids': '2' } });
     expect(r.code).toBe(403);
     expect(r.msg).toContain('Site 2');
-    await db.updateTable('users').set({ site_ids: '*' }).where('username', '=', 'admin').execute();
+    await setAccountSites(s, 'admin', '*');
   });
 
   it('every write is in the operation log with its key', async () => {

@@ -103,7 +103,7 @@ describeEachDb('permission matrix over the OpenAPI document', (kind) => {
         password_hash: admin.password_hash,
         role_id: adminRole.id,
         weak_psw: 1,
-        site_ids: '*',
+        all_sites: 1,
         created_at: now,
         updated_at: now,
       })

@@ -547,11 +547,13 @@ describeEachDb('terminal API: offline job and dashboard cards', (kind) => {
 
   it('operations home counts the terminals of each site', async () => {
     await api.call('register', { mac: '02:5e:60:00:02:05', site_id: 7 });
+    await api.call('register', { mac: '02:5e:60:00:02:06', site_id: 6 });
     const ops = await s.login('admin', 'admin123', 1);
+    // Registered sites only (site 0 is the gateway's own, no operations site).
     const r = await s.call<Rec>(
       '/operations/bulletin_board/home',
       {},
-      { token: ops, headers: { 'igs-sids': '0,7' } },
+      { token: ops, headers: { 'igs-sids': '6,7' } },
     );
     expect(r.code, r.msg).toBe(200);
     const pending = r.data.sites.map((x: Rec) => [
@@ -559,7 +561,7 @@ describeEachDb('terminal API: offline job and dashboard cards', (kind) => {
       x.cards.find((c: Rec) => c.key === 'terminals_pending').value,
     ]);
     expect(pending).toEqual([
-      [0, 1],
+      [6, 1],
       [7, 1],
     ]);
   });

@@ -47,7 +47,10 @@ const flag = z
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
 
 /** A list of ids as an array, or as the comma-separated text a form sends. */
-function idList(lang: Lang, label: string, min: number) {
+/** The most sites one account's or role's grant lists (beyond it, grant every site). */
+export const SITE_GRANT_MAX = 50_000;
+
+function idList(lang: Lang, label: string, min: number, max = 2000) {
   const message = t(lang, `${label} must be a list of ids`, `${label}必须是编号列表`);
   return z.preprocess(
     (v) =>
@@ -57,7 +60,7 @@ function idList(lang: Lang, label: string, min: number) {
             .map((s) => s.trim())
             .filter(Boolean)
         : v,
-    z.array(z.coerce.number({ error: message }).int(message).min(min, message), { error: message }).max(2000),
+    z.array(z.coerce.number({ error: message }).int(message).min(min, message), { error: message }).max(max),
   );
 }
 
@@ -85,7 +88,8 @@ export function roleInputSchema(lang: Lang = 'en') {
       .max(5000)
       .optional()
       .default([]),
-    site_ids: idList(lang, 'site_ids', 1).optional().default([]),
+    // A fleet account may hold many sites (issue 17: 10,000 per account work).
+    site_ids: idList(lang, 'site_ids', 1, SITE_GRANT_MAX).optional().default([]),
     /** Every site, present and future (operations roles); otherwise only site_ids (none if empty). */
     all_sites: flag.optional().default(0),
     enabled: flag.optional().default(1),
@@ -141,7 +145,8 @@ export function accountInputSchema(lang: Lang = 'en', mode: 'add' | 'edit' = 'ad
       .int()
       .positive(t(lang, 'role_id is required', '请选择角色')),
     is_operations: flag.optional().default(0),
-    site_ids: idList(lang, 'site_ids', 1).optional().default([]),
+    // A fleet account may hold many sites (issue 17: 10,000 per account work).
+    site_ids: idList(lang, 'site_ids', 1, SITE_GRANT_MAX).optional().default([]),
     /** Every site, present and future, in operations mode; otherwise only site_ids (none if empty). */
     all_sites: flag.optional().default(0),
     cid: z.coerce

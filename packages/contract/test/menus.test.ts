@@ -82,6 +82,8 @@ const OPERATIONS_COMPONENTS = [
   'operations/ScheduledTask',
   'operations/TerminalAuthorization',
   'operations/UserPackage',
+  'operations/Sites',
+  'operations/Customers',
 ];
 
 const full = flattenMenus(fullMenus);
@@ -196,8 +198,10 @@ describe('menu trees', () => {
       '/operations/Introduce/index',
     );
     const fullKeys = new Set(full.map((i) => i.titleKey));
+    // The fleet registry's pages have no full-mode twin (issue 17: sites and customers as records).
+    const ownPages = new Set(['operations/Sites', 'operations/Customers']);
     for (const item of pages(operations)) {
-      if (item === home) continue;
+      if (item === home || ownPages.has(item.component)) continue;
       expect(fullKeys.has(item.titleKey), item.name).toBe(true);
     }
   });

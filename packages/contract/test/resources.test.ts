@@ -46,6 +46,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^udp://239\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}:\\d{1,5}$': 'udp://239.1.1.1:5000',
   '^#[0-9A-Fa-f]{6}$': '#FFCC00',
   '^https?://': 'https://example.com/a',
+  '^[A-Za-z]+(?:/[A-Za-z0-9_+-]+){0,2}$|^UTC$': 'Asia/Shanghai',
   '^[0-9*#+]{1,32}$': '8001',
   '^_?(?=[^_]{1,64}$)(?:[0-9*#+XNZxnz.!-]|\\[[0-9*#+-]+\\])+$': '_9NXXXXXX',
 };

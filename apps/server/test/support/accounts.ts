@@ -1,4 +1,5 @@
 import type { TestServer } from './server.ts';
+import { grantSitesText } from './sites.ts';
 
 /** The password of every account these helpers make (the seeded admin's). */
 export const TEST_PASSWORD = 'admin123';
@@ -22,11 +23,14 @@ export interface RoleGrant {
 export async function grantRole(s: TestServer, grant: RoleGrant): Promise<number> {
   const db = s.app.db.kysely;
   const now = Date.now();
+  const { site_ids, ...columns } = grant.columns ?? {};
   const role = await db
     .insertInto('roles')
-    .values({ name: grant.name, created_at: now, updated_at: now, ...grant.columns } as never)
+    .values({ name: grant.name, created_at: now, updated_at: now, ...columns } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Sites as the text columns took them (`*`, `1,2`): an explicit flag and join rows since migration 033.
+  if (typeof site_ids === 'string') await grantSitesText(s, 'role', role.id, site_ids);
   const endpoints = grant.endpoints ?? [];
   if (grant.allMenus || endpoints.length) {
     let menus = db
@@ -54,7 +58,7 @@ export async function grantRole(s: TestServer, grant: RoleGrant): Promise<number
   return role.id;
 }
 
-/** An account of `roleId` with the admin's password (`TEST_PASSWORD`); `columns` adds site_ids and the like. */
+/** An account of `roleId` with the admin's password (`TEST_PASSWORD`); `columns` adds can_operations, cid and the like, and `site_ids` as text (`*`, `1,2`). */
 export async function addUser(
   s: TestServer,
   username: string,
@@ -68,7 +72,8 @@ export async function addUser(
     .select('password_hash')
     .where('username', '=', 'admin')
     .executeTakeFirstOrThrow();
-  await db
+  const { site_ids, ...rest } = columns;
+  const user = await db
     .insertInto('users')
     .values({
       username,
@@ -76,9 +81,12 @@ export async function addUser(
       role_id: roleId,
       created_at: now,
       updated_at: now,
-      ...columns,
+      ...rest,
     } as never)
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Sites as the text column took them (`*`, `1,2`): an explicit flag and join rows since migration 033.
+  if (typeof site_ids === 'string') await grantSitesText(s, 'account', user.id, site_ids);
 }
 
 /** A new account of a new role (`role_<username>` unless `grant.name` says), signed in: its token. */

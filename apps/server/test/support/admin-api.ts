@@ -118,7 +118,7 @@ export async function snapshot(s: TestServer): Promise<string> {
         'role_id',
         'enabled',
         'can_operations',
-        'site_ids',
+        'all_sites',
         'password_hash',
         'weak_psw',
       ])
@@ -127,5 +127,9 @@ export async function snapshot(s: TestServer): Promise<string> {
     db.selectFrom('role_menus').selectAll().orderBy('role_id').orderBy('menu_id').execute(),
     db.selectFrom('role_buttons').selectAll().orderBy('role_id').orderBy('key').execute(),
   ]);
-  return JSON.stringify({ roles, users, grants, buttons });
+  const sites = await Promise.all([
+    db.selectFrom('account_sites').selectAll().orderBy('user_id').orderBy('site_id').execute(),
+    db.selectFrom('role_sites').selectAll().orderBy('role_id').orderBy('site_id').execute(),
+  ]);
+  return JSON.stringify({ roles, users, grants, buttons, sites });
 }

@@ -7,6 +7,7 @@ import { describe } from 'vitest';
 import { type BuildOptions, buildServer, type Server } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
+import { registerSites, TEST_SITES } from './sites.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -103,9 +104,9 @@ export async function startServer(
   overrides: Partial<Config> = {},
   extra: Partial<BuildOptions> = {},
 ): Promise<TestServer> {
-  if (kind === 'sqlite') return startInstance(undefined, overrides, extra);
+  if (kind === 'sqlite') return withTestSites(await startInstance(undefined, overrides, extra));
   const scratch = await scratchPostgres();
-  const server = await startInstance(scratch.databaseUrl, overrides, extra);
+  const server = await withTestSites(await startInstance(scratch.databaseUrl, overrides, extra));
   return {
     ...server,
     async close() {
@@ -113,6 +114,12 @@ export async function startServer(
       await scratch.drop();
     },
   };
+}
+
+/** The small registered fleet every test server starts with (support/sites.ts). */
+async function withTestSites(server: TestServer): Promise<TestServer> {
+  await registerSites(server, TEST_SITES);
+  return server;
 }
 
 export interface Fleet {

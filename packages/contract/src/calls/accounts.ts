@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SystemAdminPaths } from '../system-admin.ts';
 import { defineCall, paging } from './define.ts';
+import { FleetOptions } from './fleet.ts';
 
 /**
  * system/ManageSettings: the roles an account may be given (`system/administrator`), and the client
@@ -174,6 +175,13 @@ export const accountCalls = {
     method: 'role_options',
     input: z.object({}),
     output: z.array(AccountRoleOption),
+  }),
+  /** The registered sites and customers, for the account form's pickers. */
+  siteOptions: defineCall({
+    path: SystemAdminPaths.administrator,
+    method: 'site_options',
+    input: z.object({}),
+    output: FleetOptions,
   }),
 };
 

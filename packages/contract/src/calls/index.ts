@@ -7,6 +7,7 @@ export * from './devices.ts';
 export * from './disks.ts';
 export * from './dnsmasq.ts';
 export * from './explorer.ts';
+export * from './fleet.ts';
 export * from './home.ts';
 export * from './hot-standby.ts';
 export * from './itms.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SystemAdminPaths } from '../system-admin.ts';
 import { defineCall, paging } from './define.ts';
+import { FleetOptions } from './fleet.ts';
 
 /**
  * system/PermissionManagement: the roles (`system/authority`) and the permission tree they are
@@ -104,6 +105,13 @@ export const roleCalls = {
       mode: roleMode.optional(),
     }),
     output: z.array(z.object({ value: z.number(), label: z.string(), mode: roleMode })),
+  }),
+  /** The registered sites, for the role form's picker. */
+  siteOptions: defineCall({
+    path: SystemAdminPaths.authority,
+    method: 'site_options',
+    input: z.object({}),
+    output: FleetOptions,
   }),
   add: defineCall({
     path: SystemAdminPaths.authority,

@@ -1,6 +1,7 @@
 import { acResources } from './modules/ac.ts';
 import { advertResources } from './modules/advert.ts';
 import { aisoResources } from './modules/aiso.ts';
+import { fleetResources } from './modules/fleet.ts';
 import { mediaResources } from './modules/media.ts';
 import { smartResources } from './modules/smart.ts';
 import { systemResources } from './modules/system.ts';
@@ -30,6 +31,7 @@ export const resources: readonly ResourceDef[] = [
   ...advertResources,
   ...smartResources,
   ...systemResources,
+  ...fleetResources,
 ];
 
 /** The resource of this name; typed by its table when the name is written out. */

@@ -21,6 +21,8 @@ export interface ResourceTableNames {
   'aiso:patrol_record': 'aiso_patrol_record';
   'aiso:phone': 'aiso_phone';
   'festival:index': 'system_theme';
+  'fleet:customer': 'fleet_customer';
+  'fleet:site': 'fleet_site';
   'index:app_list': 'smart_terminal';
   'index:app_menu': 'smart_app_menu';
   'index:app_upgrade': 'smart_app_release';

@@ -26,6 +26,7 @@ import { schedulerTexts } from './scheduler.ts';
 import { serverLogsTexts } from './server-logs.ts';
 import { servicesTexts } from './services.ts';
 import { shellTexts } from './shell.ts';
+import { sitesTexts } from './sites.ts';
 import { smartTexts } from './smart.ts';
 import { smsTexts } from './sms.ts';
 import { toolsTexts } from './system-tools.ts';
@@ -67,6 +68,7 @@ export const sectionList = {
   serverLogsTexts,
   servicesTexts,
   shellTexts,
+  sitesTexts,
   smartTexts,
   smsTexts,
   toolsTexts,
@@ -108,6 +110,7 @@ export const sections = {
   ...serverLogsTexts,
   ...servicesTexts,
   ...shellTexts,
+  ...sitesTexts,
   ...smartTexts,
   ...smsTexts,
   ...toolsTexts,

@@ -14,19 +14,14 @@ import type { z } from 'zod';
 import { accountLockedUntil, unlockAccount } from '../../platform/auth/lockout.ts';
 import { hashSecret } from '../../platform/auth/password-hash.ts';
 import { endSessions } from '../../platform/auth/sessions.ts';
-import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { type ActionContext, defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import {
-  administrators,
-  definedFields,
-  guardAdministrators,
-  siteIds,
-  withAdminLock,
-} from '../authority/index.ts';
+import { checkCustomer, checkGrantSites, readGrants, writeGrant } from '../../platform/sites/grants.ts';
+import { fleetOptions } from '../../platform/sites/registry.ts';
+import { administrators, definedFields, guardAdministrators, withAdminLock } from '../authority/index.ts';
 import { webSettingsActions } from './web-settings.ts';
 
 /**
@@ -58,6 +53,11 @@ async function accountRecords(
   rows: UserRow[],
 ): Promise<AccountRecord[]> {
   const admins = await administrators(db);
+  const grants = await readGrants(
+    db,
+    'account',
+    rows.filter((u) => u.can_operations && !u.all_sites).map((u) => u.id),
+  );
   const locks = await Promise.all(rows.map((u) => accountLockedUntil(app, u.username)));
   return rows.map((u, i) => ({
     id: u.id,
@@ -68,8 +68,8 @@ async function accountRecords(
     role_id: u.role_id,
     role_name: u.role_name ?? '',
     is_operations: u.can_operations ? 1 : 0,
-    site_ids: siteIds(u.site_ids),
-    all_sites: u.can_operations && grantsAllSites(u.site_ids) ? 1 : 0,
+    site_ids: grants.get(u.id) ?? [],
+    all_sites: u.can_operations && u.all_sites ? 1 : 0,
     cid: u.cid,
     enabled: u.enabled ? 1 : 0,
     weak_psw: u.weak_psw ? 1 : 0,
@@ -94,7 +94,7 @@ function selectUsers(db: Kysely<Database>) {
       'users.role_id',
       'roles.name as role_name',
       'users.can_operations',
-      'users.site_ids',
+      'users.all_sites',
       'users.cid',
       'users.enabled',
       'users.weak_psw',
@@ -131,24 +131,29 @@ async function checkRoleFit(ctx: SignedInContext, db: Kysely<Database>, v: Accou
     );
   if (!v.is_operations && v.site_ids.length)
     throw invalidField('site_ids', say(ctx.lang, 'accounts.siteIdsSitesApply'));
+  await checkCustomer(db, ctx.lang, v.cid);
+  await checkGrantSites(db, ctx.lang, v.site_ids, v.cid);
   // An operations role narrows its accounts to its sites (auth/sites.ts) unless it grants them all.
-  const roleSites = siteIds(role.site_ids);
-  const roleLimits = role.mode === 'operations' && !grantsAllSites(role.site_ids);
-  const outside = roleLimits ? v.site_ids.filter((s) => !roleSites.includes(s)) : [];
+  const roleLimits = role.mode === 'operations' && !role.all_sites;
+  const roleSites = roleLimits ? ((await readGrants(db, 'role', [role.id])).get(role.id) ?? []) : [];
+  const inRole = new Set(roleSites);
+  const outside = roleLimits ? v.site_ids.filter((s) => !inRole.has(s)) : [];
   if (outside.length)
     throw invalidField(
       'site_ids',
       say(ctx.lang, 'accounts.siteIdsSiteNot', {
-        outside: outside.join(', '),
+        outside: outside.slice(0, 5).join(', '),
         name: role.name,
-        roleSites: roleSites.join(', '),
+        roleSites: roleSites.length > 20 ? `${roleSites.slice(0, 20).join(', ')}, …` : roleSites.join(', '),
       }),
     );
 }
 
-/** The stored site grant: `*` for all sites (operations accounts only), else the listed ones. */
-function accountSites(v: AccountValues): string {
-  return storedSites(v.is_operations === 1 && v.all_sites === 1, v.site_ids);
+/** The stored site grant: every site (operations accounts only), else the listed ones. */
+function accountSites(v: AccountValues): { all: 0 | 1; ids: number[] } {
+  if (v.is_operations !== 1) return { all: 0, ids: [] };
+  if (v.all_sites === 1) return { all: 1, ids: [] };
+  return { all: 0, ids: [...new Set(v.site_ids)].sort((a, b) => a - b) };
 }
 
 async function checkUsernameFree(
@@ -203,10 +208,15 @@ export const administratorActions = [
     async handler({ app }) {
       const rows = await app.db.kysely
         .selectFrom('roles')
-        .select(['id', 'name', 'mode', 'site_ids'])
+        .select(['id', 'name', 'mode', 'all_sites'])
         .where('enabled', '=', 1)
         .orderBy('id')
         .execute();
+      const grants = await readGrants(
+        app.db.kysely,
+        'role',
+        rows.filter((r) => r.mode === 'operations' && !r.all_sites).map((r) => r.id),
+      );
       return rows.map((r) => ({
         value: r.id,
         label: r.name,
@@ -216,9 +226,19 @@ export const administratorActions = [
             : r.mode === 'operations'
               ? ('operations' as const)
               : ('full' as const),
-        site_ids: siteIds(r.site_ids),
-        all_sites: r.mode === 'operations' && grantsAllSites(r.site_ids) ? 1 : 0,
+        site_ids: grants.get(r.id) ?? [],
+        all_sites: r.mode === 'operations' && r.all_sites ? 1 : 0,
       }));
+    },
+  }),
+
+  defineCallAction(accountCalls.siteOptions, {
+    summary:
+      "Registered sites and customers, for the account form's pickers (this page's own call, so it needs no access to the Sites page)",
+    access: 'module',
+    mutates: false,
+    async handler({ app }) {
+      return fleetOptions(app);
     },
   }),
 
@@ -243,25 +263,32 @@ export const administratorActions = [
       await checkUsernameFree(ctx, db, v.username);
       await checkRoleFit(ctx, db, v);
       const now = ctx.app.now();
+      const sites = accountSites(v);
       const row = await db
-        .insertInto('users')
-        .values({
-          username: v.username,
-          password_hash: await hashSecret(v.password!),
-          weak_psw: 1,
-          role_id: v.role_id,
-          nickname: v.nickname,
-          phone: v.phone,
-          company_name: v.company_name,
-          can_operations: v.is_operations,
-          site_ids: accountSites(v),
-          cid: v.cid,
-          enabled: v.enabled,
-          created_at: now,
-          updated_at: now,
+        .transaction()
+        .execute(async (trx) => {
+          const added = await trx
+            .insertInto('users')
+            .values({
+              username: v.username,
+              password_hash: await hashSecret(v.password!),
+              weak_psw: 1,
+              role_id: v.role_id,
+              nickname: v.nickname,
+              phone: v.phone,
+              company_name: v.company_name,
+              can_operations: v.is_operations,
+              all_sites: sites.all,
+              cid: v.cid,
+              enabled: v.enabled,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await writeGrant(trx, 'account', added.id, sites.ids);
+          return added;
         })
-        .returning('id')
-        .executeTakeFirstOrThrow()
         .catch((e: Error) => {
           // A racing add of the same name passed the check above: still a clear 409.
           if (!/UNIQUE constraint failed|duplicate key value/i.test(e.message)) throw e;
@@ -288,8 +315,8 @@ export const administratorActions = [
           company_name: user.company_name,
           role_id: user.role_id,
           is_operations: user.can_operations,
-          site_ids: siteIds(user.site_ids),
-          all_sites: grantsAllSites(user.site_ids) ? 1 : 0,
+          site_ids: user.all_sites ? [] : ((await readGrants(db, 'account', [user.id])).get(user.id) ?? []),
+          all_sites: user.all_sites ? 1 : 0,
           cid: user.cid,
           enabled: user.enabled,
         };
@@ -313,7 +340,7 @@ export const administratorActions = [
             company_name: v.company_name,
             role_id: v.role_id,
             can_operations: v.is_operations,
-            site_ids: accountSites(v),
+            all_sites: accountSites(v).all,
             cid: v.cid,
             enabled: v.enabled,
             ...(v.password ? { password_hash: await hashSecret(v.password), weak_psw: 1 } : {}),
@@ -321,6 +348,7 @@ export const administratorActions = [
           })
           .where('id', '=', user.id)
           .execute();
+        await writeGrant(db, 'account', user.id, accountSites(v).ids);
         // Disabled or given a new password: its sessions and developer key end. Losing
         // operations mode: its sessions end (they may be in that mode).
         const reason = !v.enabled ? 'disabled' : v.password ? 'password' : null;

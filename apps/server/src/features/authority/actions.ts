@@ -13,20 +13,20 @@ import {
 import { type RoleRecord, roleCalls } from '@igs/contract/calls';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { grantsAllSites, storedSites } from '../../platform/auth/sites.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { validationError } from '../../platform/http/dispatch.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { getSettings } from '../../platform/settings/settings.ts';
+import { checkGrantSites, readGrants, writeGrant } from '../../platform/sites/grants.ts';
+import { fleetOptions } from '../../platform/sites/registry.ts';
 import {
   adminRoleIds,
   definedFields,
   forgetGrants,
   grantsMakeAdmin,
   guardAdministrators,
-  siteIds,
   withAdminLock,
 } from './admin-rules.ts';
 
@@ -52,6 +52,11 @@ async function roleRecords(db: Kysely<Database>, ids?: number[], lang: Lang = 'e
   const roles = await q.execute();
   if (!roles.length) return [];
   const roleIds = roles.map((r) => r.id);
+  const sites = await readGrants(
+    db,
+    'role',
+    roles.filter((r) => r.mode === 'operations' && !r.all_sites).map((r) => r.id),
+  );
   const [menus, buttons, users, admins] = await Promise.all([
     db.selectFrom('role_menus').select(['role_id', 'menu_id']).where('role_id', 'in', roleIds).execute(),
     db.selectFrom('role_buttons').select(['role_id', 'key']).where('role_id', 'in', roleIds).execute(),
@@ -74,8 +79,8 @@ async function roleRecords(db: Kysely<Database>, ids?: number[], lang: Lang = 'e
       .filter((b) => b.role_id === r.id)
       .map((b) => b.key)
       .sort(),
-    site_ids: siteIds(r.site_ids),
-    all_sites: r.mode === 'operations' && grantsAllSites(r.site_ids) ? 1 : 0,
+    site_ids: sites.get(r.id) ?? [],
+    all_sites: r.mode === 'operations' && r.all_sites ? 1 : 0,
     enabled: r.enabled ? 1 : 0,
     builtin: r.name === BUILTIN_ADMIN_ROLE ? 1 : 0,
     is_admin: admins.has(r.id) ? 1 : 0,
@@ -143,6 +148,7 @@ async function checkGrants(ctx: SignedInContext, db: Kysely<Database>, v: RoleVa
   if (v.mode === 'full' && v.site_ids.length) {
     throw invalidField('site_ids', say(ctx.lang, 'authority.siteIdsSitesApply'));
   }
+  await checkGrantSites(db, ctx.lang, v.site_ids);
 }
 
 async function checkNameFree(ctx: SignedInContext, db: Kysely<Database>, name: string, selfId?: number) {
@@ -176,6 +182,7 @@ async function writeGrants(db: Kysely<Database>, roleId: number, v: RoleValues):
       .insertInto('role_buttons')
       .values(keys.map((key) => ({ role_id: roleId, key })))
       .execute();
+  await writeGrant(db, 'role', roleId, v.mode === 'operations' && v.all_sites !== 1 ? v.site_ids : []);
 }
 
 export const authorityActions = [
@@ -225,6 +232,15 @@ export const authorityActions = [
     },
   }),
 
+  defineCallAction(roleCalls.siteOptions, {
+    summary: "Registered sites, for the role form's picker (this page's own call)",
+    access: 'module',
+    mutates: false,
+    async handler({ app }) {
+      return fleetOptions(app);
+    },
+  }),
+
   defineCallAction(roleCalls.add, {
     summary: 'Creates a role: name (unique), description, mode, menu_ids, button_keys, site_ids, enabled',
     access: 'module',
@@ -240,11 +256,8 @@ export const authorityActions = [
             name: v.name,
             description: v.description,
             mode: v.mode,
-            // Sites narrow operations roles only; `*` grants them all (auth/sites.ts).
-            site_ids: storedSites(
-              v.mode === 'operations' && v.all_sites === 1,
-              v.mode === 'operations' ? v.site_ids : [],
-            ),
+            // Sites narrow operations roles only; all_sites grants them all (auth/sites.ts).
+            all_sites: v.mode === 'operations' && v.all_sites === 1 ? 1 : 0,
             enabled: v.enabled,
             created_at: now,
             updated_at: now,
@@ -311,11 +324,8 @@ export const authorityActions = [
             name: v.name,
             description,
             mode: v.mode,
-            // Sites narrow operations roles only; `*` grants them all (auth/sites.ts).
-            site_ids: storedSites(
-              v.mode === 'operations' && v.all_sites === 1,
-              v.mode === 'operations' ? v.site_ids : [],
-            ),
+            // Sites narrow operations roles only; all_sites grants them all (auth/sites.ts).
+            all_sites: v.mode === 'operations' && v.all_sites === 1 ? 1 : 0,
             enabled: v.enabled,
             updated_at: ctx.app.now(),
           })

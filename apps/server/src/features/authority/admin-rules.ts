@@ -11,19 +11,6 @@ export function definedFields(body: Record<string, unknown>): Record<string, unk
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null));
 }
 
-/** Site lists are stored as comma-separated ids (users.site_ids, roles.site_ids). */
-export function siteText(ids: number[]): string {
-  return [...new Set(ids)].sort((a, b) => a - b).join(',');
-}
-
-export function siteIds(text: string): number[] {
-  return text
-    .split(',')
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
-}
-
 /**
  * Who counts as an administrator (documented in docs/decisions.md and in the contract beside
  * ADMIN_MENU_NAMES): an enabled account whose role is enabled and either is the built-in `admin`

@@ -7,7 +7,6 @@ export {
   definedFields,
   guardAdministrators,
   isAdministrator,
-  siteIds,
   withAdminLock,
 } from './admin-rules.ts';
 

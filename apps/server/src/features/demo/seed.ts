@@ -50,9 +50,13 @@ export interface DemoResult {
   settings: string[];
 }
 
-/** True when no resource table holds a record, in any site. */
+/**
+ * True when no resource table holds a record, in any site. The fleet registry (sites, customers)
+ * is the deployment's own, not data: registered sites leave the database empty.
+ */
 async function isEmpty(db: Conn): Promise<boolean> {
   for (const def of resources) {
+    if (def.registry) continue;
     if (await untyped(db).selectFrom(def.table).select('id').limit(1).executeTakeFirst()) return false;
   }
   return true;

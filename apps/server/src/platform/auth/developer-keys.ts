@@ -75,7 +75,7 @@ export async function findDeveloperKey(app: AppContext, key: string) {
     .innerJoin('users', 'users.id', 'developer_keys.user_id')
     .leftJoin('roles', 'roles.id', 'users.role_id')
     .selectAll('users')
-    .select(['developer_keys.expires_at as k_expires', 'roles.site_ids as r_sites'])
+    .select(['developer_keys.expires_at as k_expires', 'roles.all_sites as r_all'])
     .where('developer_keys.key_hash', '=', tokenId(key))
     .executeTakeFirst();
 }

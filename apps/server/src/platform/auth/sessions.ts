@@ -13,6 +13,7 @@ import { type LoginRules, loginRules } from '../settings/login-rules.ts';
 import { endDeveloperKeys, findDeveloperKey } from './developer-keys.ts';
 import { type EndReason, endedReason, markEnded } from './ended-credentials.ts';
 import { addressBlockedMinutes, recordAttempt } from './lockout.ts';
+import { callerSites } from './sites.ts';
 
 /** Touching a session on every call would turn each read into a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
@@ -80,7 +81,7 @@ function callerQuery(app: AppContext, sessionId: string) {
         'sessions.ip as s_ip',
         'sessions.user_agent as s_ua',
         'sessions.user_id as s_user',
-        'roles.site_ids as r_sites',
+        'roles.all_sites as r_all',
         'roles.mode as r_mode',
       ])
       .where('sessions.id', '=', sessionId);
@@ -142,7 +143,7 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'sessionExpired');
   }
-  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, r_sites, r_mode, ...user } = row;
+  const { s_id, s_ops, s_created, s_seen, s_ip, s_ua, s_user, r_all, r_mode, ...user } = row;
   if (!user.enabled) {
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'accountDisabled');
@@ -156,13 +157,16 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
       .execute();
     session.last_seen_at = now;
   }
-  return {
+  const caller: Caller = {
     user: user as User,
     session,
     isOperations: session.is_operations ? 1 : 0,
-    roleSiteIds: r_sites ?? '',
+    roleAllSites: Number(r_all ?? 0),
     roleMode: r_mode ?? '',
   };
+  // Only operations calls are scoped by site: full mode is site 0 and pays nothing for grants.
+  if (caller.isOperations) caller.sites = await callerSites(app, caller);
+  return caller;
 }
 
 /** The name a failed key attempt is recorded under (no account is named by a wrong key). */
@@ -186,13 +190,13 @@ async function authenticateKey(app: AppContext, key: string, req: FastifyRequest
     await recordAttempt(app, KEY_ATTEMPT_NAME, ip, false, { req, lang });
     throw apiError(Code.tokenInvalid, 'tokenInvalid');
   }
-  const { k_expires, r_sites, ...user } = row;
+  const { k_expires, r_all, ...user } = row;
   if (Number(k_expires) <= app.now()) {
     await endDeveloperKeys(app, app.db.kysely, [user.id], 'key_expired');
     throw apiError(Code.sessionExpired, 'developerKeyExpired');
   }
   if (!user.enabled) throw apiError(Code.sessionExpired, 'accountDisabled');
-  return { user, session: null, isOperations: 0, roleSiteIds: r_sites ?? '' };
+  return { user, session: null, isOperations: 0, roleAllSites: Number(r_all ?? 0) };
 }
 
 function headerValue(req: FastifyRequest, name: string): string {

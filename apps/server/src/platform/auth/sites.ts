@@ -1,64 +1,149 @@
 import { Code, Headers, texts } from '@igs/contract';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
 import type { Caller } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
+import { appCache } from '../lib/ttl-cache.ts';
+import { type SiteRegistry, siteRegistry } from '../sites/registry.ts';
 
 /**
- * Site lists are stored as comma-separated ids (users.site_ids, roles.site_ids). Every site is an
- * explicit grant, stored as `*`: an empty list reaches no site (migration 025 turned the blank
- * lists of earlier accounts and operations roles, which meant "every site", into `*`).
+ * Site grants (issue 17 point 6). An account, and an operations role, is granted sites of the
+ * registry (platform/sites/registry.ts) through join tables, account_sites and role_sites, or
+ * every site by its explicit `all_sites` flag: no grant reaches no site (migration 025 made "every
+ * site" explicit; migration 033 moved the grants out of comma-separated text). An account of a
+ * customer (`users.cid`) reaches only that customer's sites; the `igs-cid` header narrows a call
+ * to one customer. Every operations call's sites are worked out here, once, from the caller
+ * loaded with them (`callerSites`), so every read and write of a site-scoped table is checked by
+ * construction (resources/scope.ts `siteScope`).
  */
-export const ALL_SITES = '*';
 
-export function grantsAllSites(text: string): boolean {
-  return text.trim() === ALL_SITES;
+/** What an operations caller may reach, loaded with the caller. */
+export interface CallerSites {
+  /** The sites granted, account and role together; null: every registered site. */
+  granted: ReadonlySet<number> | null;
+  /** The account's customer (users.cid), 0 for none. */
+  customer: number;
+  registry: SiteRegistry;
 }
 
-/** The stored form of a site grant: `*` for every site, else the sorted ids. */
-export function storedSites(allSites: boolean | 0 | 1, ids: readonly number[]): string {
-  if (allSites) return ALL_SITES;
-  return [...new Set(ids)].sort((a, b) => a - b).join(',');
+/** The stored form of a grant: every site, or these ids (sorted, without repeats). */
+export function grantRows(allSites: boolean | 0 | 1, ids: readonly number[]): { all: 0 | 1; ids: number[] } {
+  if (allSites) return { all: 1, ids: [] };
+  return { all: 0, ids: [...new Set(ids)].sort((a, b) => a - b) };
+}
+
+const GRANT_TABLES = ['users', 'roles', 'account_sites', 'role_sites'] as const;
+/** As the caller's own cache (sessions.ts): this process's writes at once, another instance's within it. */
+const GRANT_TTL_MS = 1000;
+
+/** The sites granted to an account (null: every site), narrowed by its role's when that is an operations role. */
+async function grantedSites(app: AppContext, caller: Caller): Promise<Set<number> | null> {
+  const db = app.db.kysely;
+  const own = caller.user.all_sites
+    ? null
+    : (
+        await db.selectFrom('account_sites').select('site_id').where('user_id', '=', caller.user.id).execute()
+      ).map((r) => r.site_id);
+  const role =
+    caller.roleMode !== 'operations' || caller.roleAllSites
+      ? null
+      : (
+          await db
+            .selectFrom('role_sites')
+            .select('site_id')
+            .where('role_id', '=', caller.user.role_id)
+            .execute()
+        ).map((r) => r.site_id);
+  if (!own) return role ? new Set(role) : null;
+  if (!role) return new Set(own);
+  const roleSet = new Set(role);
+  return new Set(own.filter((id) => roleSet.has(id)));
+}
+
+/** The caller's grant and the registry, for an operations call (a short cache per account). */
+export async function callerSites(app: AppContext, caller: Caller): Promise<CallerSites> {
+  const cache = appCache<number, { granted: Set<number> | null; writes: number }>(app, 'site-grants', {
+    ttlMs: GRANT_TTL_MS,
+    maxEntries: 10_000,
+  });
+  const writes = app.db.writes.count(GRANT_TABLES);
+  const key = caller.user.id;
+  let hit = cache.get(key);
+  if (!hit || hit.writes !== writes) {
+    hit = { granted: await grantedSites(app, caller), writes };
+    cache.set(key, hit);
+  }
+  return { granted: hit.granted, customer: Number(caller.user.cid ?? 0), registry: await siteRegistry(app) };
+}
+
+function headerText(req: FastifyRequest, name: string): string {
+  const header = req.headers[name];
+  return (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
 }
 
 /**
- * The sites an account may reach in operations mode: its own grant, narrowed by its role's when
- * the role is an operations role (full-mode roles name no sites). null means every site; an
- * empty list means none.
+ * The customer a call is narrowed to: the account's own, or the one `igs-cid` names (0 or no
+ * header: none). A customer that is not registered, or another than the account's own, is refused.
  */
-export function allowedSites(caller: Caller): number[] | null {
-  const own = siteList(caller.user.site_ids);
-  const role = caller.roleMode === 'operations' ? siteList(caller.roleSiteIds ?? '') : null;
-  if (!own) return role;
-  if (!role) return own;
-  return own.filter((id) => role.includes(id));
-}
-
-function siteList(text: string): number[] | null {
-  if (grantsAllSites(text)) return null;
-  return text
-    .split(',')
-    .filter((s) => s.trim() !== '')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n >= 0);
+function callCustomer(sites: CallerSites, req: FastifyRequest): number {
+  const raw = headerText(req, Headers.customer);
+  if (raw === '' || raw === '0') return sites.customer;
+  const cid = Number(raw);
+  if (!Number.isSafeInteger(cid) || cid < 0)
+    throw new ApiError(Code.badRequest, texts('sites.customerHeaderFormat', { header: Headers.customer }));
+  if (!sites.registry.customers.has(cid))
+    throw new ApiError(Code.forbidden, texts('sites.customerUnknown', { cid }));
+  if (sites.customer && sites.customer !== cid)
+    throw new ApiError(Code.forbidden, texts('sites.customerNotGranted', { cid }));
+  return cid;
 }
 
 /**
- * The sites named by the `igs-sids` header, each checked against the account's sites (403 names
- * the first refused one). No header means all the account's sites (null: every site). An account
- * that reaches no site is refused.
+ * The sites an operations call may reach before `igs-sids`: the account's grant, narrowed to the
+ * call's customer. null: every site (an account granted every site, no customer).
+ */
+export function allowedSites(caller: Caller, req?: FastifyRequest): number[] | null {
+  const sites = caller.sites;
+  if (!sites) return [];
+  const customer = req ? callCustomer(sites, req) : sites.customer;
+  if (!customer) return sites.granted ? [...sites.granted].sort((a, b) => a - b) : null;
+  const out: number[] = [];
+  for (const [id, site] of sites.registry.sites)
+    if (site.customer === customer && (!sites.granted || sites.granted.has(id))) out.push(id);
+  return out.sort((a, b) => a - b);
+}
+
+/** Whether the caller reaches every site of every customer (the fleet registry's own pages). */
+export function reachesWholeFleet(caller: Caller): boolean {
+  if (!caller.isOperations) return true;
+  return Boolean(caller.sites && !caller.sites.granted && !caller.sites.customer);
+}
+
+/**
+ * The sites named by the `igs-sids` header, each registered and granted to the account (403 names
+ * the first refused one), within the `igs-cid` customer. No header means all the account's sites
+ * (null: every site). An account that reaches no site is refused.
  */
 export function requestedSites(caller: Caller, req: FastifyRequest): number[] | null {
-  const header = req.headers[Headers.sites];
-  const raw = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  const allowed = allowedSites(caller);
+  const raw = headerText(req, Headers.sites);
+  const allowed = allowedSites(caller, req);
   if (allowed?.length === 0) throw new ApiError(Code.forbidden, texts('auth.noSiteGranted'));
   if (raw === '') return allowed;
+  const registry = caller.sites!.registry;
+  const reach = allowed ? new Set(allowed) : null;
   const ids = raw.split(',').map((s) => Number(s.trim()));
   for (const id of ids) {
-    if (!Number.isInteger(id) || id < 0)
+    if (!Number.isSafeInteger(id) || id < 0)
       throw new ApiError(Code.badRequest, texts('auth.siteHeaderFormat', { header: Headers.sites }));
-    if (allowed && !allowed.includes(id))
-      throw new ApiError(Code.forbidden, texts('auth.siteNotGranted', { id }));
+    if (!registry.sites.has(id)) throw new ApiError(Code.forbidden, texts('sites.siteUnknown', { id }));
+    if (reach && !reach.has(id)) throw new ApiError(Code.forbidden, texts('auth.siteNotGranted', { id }));
   }
-  return ids;
+  return [...new Set(ids)];
+}
+
+/** The one site an operations write names: registered, granted, and not suspended. */
+export function checkWriteSite(caller: Caller, id: number): number {
+  const site = caller.sites?.registry.sites.get(id);
+  if (site?.state === 'suspended') throw new ApiError(Code.forbidden, texts('sites.siteSuspended', { id }));
+  return id;
 }

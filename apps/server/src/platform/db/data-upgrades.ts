@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { explicitAllSites } from './migrations/025-explicit-all-sites.ts';
+import { grantsFromText } from './migrations/033-site-registry.ts';
 
 /**
  * What a migration changed in the rows that existed when it ran, so that rows restored from an
@@ -20,4 +21,6 @@ export const DATA_UPGRADES: Readonly<Record<string, (db: Kysely<any>) => Promise
   },
   // A blank site list meant every site before; it means none now.
   '025-explicit-all-sites': (db) => explicitAllSites.up(db),
+  // Site grants moved from text to join tables, every site in use registered (issue 17).
+  '033-site-registry': (db) => grantsFromText(db),
 };

@@ -32,6 +32,7 @@ import { acApClients } from './migrations/029-ac-ap-clients.ts';
 import { fileStore } from './migrations/032-file-store.ts';
 import { schedulerLeases } from './migrations/030-scheduler-leases.ts';
 import { cwmpFleet } from './migrations/031-cwmp-fleet.ts';
+import { siteRegistry } from './migrations/033-site-registry.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -274,6 +275,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '032-file-store': fileStore(kind),
     '030-scheduler-leases': schedulerLeases(kind),
     '031-cwmp-fleet': cwmpFleet(kind),
+    '033-site-registry': siteRegistry(kind),
   };
 }
 

@@ -298,6 +298,29 @@ export interface ResourceTables {
     state: string | null;
     last_alarm_at: string | null;
   };
+  /** fleet:customer: Customer */
+  fleet_customer: {
+    id: Generated<number>;
+    site_id: Generated<number>;
+    created_at: number;
+    updated_at: number;
+    name: string | null;
+    contact: string | null;
+    state: string | null;
+  };
+  /** fleet:site: Site */
+  fleet_site: {
+    id: Generated<number>;
+    site_id: Generated<number>;
+    created_at: number;
+    updated_at: number;
+    name: string | null;
+    customer_id: number | null;
+    address: string | null;
+    time_zone: string | null;
+    contact: string | null;
+    state: string | null;
+  };
   /** media:broadcast: Live broadcast room */
   media_broadcast_room: {
     id: Generated<number>;

@@ -18,7 +18,9 @@ export interface UsersTable {
   we_chat: Generated<string>;
   photo: Generated<string>;
   can_operations: Generated<number>;
-  site_ids: Generated<string>;
+  /** Every site, present and future (migration 033); otherwise the sites of account_sites. */
+  all_sites: Generated<number>;
+  /** The customer the account belongs to (a `fleet_customer` id), 0 for none: it then sees only that customer's sites. */
   cid: Generated<number>;
   enabled: Generated<number>;
   developer_status: Generated<number>;
@@ -74,6 +76,23 @@ export interface RoleMenusTable {
 export interface RoleButtonsTable {
   role_id: number;
   key: string;
+}
+
+/** A site granted to an account (migration 033; platform/auth/sites.ts). */
+export interface AccountSitesTable {
+  user_id: number;
+  site_id: number;
+}
+
+/** A site granted to an operations role (migration 033). */
+export interface RoleSitesTable {
+  role_id: number;
+  site_id: number;
+}
+
+export interface Database {
+  account_sites: AccountSitesTable;
+  role_sites: RoleSitesTable;
 }
 
 export interface SessionsTable {
@@ -202,8 +221,8 @@ export interface Database {
 /** Roles: mode and sites (migration 005). Declaration merging adds the columns. */
 export interface RolesTable {
   mode: Generated<string>;
-  /** Comma-separated site ids an operations role reaches; empty means every site. */
-  site_ids: Generated<string>;
+  /** An operations role reaching every site (migration 033); otherwise the sites of role_sites. */
+  all_sites: Generated<number>;
 }
 
 /** One run of a scheduled task (migration 005). */

@@ -1,7 +1,6 @@
 import { hashPassword, keepText } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import { hashSecret } from '../auth/password-hash.ts';
-import { ALL_SITES } from '../auth/sites.ts';
 import { allSeedButtons, syncMenus } from '../menus/menu-sync.ts';
 
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
@@ -93,8 +92,8 @@ export async function seed(app: AppContext): Promise<void> {
           role_id: admin.id,
           nickname: 'Administrator',
           can_operations: 1,
-          // Every site, explicitly (auth/sites.ts): an empty list would reach none.
-          site_ids: ALL_SITES,
+          // Every site, explicitly (auth/sites.ts): no grant would reach none.
+          all_sites: 1,
           created_at: now,
           updated_at: now,
         })

@@ -3,6 +3,7 @@ import type { AnyCall } from '@igs/contract/calls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import type { CallerSites } from '../auth/sites.ts';
 import type { Session, User } from '../db/schema.ts';
 
 export interface UploadedFile {
@@ -17,8 +18,10 @@ export interface Caller {
   /** Null when the caller authenticated with a developer-mode key. */
   session: Session | null;
   isOperations: 0 | 1;
-  /** The sites of the account's role (auth/sites.ts: `*` every site, empty none). */
-  roleSiteIds?: string;
+  /** Whether the account's role is granted every site (auth/sites.ts; else role_sites). */
+  roleAllSites?: number;
+  /** The grant and the registry an operations caller's sites are worked out from (auth/sites.ts). */
+  sites?: CallerSites;
   /** The role's mode: only an operations role narrows the account's sites. */
   roleMode?: string;
 }

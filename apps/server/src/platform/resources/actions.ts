@@ -8,8 +8,9 @@ import {
   resources,
 } from '@igs/contract/resources';
 import { sql } from 'kysely';
+import { reachesWholeFleet } from '../auth/sites.ts';
 import { offerDownload } from '../exports/downloads.ts';
-import { defineCallAction, type SignedInContext } from '../http/action.ts';
+import { type AnyAction, defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
 import { toCsv } from '../lib/csv.ts';
 import { toXlsx } from '../lib/xlsx.ts';
@@ -21,7 +22,7 @@ import { importAction } from './import.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
 import { type AnyEb, type AnySelect, applyFilters, listTotal, referenceCounts, untyped } from './queries.ts';
 import { isRecordId } from './record-id.ts';
-import { refScope, scoped } from './scope.ts';
+import { REGISTRY_SCOPE, refScope, scoped } from './scope.ts';
 import { sortableFields } from './storage.ts';
 import { thumbnailAction } from './thumbnail.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
@@ -319,13 +320,28 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       }) as never,
     );
   }
-  return actions;
+  return def.registry ? actions.map(registryAction) : actions;
 }
 
-/** Every resource on its full-mode endpoint and its operations twin. */
+/**
+ * A call of the fleet registry (sites, customers): only an account that reaches every site of
+ * every customer manages it, and its records are the deployment's (site 0) whatever igs-sids names.
+ */
+function registryAction<A extends AnyAction>(action: A): A {
+  return {
+    ...action,
+    async handler(ctx: SignedInContext, input: unknown) {
+      if (!reachesWholeFleet(ctx.caller)) throw new ApiError(Code.forbidden, texts('sites.wholeFleetOnly'));
+      ctx.scope = REGISTRY_SCOPE;
+      return action.handler(ctx, input);
+    },
+  };
+}
+
+/** Every resource on its full-mode endpoint and its operations twin (a registry has one endpoint). */
 export function allResourceActions() {
   return resources.flatMap((def) => [
     ...resourceActions(def, def.endpoint),
-    ...(def.opsEndpoint ? resourceActions(def, def.opsEndpoint) : []),
+    ...(def.opsEndpoint && def.opsEndpoint !== def.endpoint ? resourceActions(def, def.opsEndpoint) : []),
   ]);
 }

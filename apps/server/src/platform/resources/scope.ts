@@ -8,7 +8,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
-import { requestedSites } from '../auth/sites.ts';
+import { checkWriteSite, requestedSites } from '../auth/sites.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller, SignedInContext, SiteScope } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
@@ -16,8 +16,10 @@ import { type AnySelect, untyped } from './queries.ts';
 
 /**
  * The caller's sites for one call (SignedInContext `scope`), each worked out on first use:
- * site 0 in full mode; in operations mode the sites named by igs-sids, each granted to the
- * account (null: every site, for accounts without a site list).
+ * site 0 in full mode; in operations mode the sites named by igs-sids, each registered and
+ * granted to the account within the igs-cid customer (auth/sites.ts; null: every site, for an
+ * account granted every site and no customer). A write goes to one named site that is not
+ * suspended.
  */
 export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
   let read: number[] | null | undefined;
@@ -34,7 +36,7 @@ export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
         'A change in operations mode must name exactly one site in the igs-sids header',
       );
     }
-    return named[0]!;
+    return checkWriteSite(caller, named[0]!);
   };
   return {
     get read() {
@@ -48,6 +50,12 @@ export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
     },
   };
 }
+
+/**
+ * The scope of a registry call (the fleet's sites and customers, contract `registry`): its
+ * records are the deployment's, kept at site 0, whatever igs-sids names.
+ */
+export const REGISTRY_SCOPE: SiteScope = { read: [0], write: [0], writeSite: () => 0 };
 
 /** The hand tables (platform/db/schema.ts) that have a `site_id`. */
 export type SiteTable = {
