@@ -37,6 +37,8 @@ import { type AccountFormValues, accountPayload } from './manage-settings/accoun
 import { BlockedAddresses } from './manage-settings/blocked-addresses.tsx';
 import './manage-settings/manage-settings-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { customerChoices, grantSummary, siteChoices } from '../../features/sites/site-options.ts';
+import { SitePicker } from '../../features/sites/site-picker.tsx';
 
 /** Manage settings: the accounts of the console and the web settings singleton. */
 export default function ManageSettings() {
@@ -73,6 +75,7 @@ function AccountsTab() {
     queryFn: ({ sites }) => call(accountCalls.list, { keyword, ...page }, { loading: false, sites }),
     placeholderData: keepPreviousData,
   });
+  const fleet = useFleetOptions();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['system', 'administrator'] });
   /** A verb on one account; the request layer shows a refusal (409 names the rule). */
   const act = async (verb: () => Promise<unknown>) => {
@@ -106,7 +109,11 @@ function AccountsTab() {
       width: 100,
       render: (v: number, a: AccountRecord) =>
         v
-          ? `${t('mgr.yes')} ${a.all_sites ? t('mgr.allSitesShort') : a.site_ids.join(',') || t('mgr.noSites')}`
+          ? `${t('mgr.yes')} ${
+              a.all_sites
+                ? t('mgr.allSitesShort')
+                : grantSummary(a.site_ids, fleet.data, (n) => t('mgr.moreSites', { n })) || t('mgr.noSites')
+            }`
           : t('mgr.no'),
     },
     {
@@ -275,8 +282,10 @@ function AccountModal({
     queryKey: ['system', 'administrator', 'roles'],
     queryFn: ({ sites }) => call(accountCalls.roleOptions, {}, { loading: false, sites }),
   });
+  const fleet = useFleetOptions();
   const ops = Form.useWatch('is_operations', form);
   const allSites = Form.useWatch('all_sites', form);
+  const cid = Form.useWatch('cid', form);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -316,7 +325,7 @@ function AccountModal({
           company_name: account?.company_name ?? '',
           role_id: account?.role_id,
           is_operations: account ? account.is_operations === 1 : false,
-          site_ids: (account?.site_ids ?? []).map(String),
+          site_ids: account?.site_ids ?? [],
           // A new account reaches no site until sites or all sites are granted.
           all_sites: account ? account.all_sites === 1 : false,
           cid: account?.cid ?? 0,
@@ -371,8 +380,13 @@ function AccountModal({
           <Form.Item name="enabled" label={t('mgr.enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="cid" label={t('mgr.cid')}>
-            <InputNumber min={0} precision={0} />
+          <Form.Item name="cid" label={t('mgr.cid')} style={{ minWidth: 160 }}>
+            <Select
+              loading={fleet.isLoading}
+              options={customerChoices(fleet.data, t('mgr.noCustomer'))}
+              showSearch
+              optionFilterProp="label"
+            />
           </Form.Item>
         </Flex>
         {ops && (
@@ -387,7 +401,10 @@ function AccountModal({
         )}
         {ops && !allSites && (
           <Form.Item name="site_ids" label={t('mgr.sites')} extra={t('mgr.sitesHint')}>
-            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+            <SitePicker
+              choices={siteChoices(fleet.data, Number(cid ?? 0), account?.site_ids)}
+              loading={fleet.isLoading}
+            />
           </Form.Item>
         )}
       </Form>
@@ -591,4 +608,13 @@ function WebSettingsTab() {
       )}
     </Form>
   );
+}
+
+/** The registered sites and customers, for the account form's pickers and the list's site names. */
+function useFleetOptions() {
+  return useScopedQuery({
+    queryKey: ['system', 'administrator', 'fleet'],
+    queryFn: ({ sites }) => call(accountCalls.siteOptions, {}, { loading: false, sites }),
+    staleTime: 30_000,
+  });
 }

@@ -11,7 +11,6 @@ import {
   Input,
   Popconfirm,
   Radio,
-  Select,
   Space,
   Switch,
   Table,
@@ -34,12 +33,14 @@ import {
 } from './permissions/permission-tree.ts';
 import './permissions/permission-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { grantSummary, siteChoices } from '../../features/sites/site-options.ts';
+import { SitePicker } from '../../features/sites/site-picker.tsx';
 
 interface RoleForm {
   name: string;
   description: string;
   mode: 'full' | 'operations';
-  site_ids: string[];
+  site_ids: number[];
   /** Every site, granted explicitly (operations roles): an empty site list reaches none. */
   all_sites: boolean;
   enabled: boolean;
@@ -77,6 +78,7 @@ export default function PermissionManagement() {
     queryFn: ({ sites }) => call(permissionTreeCalls.tree, {}, { loading: false, sites }),
     staleTime: 60_000,
   });
+  const fleet = useFleetOptions();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['system', 'authority'] });
 
   const setEnabled = async (role: RoleRecord, enabled: boolean) => {
@@ -125,7 +127,11 @@ export default function PermissionManagement() {
       width: 110,
       // Sites narrow operations roles only.
       render: (s: number[], r: RoleRecord) =>
-        r.mode !== 'operations' ? '' : r.all_sites ? t('perm.allSites') : s.join(', ') || '—',
+        r.mode !== 'operations'
+          ? ''
+          : r.all_sites
+            ? t('perm.allSites')
+            : grantSummary(s, fleet.data, (n) => t('perm.moreSites', { n })) || '—',
     },
     { title: t('perm.accounts'), dataIndex: 'user_count', width: 90 },
     {
@@ -228,6 +234,7 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
   const t = useT();
   const [form] = Form.useForm<RoleForm>();
   const allSites = Form.useWatch('all_sites', form);
+  const fleet = useFleetOptions();
   const builtin = role?.builtin === 1;
   const [mode, setMode] = useState<'full' | 'operations'>(role?.mode ?? 'full');
   const tree = useMemo<PermissionNode[]>(
@@ -299,7 +306,7 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
           name: role?.name ?? '',
           description: role?.description ?? '',
           mode: role?.mode ?? 'full',
-          site_ids: (role?.site_ids ?? []).map(String),
+          site_ids: role?.site_ids ?? [],
           all_sites: role ? role.all_sites === 1 : false,
           enabled: role ? role.enabled === 1 : true,
         }}
@@ -338,19 +345,8 @@ function RoleDrawer({ role, menus, onClose, onSaved }: RoleDrawerProps) {
           </Form.Item>
         )}
         {mode === 'operations' && !allSites && (
-          <Form.Item
-            name="site_ids"
-            label={t('perm.sites')}
-            extra={t('perm.sitesHint')}
-            rules={[
-              {
-                validator: async (_r, v: string[] = []) => {
-                  if (!sitesValid(v)) throw new Error(t('perm.sitesInvalid'));
-                },
-              },
-            ]}
-          >
-            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+          <Form.Item name="site_ids" label={t('perm.sites')} extra={t('perm.sitesHint')}>
+            <SitePicker choices={siteChoices(fleet.data, 0, role?.site_ids)} loading={fleet.isLoading} />
           </Form.Item>
         )}
         <Form.Item label={t('perm.grants')}>
@@ -396,7 +392,11 @@ function keysToGrantsCount(tree: PermissionNode[], keys: string[]) {
   return { menus: g.menu_ids.length, buttons: g.button_keys.length };
 }
 
-/** Site ids are positive whole numbers. */
-export function sitesValid(values: readonly string[]): boolean {
-  return values.every((v) => /^[1-9]\d*$/.test(String(v).trim()));
+/** The registered sites, for the role form's picker and the list's site names. */
+function useFleetOptions() {
+  return useScopedQuery({
+    queryKey: ['system', 'authority', 'fleet'],
+    queryFn: ({ sites }) => call(roleCalls.siteOptions, {}, { loading: false, sites }),
+    staleTime: 30_000,
+  });
 }

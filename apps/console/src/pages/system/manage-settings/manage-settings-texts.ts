@@ -27,8 +27,8 @@ const texts: Texts = {
   'mgr.isOperations': { en: 'Operations mode', zh_CN: '运营模式' },
   'mgr.sites': { en: 'Sites', zh_CN: '站点' },
   'mgr.sitesHint': {
-    en: 'Site ids this account may reach (within its role); empty means none',
-    zh_CN: '此账号可访问的站点编号（不超出角色的站点）；留空表示无任何站点',
+    en: 'Registered sites this account may reach (within its role and its customer); none chosen means none',
+    zh_CN: '此账号可访问的已登记站点（不超出角色和所属客户的站点）；不选表示无任何站点',
   },
   'mgr.allSites': { en: 'All sites', zh_CN: '全部站点' },
   'mgr.allSitesHint': {
@@ -37,7 +37,9 @@ const texts: Texts = {
   },
   'mgr.allSitesShort': { en: 'all sites', zh_CN: '全部站点' },
   'mgr.noSites': { en: 'no site', zh_CN: '无站点' },
-  'mgr.cid': { en: 'Customer id', zh_CN: '客户编号' },
+  'mgr.cid': { en: 'Customer', zh_CN: '所属客户' },
+  'mgr.noCustomer': { en: 'None', zh_CN: '无' },
+  'mgr.moreSites': { en: 'and {{n}} more', zh_CN: '等另 {{n}} 个' },
   'mgr.enabled': { en: 'Enabled', zh_CN: '启用' },
   'mgr.lastLogin': { en: 'Last sign-in', zh_CN: '最后登录' },
   'mgr.lastIp': { en: 'Last address', zh_CN: '最后登录IP' },

@@ -12,15 +12,15 @@ const texts: Texts = {
   'perm.mode.operations': { en: 'Operations', zh_CN: '运营模式' },
   'perm.sites': { en: 'Sites', zh_CN: '站点' },
   'perm.sitesHint': {
-    en: 'Site ids this role may reach; empty means none',
-    zh_CN: '此角色可访问的站点编号；留空表示无任何站点',
+    en: 'Registered sites this role may reach; none chosen means none',
+    zh_CN: '此角色可访问的已登记站点；不选表示无任何站点',
   },
   'perm.allSites': { en: 'All sites', zh_CN: '全部站点' },
   'perm.allSitesHint': {
     en: 'Every site, including sites added later',
     zh_CN: '所有站点，包括以后新增的站点',
   },
-  'perm.sitesInvalid': { en: 'Site ids are positive whole numbers', zh_CN: '站点编号必须是正整数' },
+  'perm.moreSites': { en: 'and {{n}} more', zh_CN: '等另 {{n}} 个' },
   'perm.enabled': { en: 'Enabled', zh_CN: '启用' },
   'perm.grants': { en: 'Menus and buttons', zh_CN: '菜单与按钮权限' },
   'perm.grantCount': {
