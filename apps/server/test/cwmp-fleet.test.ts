@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
@@ -23,12 +24,15 @@ import {
  *   for the CPE goes out once and is settled;
  * - a reboot whose RebootResponse was lost is settled by the CPE's next BOOT (M Reboot), not resent;
  * - two sessions of one CPE on both instances at once never both get the same task;
- * then, on SQLite and PostgreSQL: existing duplicates merged by migration 031's rule, and the
- * per-instance CWMP_PORT.
+ * then, on SQLite and PostgreSQL: the site of a new CPE from its ACS URL (`/site/<id>`), an unknown
+ * or suspended site refused, a known CPE keeping its site; existing duplicates merged by migration 031's rule;
+ * and the per-instance CWMP_PORT.
  * Counts are asserted, never times: the waits only bound how long a test may hang.
  */
 
 const CPE = '/admin.php/tr069/device';
+/** The site registry's table (issue 17 point 6). */
+const SITES = resourceByName('fleet:site')!.table;
 const ITMS = '/admin.php/tr069/itms';
 const ACS_AUTH = { username: 'acs', password: 'acs-pass-1' };
 const CR_AUTH = { username: 'cr', password: 'cr-pass-1' };
@@ -206,10 +210,11 @@ describe('CWMP behind a load balancer: two instances over one PostgreSQL', () =>
   });
 });
 
-describeEachDb('CWMP device identity and port', (kind) => {
+describeEachDb('CWMP site rule, device identity and port', (kind) => {
   let s: TestServer;
   let acs: CwmpListener;
   let base = '';
+  let site = 0;
   const sims: CpeSimulator[] = [];
   const sim = (acsUrl: string, serial: string) => {
     const x = new CpeSimulator({ acsUrl, serial, acsAuth: ACS_AUTH });
@@ -227,12 +232,55 @@ describeEachDb('CWMP device identity and port', (kind) => {
     acs = await startCwmpListener(s.app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${acs.port}`;
     await configureItms(s, await s.login(), acs.port);
+    const now = Date.now();
+    const made = await raw(s)
+      .insertInto(SITES)
+      .values({ site_id: 0, name: 'Hotel Seven', state: 'active', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    site = Number(made.id);
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(sims.map((x) => x.close()));
     await acs?.close();
     await s?.close();
+  });
+
+  it('a new CPE informing <acs>/site/<id> registers in that site, and keeps it informing elsewhere', async () => {
+    const cpe = sim(`${base}/cwmp/site/${site}`, 'SITE0001');
+    await cpe.inform();
+    expect(cpe.errors).toEqual([]);
+    expect((await rowsOf('SITE0001')).map((r) => r.site_id)).toEqual([site]);
+    // Without a site in the URL a new CPE lands in the gateway's site 0.
+    const plain = sim(`${base}/`, 'SITE0002');
+    await plain.inform();
+    expect((await rowsOf('SITE0002')).map((r) => r.site_id)).toEqual([0]);
+    // A known CPE keeps its site whatever URL it informs later (the path decides at registration).
+    const again = sim(`${base}/`, 'SITE0001');
+    await again.inform();
+    expect(again.errors).toEqual([]);
+    expect((await rowsOf('SITE0001')).map((r) => r.site_id)).toEqual([site]);
+  });
+
+  it('an ACS URL naming an unknown, suspended or malformed site is refused and registers nothing', async () => {
+    const now = Date.now();
+    const suspended = await raw(s)
+      .insertInto(SITES)
+      .values({ site_id: 0, name: 'Closed hotel', state: 'suspended', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [path, serial] of [
+      [`/site/${site + 1000}`, 'GHOST001'],
+      ['/site/abc', 'GHOST002'],
+      ['/site/', 'GHOST003'],
+      [`/site/${suspended.id}`, 'GHOST004'],
+    ] as const) {
+      const cpe = sim(`${base}${path}`, serial);
+      await cpe.inform();
+      expect(cpe.errors.join(), path).toMatch(/Inform refused: HTTP 404 .*site/);
+      expect(await rowsOf(serial)).toEqual([]);
+    }
   });
 
   it('migration 031 merges duplicates of one identity into the lowest id, keeping tasks, parameters and edits', async () => {

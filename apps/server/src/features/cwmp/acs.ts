@@ -16,6 +16,7 @@ import {
   settleRebooted,
   settleTask,
 } from './sessions.ts';
+import { siteForNewCpe } from './site-rules.ts';
 import {
   acsFault,
   autonomousTransferCompleteResponse,
@@ -181,7 +182,7 @@ async function inform(
   const cfg = await itmsConfig(app);
   if (!authorised(cfg, req.authorization))
     return plain(401, 'ACS credentials required', { 'www-authenticate': 'Basic realm="igs-acs"' });
-  const register = Number(cfg.auto_register ?? 1) === 1 ? async () => ({ site: 0 }) : null;
+  const register = Number(cfg.auto_register ?? 1) === 1 ? () => siteForNewCpe(app, req.path ?? '/') : null;
   const device = await informDevice(app, msg, register);
   if (device === null) return plain(403, 'unknown CPE and auto_register is off');
   if ('refused' in device) return plain(404, device.refused);
