@@ -10,7 +10,7 @@ import { apiError } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { visibleCardKeys } from './card-scope.ts';
-import { homeCards, homeFigures, homeSystem } from './figures.ts';
+import { homeCardsBySite, homeFigures, homeSystem } from './figures.ts';
 import { knownSites } from './sites.ts';
 
 /**
@@ -99,10 +99,7 @@ export const homeActions = [
       // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
       const sites = requestedSites(caller, req) ?? (await knownSites(app));
       const keys = await visibleCardKeys(app, caller);
-      const [per, system] = await Promise.all([
-        Promise.all(sites.map((id) => homeCards(app, [id], keys))),
-        homeSystem(app),
-      ]);
+      const [per, system] = await Promise.all([homeCardsBySite(app, sites, keys), homeSystem(app)]);
       return {
         sites: per.map((cards, i) => ({ site_id: sites[i]!, cards })),
         system,

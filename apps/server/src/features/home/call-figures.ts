@@ -19,24 +19,50 @@ export interface CallDay {
   missed: number;
 }
 
-export async function callsPerDay(app: AppContext, sites: number[] | null): Promise<CallDay[]> {
+/** The last 7 days' calls per site, from one query grouped by site, day and outcome. */
+export async function callsPerDayBySite(
+  app: AppContext,
+  sites: readonly number[] | null,
+): Promise<Map<number, CallDay[]>> {
   const days = lastDays(app.now());
   const dayExpr = sql<string>`substr(${sql.ref('start')}, 1, 10)`;
   let q = app.db.kysely
     .selectFrom(CDR)
-    .select([dayExpr.as('day'), 'disposition', sql<number>`count(*)`.as('n')])
+    .select(['site_id', dayExpr.as('day'), 'disposition', sql<number>`count(*)`.as('n')])
     .where('start', '>=', `${days[0]} 00:00:00`)
-    .groupBy([dayExpr, 'disposition']);
-  if (sites) q = q.where('site_id', 'in', sites);
-  const rows = await q.execute();
-  const out = new Map(days.map((date) => [date, { date, total: 0, answered: 0, missed: 0 }]));
-  for (const r of rows) {
-    const d = out.get(String(r.day));
+    .groupBy(['site_id', dayExpr, 'disposition']);
+  if (sites) {
+    if (!sites.length) return new Map();
+    q = q.where('site_id', 'in', sites);
+  }
+  const bySite = new Map<number, Map<string, CallDay>>();
+  for (const r of await q.execute()) {
+    const site = Number(r.site_id);
+    let perDay = bySite.get(site);
+    if (!perDay) {
+      perDay = new Map(days.map((date) => [date, { date, total: 0, answered: 0, missed: 0 }]));
+      bySite.set(site, perDay);
+    }
+    const d = perDay.get(String(r.day));
     if (!d) continue; // a start time in the future (a clock set back) belongs to no day shown
     const n = Number(r.n);
     d.total += n;
     if (r.disposition === 'ANSWERED') d.answered += n;
     else if (MISSED.includes(String(r.disposition))) d.missed += n;
   }
+  return new Map([...bySite].map(([site, perDay]) => [site, [...perDay.values()]]));
+}
+
+/** The days of several sites (or none: seven empty days) added up. */
+export function callDaysSummed(now: number, perSite: Iterable<CallDay[]>): CallDay[] {
+  const out = new Map(lastDays(now).map((date) => [date, { date, total: 0, answered: 0, missed: 0 }]));
+  for (const days of perSite)
+    for (const d of days) {
+      const o = out.get(d.date);
+      if (!o) continue;
+      o.total += d.total;
+      o.answered += d.answered;
+      o.missed += d.missed;
+    }
   return [...out.values()];
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { type BySite, groupedBySite } from '../../platform/resources/by-site.ts';
 import { untyped } from '../../platform/resources/queries.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
 import { AP_ONLINE_WINDOW_S } from '../ac/index.ts';
@@ -12,17 +13,21 @@ import { AP_ONLINE_WINDOW_S } from '../ac/index.ts';
  * - a CPE is online while it informed within 2 × the ITMS inform_interval_s + 60 s (DOMAIN 2.5;
  *   660 s with the default 300 s interval).
  */
-export async function deviceFigures(
+export const DEVICE_FIGURES = ['aps', 'apsOnline', 'cpes', 'cpesOnline'] as const;
+export type DeviceFigures = Record<(typeof DEVICE_FIGURES)[number], number>;
+
+/** The figures per site: one query per device table, grouped by site. */
+export async function deviceFiguresBySite(
   app: AppContext,
-  sites: number[] | null,
-): Promise<{ aps: number; apsOnline: number; cpes: number; cpesOnline: number }> {
+  sites: readonly number[] | null,
+): Promise<BySite<DeviceFigures>> {
   // The devices' tables, by name: the same figures for each.
   const db = untyped(app.db.kysely);
   const now = app.now();
   const interval = Number((await itmsConfig(app)).inform_interval_s ?? 300) || 300;
-  const figures = async (table: string, column: string, windowS: number) => {
+  const figures = (table: string, column: string, windowS: number) => {
     const cutoff = formatDateTime(now - windowS * 1000);
-    let q = db
+    const q = db
       .selectFrom(table)
       .select([
         sql<number>`count(*)`.as('total'),
@@ -30,13 +35,22 @@ export async function deviceFigures(
           'online',
         ),
       ]);
-    if (sites) q = q.where('site_id', 'in', sites);
-    const r = await q.executeTakeFirstOrThrow();
-    return { total: Number(r.total ?? 0), online: Number(r.online ?? 0) };
+    return groupedBySite(q, sites, ['total', 'online']);
   };
   const [aps, cpes] = await Promise.all([
     figures('ac_ap', 'last_seen', AP_ONLINE_WINDOW_S),
     figures('tr069_device', 'last_inform', 2 * interval + 60),
   ]);
-  return { aps: aps.total, apsOnline: aps.online, cpes: cpes.total, cpesOnline: cpes.online };
+  const out: BySite<DeviceFigures> = new Map();
+  for (const site of new Set([...aps.keys(), ...cpes.keys()])) {
+    const ap = aps.get(site);
+    const cpe = cpes.get(site);
+    out.set(site, {
+      aps: ap?.total ?? 0,
+      apsOnline: ap?.online ?? 0,
+      cpes: cpe?.total ?? 0,
+      cpesOnline: cpe?.online ?? 0,
+    });
+  }
+  return out;
 }

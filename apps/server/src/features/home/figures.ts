@@ -3,13 +3,25 @@ import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
-import { pendingOrders, unreadTerminalRecords } from '../../platform/resources/counts.ts';
+import {
+  type BySite,
+  type Figures,
+  groupedBySite,
+  ofSite,
+  summed,
+} from '../../platform/resources/by-site.ts';
+import {
+  countBySite,
+  pendingOrdersBySite,
+  unreadTerminalRecordsBySite,
+} from '../../platform/resources/counts.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { hostCollector } from '../system-status/index.ts';
-import { terminalFigures } from '../terminal-api/index.ts';
-import { type CallDay, callsPerDay } from './call-figures.ts';
-import { deviceFigures } from './device-figures.ts';
+import { TERMINAL_FIGURES, type TerminalFigures, terminalFiguresBySite } from '../terminal-api/index.ts';
+import { type CallDay, callDaysSummed, callsPerDayBySite } from './call-figures.ts';
+import { DEVICE_FIGURES, type DeviceFigures, deviceFiguresBySite } from './device-figures.ts';
 import { terminalsOnlineTrend } from './online-days.ts';
-import { voiceLive } from './voice-figures.ts';
+import { type VoiceLive, voiceLive } from './voice-figures.ts';
 
 async function count(q: {
   executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }>;
@@ -19,9 +31,12 @@ async function count(q: {
 
 const has = (keys: ReadonlySet<string>, ...wanted: string[]) => wanted.some((k) => keys.has(k));
 
-/** Live programmes (media:live) that are enabled, and the last probe's verdict on them. */
-async function programmeFigures(app: AppContext, sites: number[] | null) {
-  let q = app.db.kysely
+const PROGRAMME_FIGURES = ['total', 'up', 'down'] as const;
+type ProgrammeFigures = Record<(typeof PROGRAMME_FIGURES)[number], number>;
+
+/** Live programmes (media:live) that are enabled, and the last probe's verdict on them, per site. */
+function programmeFiguresBySite(app: AppContext, sites: readonly number[] | null) {
+  const q = untyped(app.db.kysely)
     .selectFrom(resourceByName('media:live').table)
     .select([
       sql<number>`count(*)`.as('total'),
@@ -29,20 +44,12 @@ async function programmeFigures(app: AppContext, sites: number[] | null) {
       sql<number>`coalesce(sum(case when health = 'down' then 1 else 0 end), 0)`.as('down'),
     ])
     .where('enabled', '=', 1);
-  if (sites) q = q.where('site_id', 'in', sites);
-  const r = await q.executeTakeFirstOrThrow();
-  return { total: Number(r.total ?? 0), up: Number(r.up ?? 0), down: Number(r.down ?? 0) };
+  return groupedBySite<ProgrammeFigures>(q, sites, PROGRAMME_FIGURES);
 }
 
-/** Alarm events not yet closed (aiso:alarm_event states new and acknowledged). */
-function openAlarms(app: AppContext, sites: number[] | null): Promise<number> {
-  let q = app.db.kysely
-    .selectFrom(resourceByName('aiso:alarm_event').table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', 'in', ['new', 'acknowledged']);
-  if (sites) q = q.where('site_id', 'in', sites);
-  return count(q);
-}
+/** Alarm events not yet closed (aiso:alarm_event states new and acknowledged), per site. */
+const openAlarmsBySite = (app: AppContext, sites: readonly number[] | null) =>
+  countBySite(app, 'aiso:alarm_event', 'state', ['new', 'acknowledged'], sites);
 
 /** The gateway-wide system cards (accounts, sessions, the operation log, sign-ins). */
 async function systemCards(app: AppContext, keys: ReadonlySet<string>): Promise<HomeCard[]> {
@@ -89,35 +96,81 @@ async function systemCards(app: AppContext, keys: ReadonlySet<string>): Promise<
 
 const none = async (): Promise<null> => null;
 
-/**
- * The dashboard's cards of the given sites (null = all), only those whose key is in `keys` (the
- * caller's, card-scope.ts): a figure the caller may not see is neither computed nor sent. Every
- * number is read when asked (DOMAIN 2.1): terminals and devices from when they last called in,
- * extensions and calls in progress from Asterisk (unknown without it), calls from the call
- * records, programmes from the last probe, orders, records and alarms from their tables.
- */
-export async function homeCards(
+/** The per-site figures the cards in `keys` need, each read once for all the sites asked. */
+interface ReadBySite {
+  terminals: BySite<TerminalFigures> | null;
+  devices: BySite<DeviceFigures> | null;
+  programmes: BySite<ProgrammeFigures> | null;
+  unread: BySite<{ n: number }> | null;
+  pending: BySite<{ n: number }> | null;
+  alarms: BySite<{ n: number }> | null;
+  calls: Map<number, CallDay[]> | null;
+}
+
+/** What is the same for every site: Asterisk's live figures and the gateway's own cards. */
+interface Shared {
+  voice: VoiceLive | null;
+  system: HomeCard[];
+}
+
+type CallDays = Promise<Map<number, CallDay[]> | null>;
+
+async function readBySite(
   app: AppContext,
-  sites: number[] | null,
+  sites: readonly number[] | null,
   keys: ReadonlySet<string>,
-  callDays: Promise<CallDay[] | null> = keys.has('calls_today') ? callsPerDay(app, sites) : none(),
-): Promise<HomeCard[]> {
-  const today = formatDateTime(app.now()).slice(0, 10);
+  callDays: CallDays,
+): Promise<[ReadBySite, Shared]> {
   const [terminals, voice, calls, devices, programmes, unread, pending, alarms, system] = await Promise.all([
     has(keys, 'terminals_online', 'terminals_total', 'terminals_pending')
-      ? terminalFigures(app, sites)
+      ? terminalFiguresBySite(app, sites)
       : none(),
     has(keys, 'extensions_registered', 'active_calls')
       ? voiceLive(app, { registered: keys.has('extensions_registered'), calls: keys.has('active_calls') })
       : none(),
     keys.has('calls_today') ? callDays : none(),
-    has(keys, 'aps_online', 'cpes_online') ? deviceFigures(app, sites) : none(),
-    has(keys, 'programmes_up', 'programmes_down') ? programmeFigures(app, sites) : none(),
-    keys.has('unread_terminal_records') ? unreadTerminalRecords(app, sites) : none(),
-    keys.has('pending_orders') ? pendingOrders(app, sites) : none(),
-    keys.has('open_alarms') ? openAlarms(app, sites) : none(),
+    has(keys, 'aps_online', 'cpes_online') ? deviceFiguresBySite(app, sites) : none(),
+    has(keys, 'programmes_up', 'programmes_down') ? programmeFiguresBySite(app, sites) : none(),
+    keys.has('unread_terminal_records') ? unreadTerminalRecordsBySite(app, sites) : none(),
+    keys.has('pending_orders') ? pendingOrdersBySite(app, sites) : none(),
+    keys.has('open_alarms') ? openAlarmsBySite(app, sites) : none(),
     systemCards(app, keys),
   ]);
+  return [
+    { terminals, devices, programmes, unread, pending, alarms, calls },
+    { voice, system },
+  ];
+}
+
+/** One site's figures, or (site null) the sum of every site read. */
+function pick<T extends Figures>(
+  map: BySite<T> | null,
+  site: number | null,
+  names: readonly (keyof T & string)[],
+): T | null {
+  if (!map) return null;
+  return site === null ? summed(map, names) : ofSite(map, site, names);
+}
+
+/** The cards of one site (or of all read, site null), only those whose key is in `keys`. */
+function cardsOf(
+  app: AppContext,
+  read: ReadBySite,
+  shared: Shared,
+  site: number | null,
+  keys: ReadonlySet<string>,
+): HomeCard[] {
+  const today = formatDateTime(app.now()).slice(0, 10);
+  const terminals = pick(read.terminals, site, TERMINAL_FIGURES);
+  const devices = pick(read.devices, site, DEVICE_FIGURES);
+  const programmes = pick(read.programmes, site, PROGRAMME_FIGURES);
+  const unread = pick(read.unread, site, ['n']);
+  const pending = pick(read.pending, site, ['n']);
+  const alarms = pick(read.alarms, site, ['n']);
+  const calls = read.calls
+    ? callDaysSummed(app.now(), site === null ? read.calls.values() : [read.calls.get(site) ?? []])
+    : null;
+  const { voice, system } = shared;
   const unknown = voice?.unknown ? { unknown: voice.unknown } : {};
   const cards: HomeCard[] = [];
   if (terminals) {
@@ -156,11 +209,44 @@ export async function homeCards(
       { key: 'programmes_down', area: 'media', value: programmes.down, total: programmes.total },
     );
   }
-  if (pending !== null) cards.push({ key: 'pending_orders', area: 'mall', value: pending });
-  if (unread !== null) cards.push({ key: 'unread_terminal_records', area: 'terminals', value: unread });
-  if (alarms !== null) cards.push({ key: 'open_alarms', area: 'alarms', value: alarms });
+  if (pending) cards.push({ key: 'pending_orders', area: 'mall', value: pending.n });
+  if (unread) cards.push({ key: 'unread_terminal_records', area: 'terminals', value: unread.n });
+  if (alarms) cards.push({ key: 'open_alarms', area: 'alarms', value: alarms.n });
   cards.push(...system);
   return cards.filter((c) => keys.has(c.key));
+}
+
+const callDaysOf = (app: AppContext, sites: readonly number[] | null, wanted: boolean): CallDays =>
+  wanted ? callsPerDayBySite(app, sites) : none();
+
+/**
+ * The dashboard's cards of the given sites (null = all), only those whose key is in `keys` (the
+ * caller's, card-scope.ts): a figure the caller may not see is neither computed nor sent. Every
+ * number is read when asked (DOMAIN 2.1): terminals and devices from when they last called in,
+ * extensions and calls in progress from Asterisk (unknown without it), calls from the call
+ * records, programmes from the last probe, orders, records and alarms from their tables.
+ */
+async function homeCards(
+  app: AppContext,
+  sites: number[] | null,
+  keys: ReadonlySet<string>,
+  callDays: CallDays = callDaysOf(app, sites, keys.has('calls_today')),
+): Promise<HomeCard[]> {
+  const [read, shared] = await readBySite(app, sites, keys, callDays);
+  return cardsOf(app, read, shared, null, keys);
+}
+
+/**
+ * The cards of each site (the operations home): the same queries as one dashboard, each grouped
+ * by site, whatever the number of sites (issue 17 item 7).
+ */
+export async function homeCardsBySite(
+  app: AppContext,
+  sites: readonly number[],
+  keys: ReadonlySet<string>,
+): Promise<HomeCard[][]> {
+  const [read, shared] = await readBySite(app, sites, keys, callDaysOf(app, sites, keys.has('calls_today')));
+  return sites.map((site) => cardsOf(app, read, shared, site, keys));
 }
 
 /** The 7-day trends the caller may see (`keys` holds `trend:<name>`). */
@@ -168,12 +254,13 @@ export async function homeTrends(
   app: AppContext,
   sites: number[] | null,
   keys: ReadonlySet<string>,
-  callDays: Promise<CallDay[] | null> = keys.has('trend:calls') ? callsPerDay(app, sites) : none(),
+  callDays: CallDays = callDaysOf(app, sites, keys.has('trend:calls')),
 ): Promise<HomeTrends> {
-  const [calls, online] = await Promise.all([
+  const [perSite, online] = await Promise.all([
     keys.has('trend:calls') ? callDays : none(),
     keys.has('trend:terminals_online') ? terminalsOnlineTrend(app, sites) : none(),
   ]);
+  const calls = perSite ? callDaysSummed(app.now(), perSite.values()) : null;
   return {
     ...(calls ? { calls } : {}),
     ...(online ? { terminals_online: online } : {}),
@@ -192,7 +279,7 @@ export async function homeFigures(
   keys: ReadonlySet<string>,
 ): Promise<HomeOutput> {
   // One read of the call records serves the "calls today" card and the calls trend.
-  const callDays = has(keys, 'calls_today', 'trend:calls') ? callsPerDay(app, sites) : none();
+  const callDays = callDaysOf(app, sites, has(keys, 'calls_today', 'trend:calls'));
   const [cards, trends, system] = await Promise.all([
     homeCards(app, sites, keys, callDays),
     homeTrends(app, sites, keys, callDays),

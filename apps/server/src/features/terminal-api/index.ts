@@ -4,7 +4,12 @@ import { terminalApiActions } from './actions.ts';
 import { startTerminalPresence } from './presence.ts';
 
 export { TERMINAL_API } from './actions.ts';
-export { HEARTBEAT_S, terminalFigures } from './presence.ts';
+export {
+  HEARTBEAT_S,
+  TERMINAL_FIGURES,
+  type TerminalFigures,
+  terminalFiguresBySite,
+} from './presence.ts';
 export { TABLES } from './records.ts';
 export { clientIp } from './register.ts';
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { asLeader, LEADER_KEYS } from '../../platform/db/leader.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { type BySite, groupedBySite } from '../../platform/resources/by-site.ts';
 import { type AnyEb, untyped } from '../../platform/resources/queries.ts';
 import {
   areaLabel,
@@ -217,13 +218,20 @@ export function startTerminalPresence(app: AppContext, everyMs = SWEEP_EVERY_MS)
   };
 }
 
-/** Dashboard figures (DOMAIN 2.1): terminals online (heard within 3 intervals) of authorised, total and pending. */
-export async function terminalFigures(
+/** The terminal figures of the dashboard, per site (platform/resources/by-site.ts). */
+export const TERMINAL_FIGURES = ['online', 'authorized', 'total', 'pending'] as const;
+export type TerminalFigures = Record<(typeof TERMINAL_FIGURES)[number], number>;
+
+/**
+ * Dashboard figures (DOMAIN 2.1) per site, in one query: terminals online (authorised and heard
+ * within 3 intervals) of authorised, total and pending.
+ */
+export function terminalFiguresBySite(
   app: AppContext,
-  sites: number[] | null,
-): Promise<{ online: number; authorized: number; total: number; pending: number }> {
+  sites: readonly number[] | null,
+): Promise<BySite<TerminalFigures>> {
   const cutoff = formatDateTime(app.now() - ONLINE_WINDOW_S * 1000);
-  let q = kdb(app)
+  const q = untyped(kdb(app))
     .selectFrom(TABLES.terminal)
     .select([
       sql<number>`count(*)`.as('total'),
@@ -233,12 +241,5 @@ export async function terminalFigures(
       ),
       sql<number>`coalesce(sum(case when state = 'pending' then 1 else 0 end), 0)`.as('pending'),
     ]);
-  if (sites) q = q.where('site_id', 'in', sites);
-  const r = await q.executeTakeFirstOrThrow();
-  return {
-    online: Number(r.online ?? 0),
-    authorized: Number(r.authorized ?? 0),
-    total: Number(r.total ?? 0),
-    pending: Number(r.pending ?? 0),
-  };
+  return groupedBySite(q, sites, TERMINAL_FIGURES);
 }
