@@ -159,6 +159,19 @@ describeEachDb('site and customer registry', (kind) => {
     expect(await classCount()).toBe(before);
   });
 
+  it('a box registering at a site that is not registered is refused and nothing is made', async () => {
+    const r = await s.call('/api/terminal/register', { mac: '02:5e:60:00:99:01', site_id: 999 });
+    expect(r).toMatchObject({ code: 404, msg: 'Site 999 is not registered; add it on the Sites page first' });
+    const made = await s.app.db.kysely
+      .selectFrom('smart_terminal')
+      .select('id')
+      .where('mac', '=', '02:5e:60:00:99:01')
+      .execute();
+    expect(made).toEqual([]);
+    const ok = await s.call('/api/terminal/register', { mac: '02:5e:60:00:99:02', site_id: 4 });
+    expect(ok.code, ok.msg).toBe(200);
+  });
+
   it('a write to a site not granted is refused and changes nothing', async () => {
     await setAccountSites(s, 'admin', '1');
     try {

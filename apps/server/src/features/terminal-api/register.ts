@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { siteExists } from '../../platform/sites/registry.ts';
 import {
   credentialsOf,
   issueRegisterKey,
@@ -122,6 +123,10 @@ export async function register(ctx: ActionContext, input: RegisterInput) {
   let t = await findTerminal(app, input.site_id, input.mac);
   if (!t) {
     fromAddress();
+    // A box names its site: only a registered one (site 0 is the gateway's own), so a typo or a
+    // guess never makes a site of its own (docs/deployment/sites.md).
+    if (input.site_id !== 0 && !(await siteExists(app.db.kysely, input.site_id)))
+      throw new ApiError(Code.notFound, texts('sites.siteUnknown', { id: input.site_id }));
     const created = await createPending(ctx, input, ip);
     if (created) {
       const key = await issueRegisterKey(app, created);
