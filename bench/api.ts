@@ -16,8 +16,9 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export function loginBody(password: string): Record<string, unknown> {
-  return { username: ADMIN, password: hashPassword(password), code: '', is_operations: 0 };
+/** `operations`: sign in to operations mode (the fleet's sites) instead of the full console. */
+export function loginBody(password: string, operations = false): Record<string, unknown> {
+  return { username: ADMIN, password: hashPassword(password), code: '', is_operations: operations ? 1 : 0 };
 }
 
 /** One API call; throws unless the envelope says 200. */
@@ -26,8 +27,9 @@ export async function call<T>(
   path: string,
   body: unknown,
   token?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
   if (token) headers.IGSAuth = token;
   const res = await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
   const envelope = (await res.json()) as Envelope<T>;
@@ -35,8 +37,8 @@ export async function call<T>(
   return envelope;
 }
 
-export async function signIn(baseUrl: string, password: string): Promise<string> {
-  const { data } = await call<{ token: string }>(baseUrl, LOGIN_PATH, loginBody(password));
+export async function signIn(baseUrl: string, password: string, operations = false): Promise<string> {
+  const { data } = await call<{ token: string }>(baseUrl, LOGIN_PATH, loginBody(password, operations));
   return data.token;
 }
 

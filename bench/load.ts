@@ -42,6 +42,45 @@ export async function saturate(
   };
 }
 
+/** What autocannon exports but its type definitions leave out: merging runs' histograms. */
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult(results: unknown[], opts: { url: string; connections: number }): autocannon.Result;
+};
+
+/**
+ * Closed loop over several servers at once (instances behind a load balancer): `connections` split
+ * evenly over `targets`, all running together; the latencies of every reply merged into one
+ * histogram, so p99 is that of the whole load, not an average of each server's.
+ */
+export async function saturateAll(
+  targets: readonly Target[],
+  opts: { connections: number; seconds: number },
+): Promise<SaturationResult> {
+  const runs = await Promise.all(
+    targets.map((target, i) =>
+      autocannon({
+        url: target.baseUrl + target.path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...target.headers },
+        body: JSON.stringify(target.body),
+        // The first targets take the remainder of an uneven split.
+        connections:
+          Math.floor(opts.connections / targets.length) + (i < opts.connections % targets.length ? 1 : 0),
+        duration: opts.seconds,
+        skipAggregateResult: true,
+      }),
+    ),
+  );
+  const result = aggregateResult(runs, { url: targets[0]!.baseUrl, connections: opts.connections });
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
 export interface PacedResult {
   /** Requests per second actually completed. */
   rps: number;
@@ -50,6 +89,8 @@ export interface PacedResult {
   max: number;
   /** Replies that were not HTTP 200, plus connection errors. */
   failures: number;
+  /** Every request's latency, ms (to merge runs over several servers). */
+  latencies: number[];
 }
 
 /**
@@ -137,5 +178,28 @@ export async function paced(
     p99: percentile(latencies, 99),
     max: percentile(latencies, 100),
     failures,
+    latencies,
+  };
+}
+
+/** `paced` over several servers at once: the rate and the connections split evenly, the latencies merged. */
+export async function pacedAll(
+  targets: readonly Target[],
+  opts: { rate: number; connections: number; seconds: number },
+): Promise<PacedResult> {
+  const n = targets.length;
+  const runs = await Promise.all(
+    targets.map((t) =>
+      paced(t, { rate: opts.rate / n, connections: Math.ceil(opts.connections / n), seconds: opts.seconds }),
+    ),
+  );
+  const latencies = runs.flatMap((r) => r.latencies);
+  return {
+    rps: runs.reduce((sum, r) => sum + r.rps, 0),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: percentile(latencies, 100),
+    failures: runs.reduce((sum, r) => sum + r.failures, 0),
+    latencies,
   };
 }

@@ -5,6 +5,7 @@ import { prepareAdmin } from './api.ts';
 import { benchBrowser } from './browser.ts';
 import { assetSizes, buildConsole, CONSOLE_DIST, consoleBuilt } from './console-build.ts';
 import { operationLog } from './dataset.ts';
+import { benchFleet } from './fleet.ts';
 import { Results, renderTable, writeResults } from './report.ts';
 import { benchSearch } from './search.ts';
 import { benchServer } from './server-load.ts';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const results = new Results();
   const wants = (part: BenchSettings['only']) => !settings.only || settings.only === part;
+  // The fleet is not part of a whole run: only BENCH_ONLY=fleet asks for it.
   const load = os.loadavg()[0]!;
   if (load > os.cpus().length * 0.5)
     results.note(`load average ${load.toFixed(1)} at start: other work on this machine skews the figures`);
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     const resource = operationLog();
     for (const kind of settings.databases) await benchServer(kind, resource, settings, results);
   }
+  if (settings.only === 'fleet') await benchFleet(settings, results);
 
   console.log(`\n${renderTable(results.figures)}\n`);
   const file = writeResults(

@@ -6,16 +6,46 @@ import path from 'node:path';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-// The production build, as `npm start` runs it (apps/server/build/build-server.ts).
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-const SERVER_BUILD = path.join(REPO_ROOT, 'apps/server/build/build-server.ts');
-let built = false;
+/** Where the server is built and run from: this checkout, or a snapshot of BENCH_SERVER_REF. */
+let serverRoot: string | undefined;
 
-/** Builds the server's JavaScript once per bench run, from the sources as they are now. */
-function buildServerOnce(): void {
-  if (built) return;
-  execFileSync(process.execPath, [SERVER_BUILD], { stdio: 'inherit' });
-  built = true;
+/**
+ * BENCH_SERVER_REF=<git ref> (e.g. HEAD): the server is built from that commit, exported into a
+ * temporary folder (removed at exit), instead of from the working tree. In a checkout shared by
+ * several people the working tree can be mid-edit and not start; a commit is what was measured.
+ * Only the server and the contract are exported; the packages are this checkout's node_modules,
+ * linked, except the workspace's own (@igs/*), which point into the snapshot.
+ */
+function snapshotOf(ref: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-bench-server-'));
+  process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'apps/server', 'packages/contract'], {
+    cwd: REPO_ROOT,
+    maxBuffer: 1 << 30,
+  });
+  execFileSync('tar', ['-x', '-C', root], { input: archive });
+  const modules = path.join(root, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@igs'), { recursive: true });
+  for (const name of fs.readdirSync(path.join(REPO_ROOT, 'node_modules')))
+    if (name !== '@igs' && name !== '.bin')
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(modules, name));
+  fs.symlinkSync('../../packages/contract', path.join(modules, '@igs/contract'));
+  fs.symlinkSync('../../apps/server', path.join(modules, '@igs/server'));
+  return root;
+}
+
+/** Builds the server's JavaScript once per bench run (apps/server/build/build-server.ts); returns its entry. */
+function buildServerOnce(): string {
+  if (!serverRoot) {
+    const ref = process.env.BENCH_SERVER_REF;
+    const root = ref ? snapshotOf(ref) : REPO_ROOT;
+    execFileSync(process.execPath, [path.join(root, 'apps/server/build/build-server.ts')], {
+      stdio: 'inherit',
+    });
+    serverRoot = root;
+  }
+  // The production build, as `npm start` runs it.
+  return path.join(serverRoot, 'apps/server/dist/main.js');
 }
 
 /** USER_HZ of /proc/<pid>/stat: 100 on every Linux kernel configuration in use. */
@@ -128,8 +158,9 @@ export class ServerProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  static async start(target: DbTarget): Promise<ServerProcess> {
-    buildServerOnce();
+  /** `extraEnv` adds to or overrides the environment (e.g. services a benchmark leaves off). */
+  static async start(target: DbTarget, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+    const entry = buildServerOnce();
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -147,12 +178,13 @@ export class ServerProcess {
       DATA_DIR: target.dataDir,
       GW_CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     };
     if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
     else delete env.DATABASE_URL;
     const child = spawn(
       process.execPath,
-      [...SERVER_NODE_FLAGS, ...profilerFlags(), ...stallProbeFlags(), SERVER_ENTRY],
+      [...SERVER_NODE_FLAGS, ...profilerFlags(), ...stallProbeFlags(), entry],
       {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,8 +11,15 @@ export interface BenchSettings {
   connections: number;
   /** Offered load of the latency measurement, requests per second. */
   pacedRate: number;
-  /** BENCH_ONLY=server|browser|search: one part only. */
-  only: 'server' | 'browser' | 'search' | undefined;
+  /** Seconds per fleet load measurement (BENCH_SECONDS; default 5, quick 3): 8 calls × 2 set-ups. */
+  fleetSeconds: number;
+  /** Measured loads per fleet call and set-up (BENCH_SERVER_RUNS; default 2, quick 1). */
+  fleetRuns: number;
+  /**
+   * BENCH_ONLY=server|browser|search|fleet: one part only. The fleet (issue 17: a million rows,
+   * two instances, some 5 minutes) runs only when asked for.
+   */
+  only: 'server' | 'browser' | 'search' | 'fleet' | undefined;
   /** BENCH_SKIP_BUILD=1: reuse the built console as it is (apps/console/dist, or CONSOLE_DIR). */
   skipBuild: boolean;
   /** BENCH_DATABASES=sqlite,postgres (default both). */
@@ -31,8 +38,8 @@ function positive(name: string, fallback: number): number {
 export function readSettings(): BenchSettings {
   const quick = process.env.BENCH_QUICK === '1';
   const only = process.env.BENCH_ONLY;
-  if (only && !['server', 'browser', 'search'].includes(only))
-    throw new Error(`BENCH_ONLY must be server, browser or search, got "${only}"`);
+  if (only && !['server', 'browser', 'search', 'fleet'].includes(only))
+    throw new Error(`BENCH_ONLY must be server, browser, search or fleet, got "${only}"`);
   const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
   for (const d of databases)
     if (d !== 'sqlite' && d !== 'postgres') throw new Error(`unknown database "${d}" in BENCH_DATABASES`);
@@ -41,6 +48,8 @@ export function readSettings(): BenchSettings {
     browserRuns: positive('BENCH_RUNS', quick ? 2 : 5),
     serverRuns: positive('BENCH_SERVER_RUNS', quick ? 1 : 3),
     loadSeconds: positive('BENCH_SECONDS', quick ? 3 : 10),
+    fleetSeconds: positive('BENCH_SECONDS', quick ? 3 : 5),
+    fleetRuns: positive('BENCH_SERVER_RUNS', quick ? 1 : 2),
     connections: 50,
     pacedRate: 1000,
     only: only as BenchSettings['only'],

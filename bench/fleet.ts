@@ -1,0 +1,359 @@
+import { performance } from 'node:perf_hooks';
+import { BENCH_PASSWORD, call, prepareAdmin, signIn } from './api.ts';
+import { BUDGETS } from './budgets.ts';
+import { FLEET_KEYWORD, FLEET_SITES, fillFleet } from './fleet-dataset.ts';
+import { pacedAll, saturateAll, type Target } from './load.ts';
+import type { Budget, Results } from './report.ts';
+import { type DbTarget, postgresTarget, ServerProcess } from './server-process.ts';
+import type { BenchSettings } from './settings.ts';
+import { percentile } from './stats.ts';
+
+/**
+ * `BENCH_ONLY=fleet`: issue 17 point 10. One PostgreSQL database holding a fleet (fleet-dataset.ts),
+ * two server instances over it (each its own process and data folder, as behind a load balancer),
+ * and an operations-mode session reaching every site loading them with 200 connections: the
+ * operations lists, the all-site keyword search, a deep page and the operations home, each over
+ * both instances and then over one, median and p99 beside the issue's budgets.
+ */
+
+/** Services a fleet instance needs none of here; they would only bind ports and take CPU. */
+const FLEET_ENV = { GW_CWMP: 'off', GW_GB28181: 'off', GW_CAPTCHA: 'off' };
+const CONNECTIONS = 200;
+/**
+ * The same 200 sessions at a person's pace, a call every 2 s each: an open-loop load (load.ts
+ * `paced`) beside the closed loop, where each connection sends its next call the moment the last
+ * returns and the latency is mostly the queue (Little's law: 200 connections / throughput).
+ */
+const SESSION_RATE = 100;
+const TERMINALS_PATH = '/operations/index/app_list';
+const HOME_PATH = '/operations/bulletin_board/home';
+/** A call this slow alone is over any budget here; 200 of them at once would only queue for minutes. */
+const TOO_SLOW_ALONE_MS = 1000;
+/** Every 20th site: 50 sites of every size. */
+const FIFTY_SITES = Array.from({ length: 50 }, (_, i) => (i + 1) * 20).join(',');
+
+interface Scenario {
+  key: string;
+  label: string;
+  path: string;
+  body: Record<string, unknown>;
+  /** The igs-sids header; none: every site the account reaches. */
+  sites?: string;
+  budget?: Budget;
+  /** Why a reply is not the real thing (an empty page, a wrong number of sites), or undefined. */
+  check(data: unknown): string | undefined;
+}
+
+const listOf = (data: unknown) => (data as { list?: unknown[] } | null)?.list;
+const pageOf =
+  (rows: number) =>
+  (data: unknown): string | undefined => {
+    const list = listOf(data);
+    if (!Array.isArray(list)) return 'no list in the reply';
+    return list.length === rows ? undefined : `${list.length} rows, not ${rows}`;
+  };
+const homeOf =
+  (sites: number) =>
+  (data: unknown): string | undefined => {
+    const got = (data as { sites?: unknown[] } | null)?.sites;
+    if (!Array.isArray(got)) return 'no sites in the reply';
+    return got.length === sites ? undefined : `${got.length} sites, not ${sites}`;
+  };
+
+const SCENARIOS: readonly Scenario[] = [
+  {
+    key: 'list.site1',
+    label: 'terminal list, 1 site (the largest, ~1,000 terminals)',
+    path: TERMINALS_PATH,
+    body: { method: 'list', page: 1, limit: 20 },
+    sites: '1',
+    budget: BUDGETS.fleetListP99Ms,
+    check: pageOf(20),
+  },
+  {
+    key: 'list.sites50',
+    label: 'terminal list, 50 sites',
+    path: TERMINALS_PATH,
+    body: { method: 'list', page: 1, limit: 20 },
+    sites: FIFTY_SITES,
+    budget: BUDGETS.fleetListP99Ms,
+    check: pageOf(20),
+  },
+  {
+    key: 'list.all',
+    label: `terminal list, all ${FLEET_SITES.toLocaleString('en-US')} sites`,
+    path: TERMINALS_PATH,
+    body: { method: 'list', page: 1, limit: 20 },
+    budget: BUDGETS.fleetListP99Ms,
+    check: pageOf(20),
+  },
+  {
+    key: 'search.all',
+    label: `terminal keyword search "${FLEET_KEYWORD}", all sites`,
+    path: TERMINALS_PATH,
+    body: { method: 'list', page: 1, limit: 20, keyword: FLEET_KEYWORD },
+    budget: BUDGETS.fleetListP99Ms,
+    check: pageOf(20),
+  },
+  {
+    key: 'list.page200',
+    label: 'terminal list, all sites, page 200',
+    path: TERMINALS_PATH,
+    body: { method: 'list', page: 200, limit: 20 },
+    budget: BUDGETS.fleetListP99Ms,
+    check: pageOf(20),
+  },
+  {
+    key: 'home.site1',
+    label: 'operations home, 1 site',
+    path: HOME_PATH,
+    body: {},
+    sites: '1',
+    check: homeOf(1),
+  },
+  {
+    key: 'home.sites50',
+    label: 'operations home, 50 sites',
+    path: HOME_PATH,
+    body: {},
+    sites: FIFTY_SITES,
+    check: homeOf(50),
+  },
+  {
+    key: 'home.all',
+    label: `operations home, all ${FLEET_SITES.toLocaleString('en-US')} sites`,
+    path: HOME_PATH,
+    body: {},
+    budget: BUDGETS.fleetHomeP99Ms,
+    check: homeOf(FLEET_SITES),
+  },
+];
+
+/** The figures of one scenario, so that a run that stops early still lists each one as missing. */
+function figureIds(s: Scenario) {
+  const p = `fleet.${s.key}`;
+  return {
+    twoP50: [`${p}.two.p50`, `${s.label}: median, 2 instances, ${CONNECTIONS} conns`, 'ms', undefined],
+    twoP99: [`${p}.two.p99`, `${s.label}: p99, 2 instances, ${CONNECTIONS} conns`, 'ms', s.budget],
+    twoRps: [`${p}.two.rps`, `${s.label}: throughput, 2 instances`, 'req/s', undefined],
+    oneP50: [`${p}.one.p50`, `${s.label}: median, 1 instance, ${CONNECTIONS} conns`, 'ms', undefined],
+    oneP99: [`${p}.one.p99`, `${s.label}: p99, 1 instance, ${CONNECTIONS} conns`, 'ms', undefined],
+    oneRps: [`${p}.one.rps`, `${s.label}: throughput, 1 instance`, 'req/s', undefined],
+    alone: [`${p}.alone`, `${s.label}: one call at a time, median`, 'ms', undefined],
+    pacedP50: [
+      `${p}.paced.p50`,
+      `${s.label}: median, 2 instances, ${SESSION_RATE} req/s paced`,
+      'ms',
+      undefined,
+    ],
+    pacedP99: [
+      `${p}.paced.p99`,
+      `${s.label}: p99, 2 instances, ${SESSION_RATE} req/s paced`,
+      'ms',
+      undefined,
+    ],
+  } as const;
+}
+
+function reportMissing(results: Results, scenarios: readonly Scenario[], reason: string): void {
+  for (const s of scenarios)
+    for (const [id, label, unit, budget] of Object.values(figureIds(s)))
+      results.missing(id, label, unit, reason, budget);
+}
+
+/** One call after another for at most `seconds` (and at least one): the latency with no load. */
+async function alone(target: Target, seconds: number, maxCalls = 50): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  do {
+    const t0 = performance.now();
+    const res = await fetch(target.baseUrl + target.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...target.headers },
+      body: JSON.stringify(target.body),
+    });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+  } while (performance.now() < until && latencies.length < maxCalls);
+  return latencies;
+}
+
+/** How long an instance may take to catch up after a load before the next measurement. */
+const DRAIN_LIMIT_MS = 90_000;
+
+/**
+ * Waits until every instance answers /readyz (a `select 1` through its pool) within 100 ms, three
+ * times in a row: autocannon stops sending at the end of a run, but the calls already queued
+ * (up to 200, in the pool's wait queue) go on running, and would load the next measurement.
+ */
+async function drain(servers: readonly ServerProcess[]): Promise<void> {
+  const deadline = Date.now() + DRAIN_LIMIT_MS;
+  let quiet = 0;
+  while (quiet < 3) {
+    if (Date.now() > deadline)
+      throw new Error(`the instances were still busy ${DRAIN_LIMIT_MS / 1000} s after a load`);
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      servers.map((s) =>
+        fetch(`${s.baseUrl}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
+    );
+    const fast = answers.every(Boolean) && performance.now() - t0 < 100;
+    quiet = fast ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, fast ? 100 : 500));
+  }
+}
+
+export async function benchFleet(settings: BenchSettings, results: Results): Promise<void> {
+  console.log('\n== fleet on postgres: 2 instances ==');
+  let target: DbTarget;
+  try {
+    target = await postgresTarget();
+  } catch (e) {
+    const reason = `PostgreSQL not reachable: ${(e as Error).message}`;
+    results.note(`fleet skipped: ${reason}`);
+    reportMissing(results, SCENARIOS, reason);
+    return;
+  }
+  const servers: ServerProcess[] = [];
+  let cleaned: Promise<void> | undefined;
+  // Once, whether the run ends, fails or is interrupted: the servers stop and the database goes.
+  const cleanUp = () => {
+    cleaned ??= (async () => {
+      await Promise.allSettled(servers.map((s) => s.stop()));
+      await target.dispose();
+    })();
+    return cleaned;
+  };
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let done = 0;
+  try {
+    // The first start migrates and seeds; the rows go in while no server runs.
+    await (await ServerProcess.start(target, FLEET_ENV)).stop();
+    const fill = await fillFleet(target.databaseUrl!);
+    const others = Object.values(fill.others).reduce((a, b) => a + b, 0);
+    console.log(
+      `  filled ${fill.sites} sites${fill.registry ? ' (site registry)' : ' (ids only: no site registry)'}, ` +
+        `${fill.terminals.toLocaleString('en-US')} terminals and ${others.toLocaleString('en-US')} other rows in ${fill.ms} ms`,
+    );
+    results.detail('fleet.fill', fill);
+    // Both at once, as a deployment starts them.
+    servers.push(
+      ...(await Promise.all([
+        ServerProcess.start(target, FLEET_ENV),
+        ServerProcess.start(target, FLEET_ENV),
+      ])),
+    );
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    await prepareAdmin(a.baseUrl);
+    // Sessions live in the database: one sign-in serves both instances.
+    const token = await signIn(a.baseUrl, BENCH_PASSWORD, true);
+    for (const s of SCENARIOS) {
+      await measure(s, a, b, token, settings, results);
+      done++;
+    }
+    // The session must have stayed valid: a load of error envelopes would be fast and meaningless.
+    await call(b.baseUrl, TERMINALS_PATH, { method: 'list' }, token);
+  } catch (e) {
+    const reason = `fleet run failed: ${(e as Error).message}`;
+    console.log(`  FAILED: ${reason}`);
+    results.note(reason);
+    reportMissing(results, SCENARIOS.slice(done), reason);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanUp();
+  }
+}
+
+async function measure(
+  s: Scenario,
+  a: ServerProcess,
+  b: ServerProcess,
+  token: string,
+  settings: BenchSettings,
+  results: Results,
+): Promise<void> {
+  const ids = figureIds(s);
+  const headers: Record<string, string> = { IGSAuth: token, 'accept-encoding': 'gzip, deflate, br' };
+  if (s.sites) headers['igs-sids'] = s.sites;
+  const onA: Target = { baseUrl: a.baseUrl, path: s.path, body: s.body, headers };
+  const onB: Target = { ...onA, baseUrl: b.baseUrl };
+  await drain([a, b]);
+  // Each instance must answer for real before its speed means anything.
+  for (const server of [a, b]) {
+    const reply = await call(server.baseUrl, s.path, s.body, token, s.sites ? { 'igs-sids': s.sites } : {});
+    const problem = s.check(reply.data);
+    if (problem) throw new Error(`${s.label} on ${server.baseUrl}: not a real reply: ${problem}`);
+  }
+  const single = await alone(onA, 2);
+  const aloneMedian = percentile(single, 50);
+  results.add(ids.alone[0], ids.alone[1], ids.alone[2], single);
+  console.log(
+    `  ${s.label}: alone p50 ${aloneMedian.toFixed(1)} ms, p99 ${percentile(single, 99).toFixed(1)} ms`,
+  );
+  if (aloneMedian > TOO_SLOW_ALONE_MS) {
+    const reason = `not loaded: one call alone takes ${Math.round(aloneMedian)} ms; ${CONNECTIONS} at once would queue for minutes`;
+    results.note(`${s.label}: ${reason}`);
+    for (const key of ['twoP50', 'twoP99', 'oneP50', 'oneP99'] as const) {
+      const [id, label, unit, budget] = ids[key];
+      // At least what a call takes alone: over any budget it has.
+      results.add(id, label, unit, single, budget, `${reason} (figure: one call alone)`);
+    }
+    for (const key of ['twoRps', 'oneRps'] as const)
+      results.missing(ids[key][0], ids[key][1], 'req/s', reason);
+    for (const key of ['pacedP50', 'pacedP99'] as const)
+      results.missing(ids[key][0], ids[key][1], 'ms', reason);
+    return;
+  }
+
+  const sec = settings.fleetSeconds;
+  await saturateAll([onA, onB], { connections: CONNECTIONS, seconds: 1 }); // warm-up
+  const two = { p50: [] as number[], p99: [] as number[], rps: [] as number[] };
+  const one = { p50: [] as number[], p99: [] as number[], rps: [] as number[] };
+  const atPace = { p50: [] as number[], p99: [] as number[] };
+  for (let run = 0; run < settings.fleetRuns; run++) {
+    for (const [name, targets, into] of [
+      ['2 instances', [onA, onB], two],
+      ['1 instance', [onA], one],
+    ] as const) {
+      await drain([a, b]);
+      const r = await saturateAll(targets, { connections: CONNECTIONS, seconds: sec });
+      if (r.errors || r.non2xx) results.note(`${s.label}, ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+      // No good reply within the run: what is known is that a call takes longer than the run.
+      const floor = r.rps === 0 ? sec * 1000 : 0;
+      if (floor)
+        results.note(`${s.label}, ${name}: no good reply within the ${sec} s run (figure: the run's length)`);
+      into.p50.push(Math.max(r.p50, floor));
+      into.p99.push(Math.max(r.p99, floor));
+      into.rps.push(r.rps);
+      console.log(`    ${name}, run ${run + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    }
+    await drain([a, b]);
+    const p = await pacedAll([onA, onB], { rate: SESSION_RATE, connections: CONNECTIONS, seconds: sec });
+    if (p.failures) results.note(`${s.label}, paced: ${p.failures} failures`);
+    atPace.p50.push(p.p50);
+    atPace.p99.push(p.p99);
+    console.log(
+      `    2 instances at ${SESSION_RATE} req/s, run ${run + 1}: ${p.rps.toFixed(0)} req/s done, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`,
+    );
+  }
+  for (const [key, runs] of [
+    ['twoP50', two.p50],
+    ['twoP99', two.p99],
+    ['twoRps', two.rps],
+    ['oneP50', one.p50],
+    ['oneP99', one.p99],
+    ['oneRps', one.rps],
+    ['pacedP50', atPace.p50],
+    ['pacedP99', atPace.p99],
+  ] as const) {
+    const [id, label, unit, budget] = ids[key];
+    results.add(id, label, unit, runs, budget);
+  }
+}
