@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Paths } from '@igs/contract';
@@ -25,6 +26,7 @@ process.env.IGS_HS_SYNC_POLL_MS = '100';
 process.env.IGS_HS_SYNC_DEBOUNCE_MS = '400';
 process.env.IGS_HS_SYNC_BACKOFF_MS = '50';
 process.env.IGS_HS_SYNC_RETRIES = '1';
+process.env.IGS_HS_SYNC_RETRY_AFTER_MS = '500';
 
 const IFACE = fs.readdirSync('/sys/class/net').find((n) => n !== 'lo') ?? 'eth0';
 
@@ -287,6 +289,47 @@ describeEachDb('Hot standby configuration sync', (kind) => {
     },
     60_000,
   );
+
+  it('a push that failed while the backup was unreachable is made again once it answers, unasked', async () => {
+    // The backup is reached through a port nothing listens on yet (a peer down, a cable out).
+    const relay = net.createServer((c) => {
+      const upstream = net.connect(Number(new URL(backup.url).port), '127.0.0.1');
+      c.pipe(upstream).pipe(c);
+      const end = () => {
+        c.destroy();
+        upstream.destroy();
+      };
+      c.on('error', end);
+      upstream.on('error', end);
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()));
+    const port = (relay.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => relay.close(() => r()));
+    try {
+      const moved = await hs(master, mt, { method: 'form', peer_url: `http://127.0.0.1:${port}` });
+      expect(moved.code, moved.msg).toBe(200);
+      // A change to push (the hot-standby settings themselves are this gateway's own, not pushed).
+      expect((await setKeepCount(master, mt, 9)).code).toBe(200);
+      let seen: unknown;
+      await until('a failed push', async () => {
+        const l = await localOf(master, mt);
+        seen = l;
+        return l.last_push && !l.last_push.ok && l.last_push.reason === 'unreachable';
+      }).catch((e) => {
+        throw new Error(`${(e as Error).message}: ${JSON.stringify(seen)}`);
+      });
+      // The backup answers again: no change, no Sync now; the next retry pushes.
+      await new Promise<void>((r) => relay.listen(port, '127.0.0.1', () => r()));
+      const pushed = await until('the retried push', async () => {
+        const l = await localOf(master, mt);
+        return l.last_push?.ok && l.pushed_version === l.version ? l : null;
+      });
+      expect((await localOf(backup, await backupToken())).held_version).toBe(pushed.version);
+    } finally {
+      relay.close();
+      expect((await hs(master, mt, { method: 'form', peer_url: backup.url })).code).toBe(200);
+    }
+  }, 60_000);
 
   it('records a failed push with its reason when the peer refuses', async () => {
     // The master's key no longer matches the backup's.

@@ -232,6 +232,37 @@ export async function pushNow(app: AppContext, opts: PushOptions = {}): Promise<
   }
 }
 
+/**
+ * Failures that a later attempt may get past with nothing changed here: the peer or the network
+ * was down, slow or busy, or the backup was not ready. The others wait for a change of the
+ * settings (a key, a peer, the size limit), which is itself a change and is pushed.
+ */
+const RETRY_LATER = new Set<HotStandbySyncReason>([
+  'unreachable',
+  'timeout',
+  'bad_reply',
+  'apply_failed',
+  'refused_off',
+  'refused_time',
+  'snapshot_failed',
+]);
+
+/**
+ * Whether the last push failed for a passing reason at least `afterMs` ago and the peer is still
+ * behind: the watcher then pushes again, without waiting for the next change or Sync now.
+ */
+export async function dueForRetry(app: AppContext, afterMs: number): Promise<boolean> {
+  const [{ version }, s] = await Promise.all([configVersion(app), readSync(app)]);
+  const last = s.last_push;
+  return (
+    !!last &&
+    !last.ok &&
+    RETRY_LATER.has(last.reason as HotStandbySyncReason) &&
+    app.now() - last.at >= afterMs &&
+    version > s.pushed_version
+  );
+}
+
 /** Whether the newest change is not yet on the peer, as far as this gateway knows. */
 export async function behind(app: AppContext): Promise<boolean> {
   const [{ version }, s] = await Promise.all([configVersion(app), readSync(app)]);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Service } from '../../platform/feature.ts';
-import { abortPushes, behind, pushNow } from './sync-push.ts';
+import { abortPushes, behind, dueForRetry, pushNow } from './sync-push.ts';
 import { mendOwnSettings } from './sync-receive.ts';
 import { pushes, syncSettings } from './sync-settings.ts';
 import { configVersion } from './sync-state.ts';
@@ -11,6 +11,8 @@ import { configVersion } from './sync-state.ts';
  * every instance on the database) every few seconds, and pushes once no further change has come
  * for the debounce time: a burst of edits makes one push. The timer is this instance's; what was
  * pushed is in the database, so an instance started later, or another one, picks up from there.
+ * A push that failed for a passing reason (the peer down or busy) is tried again every
+ * IGS_HS_SYNC_RETRY_AFTER_MS (60 s) while the peer is behind, with no change or Sync now needed.
  */
 
 function ms(name: string, fallback: number): number {
@@ -21,6 +23,7 @@ function ms(name: string, fallback: number): number {
 export function startSyncWatch(app: AppContext): Service {
   const pollMs = ms('IGS_HS_SYNC_POLL_MS', 2_000);
   const debounceMs = ms('IGS_HS_SYNC_DEBOUNCE_MS', 10_000);
+  const retryAfterMs = ms('IGS_HS_SYNC_RETRY_AFTER_MS', 60_000);
   const stop = new AbortController();
   let lastSeen = -1;
   let debounce: NodeJS.Timeout | null = null;
@@ -55,7 +58,10 @@ export function startSyncWatch(app: AppContext): Service {
       // On start, or when sync was just turned on: push if the peer is behind what was last pushed.
       const fresh = lastSeen < 0 ? await behind(app) : version > lastSeen;
       lastSeen = version;
-      if (!fresh) return;
+      if (!fresh) {
+        if (!debounce && !pushing && (await dueForRetry(app, retryAfterMs))) push();
+        return;
+      }
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(push, debounceMs);
     } catch (e) {
