@@ -1,8 +1,10 @@
 import { type FullConfig, request } from '@playwright/test';
 import { ownAdminAccount } from './accounts.ts';
+import { registerE2eSites } from './sites.ts';
 
 /**
- * Before any spec runs: the account the reading spec (readable.spec.ts) signs in with. That spec
+ * Before any spec runs: the registered sites the specs use in operations mode, and the account the
+ * reading spec (readable.spec.ts) signs in with. That spec
  * runs beside the others (its own project and worker), so it must not touch admin's password while
  * the journeys change it; it gets its account here, when nothing else runs, through the
  * environment the workers inherit.
@@ -13,6 +15,8 @@ export default async function globalSetup(config: FullConfig) {
   try {
     const { username, password } = await ownAdminAccount(api, 'e2e_readable');
     process.env.E2E_READABLE_ACCOUNT = JSON.stringify({ username, password });
+    // The sites the specs name in operations mode (support/sites.ts).
+    await registerE2eSites(api, username, password);
   } finally {
     await api.dispose();
   }

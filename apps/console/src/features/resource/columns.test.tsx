@@ -41,6 +41,12 @@ describe('buildColumns', () => {
     expect(keys).toEqual(['name', 'count', 'day', 'at', 'ip', 'sort', 'enabled', 'created_at']);
   });
 
+  it('shows a registry record its id first (the number operations calls name), sortable', () => {
+    const columns = buildColumns({ ...def, registry: true }, ctx);
+    expect(columns.map((c) => c.key).slice(0, 2)).toEqual(['id', 'name']);
+    expect(columns[0]!.sorter).toBe(true);
+  });
+
   it('marks int/num/date/dt/time list columns, sort and created_at as sortable, and nothing else', () => {
     const sortable = buildColumns(def, ctx)
       .filter((c) => c.sorter)

@@ -232,6 +232,17 @@ export function buildColumns(def: ResourceDef, ctx: ColumnContext): ResourceColu
       </Typography.Link>
     );
   }
+  // A registry record's id is the number operations calls and records use (a site's id is what
+  // igs-sids names): shown first, so an operator can read it.
+  if (def.registry)
+    columns.unshift({
+      key: 'id',
+      dataIndex: 'id',
+      title: ctx.t('res.id'),
+      width: Math.max(90, titleWidth(ctx.t('res.id'), true)),
+      sorter: true,
+      sortOrder: sortState('id', ctx),
+    });
   columns.push({
     key: CREATED_AT,
     dataIndex: CREATED_AT,

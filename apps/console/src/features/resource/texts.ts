@@ -23,6 +23,7 @@ const texts: Texts = {
   'res.exportFiltered': { en: 'Exports the filtered list', zh_CN: '按当前查询条件导出' },
   'res.actions': { en: 'Actions', zh_CN: '操作' },
   'res.createdAt': { en: 'Created', zh_CN: '创建时间' },
+  'res.id': { en: 'ID', zh_CN: '编号' },
   'res.updatedAt': { en: 'Updated', zh_CN: '更新时间' },
   'res.details': { en: 'Details', zh_CN: '详情' },
   'res.total': { en: '{{n}} in total', zh_CN: '共 {{n}} 条' },
