@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { BENCH_PASSWORD, call, prepareAdmin, signIn } from './api.ts';
 import { BUDGETS } from './budgets.ts';
@@ -291,11 +292,14 @@ async function measure(
     const problem = s.check(reply.data);
     if (problem) throw new Error(`${s.label} on ${server.baseUrl}: not a real reply: ${problem}`);
   }
+  // The machine is shared: the load beside each call's figures says how far to trust them.
+  const load = os.loadavg()[0]!;
+  results.detail(`fleet.${s.key}.loadAverage`, Math.round(load * 100) / 100);
   const single = await alone(onA, 2);
   const aloneMedian = percentile(single, 50);
   results.add(ids.alone[0], ids.alone[1], ids.alone[2], single);
   console.log(
-    `  ${s.label}: alone p50 ${aloneMedian.toFixed(1)} ms, p99 ${percentile(single, 99).toFixed(1)} ms`,
+    `  ${s.label} (load average ${load.toFixed(1)}): alone p50 ${aloneMedian.toFixed(1)} ms, p99 ${percentile(single, 99).toFixed(1)} ms`,
   );
   if (aloneMedian > TOO_SLOW_ALONE_MS) {
     const reason = `not loaded: one call alone takes ${Math.round(aloneMedian)} ms; ${CONNECTIONS} at once would queue for minutes`;
