@@ -287,6 +287,23 @@ describeEachDb('the reverse-proxy samples against the server', (kind) => {
     }
   });
 
+  it('…and fails once the instance has stopped accepting (the shutdown main.ts runs on SIGTERM)', async () => {
+    const stopping = await startServer(kind);
+    try {
+      const { method, uri, expectStatus } = ha[0]!.check!;
+      expect((await fetch(stopping.url + uri, { method })).status).toBe(expectStatus);
+      await stopping.stopAccepting(5_000);
+      // A check opens a new connection: refused now, or answered 503; never the expected status.
+      const after = await fetch(stopping.url + uri, { method }).then(
+        (r) => r.status,
+        () => 'refused',
+      );
+      expect([503, 'refused']).toContain(after);
+    } finally {
+      await stopping.close();
+    }
+  });
+
   it('the client-address header both samples set is the one the server believes with TRUST_PROXY', async () => {
     const haHeaders = new Set(ha.map((b) => b.forwardForHeader));
     expect(haHeaders.size, 'one header in every HAProxy backend').toBe(1);
