@@ -36,6 +36,45 @@ describe('TimedTaskExtras', () => {
   });
   afterEach(cleanup);
 
+  it('shows why a run failed when its instance died: the reason the server gave, in the reader language', async () => {
+    const lost = {
+      ...run,
+      id: 9,
+      result: 'fail',
+      output_tail:
+        'Failed: instance gw-2:4242:3fa1c9 stopped answering during the run (last heartbeat 2026-11-21 03:00:41); its unfinished files were removed',
+    };
+    request.mockImplementation(async (_path: string, body: { method: string }) => {
+      if (body.method === 'next_runs') return { cron: '0 3 * * *', next: [] };
+      if (body.method === 'history') return { total: 1, list: [lost] };
+      return {};
+    });
+    usePermissionStore.setState({ buttons: new Set() });
+    render(<TimedTaskExtras taskId={7} />, { wrapper: Providers });
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    expect(screen.getByText(/instance gw-2:4242:3fa1c9 stopped answering during the run/)).toBeTruthy();
+    cleanup();
+    setLanguage('zh_CN');
+    request.mockImplementation(async (_path: string, body: { method: string }) => {
+      if (body.method === 'next_runs') return { cron: '0 3 * * *', next: [] };
+      if (body.method === 'history')
+        return {
+          total: 1,
+          list: [
+            {
+              ...lost,
+              output_tail:
+                '失败：执行期间实例 gw-2:4242:3fa1c9 停止响应（最后心跳 2026-11-21 03:00:41），未完成的文件已删除',
+            },
+          ],
+        };
+      return {};
+    });
+    render(<TimedTaskExtras taskId={7} />, { wrapper: Providers });
+    expect(await screen.findByText('失败')).toBeTruthy();
+    expect(screen.getByText(/实例 gw-2:4242:3fa1c9 停止响应/)).toBeTruthy();
+  });
+
   it('shows the next runs and the history; run now only with its key', async () => {
     usePermissionStore.setState({ buttons: new Set() });
     const { unmount } = render(<TimedTaskExtras taskId={7} />, { wrapper: Providers });
