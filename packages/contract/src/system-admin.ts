@@ -47,8 +47,12 @@ const flag = z
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
 
 /** A list of ids as an array, or as the comma-separated text a form sends. */
-/** The most sites one account's or role's grant lists (beyond it, grant every site). */
-export const SITE_GRANT_MAX = 50_000;
+/**
+ * The most sites one account's or role's grant lists (beyond it, grant every site or use a
+ * customer): a call without igs-sids reads the account's sites as one list of bound values, which
+ * must stay well within SQLite's 32,766 and PostgreSQL's 65,535.
+ */
+export const SITE_GRANT_MAX = 20_000;
 
 function idList(lang: Lang, label: string, min: number, max = 2000) {
   const message = t(lang, `${label} must be a list of ids`, `${label}必须是编号列表`);
