@@ -7,7 +7,7 @@ import { usePermissionStore } from '../../stores/permission.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { isExternal } from '../../utils/validate.ts';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
-import { createSearch, loadPinyin, search, searchItems, type ToPinyin } from './search-index.ts';
+import { createSearch, loadPinyin, menuPinyin, search, searchItems, type ToPinyin } from './search-index.ts';
 
 /**
  * Fuzzy search over the menu titles (spec section 2), with an optional pinyin mode in Chinese.
@@ -24,33 +24,41 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [pinyinOn, setPinyinOn] = useState(true);
-  const [toPinyin, setToPinyin] = useState<ToPinyin>();
+  // pinyin-pro, loaded only when a title outside the build-time table needs it (a server-added link).
+  const [loadedPinyin, setLoadedPinyin] = useState<ToPinyin>();
 
   const pinyinAvailable = lang === 'zh_CN' && supportPinyin;
   const usePinyin = pinyinAvailable && pinyinOn;
 
-  // pinyin-pro is loaded on the first open with pinyin on, never on page load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: titles are translated in the current language
+  const index = useMemo(() => {
+    if (!open) return undefined;
+    const routes = flattenMenuRoutes(menus);
+    const pinyin = usePinyin ? menuPinyin(loadedPinyin) : undefined;
+    const items = searchItems(routes, translateTitle, pinyin?.toPinyin);
+    return { fuse: createSearch(items), needsPinyinPro: pinyin?.missing() ?? false };
+  }, [open, menus, usePinyin, loadedPinyin, lang]);
+  const needsPinyinPro = index?.needsPinyinPro ?? false;
+
   useEffect(() => {
-    if (!open || !usePinyin || toPinyin) return;
+    if (!needsPinyinPro || loadedPinyin) return;
     let cancelled = false;
     loadPinyin()
       .then((fn) => {
-        if (!cancelled) setToPinyin(() => fn);
+        if (!cancelled) setLoadedPinyin(() => fn);
       })
       .catch(() => {});
     return () => {
       cancelled = true;
     };
-  }, [open, usePinyin, toPinyin]);
+  }, [needsPinyinPro, loadedPinyin]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: titles are translated in the current language
-  const fuse = useMemo(() => {
-    if (!open) return undefined;
-    const routes = flattenMenuRoutes(menus);
-    return createSearch(searchItems(routes, translateTitle, usePinyin ? toPinyin : undefined));
-  }, [open, menus, usePinyin, toPinyin, lang]);
-
-  const results = fuse ? search(fuse, query) : [];
+  const fuse = index?.fuse;
+  // Searched once per query, not on every render (the pinyin toggle, a focus change).
+  const options = useMemo(
+    () => (fuse ? search(fuse, query) : []).map((item) => ({ value: item.path, label: item.title })),
+    [fuse, query],
+  );
 
   const close = () => {
     setQuery('');
@@ -93,7 +101,7 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
         value={null}
         style={{ width: overlay ? '100%' : 220 }}
         notFoundContent={null}
-        options={results.map((item) => ({ value: item.path, label: item.title }))}
+        options={options}
         onChange={(path: string) => go(path)}
       />
       {pinyinAvailable && (

@@ -1,6 +1,8 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { MenuRoute } from '../menu-routes/menu-routes.ts';
 import { pageRoutes } from '../menu-routes/menu-routes.ts';
+import { MENU_PINYIN } from './menu-pinyin.generated.ts';
+import { PINYIN_OPTIONS } from './pinyin-options.ts';
 import { pagesThatMayMatch, type QgramIndex, qgramIndex } from './qgram-filter.ts';
 
 /** One searchable page: its translated title chain, the pinyin forms of the title and its path. */
@@ -140,8 +142,27 @@ export function search(index: SearchIndex, query: string, limit = 20): SearchIte
   return narrowed.search(text, { limit }).map((r) => r.item);
 }
 
-/** pinyin-pro is large: it is imported only when the search opens with pinyin on. */
+/**
+ * pinyin-pro is large (some 300 KB): it is imported only for titles the build-time table
+ * (menu-pinyin.generated.ts) does not hold, i.e. titles the server adds such as external links.
+ */
 export async function loadPinyin(): Promise<ToPinyin> {
   const { pinyin } = await import('pinyin-pro');
-  return (text) => pinyin(text, { toneType: 'none', type: 'array', nonZh: 'removed' });
+  return (text) => pinyin(text, PINYIN_OPTIONS);
+}
+
+/**
+ * Pinyin of the built-in menu titles from the table computed at build time, of other titles from
+ * `loaded` (pinyin-pro) once it is there. `missing()` says whether a title was asked for that
+ * neither could give: the caller then loads pinyin-pro and builds the items again.
+ */
+export function menuPinyin(loaded?: ToPinyin): { toPinyin: ToPinyin; missing: () => boolean } {
+  let missing = false;
+  const toPinyin: ToPinyin = (text) => {
+    if (Object.hasOwn(MENU_PINYIN, text)) return MENU_PINYIN[text]!.split(' ').filter(Boolean);
+    if (loaded) return loaded(text);
+    missing = true;
+    return [];
+  };
+  return { toPinyin, missing: () => missing };
 }
