@@ -1,5 +1,8 @@
 import { hashPassword } from '@igs/contract';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations } from '../src/platform/db/database.ts';
 import { ADMINISTRATOR, AUTHORITY, addAccount, adminRoleId, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { addCustomer, registerSites, setAccountSites } from './support/sites.ts';
@@ -321,5 +324,78 @@ describeEachDb('site and customer registry', (kind) => {
       .where('user_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(10_000);
+  });
+});
+
+describeEachDb('migration 033 on a database that used sites before the registry', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s.close());
+
+  it('registers every site in use, moves the text grants, and undoes cleanly', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the text columns and older schema are untyped
+    const db = s.app.db.kysely as Kysely<any>;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations(s.app.db.kind) },
+      allowUnorderedMigrations: true,
+    });
+    const ops = await s.login('admin', 'admin123', 1);
+    expect(
+      (await s.call(OPS_CLASS, { method: 'add', name: 'Held' }, { token: ops, headers: { 'igs-sids': '3' } }))
+        .code,
+    ).toBe(200);
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.[0]).toMatchObject({ migrationName: '033-site-registry', status: 'Success' });
+    // As before the registry: grants as text, records at any site id.
+    expect(
+      await db.selectFrom('users').select('site_ids').where('username', '=', 'admin').executeTakeFirst(),
+    ).toEqual({
+      site_ids: '*',
+    });
+    const now = Date.now();
+    await db
+      .insertInto('media_live_type')
+      .values({ site_id: 42, name: 'Old', created_at: now, updated_at: now })
+      .execute();
+    const role = await db
+      .insertInto('roles')
+      .values({
+        name: 'old_ops_role',
+        mode: 'operations',
+        site_ids: '43,44',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const sites = (await db.selectFrom('fleet_site').select(['id', 'name']).orderBy('id').execute()) as {
+      id: number;
+      name: string;
+    }[];
+    expect(sites).toEqual([
+      { id: 3, name: 'Site 3' },
+      { id: 42, name: 'Site 42' },
+      { id: 43, name: 'Site 43' },
+      { id: 44, name: 'Site 44' },
+    ]);
+    const admin = await db
+      .selectFrom('users')
+      .select(['all_sites', 'site_ids'])
+      .where('username', '=', 'admin')
+      .executeTakeFirst();
+    expect(admin).toEqual({ all_sites: 1, site_ids: '' });
+    const granted = await db
+      .selectFrom('role_sites')
+      .select('site_id')
+      .where('role_id', '=', role.id)
+      .orderBy('site_id')
+      .execute();
+    expect(granted.map((g: { site_id: number }) => g.site_id)).toEqual([43, 44]);
   });
 });
