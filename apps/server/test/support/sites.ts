@@ -48,7 +48,9 @@ export async function registerSites(s: Pick<TestServer, 'app'>, ids: readonly nu
       .execute();
   // Explicit ids leave PostgreSQL's sequence behind: a site added later must not collide.
   if (s.app.db.kind === 'postgres')
-    await sql`select setval(pg_get_serial_sequence('fleet_site', 'id'), (select max(id) from fleet_site))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('fleet_site', 'id'), (select max(id) from fleet_site))`.execute(
+      db,
+    );
 }
 
 /** A registered customer: its id. */

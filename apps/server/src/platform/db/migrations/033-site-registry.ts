@@ -122,7 +122,9 @@ export async function grantsFromText(db: Kysely<any>): Promise<void> {
       .execute();
   // Explicit ids leave PostgreSQL's sequence behind: the next site added must not collide.
   if (fresh.length && isPostgres(db))
-    await sql`select setval(pg_get_serial_sequence('fleet_site', 'id'), (select max(id) from fleet_site))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('fleet_site', 'id'), (select max(id) from fleet_site))`.execute(
+      db,
+    );
 
   for (const [list, table, owner, ownerTable] of [
     [userGrants, 'account_sites', 'user_id', 'users'],
