@@ -259,6 +259,7 @@ export async function benchFleet(settings: BenchSettings, results: Results): Pro
       done++;
     }
     // The session must have stayed valid: a load of error envelopes would be fast and meaningless.
+    await drain([a, b]);
     await call(b.baseUrl, TERMINALS_PATH, { method: 'list' }, token);
   } catch (e) {
     const reason = `fleet run failed: ${(e as Error).message}`;

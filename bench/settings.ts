@@ -13,7 +13,7 @@ export interface BenchSettings {
   pacedRate: number;
   /** Seconds per fleet load measurement (BENCH_SECONDS; default 5, quick 3): 8 calls × 2 set-ups. */
   fleetSeconds: number;
-  /** Measured loads per fleet call and set-up (BENCH_SERVER_RUNS; default 1: the run stays near 10 minutes). */
+  /** Measured loads per fleet call and set-up (BENCH_SERVER_RUNS; default 2, quick 1: some 7 minutes in all). */
   fleetRuns: number;
   /**
    * BENCH_ONLY=server|browser|search|fleet: one part only. The fleet (issue 17: a million rows,
@@ -49,7 +49,7 @@ export function readSettings(): BenchSettings {
     serverRuns: positive('BENCH_SERVER_RUNS', quick ? 1 : 3),
     loadSeconds: positive('BENCH_SECONDS', quick ? 3 : 10),
     fleetSeconds: positive('BENCH_SECONDS', quick ? 3 : 5),
-    fleetRuns: positive('BENCH_SERVER_RUNS', 1),
+    fleetRuns: positive('BENCH_SERVER_RUNS', quick ? 1 : 2),
     connections: 50,
     pacedRate: 1000,
     only: only as BenchSettings['only'],
