@@ -21,4 +21,11 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ RESTORE_MAX_RATIO: 'lots' }, [])).toThrow(/RESTORE_MAX_RATIO/);
   });
+
+  it('SCHEDULER_HEARTBEAT_S: whole seconds from 1 to 600, 20 when unset; anything else stops the start', () => {
+    expect(loadConfig({}, []).schedulerHeartbeatS).toBe(20);
+    expect(loadConfig({ SCHEDULER_HEARTBEAT_S: '5' }, []).schedulerHeartbeatS).toBe(5);
+    for (const bad of ['0', '-3', '0.5', '601', 'often'])
+      expect(() => loadConfig({ SCHEDULER_HEARTBEAT_S: bad }, [])).toThrow(/SCHEDULER_HEARTBEAT_S/);
+  });
 });
