@@ -141,6 +141,7 @@ function figureIds(s: Scenario) {
     oneP99: [`${p}.one.p99`, `${s.label}: p99, 1 instance, ${CONNECTIONS} conns`, 'ms', undefined],
     oneRps: [`${p}.one.rps`, `${s.label}: throughput, 1 instance`, 'req/s', undefined],
     alone: [`${p}.alone`, `${s.label}: one call at a time, median`, 'ms', undefined],
+    cpu: [`${p}.cpu`, `${s.label}: server CPU per call, one at a time`, 'ms', undefined],
     pacedP50: [
       `${p}.paced.p50`,
       `${s.label}: median, 2 instances, ${SESSION_RATE} req/s paced`,
@@ -296,7 +297,10 @@ async function measure(
   // The machine is shared: the load beside each call's figures says how far to trust them.
   const load = os.loadavg()[0]!;
   results.detail(`fleet.${s.key}.loadAverage`, Math.round(load * 100) / 100);
+  const cpuBefore = a.cpuMs();
   const single = await alone(onA, 2);
+  // The server's own CPU per call, without queueing (PostgreSQL's is not in it).
+  results.add(ids.cpu[0], ids.cpu[1], ids.cpu[2], [(a.cpuMs() - cpuBefore) / single.length]);
   const aloneMedian = percentile(single, 50);
   results.add(ids.alone[0], ids.alone[1], ids.alone[2], single);
   console.log(
