@@ -154,6 +154,9 @@ export const allActions: readonly AnyAction[] = [
 
 const API_PREFIXES = ['/admin.php/', '/operations/', '/vue-element-admin/', '/api/'];
 
+/** How long close() lets calls in flight finish before it cuts their connections. */
+const CLOSE_DRAIN_MS = 5_000;
+
 export interface Server {
   fastify: FastifyInstance;
   app: AppContext;
@@ -347,7 +350,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     async close() {
       readiness.shuttingDown = true;
       await services.stop();
-      await closeHttp(Number.POSITIVE_INFINITY);
+      // Calls still in flight get a few seconds, then their connections are cut: a close never
+      // hangs on a request (a SIGTERM drains first with its own grace, stopAccepting).
+      await closeHttp(CLOSE_DRAIN_MS);
       await refusals.stop();
       await db.close();
       await app.files.close();
