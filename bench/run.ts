@@ -9,7 +9,7 @@ import { benchFleet } from './fleet.ts';
 import { Results, renderTable, writeResults } from './report.ts';
 import { benchSearch } from './search.ts';
 import { benchServer } from './server-load.ts';
-import { REPO_ROOT, ServerProcess, sqliteTarget } from './server-process.ts';
+import { REPO_ROOT, ServerProcess, serverSource, sqliteTarget } from './server-process.ts';
 import { type BenchSettings, readSettings } from './settings.ts';
 
 /**
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       finishedAt: new Date().toISOString(),
       quick: settings.quick,
       browserRuns: settings.browserRuns,
-      environment: environment(),
+      environment: environment(load),
     },
     results,
   );
@@ -76,7 +76,7 @@ async function browserHalf(settings: BenchSettings, results: Results): Promise<v
   }
 }
 
-function environment(): Record<string, string | number> {
+function environment(loadAtStart: number): Record<string, string | number> {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT }).toString().trim();
@@ -89,8 +89,10 @@ function environment(): Record<string, string | number> {
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     memoryGB: Math.round(os.totalmem() / 2 ** 30),
     platform: `${os.platform()} ${os.release()}`,
-    loadAverageAtStart: Math.round(os.loadavg()[0]! * 100) / 100,
+    loadAverageAtStart: Math.round(loadAtStart * 100) / 100,
+    loadAverageAtEnd: Math.round(os.loadavg()[0]! * 100) / 100,
     commit,
+    server: serverSource() ?? 'not started',
   };
 }
 

@@ -8,6 +8,14 @@ import pg from 'pg';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** Where the server is built and run from: this checkout, or a snapshot of BENCH_SERVER_REF. */
 let serverRoot: string | undefined;
+/** The commit the server was built from (BENCH_SERVER_REF resolved), for the results. */
+let serverCommit: string | undefined;
+
+/** What the measured server was built from: a commit, or the working tree (undefined before a build). */
+export function serverSource(): string | undefined {
+  if (!serverRoot) return undefined;
+  return serverCommit ? `commit ${serverCommit}` : 'working tree';
+}
 
 /**
  * BENCH_SERVER_REF=<git ref> (e.g. HEAD): the server is built from that commit, exported into a
@@ -17,12 +25,17 @@ let serverRoot: string | undefined;
  * linked, except the workspace's own (@igs/*), which point into the snapshot.
  */
 function snapshotOf(ref: string): string {
+  serverCommit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: REPO_ROOT }).toString().trim();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-bench-server-'));
   process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'apps/server', 'packages/contract'], {
-    cwd: REPO_ROOT,
-    maxBuffer: 1 << 30,
-  });
+  const archive = execFileSync(
+    'git',
+    ['archive', '--format=tar', serverCommit, 'apps/server', 'packages/contract'],
+    {
+      cwd: REPO_ROOT,
+      maxBuffer: 1 << 30,
+    },
+  );
   execFileSync('tar', ['-x', '-C', root], { input: archive });
   const modules = path.join(root, 'node_modules');
   fs.mkdirSync(path.join(modules, '@igs'), { recursive: true });
