@@ -206,6 +206,46 @@ describeEachDb('scheduler leases (one process, test clock)', (kind) => {
     }
   });
 
+  it('an instance that was only slow finds its run ended by another: it stops renewing it and does not record over the reason', async () => {
+    // Enough log rows that the backup is still being written when the other instance looks.
+    const now = s.clock.now();
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      at: now - i,
+      username: 'admin',
+      result: 'ok',
+      code: 200,
+      detail: 'x'.repeat(300),
+    }));
+    for (let i = 0; i < 40; i++) await s.app.db.kysely.insertInto('operation_log').values(rows).execute();
+    const second = await startServer(
+      kind,
+      { schedulerHeartbeatS: HEARTBEAT_S },
+      { db: openDatabase({ databaseUrl: s.app.config.databaseUrl, dataDir: s.dataDir }), now: s.clock.now },
+    );
+    try {
+      const a = schedulerOf(s.app);
+      const b = schedulerOf(second.app);
+      await b.tick();
+      const id = await add({ name: 'slow backup', type: 'backup', cron: '0 7 * * *' });
+      await onlyTaskEnabled(id);
+      const task = { id, site_id: 0, name: 'slow backup', type: 'backup' as const, params: {} };
+      const started = (await a.begin(task, 'manual', 'admin', null))!;
+      s.clock.advance(LAPSE_MS + 1000);
+      await b.endLapsedRuns();
+      const ended = await runRow(started.runId);
+      expect(ended.result, 'the backup ended before the other instance looked').toBe('fail');
+      // The slow instance's next heartbeat finds the run is no longer its own: the lease stays as ended.
+      await a.renewLeases();
+      expect(Number((await runRow(started.runId)).heartbeat_at)).toBe(Number(ended.heartbeat_at));
+      await a.settled();
+      const after = await runRow(started.runId);
+      expect(after).toMatchObject({ result: 'fail', output_tail: ended.output_tail });
+      expect(after.output_tail).toContain('scheduler.job.instanceLost');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('a run left "running" is ended at the next start on SQLite (one server per file), on PostgreSQL only when its lease lapses', async () => {
     const id = await add({ name: 'backup at six', type: 'backup', cron: '0 6 * * *' });
     await onlyTaskEnabled(id);
