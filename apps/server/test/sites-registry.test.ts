@@ -1,4 +1,4 @@
-import { hashPassword } from '@igs/contract';
+import { hashPassword, Paths } from '@igs/contract';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +17,12 @@ const SITE = '/operations/fleet/site';
 const CUSTOMER = '/operations/fleet/customer';
 const OPS_CLASS = '/operations/media/live_type';
 const OPS_DIR = '/operations/explorer/creat_dir';
+
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from([0, 0, 0x01, 0x40, 0, 0, 0, 0xf0]),
+  Buffer.alloc(64),
+]);
 
 type List<T = Record<string, unknown>> = { list: T[]; total: number };
 type SiteRow = {
@@ -156,6 +162,11 @@ describeEachDb('site and customer registry', (kind) => {
       expect(r.code).toBe(403);
       expect(r.msg).toMatch(/Site 8 is suspended/);
       expect((await s.call(OPS_CLASS, { method: 'list' }, as(ops, { 'igs-sids': '8' }))).code).toBe(200);
+      const fd = new FormData();
+      fd.append('kind', 'image');
+      fd.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'paused.png');
+      const upload = await s.call(Paths.upload, fd, as(ops, { 'igs-sids': '8' }));
+      expect(upload.code).toBe(403);
     } finally {
       await s.app.db.kysely.updateTable('fleet_site').set({ state: 'active' }).where('id', '=', 8).execute();
     }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { deviceSecret } from '../auth/device-secrets.ts';
 import { authenticate } from '../auth/sessions.ts';
-import { allowedSites, requestedSites } from '../auth/sites.ts';
+import { allowedSites, checkWriteSite, requestedSites } from '../auth/sites.ts';
 import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
 import type { Caller } from '../http/action.ts';
 import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../http/body-errors.ts';
@@ -233,7 +233,8 @@ async function receiveParts(
  */
 function uploadSite(caller: Caller, req: FastifyRequest): number {
   const sites = requestedSites(caller, req);
-  return sites?.length === 1 ? sites[0]! : 0;
+  // A suspended site takes no new files, as it takes no other change (auth/sites.ts).
+  return sites?.length === 1 ? checkWriteSite(caller, sites[0]!) : 0;
 }
 
 export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext): void {
