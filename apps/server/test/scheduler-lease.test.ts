@@ -211,10 +211,17 @@ describeEachDb('scheduler leases (one process, test clock)', (kind) => {
     const now = s.clock.now();
     const rows = Array.from({ length: 500 }, (_, i) => ({
       at: now - i,
+      user_id: null,
       username: 'admin',
-      result: 'ok',
+      ip: '127.0.0.1',
+      module: 'system',
+      action: 'edit',
+      path: '/admin.php/system/x',
+      http_method: 'POST',
+      result: 'success' as const,
       code: 200,
       detail: 'x'.repeat(300),
+      user_agent: 'test',
     }));
     for (let i = 0; i < 40; i++) await s.app.db.kysely.insertInto('operation_log').values(rows).execute();
     const second = await startServer(
@@ -410,7 +417,7 @@ function sqliteSql(dataDir: string): Sql {
 async function fillLog(db: Sql, kind: 'sqlite' | 'postgres'): Promise<void> {
   const cols = `(at, username, ip, module, action, path, result, code, detail, user_agent)`;
   const at = kind === 'postgres' ? '$1::bigint' : '$1';
-  const vals = `${at} + n, 'admin', '127.0.0.1', 'system', 'edit', '/admin.php/system/x', 'ok', 200, 'row ' || n || ' ${'x'.repeat(300)}', 'test'`;
+  const vals = `${at} + n, 'admin', '127.0.0.1', 'system', 'edit', '/admin.php/system/x', 'success', 200, 'row ' || n || ' ${'x'.repeat(300)}', 'test'`;
   if (kind === 'postgres')
     await db.rows(`insert into operation_log ${cols} select ${vals} from generate_series(1, $2) as g(n)`, [
       Date.now(),
