@@ -185,8 +185,16 @@ export interface BuildOptions {
 /** Opens and migrates the database, seeds it, and builds the HTTP server (not yet listening). */
 export async function buildServer(opts: BuildOptions): Promise<Server> {
   const { config } = opts;
+  // A lost connection is reported in the server's log once that exists (it is made after the database).
+  let connectionLost = (err: Error) => console.error(`database connection lost: ${err.message}`);
   const db =
-    opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pg: config.dbPool });
+    opts.db ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pg: config.dbPool,
+      onConnectionLost: (err) => connectionLost(err),
+    });
   const fastify = Fastify({
     // The server's log goes to stdout and to ${DATA_DIR}/logs/server-YYYY-MM-DD.log.
     logger: opts.logger ?? serverLogger(config, db),
@@ -200,6 +208,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     // Request ids unique across instances, returned as X-Request-Id (platform/observability).
     ...requestIdOptions,
   } as FastifyServerOptions) as unknown as FastifyInstance;
+  connectionLost = (err) => fastify.log.warn({ reason: err.message }, 'database connection lost');
   const app: AppContext = {
     db,
     config,
