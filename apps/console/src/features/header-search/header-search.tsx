@@ -1,12 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Checkbox, Select, Space, Tooltip, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Checkbox, Input, Space, Tooltip, theme } from 'antd';
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { translateTitle, useLanguage, useT } from '../../i18n/index.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { isExternal } from '../../utils/validate.ts';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
+import { optionId, ResultsList } from './results-list.tsx';
 import { createSearch, loadPinyin, menuPinyin, search, searchItems, type ToPinyin } from './search-index.ts';
 
 /**
@@ -24,6 +25,9 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [pinyinOn, setPinyinOn] = useState(true);
+  /** The row Enter opens: the first after each keystroke, moved by the arrow keys. */
+  const [active, setActive] = useState(0);
+  const listId = useId();
   // pinyin-pro, loaded only when a title outside the build-time table needs it (a server-added link).
   const [loadedPinyin, setLoadedPinyin] = useState<ToPinyin>();
 
@@ -62,6 +66,7 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
 
   const close = () => {
     setQuery('');
+    setActive(0);
     setOpen(false);
   };
 
@@ -69,6 +74,20 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
     close();
     if (isExternal(path)) window.open(path, '_blank', 'noopener');
     else navigate(path);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const last = options.length - 1;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (last < 0) return;
+      setActive((i) => (e.key === 'ArrowDown' ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
+    } else if (e.key === 'Enter' && options[active]) {
+      e.preventDefault();
+      go(options[active].value);
+    } else if (e.key === 'Escape') {
+      close();
+    }
   };
 
   if (!open) {
@@ -93,17 +112,25 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
       }}
     >
-      <Select
-        autoFocus
-        defaultOpen
-        showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
-        placeholder={t('shell.search')}
-        value={null}
-        style={{ width: overlay ? '100%' : 220 }}
-        notFoundContent={null}
-        options={options}
-        onChange={(path: string) => go(path)}
-      />
+      <div className="header-search__box" style={{ width: overlay ? '100%' : 220 }}>
+        <Input
+          autoFocus
+          role="combobox"
+          aria-label={t('shell.search')}
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options.length > 0 ? optionId(listId, active) : undefined}
+          placeholder={t('shell.search')}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <ResultsList id={listId} options={options} active={active} onActivate={setActive} onChoose={go} />
+      </div>
       {pinyinAvailable && (
         <Checkbox checked={pinyinOn} onChange={(e) => setPinyinOn(e.target.checked)}>
           {t('shell.pinyin')}
