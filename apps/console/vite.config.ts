@@ -1,18 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
-import { assertStartModules, startModules } from './build/start-chunk.ts';
+import { entryModules, joinsStart, signedInGroups } from './build/signed-in-chunks.ts';
+import { assertStartModules, firstPassChunks } from './build/start-chunk.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const FIRST_PASS = 'IGS_START_CHUNK_PASS';
 
 export default defineConfig(async ({ command }) => {
-  // See build/start-chunk.ts: a first pass finds what the entry renders, this pass bundles it as one chunk.
+  // See build/start-chunk.ts: a first pass finds what the entry renders, this pass bundles it as one
+  // chunk, and what comes after sign-in as a few more (build/signed-in-chunks.ts).
   let start: Set<string> | undefined;
+  let signedIn: Map<string, string> | undefined;
   if (command === 'build' && !process.env[FIRST_PASS]) {
     process.env[FIRST_PASS] = '1';
     try {
-      start = await startModules({ configFile: new URL(import.meta.url).pathname });
+      const chunks = await firstPassChunks({ configFile: new URL(import.meta.url).pathname });
+      start = entryModules(chunks);
+      signedIn = signedInGroups(chunks, start).chunkOf;
     } finally {
       delete process.env[FIRST_PASS];
     }
@@ -35,9 +40,25 @@ export default defineConfig(async ({ command }) => {
       target: 'es2022',
       sourcemap: false,
       chunkSizeWarningLimit: 1500,
-      rolldownOptions: start
-        ? { output: { codeSplitting: { groups: [{ name: 'start', test: (id: string) => start.has(id) }] } } }
-        : {},
+      rolldownOptions:
+        start && signedIn
+          ? {
+              output: {
+                codeSplitting: {
+                  groups: [
+                    { name: 'start', test: (id: string) => start.has(id) || joinsStart(id), priority: 2 },
+                    // One group per name: a group whose name is a function spread the shell over the
+                    // area chunks (rolldown 1.2).
+                    ...[...new Set(signedIn.values())].map((name) => ({
+                      name,
+                      test: (id: string) => signedIn.get(id) === name,
+                      priority: 1,
+                    })),
+                  ],
+                },
+              },
+            }
+          : {},
     },
     test: {
       name: 'console',

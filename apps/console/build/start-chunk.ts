@@ -1,4 +1,5 @@
 import { build, type InlineConfig, type Rolldown } from 'vite';
+import { chunksOf } from './signed-in-chunks.ts';
 
 /**
  * One chunk for everything the first screen needs.
@@ -8,25 +9,12 @@ import { build, type InlineConfig, type Rolldown } from 'vite';
  * needed 25 script requests. The first page must be usable within a handful of requests on a slow
  * hotel link (docs/performance.md). A first, unwritten build finds the modules the entry really
  * renders (after tree shaking, following static imports between chunks); the real build then puts
- * exactly those in one code-splitting group. Lazy pages keep their own chunks.
+ * exactly those in one code-splitting group (entryModules), and groups what comes after sign-in in
+ * a few more (signed-in-chunks.ts).
  */
-export async function startModules(config: InlineConfig): Promise<Set<string>> {
+export async function firstPassChunks(config: InlineConfig): Promise<Map<string, Rolldown.OutputChunk>> {
   const result = await build({ ...config, logLevel: 'silent', build: { ...config.build, write: false } });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = new Map<string, Rolldown.OutputChunk>();
-  for (const output of outputs)
-    for (const item of output.output) if (item.type === 'chunk') chunks.set(item.fileName, item);
-  const modules = new Set<string>();
-  const queue = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const chunk = chunks.get(queue.pop()!);
-    if (!chunk || seen.has(chunk.fileName)) continue;
-    seen.add(chunk.fileName);
-    for (const [id, info] of Object.entries(chunk.modules)) if (info.renderedLength > 0) modules.add(id);
-    queue.push(...chunk.imports);
-  }
-  return modules;
+  return chunksOf((Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]);
 }
 
 /**

@@ -88,5 +88,7 @@ export function applyFavicon(url: string): void {
     link.rel = 'icon';
     document.head.appendChild(link);
   }
+  // The same address again would fetch the icon again where the cache is off (a cold reload).
+  if (link.href === new URL(url, document.baseURI).href) return;
   link.href = url;
 }

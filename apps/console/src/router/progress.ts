@@ -18,6 +18,9 @@ function loadBar(): Promise<Bar> {
 export function bindProgress(router: Pick<DataRouter, 'subscribe' | 'state'>): () => void {
   return router.subscribe((state) => {
     const busy = state.navigation.state !== 'idle';
+    // Nothing to show before the first navigation: the sign-in page does not load the bar (it
+    // comes with the signed-in shell's chunk, build/signed-in-chunks.ts).
+    if (!busy && !bar) return;
     void loadBar().then((progress) => {
       // Decide on the router's state when the bar is ready: the navigation may be over by then.
       if (busy && router.state.navigation.state !== 'idle') progress.start();
