@@ -58,7 +58,7 @@ async function buildPage(): Promise<string> {
 }
 
 /** A static server of the built page on 127.0.0.1 (modules do not load from file:// URLs). */
-async function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const types: Record<string, string> = {
     '.html': 'text/html',
     '.js': 'text/javascript',

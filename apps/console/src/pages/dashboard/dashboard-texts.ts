@@ -39,7 +39,6 @@ const texts: Texts = {
     en: 'No day sampled yet: the server records terminals online from now on',
     zh_CN: '尚无采样：服务器从现在起记录每日在线终端',
   },
-  'dashboard.chartFailed': { en: 'The chart could not be loaded', zh_CN: '图表加载失败' },
   'dashboard.diskOf': { en: 'Disk ({{mount}})', zh_CN: '磁盘（{{mount}}）' },
   'dashboard.usedOf': { en: '{{used}} of {{total}}', zh_CN: '已用 {{used}} / 共 {{total}}' },
   'dashboard.cores': { en: '{{n}} cores', zh_CN: '{{n}} 核' },

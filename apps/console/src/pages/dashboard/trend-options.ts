@@ -1,10 +1,11 @@
+import type { SvgChartProps } from '../../features/charts/svg-chart.tsx';
 import type { CallDay, OnlineDay } from './home-data.ts';
 
 /**
- * ECharts options of the dashboard's 7-day trends, built from the server's figures alone (pure,
- * so what is drawn is checked without a canvas). Colours come from the console's theme (light or
- * dark) through `ChartTheme`; the state colours follow the console's tags (answered green, not
- * answered orange).
+ * What the dashboard's 7-day trends draw (features/charts/svg-chart.tsx), built from the server's
+ * figures alone (pure, so what is drawn is checked without a browser). Colours come from the
+ * console's theme (light or dark) through `ChartTheme`; the state colours follow the console's
+ * tags (answered green, not answered orange).
  */
 
 export interface ChartTheme {
@@ -25,77 +26,33 @@ export interface TrendTexts {
   notSampled: string;
 }
 
+/** The data of one trend chart: the chart's props but its size and label. */
+export type TrendData = Pick<SvgChartProps, 'kind' | 'labels' | 'series' | 'stacked' | 'missingText'>;
+
 /** `2026-11-26` as the axis shows it: `11-26`. */
 export const dayLabel = (date: string) => date.slice(5);
 
-function frame(theme: ChartTheme, labels: string[]) {
-  return {
-    animation: false,
-    textStyle: { color: theme.secondaryText },
-    grid: { left: 8, right: 8, top: 32, bottom: 4, containLabel: true },
-    legend: { top: 0, textStyle: { color: theme.text } },
-    xAxis: {
-      type: 'category' as const,
-      data: labels,
-      axisLine: { lineStyle: { color: theme.split } },
-      axisTick: { show: false },
-      axisLabel: { color: theme.secondaryText },
-    },
-    yAxis: {
-      type: 'value' as const,
-      minInterval: 1,
-      min: 0,
-      axisLabel: { color: theme.secondaryText },
-      splitLine: { lineStyle: { color: theme.split } },
-    },
-  };
-}
-
 /** Calls per day, stacked by outcome; "other" (neither answered nor a known miss) only when there is any. */
-export function callsOption(days: readonly CallDay[], tx: TrendTexts, theme: ChartTheme) {
+export function callsOption(days: readonly CallDay[], tx: TrendTexts, theme: ChartTheme): TrendData {
   const other = days.map((d) => Math.max(0, d.total - d.answered - d.missed));
-  const series = [
-    { name: tx.answered, color: theme.success, data: days.map((d) => d.answered) },
-    { name: tx.missed, color: theme.warning, data: days.map((d) => d.missed) },
-    ...(other.some((n) => n > 0) ? [{ name: tx.other, color: theme.neutral, data: other }] : []),
-  ];
   return {
-    ...frame(
-      theme,
-      days.map((d) => dayLabel(d.date)),
-    ),
-    tooltip: { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const } },
-    series: series.map((s) => ({
-      name: s.name,
-      type: 'bar' as const,
-      stack: 'calls',
-      barMaxWidth: 28,
-      itemStyle: { color: s.color },
-      data: s.data,
-    })),
+    kind: 'bar',
+    stacked: true,
+    labels: days.map((d) => dayLabel(d.date)),
+    series: [
+      { name: tx.answered, color: theme.success, data: days.map((d) => d.answered) },
+      { name: tx.missed, color: theme.warning, data: days.map((d) => d.missed) },
+      ...(other.some((n) => n > 0) ? [{ name: tx.other, color: theme.neutral, data: other }] : []),
+    ],
   };
 }
 
 /** Terminals online per day; a day never sampled has no bar and says so in the tooltip. */
-export function onlineOption(days: readonly OnlineDay[], tx: TrendTexts, theme: ChartTheme) {
+export function onlineOption(days: readonly OnlineDay[], tx: TrendTexts, theme: ChartTheme): TrendData {
   return {
-    ...frame(
-      theme,
-      days.map((d) => dayLabel(d.date)),
-    ),
-    tooltip: {
-      trigger: 'axis' as const,
-      axisPointer: { type: 'shadow' as const },
-      valueFormatter: (v: unknown) => (typeof v === 'number' ? String(v) : tx.notSampled),
-    },
-    series: [
-      {
-        name: tx.online,
-        type: 'bar' as const,
-        barMaxWidth: 28,
-        itemStyle: { color: theme.primary },
-        data: days.map((d) => d.value),
-      },
-    ],
+    kind: 'bar',
+    labels: days.map((d) => dayLabel(d.date)),
+    series: [{ name: tx.online, color: theme.primary, data: days.map((d) => d.value) }],
+    missingText: tx.notSampled,
   };
 }

@@ -59,7 +59,6 @@ export function Trends({
   const charts = [calls && 'calls', terminalsOnline && 'online'].filter(Boolean);
   if (charts.length === 0) return null;
   const span = charts.length === 1 ? 24 : 12;
-  const failed = t('dashboard.chartFailed');
   const neverSampled = terminalsOnline?.every((d) => d.value === null);
   // Days before the first sample have no figure: say since when there is one.
   const firstSampled = terminalsOnline?.findIndex((d) => d.value !== null) ?? -1;
@@ -78,7 +77,7 @@ export function Trends({
               title={<Title text={t('dashboard.trend.calls')} to={linkOf('trend_calls')} />}
               extra={<Typography.Text type="secondary">{t('dashboard.trend.callsSource')}</Typography.Text>}
             >
-              <TrendChart option={calls7} failedText={failed} label={t('dashboard.trend.calls')} />
+              <TrendChart option={calls7} label={t('dashboard.trend.calls')} />
             </Card>
           </Col>
         )}
@@ -103,11 +102,7 @@ export function Trends({
                 </Typography.Paragraph>
               ) : (
                 <>
-                  <TrendChart
-                    option={online7}
-                    failedText={failed}
-                    label={t('dashboard.trend.terminalsOnline')}
-                  />
+                  <TrendChart option={online7} label={t('dashboard.trend.terminalsOnline')} />
                   {sampledSince && (
                     <Typography.Text type="secondary" className="dash-section__hint">
                       {t('dashboard.trend.sampledSince', { date: sampledSince })}

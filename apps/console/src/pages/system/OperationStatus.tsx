@@ -188,7 +188,7 @@ export default function OperationStatus() {
               series={cpuSeries}
               format={pctText}
               max={100}
-              failedText={t('opstat.chartFailed')}
+              label={t('opstat.chartCpu')}
             />
           </Card>
         </Col>
@@ -199,7 +199,7 @@ export default function OperationStatus() {
               series={memSeries}
               format={pctText}
               max={100}
-              failedText={t('opstat.chartFailed')}
+              label={t('opstat.chartMemory')}
             />
           </Card>
         </Col>
@@ -217,12 +217,7 @@ export default function OperationStatus() {
               />
             }
           >
-            <LiveChart
-              labels={labels}
-              series={netSeries}
-              format={formatRate}
-              failedText={t('opstat.chartFailed')}
-            />
+            <LiveChart labels={labels} series={netSeries} format={formatRate} label={t('opstat.chartNet')} />
           </Card>
         </Col>
 

@@ -1,10 +1,8 @@
-import { Alert, Spin } from 'antd';
-import { useMemo } from 'react';
-import { useEChart } from '../../../features/charts/use-echart.ts';
+import { SvgChart } from '../../../features/charts/svg-chart.tsx';
 
 /**
- * A small line chart drawn by ECharts. The library (some 300 KB) is imported only when a chart is
- * first shown (features/charts), so it stays out of the shell's chunk.
+ * A small line chart of the last minutes' samples, drawn as SVG with the page
+ * (features/charts/svg-chart.tsx): no chart library to load before it shows (issue 18).
  */
 
 export interface ChartSeries {
@@ -21,44 +19,20 @@ export interface LiveChartProps {
   /** Upper bound of the y axis (100 for percentages); automatic when omitted. */
   max?: number;
   height?: number;
-  /** Shown when the chart library cannot be loaded (offline build, blocked chunk). */
-  failedText: string;
+  /** What the chart shows, for assistive technology. */
+  label?: string;
 }
 
-export function LiveChart({ labels, series, format, max, height = 220, failedText }: LiveChartProps) {
-  const option = useMemo(
-    () => ({
-      animation: false,
-      grid: { left: 64, right: 16, top: 32, bottom: 24 },
-      legend: { top: 0 },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '–'),
-      },
-      xAxis: { type: 'category', boundaryGap: false, data: labels },
-      yAxis: {
-        type: 'value',
-        min: 0,
-        ...(max === undefined ? {} : { max }),
-        axisLabel: { formatter: format },
-      },
-      series: series.map((s) => ({
-        name: s.name,
-        type: 'line',
-        showSymbol: false,
-        connectNulls: false,
-        data: s.data,
-      })),
-    }),
-    [labels, series, format, max],
-  );
-  const { box, state } = useEChart(option);
-
+export function LiveChart({ labels, series, format, max, height = 220, label }: LiveChartProps) {
   return (
-    <div style={{ position: 'relative', height }}>
-      <div ref={box} style={{ height, width: '100%' }} />
-      {state === 'loading' && <Spin style={{ position: 'absolute', left: '50%', top: '45%' }} />}
-      {state === 'failed' && <Alert type="warning" title={failedText} showIcon />}
-    </div>
+    <SvgChart
+      kind="line"
+      labels={labels}
+      series={series}
+      format={format}
+      max={max}
+      height={height}
+      label={label}
+    />
   );
 }

@@ -6,7 +6,6 @@ const texts: Texts = {
   'opstat.paused': { en: 'Paused while the page is hidden', zh_CN: '页面不可见时已暂停' },
   'opstat.refresh': { en: 'Refresh', zh_CN: '刷新' },
   'opstat.loadFailed': { en: 'The status could not be read', zh_CN: '无法读取运行状态' },
-  'opstat.chartFailed': { en: 'The chart library could not be loaded', zh_CN: '图表组件加载失败' },
   'opstat.host': { en: 'Host', zh_CN: '主机' },
   'opstat.hostname': { en: 'Host name', zh_CN: '主机名' },
   'opstat.os': { en: 'Operating system', zh_CN: '操作系统' },
