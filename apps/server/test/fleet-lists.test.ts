@@ -1,6 +1,7 @@
 import { resourceByName } from '@igs/contract/resources';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ordered } from '../src/platform/resources/actions.ts';
 import { applyFilters, listTotal, untyped } from '../src/platform/resources/queries.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
@@ -82,4 +83,47 @@ describeEachDb('list totals', (kind) => {
     expect(plan).toMatch(/smart_terminal_name_trgm_idx/);
     expect(plan).toMatch(/smart_terminal_sn_trgm_idx/);
   });
+
+  it.skipIf(kind !== 'postgres')(
+    'orders a searched page so the plan starts from the matches, not the primary key',
+    async () => {
+      const def = resourceByName('index:app_list')!;
+      const page = (searched: boolean) =>
+        ordered(
+          def,
+          applyFilters(kind, def, untyped(s.app.db.kysely).selectFrom(def.table), {}, 'ox 4').selectAll(),
+          undefined,
+          undefined,
+          searched,
+        ).limit(20);
+      expect(((await page(true).execute()) as { name: string }[]).map((r) => r.name)).toEqual([
+        'Box 49',
+        'Box 48',
+        'Box 47',
+        'Box 46',
+        'Box 45',
+        'Box 44',
+        'Box 43',
+        'Box 42',
+        'Box 41',
+        'Box 40',
+        'Box 4',
+      ]);
+      const plan = async (searched: boolean) => {
+        const compiled = page(searched).compile();
+        return s.app.db.kysely.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const r = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+          );
+          return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+        });
+      };
+      // On the fleet bench's data, ordered by the id itself, PostgreSQL walked the primary key and
+    // tested 59,000 rows for 33 matches; on this small table it does not misjudge, so the test
+    // checks what the order guarantees: the plan starts from the trigram indexes.
+    expect(await plan(true)).not.toMatch(/smart_terminal_pkey/);
+      expect(await plan(true)).toMatch(/trgm_idx/);
+    },
+  );
 });

@@ -35,21 +35,27 @@ function labelField(def: ResourceDef): string {
   );
 }
 
-function ordered(
+export function ordered(
   def: ResourceDef,
   q: AnySelect,
   sort: string | undefined,
   order: 'asc' | 'desc' | undefined,
+  searched = false,
 ): AnySelect {
+  // Newest first. With a keyword, by an expression of the id: PostgreSQL may otherwise walk the
+  // primary key in order and test each row when it misjudges how few rows match (a fleet's
+  // all-site search read 59,000 rows for 33 matches, 213 ms); so the matches come from the
+  // keyword's trigram indexes and are sorted after (docs/performance.md, Fleet).
+  const newest = searched ? sql`${sql.ref('id')} + 0` : sql.ref('id');
   if (sort) {
     if (!sortableFields(def).includes(sort))
       throw invalidField('sort', `sort must be one of: ${sortableFields(def).join(', ')}`);
-    return q.orderBy(sort, order ?? 'asc').orderBy('id', 'desc');
+    return q.orderBy(sort, order ?? 'asc').orderBy(newest, 'desc');
   }
-  if (def.defaultSort) return q.orderBy(def.defaultSort.field, def.defaultSort.order).orderBy('id', 'desc');
+  if (def.defaultSort) return q.orderBy(def.defaultSort.field, def.defaultSort.order).orderBy(newest, 'desc');
   // DOMAIN section 0: sort ascending, then newest first.
-  if (def.fields.some((f) => f.name === 'sort')) return q.orderBy('sort', 'asc').orderBy('id', 'desc');
-  return q.orderBy('id', 'desc');
+  if (def.fields.some((f) => f.name === 'sort')) return q.orderBy('sort', 'asc').orderBy(newest, 'desc');
+  return q.orderBy(newest, 'desc');
 }
 
 async function findRow(
@@ -128,7 +134,7 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
         const q = listQuery(ctx, input);
         const [total, rows] = await Promise.all([
           listTotal(untyped(ctx.app.db.kysely), ctx.app.db.kind, q),
-          ordered(def, q.selectAll(), input.sort, input.order)
+          ordered(def, q.selectAll(), input.sort, input.order, input.keyword.trim() !== '')
             .limit(input.limit)
             .offset((input.page - 1) * input.limit)
             .execute(),
