@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { ADMIN_ONLY_BUTTONS, SystemAdminPaths } from '@igs/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readSmallFile } from '../src/platform/files/index.ts';
 import { writeTar } from '../src/platform/lib/tar.ts';
 import { download, entriesOf, pack, resign, uploadArchive } from './support/backup-archives.ts';
+import { storedUploadNames } from './support/files.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 
@@ -335,12 +337,13 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
       .selectAll()
       .where('id', '=', made.data.id)
       .executeTakeFirstOrThrow();
-    const file = path.join(s.dataDir, 'backups', row.stored);
+    // Where the archive is kept: the data folder, or the shared file store with PostgreSQL.
+    const file = `backups/${row.stored}`;
     // As an older release wrote it: no signature; the server recorded the file's hash then.
-    const entries = await entriesOf(fs.readFileSync(file));
+    const entries = await entriesOf(await readSmallFile(s.app.files, file, 64 * 1024 * 1024));
     entries.delete('manifest.sig');
     const unsigned = await pack(entries);
-    fs.writeFileSync(file, unsigned);
+    await s.app.files.put(file, unsigned);
     const sha256 = createHash('sha256').update(unsigned).digest('hex');
     await db.updateTable('backups').set({ sha256, size: unsigned.length }).where('id', '=', row.id).execute();
 
@@ -353,7 +356,7 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
     // Changed on disk after it was recorded: neither signed nor as recorded.
     const changed = new Map(entries);
     changed.set('configs/extra.conf', Buffer.from('x'));
-    fs.writeFileSync(file, await pack(changed));
+    await s.app.files.put(file, await pack(changed));
     expect((await call({ method: 'restore', id: row.id }, admin)).msg).toMatch(
       /^This backup was not made by this gateway/,
     );
@@ -368,9 +371,7 @@ describeEachDb('restore cannot make anyone an administrator', (kind) => {
     expect(r.msg).toMatch(
       /^The backup was refused before it was unpacked further: its entries add up to more than \d+ MB/,
     );
-    expect(fs.readdirSync(path.join(s.dataDir, 'uploads', 'files')).some((f) => f.includes('zeros'))).toBe(
-      false,
-    );
+    expect((await storedUploadNames(s)).some((f) => f.includes('zeros'))).toBe(false);
 
     const many = new Map<string, Buffer>();
     for (let i = 0; i < 500; i++) many.set(`configs/f${i}.conf`, Buffer.from(`${i}\n`));

@@ -331,6 +331,9 @@ describeEachDb('backup and restore', (kind) => {
     // Nothing left behind in the backups folder but the stored archives.
     const leftovers = fs.readdirSync(path.join(s.dataDir, 'backups')).filter((f) => f.startsWith('.'));
     expect(leftovers).toEqual([]);
+    // Nor in the file store (a claimed upload is kept there under a dot-name while it is restored).
+    const stored = (await s.app.files.list('backups/')).map((f) => f.key.slice('backups/'.length));
+    expect(stored.filter((f) => f.startsWith('.'))).toEqual([]);
     // And the good archive still restores through the same upload path.
     expect((await importing(good)).code).toBe(200);
   });
@@ -357,9 +360,8 @@ describeEachDb('backup and restore', (kind) => {
     const autos = await call<{ list: Backup[] }>({ method: 'list', filter: { type: 'auto' } });
     expect(autos.data.list.map((x) => x.id)).toEqual([made[2]!.id, made[1]!.id]);
     const stored = await s.app.db.kysely.selectFrom('backups').select('stored').execute();
-    expect(fs.readdirSync(path.join(s.dataDir, 'backups')).sort()).toEqual(
-      stored.map((x) => x.stored).sort(),
-    );
+    const archives = (await s.app.files.list('backups/')).map((f) => f.key.slice('backups/'.length));
+    expect(archives.sort()).toEqual(stored.map((x) => x.stored).sort());
   });
 
   it('needs the menu and the buttons', async () => {

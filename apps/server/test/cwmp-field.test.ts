@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
 import { signedInAs } from './support/accounts.ts';
@@ -141,9 +139,8 @@ describeEachDb('CWMP with 100 simulated CPEs', (kind) => {
 
   it('Download to 100 CPEs: the file is served with the task token; TransferComplete faults fail the task with their code', async () => {
     const upload = randomUUID();
-    const folder = path.join(s.dataDir, 'uploads', 'files');
-    fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, `${upload}.bin`), FIRMWARE);
+    // Where every upload is: the server's file store (the data folder, or PostgreSQL).
+    await s.app.files.put(`uploads/files/${upload}.bin`, FIRMWARE);
     await s.app.db.kysely
       .insertInto('uploads')
       .values({

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
+import { partialUploads, storedUploadNames } from './support/files.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { setAccountSites } from './support/sites.ts';
 
@@ -160,7 +159,7 @@ describeEachDb('explorer', (kind) => {
       expect(r.data).toMatchObject({ name: 'lobby.png', mime: 'image/png', folder_id: y2024 });
       inFolder = r.data.id;
       // Stored under its generated name, never the folder's or the file's.
-      expect(fs.readdirSync(path.join(s.dataDir, 'uploads', 'files'))).toContain(`${inFolder}.png`);
+      expect(await storedUploadNames(s)).toContain(`${inFolder}.png`);
       const l = await list(FULL, full(), { folder_id: y2024 });
       expect(l.code).toBe(200);
       expect(l.data.list.map((e) => [e.type, e.name, e.kind])).toEqual([['file', 'lobby.png', 'image']]);
@@ -202,9 +201,7 @@ describeEachDb('explorer', (kind) => {
       });
       expect(late.msg).toBe('kind is required and must come before the file');
       expect(await count()).toBe(before);
-      expect(
-        fs.readdirSync(path.join(s.dataDir, 'uploads', 'files')).filter((f) => f.endsWith('.part')),
-      ).toEqual([]);
+      expect(await partialUploads(s)).toEqual([]);
     });
 
     it('lists folders first then files, paged, filtered by kind and keyword, sorted', async () => {
@@ -346,7 +343,7 @@ describeEachDb('explorer', (kind) => {
       await s.call('/admin.php/advertising/resource', { method: 'del', ids: [material.data.id] }, full());
       const ok = await s.call<{ deleted: number }>(`${FULL}/del`, { type: 'file', ids: [inFolder] }, full());
       expect(ok).toMatchObject({ code: 200, data: { deleted: 1 } });
-      expect(fs.readdirSync(path.join(s.dataDir, 'uploads', 'files'))).not.toContain(`${inFolder}.png`);
+      expect(await storedUploadNames(s)).not.toContain(`${inFolder}.png`);
       const gone = await s.call(`${FULL}/del`, { type: 'dir', ids: [y2024] }, full());
       expect(gone).toMatchObject({ code: 200, data: { deleted: 1 } });
       expect(await folderRow(y2024)).toBeUndefined();

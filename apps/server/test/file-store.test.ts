@@ -5,9 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { fileStore as fileStoreTables } from '../src/platform/db/migrations/032-file-store.ts';
+import { sweepOrphanChunks } from '../src/platform/files/database.ts';
 import {
   FileNotFound,
   type FileStore,
@@ -130,6 +132,17 @@ function contract(name: string, open: () => Promise<{ store: FileStore; close():
       expect(await store.stat('contract/never.txt')).toBeNull();
     });
 
+    it('moves a file to another key, replacing what was there', async () => {
+      await store.put('contract/move/from.bin', Buffer.from('moving'));
+      await store.put('contract/move/to.bin', Buffer.from('old'));
+      await store.move('contract/move/from.bin', 'contract/move/to.bin');
+      expect(await store.stat('contract/move/from.bin')).toBeNull();
+      expect(await text(await store.get('contract/move/to.bin'))).toBe('moving');
+      await expect(store.move('contract/move/none.bin', 'contract/move/x.bin')).rejects.toBeInstanceOf(
+        FileNotFound,
+      );
+    });
+
     it('refuses keys that would leave the store', async () => {
       for (const key of ['../escape', '/abs', 'a/../../b', 'a\\b', '', 'a//b', 'a/'])
         await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/bad file store key/);
@@ -210,4 +223,33 @@ contract('s3', async () => {
       await s3.close();
     },
   };
+});
+
+describe('file store [postgres]: what a dead instance left', () => {
+  it('chunks of a put that never finished go after an hour; a stored file and a put in progress stay', async () => {
+    const scratch = await scratchPostgres();
+    const db = openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: os.tmpdir(), poolSize: 2 });
+    try {
+      await fileStoreTables('postgres').up(db.kysely as never);
+      const store = openFileStore(undefined, db, os.tmpdir());
+      await store.put('kept.bin', Buffer.alloc(10, 1));
+      const orphan = (id: string, at: number) =>
+        sql`insert into file_chunks (object_id, n, data, created_at) values (${id}, 0, ${Buffer.from('x')}, ${at})`.execute(
+          db.kysely,
+        );
+      const now = Date.now();
+      await orphan('00000000-0000-0000-0000-00000000dead', now - 2 * 3_600_000);
+      await orphan('00000000-0000-0000-0000-0000000a11fe', now - 60_000);
+      expect(await sweepOrphanChunks(db.kysely as never, now)).toBe(1);
+      const left = await sql<{ object_id: string }>`select distinct object_id from file_chunks`.execute(
+        db.kysely,
+      );
+      expect(left.rows.map((r) => r.object_id)).toContain('00000000-0000-0000-0000-0000000a11fe');
+      expect(left.rows.length).toBe(2);
+      expect(await text(await store.get('kept.bin'))).toBe(Buffer.alloc(10, 1).toString());
+    } finally {
+      await db.close();
+      await scratch.drop();
+    }
+  });
 });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueLicence } from '../src/features/licence/issue.ts';
+import { readSmallFile } from '../src/platform/files/index.ts';
 import { generateKeyPair } from '../src/platform/licence/signing.ts';
 import { signedInAs } from './support/accounts.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -102,7 +101,7 @@ describeEachDb('licence', (kind) => {
       'This is not a licence file (not JSON)',
     );
     expect((await detail()).state).toBe('evaluation');
-    expect(fs.existsSync(path.join(s.dataDir, 'licence', 'licence.json'))).toBe(false);
+    expect(await s.app.files.stat('licence/licence.json')).toBeNull();
   });
 
   it('a licence without voice: voice answers 1006, media and system work; limits count and refuse at the limit', async () => {
@@ -195,10 +194,10 @@ describeEachDb('licence', (kind) => {
   });
 
   it('treats an installed file that no longer verifies as invalid: business areas answer 1006', async () => {
-    const file = path.join(s.dataDir, 'licence', 'licence.json');
-    const text = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // Altered where it is kept (the data folder, or the shared store with PostgreSQL).
+    const text = JSON.parse((await readSmallFile(s.app.files, 'licence/licence.json')).toString('utf8'));
     text.licence.modules.push('voice');
-    fs.writeFileSync(file, JSON.stringify(text));
+    await s.app.files.put('licence/licence.json', Buffer.from(JSON.stringify(text)));
     s.app.caches.get('licence')?.clear();
     expect((await detail()).state).toBe('invalid');
     expect((await s.call(LIVE_TYPE, { method: 'list' }, { token })).code).toBe(1006);

@@ -458,7 +458,12 @@ describeEachDb('media verbs', (kind) => {
     const dir = path.join(s.dataDir, 'media', 'rotation', String(rot));
     expect(args).toContain(`-re -stream_loop -1 -f concat -safe 0 -i ${dir}/list.ffconcat -c copy -f hls`);
     const list0 = fs.readFileSync(path.join(dir, 'list.ffconcat'), 'utf8');
-    expect(list0).toMatch(/^ffconcat version 1\.0\nfile '.*\/uploads\/files\/[0-9a-f-]{36}\.mp4'\n$/);
+    // ffmpeg reads a file on this machine: the data folder's upload (local store), or this
+    // instance's cached copy of the shared store's (PostgreSQL).
+    const folder = s.app.files.kind === 'local' ? 'uploads\\/files' : 'cache\\/uploads';
+    expect(list0).toMatch(
+      new RegExp(`^ffconcat version 1\\.0\\nfile '.*\\/${folder}\\/[0-9a-f-]{36}\\.mp4'\\n$`),
+    );
     expect((await call(ROTATION, { method: 'start', id: rot })).code).toBe(409);
     const stopped = await call<Rec>(ROTATION, { method: 'stop', id: rot });
     expect(stopped).toMatchObject({ code: 200, data: { state: 'stopped' } });

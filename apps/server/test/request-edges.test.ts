@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import net from 'node:net';
 import { hashPassword, Paths, storedText } from '@igs/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flushRefusalSummaries } from '../src/platform/http/refusal-summary.ts';
 import { addUser, grantRole, TEST_PASSWORD } from './support/accounts.ts';
+import { partialUploads } from './support/files.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
 
@@ -305,8 +305,7 @@ describeEachDb('request edges: upload kinds and quota', (kind) => {
     expect(second.code).toBe(422);
     expect(second.msg).toMatch(/^Upload quota exceeded: this account's files use 0\.0 MB of 0\.0 MB$/);
     expect(second.data).toMatchObject({ used_bytes: used, quota_bytes: 300 });
-    const files = fs.readdirSync(`${s.dataDir}/uploads/files`);
-    expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(await partialUploads(s)).toEqual([]);
     const rows = await s.app.db.kysely
       .selectFrom('uploads')
       .select('id')
@@ -339,17 +338,32 @@ describeEachDb('request edges: a full disk answers 503 on every write path', (ki
   let s: TestServer;
   let token: string;
   beforeAll(async () => {
-    s = await startServer(kind);
+    // The data folder's disk is what fills up: files kept there (the local store) on both databases.
+    s = await startServer(kind, { files: { kind: 'local' } });
     token = await s.login();
   });
   afterAll(async () => s.close());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    (await import('node:module')).syncBuiltinESMExports();
+  });
 
   const enospc = () =>
     Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
 
+  /** Every file written from now on fails as a full disk does (the store writes by stream). */
+  const fillDisk = async () => {
+    const real = fs.createWriteStream;
+    vi.spyOn(fs, 'createWriteStream').mockImplementation(((p: fs.PathLike, o?: unknown) => {
+      const stream = real(p, o as never);
+      stream._write = (_c, _e, cb) => cb(enospc());
+      return stream;
+    }) as typeof fs.createWriteStream);
+    (await import('node:module')).syncBuiltinESMExports();
+  };
+
   it('avatar (dispatcher) and export files', async () => {
-    vi.spyOn(fsp, 'writeFile').mockRejectedValue(enospc());
+    await fillDisk();
     const fd = new FormData();
     fd.append('method', 'form');
     fd.append('nickname', 'Admin');
@@ -367,13 +381,7 @@ describeEachDb('request edges: a full disk answers 503 on every write path', (ki
   });
 
   it('uploads, the explorer and backups (streamed writes)', async () => {
-    const real = fs.createWriteStream;
-    vi.spyOn(fs, 'createWriteStream').mockImplementation(((p: fs.PathLike, o?: unknown) => {
-      const stream = real(p, o as never);
-      stream._write = (_c, _e, cb) => cb(enospc());
-      return stream;
-    }) as typeof fs.createWriteStream);
-    (await import('node:module')).syncBuiltinESMExports();
+    await fillDisk();
     try {
       for (const path of [Paths.upload, EXPLORER_UPLOAD]) {
         const fd = new FormData();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildPackage } from '../src/features/upgrade/package.ts';
+import { readSmallFile } from '../src/platform/files/index.ts';
 import { readTar, writeTar } from '../src/platform/lib/tar.ts';
 import { generateKeyPair, packageStatement, signBytes } from '../src/platform/licence/signing.ts';
 import { signedInAs } from './support/accounts.ts';
@@ -103,8 +104,14 @@ describeEachDb('upgrade packages', (kind) => {
   };
   const add = async (data: Buffer) => call<Pkg>({ method: 'add', file: await upload(data) });
   const total = async () => (await call<{ total: number }>({ method: 'list' })).data.total;
-  const storedFiles = () =>
-    fs.existsSync(path.join(s.dataDir, 'upgrades')) ? fs.readdirSync(path.join(s.dataDir, 'upgrades')) : [];
+  /** Packages in the file store (with the local store, the data folder's upgrades/). */
+  const storedFiles = async () =>
+    (await s.app.files.list('upgrades/')).map((f) => f.key.slice('upgrades/'.length));
+  /** Work folders a verification leaves on this instance's disk (none once it is done). */
+  const workFolders = () =>
+    fs.existsSync(path.join(s.dataDir, 'upgrades'))
+      ? fs.readdirSync(path.join(s.dataDir, 'upgrades')).filter((f) => f.startsWith('.'))
+      : [];
 
   beforeAll(async () => {
     s = await startServer(kind, { vendorPublicKey: vendor.publicKey });
@@ -141,7 +148,7 @@ describeEachDb('upgrade packages', (kind) => {
     const d = await call<Pkg>({ method: 'detail', id: r.data.id });
     expect(d.data.files).toHaveLength(2);
     // The uploaded file left the uploads store for the upgrades folder.
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
   });
 
   it('refuses unsigned, foreign-signed, tampered and unsafe packages and keeps none of them', async () => {
@@ -210,8 +217,8 @@ describeEachDb('upgrade packages', (kind) => {
     expect(zh.msg).toBe('升级包没有签名（缺少 signature.sig），已拒绝');
 
     expect(await total()).toBe(n);
-    expect(storedFiles().filter((f) => !f.startsWith('.'))).toHaveLength(n);
-    expect(storedFiles().filter((f) => f.startsWith('.'))).toEqual([]);
+    expect(await storedFiles()).toHaveLength(n);
+    expect(workFolders()).toEqual([]);
     expect(fs.existsSync(path.join(s.dataDir, 'releases'))).toBe(false);
   });
 
@@ -282,12 +289,13 @@ describeEachDb('upgrade packages', (kind) => {
       .select('stored')
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
-    const file = path.join(s.dataDir, 'upgrades', row.stored);
-    const entries = await entriesOf(fs.readFileSync(file));
+    // Altered where it is kept (the data folder, or the shared store with PostgreSQL).
+    const file = `upgrades/${row.stored}`;
+    const entries = await entriesOf(await readSmallFile(s.app.files, file, 64 * 1024 * 1024));
     const payload = await entriesOf(entries.get('payload.tar.gz')!);
     payload.set('VERSION', Buffer.from('9.9.9\n'));
     entries.set('payload.tar.gz', gzipSync(await tarOf([...payload])));
-    fs.writeFileSync(file, gzipSync(await tarOf([...entries])));
+    await s.app.files.put(file, gzipSync(await tarOf([...entries])));
     const v = await call({ method: 'verify', id: p.id });
     expect(v.code).toBe(422);
     const d = (await call<Pkg>({ method: 'detail', id: p.id })).data;
@@ -296,7 +304,7 @@ describeEachDb('upgrade packages', (kind) => {
     expect((await call({ method: 'apply', id: p.id })).msg).toBe('Package 0.7.0 is failed: verify it first');
     expect(fs.existsSync(path.join(s.dataDir, 'releases', '0.7.0'))).toBe(false);
     expect((await call({ method: 'del', ids: [p.id] })).data).toEqual({ deleted: 1 });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await s.app.files.stat(file)).toBeNull();
   });
 
   it('each verb needs its button', async () => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { partialUploads, storedUploadNames } from './support/files.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 const PNG = Buffer.concat([
@@ -47,8 +46,7 @@ describeEachDb('uploads', (kind) => {
       name: 'poster.jpg',
     });
     expect(r.data.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
-    const stored = fs.readdirSync(path.join(s.dataDir, 'uploads', 'files'));
-    expect(stored).toEqual([`${r.data.id}.png`]);
+    expect(await storedUploadNames(s)).toEqual([`${r.data.id}.png`]);
     const res = await fetch(s.url + r.data.url);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
@@ -59,9 +57,7 @@ describeEachDb('uploads', (kind) => {
     expect(r).toMatchObject({ code: 422, msg: 'Only JPG, PNG, GIF or WebP can be uploaded here' });
     const video = await upload('video', PNG, 'clip.mp4', 'video/mp4');
     expect(video.code).toBe(422);
-    expect(
-      fs.readdirSync(path.join(s.dataDir, 'uploads', 'files')).filter((f) => f.endsWith('.part')),
-    ).toEqual([]);
+    expect(await partialUploads(s)).toEqual([]);
   });
 
   it('takes text files as the field writes them (any encoding, UTF-16, gzip) and refuses other binaries', async () => {

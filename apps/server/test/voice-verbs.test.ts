@@ -525,7 +525,11 @@ describeEachDb('voice verbs', (kind) => {
       // nothing is left behind in Asterisk's tmp folder
       expect(fs.readdirSync(path.join(spool(), 'tmp'))).toEqual([]);
       const text = fs.readFileSync(path.join(outgoing(), r.data.file), 'utf8');
-      const stored = path.join(s.dataDir, 'uploads', 'files', sound);
+      // Asterisk plays a file on this machine: the data folder's upload (local store), or this
+      // instance's cached copy of the shared store's (PostgreSQL), with the same bytes.
+      const folder = s.app.files.kind === 'local' ? ['uploads', 'files'] : ['cache', 'uploads'];
+      const stored = path.join(s.dataDir, ...folder, sound);
+      expect(fs.readFileSync(`${stored}.wav`).equals(wav())).toBe(true);
       expect(text).toBe(
         [
           'Channel: Local/6601@igs-local',

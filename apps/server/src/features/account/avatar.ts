@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, Paths } from '@igs/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/app-context.ts';
+import { readSmallFile } from '../../platform/files/index.ts';
 import type { UploadedFile } from '../../platform/http/action.ts';
 import { invalidField } from '../../platform/http/errors.ts';
 import { sniffImage } from '../../platform/lib/file-type.ts';
@@ -11,8 +10,9 @@ import { sniffImage } from '../../platform/lib/file-type.ts';
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 const NAME = /^[0-9a-f-]{36}\.(jpg|png)$/;
 
-function avatarDir(app: AppContext): string {
-  return path.join(app.config.dataDir, 'uploads', 'avatar');
+/** An avatar's key in the file store (platform/files): `uploads/avatar/<name>`, shared by every instance. */
+function avatarKey(name: string): string {
+  return `uploads/avatar/${name}`;
 }
 
 /** Saves a JPG/PNG avatar (checked by content) under a generated name; returns its URL. */
@@ -20,18 +20,14 @@ export async function saveAvatar(app: AppContext, file: UploadedFile): Promise<s
   const kind = sniffImage(file.data);
   if (kind !== 'jpg' && kind !== 'png') throw invalidField('photo', 'avatarType');
   if (file.data.length > AVATAR_MAX_BYTES) throw invalidField('photo', 'avatarSize');
-  const dir = avatarDir(app);
-  await fs.mkdir(dir, { recursive: true });
   const name = `${randomUUID()}.${kind}`;
-  const tmp = path.join(dir, `.${name}.tmp`);
-  await fs.writeFile(tmp, file.data);
-  await fs.rename(tmp, path.join(dir, name));
+  await app.files.put(avatarKey(name), file.data);
   return `${Paths.avatar}/${name}`;
 }
 
 export async function removeAvatar(app: AppContext, url: string): Promise<void> {
   const name = url.startsWith(`${Paths.avatar}/`) ? url.slice(Paths.avatar.length + 1) : '';
-  if (NAME.test(name)) await fs.rm(path.join(avatarDir(app), name), { force: true });
+  if (NAME.test(name)) await app.files.delete(avatarKey(name));
 }
 
 /**
@@ -44,7 +40,7 @@ export function registerAvatarRoute(fastify: FastifyInstance, app: AppContext): 
     if (!NAME.test(name))
       return reply.code(404).send({ code: Code.notFound, msg: 'No such avatar', data: null });
     try {
-      const data = await fs.readFile(path.join(avatarDir(app), name));
+      const data = await readSmallFile(app.files, avatarKey(name), AVATAR_MAX_BYTES);
       return reply
         .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
         .header('cache-control', 'private, max-age=86400, immutable')

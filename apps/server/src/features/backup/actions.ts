@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, cronError, say } from '@igs/contract';
 import { backupCalls } from '@igs/contract/calls';
-import { offerFileDownload } from '../../platform/exports/downloads.ts';
+import { offerStoredDownload } from '../../platform/exports/downloads.ts';
+import { withLocalFile } from '../../platform/files/index.ts';
 import { defineCallAction, type SignedInContext } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { claimUpload } from '../../platform/uploads/claim.ts';
 import { isAdministrator } from '../authority/index.ts';
-import { BackupError, backupsDir, DEFAULT_RESTORE_LIMITS, type RestoreLimits } from './archive.ts';
+import { BackupError, DEFAULT_RESTORE_LIMITS, type RestoreLimits } from './archive.ts';
 import {
   type BackupRecord,
+  backupKey,
   backupSettings,
   createBackup,
   deleteBackups,
@@ -19,7 +19,6 @@ import {
   nextAutoBackup,
   restoreArchive,
   saveBackupSettings,
-  storedPath,
   toRecord,
 } from './backups.ts';
 
@@ -99,7 +98,8 @@ export const backupActions = [
     async handler(ctx, input) {
       const b = await findBackup(ctx.app, input.id);
       ctx.logDetail = b.file_name;
-      return offerFileDownload(ctx.app, ctx.caller.user.id, b.file_name, storedPath(ctx.app, b.stored));
+      // The archive stays where it is; the link names its key in the file store.
+      return offerStoredDownload(ctx.app, ctx.caller.user.id, b.file_name, backupKey(b.stored));
     },
   }),
   defineCallAction(backupCalls.del, {
@@ -118,15 +118,18 @@ export const backupActions = [
       const b = await findBackup(ctx.app, input.id);
       ctx.logDetail = b.file_name;
       return speaking(ctx, () =>
-        restoreArchive(ctx.app, storedPath(ctx.app, b.stored), {
-          passphrase: input.passphrase || undefined,
-          // Made here: its recorded hash vouches for a backup older than archive signatures.
-          recordedSha256: b.sha256,
-          acceptForeign: input.accept_foreign,
-          limits: restoreLimits(ctx),
-          by: ctx.caller.user.username,
-          session: sessionOf(ctx),
-        }),
+        // Read by position: a real file (the store's own, or a temporary copy) for the restore.
+        withLocalFile(ctx.app.files, backupKey(b.stored), (file) =>
+          restoreArchive(ctx.app, file, {
+            passphrase: input.passphrase || undefined,
+            // Made here: its recorded hash vouches for a backup older than archive signatures.
+            recordedSha256: b.sha256,
+            acceptForeign: input.accept_foreign,
+            limits: restoreLimits(ctx),
+            by: ctx.caller.user.username,
+            session: sessionOf(ctx),
+          }),
+        ),
       );
     },
   }),
@@ -136,22 +139,24 @@ export const backupActions = [
     access: 'module',
     async handler(ctx, input) {
       await requireAdministrator(ctx);
-      // Out of the uploads folder first: a restore replaces that folder.
-      const dest = path.join(backupsDir(ctx.app), `.upload-${randomUUID()}`);
+      // Out of the uploads first: a restore replaces them. A dot-name, never listed as a backup.
+      const dest = `backups/.upload-${randomUUID()}`;
       const up = await claimUpload(ctx.app, input.file, ctx.caller.user.id, dest);
       ctx.logDetail = up.name;
       try {
         return await speaking(ctx, () =>
-          restoreArchive(ctx.app, dest, {
-            passphrase: input.passphrase || undefined,
-            acceptForeign: input.accept_foreign,
-            limits: restoreLimits(ctx),
-            by: ctx.caller.user.username,
-            session: sessionOf(ctx),
-          }),
+          withLocalFile(ctx.app.files, dest, (file) =>
+            restoreArchive(ctx.app, file, {
+              passphrase: input.passphrase || undefined,
+              acceptForeign: input.accept_foreign,
+              limits: restoreLimits(ctx),
+              by: ctx.caller.user.username,
+              session: sessionOf(ctx),
+            }),
+          ),
         );
       } finally {
-        await fs.rm(dest, { force: true });
+        await ctx.app.files.delete(dest);
       }
     },
   }),

@@ -225,14 +225,38 @@ export async function writeArchive(
       });
     }
 
-    const files: { name: string; abs: string; size: number; mtimeMs: number }[] = [];
-    for (const part of ['configs', 'uploads'] as const) {
-      if (!opts.contents.includes(part)) continue;
-      const root = path.join(app.config.dataDir, PART_DIRS[part]);
+    const files: {
+      name: string;
+      open: () => AsyncIterable<Uint8Array>;
+      size: number;
+      mtimeMs: number;
+    }[] = [];
+    if (opts.contents.includes('configs')) {
+      // This machine's generated host configuration: always its own disk.
+      const root = path.join(app.config.dataDir, PART_DIRS.configs);
       for (const rel of await listFiles(root)) {
         const abs = path.join(root, rel);
         const st = await fs.stat(abs);
-        files.push({ name: `${part}/${rel}`, abs, size: st.size, mtimeMs: st.mtimeMs });
+        files.push({
+          name: `configs/${rel}`,
+          open: () => createReadStream(abs),
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+        });
+      }
+    }
+    if (opts.contents.includes('uploads')) {
+      // Uploaded files: from the file store (platform/files), the deployment's shared one.
+      for (const f of await app.files.list(`${PART_DIRS.uploads}/`)) {
+        const rel = f.key.slice(PART_DIRS.uploads.length + 1);
+        files.push({
+          name: `uploads/${rel}`,
+          open: async function* () {
+            yield* (await app.files.get(f.key)) as AsyncIterable<Uint8Array>;
+          },
+          size: f.size,
+          mtimeMs: f.modifiedAt,
+        });
       }
     }
 
@@ -253,7 +277,7 @@ export async function writeArchive(
           name: f.name,
           size: f.size,
           mtimeMs: f.mtimeMs,
-          body: () => hashing(createReadStream(f.abs), tap),
+          body: () => hashing(f.open(), tap),
         };
         fileHashes.push({ path: f.name, size: f.size, sha256: tap.hash.digest('hex') });
       }

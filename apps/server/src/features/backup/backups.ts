@@ -7,6 +7,7 @@ import { markSessionsReplaced } from '../../platform/auth/sessions.ts';
 import { DATA_UPGRADES } from '../../platform/db/data-upgrades.ts';
 import type { BackupsTable } from '../../platform/db/schema.ts';
 import { seed } from '../../platform/db/seed.ts';
+import { putLocalFile } from '../../platform/files/index.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { getSettings, setSetting } from '../../platform/settings/settings.ts';
 import {
@@ -21,6 +22,7 @@ import {
   writeArchive,
 } from './archive.ts';
 import { restoreDatabase } from './database-dump.ts';
+import { restoreStoredUploads } from './stored-uploads.ts';
 
 /**
  * Backup records and the operations on them (DOMAIN system/BackupRestore): create, prune the
@@ -83,9 +85,14 @@ export function backupFileName(ms: number, encrypted: boolean): string {
   return `backup-${stamp}.tar.gz${encrypted ? '.enc' : ''}`;
 }
 
-export function storedPath(app: AppContext, stored: string): string {
+/**
+ * A recorded backup's archive in the file store (platform/files): `backups/<stored>`, the
+ * deployment's shared store, so a backup made by any instance is listed and restorable by all
+ * (with the local store, the data folder's backups/ as before).
+ */
+export function backupKey(stored: string): string {
   if (!/^[0-9a-f-]{36}\.(tar\.gz|enc)$/.test(stored)) throw new Error(`bad stored backup name ${stored}`);
-  return path.join(backupsDir(app), stored);
+  return `backups/${stored}`;
 }
 
 export function toRecord(r: Record<string, unknown>): BackupRecord {
@@ -141,7 +148,8 @@ async function createUnlocked(app: AppContext, opts: CreateOptions): Promise<Bac
       { contents, passphrase: opts.passphrase, type: opts.type, note, workId: id },
       tmp,
     );
-    await fs.rename(tmp, path.join(dir, stored));
+    // Written on this instance's disk, then into the store (a rename with the local store).
+    await putLocalFile(app.files, backupKey(stored), tmp);
     const now = app.now();
     const row = await app.db.kysely
       .insertInto('backups')
@@ -165,7 +173,7 @@ async function createUnlocked(app: AppContext, opts: CreateOptions): Promise<Bac
     return toRecord(row);
   } catch (e) {
     await fs.rm(tmp, { force: true });
-    await fs.rm(path.join(dir, stored), { force: true });
+    await app.files.delete(backupKey(stored)).catch(() => {});
     throw e;
   }
 }
@@ -180,15 +188,19 @@ export async function removeUnfinishedBackup(app: AppContext, id: string): Promi
     throw new Error(`bad unfinished backup id ${id}`);
   const dir = backupsDir(app);
   const names = [`.work-${id}`, `.${id}.tar.gz.part`, `.${id}.enc.part`];
+  let removed = 0;
   for (const stored of [`${id}.tar.gz`, `${id}.enc`]) {
     const recorded = await app.db.kysely
       .selectFrom('backups')
       .select('id')
       .where('stored', '=', stored)
       .executeTakeFirst();
-    if (!recorded) names.push(stored);
+    // An archive written but not recorded is in the file store (the data folder with the local one).
+    if (!recorded && (await app.files.stat(backupKey(stored)))) {
+      await app.files.delete(backupKey(stored));
+      removed++;
+    }
   }
-  let removed = 0;
   for (const name of names) {
     const full = path.join(dir, name);
     if (!(await fs.stat(full).catch(() => null))) continue;
@@ -209,7 +221,7 @@ export async function deleteBackups(app: AppContext, ids: readonly number[]): Pr
     .select(['id', 'stored'])
     .where('id', 'in', ids)
     .execute();
-  for (const r of rows) await fs.rm(storedPath(app, r.stored), { force: true });
+  for (const r of rows) await app.files.delete(backupKey(r.stored));
   if (rows.length)
     await app.db.kysely
       .deleteFrom('backups')
@@ -291,9 +303,14 @@ async function swapFolders(app: AppContext, stagingDir: string, parts: readonly 
       if (d.old) await fs.rename(d.old, d.target);
     }
   };
+  let stored: Swap | null = null;
   try {
     for (const part of parts) {
       if (part === 'db') continue;
+      if (part === 'uploads' && app.files.kind !== 'local') {
+        stored = await restoreStoredUploads(app, path.join(stagingDir, part));
+        continue;
+      }
       const target = path.join(app.config.dataDir, PART_DIRS[part]);
       const staged = path.join(stagingDir, part);
       await fs.mkdir(staged, { recursive: true });
@@ -311,9 +328,13 @@ async function swapFolders(app: AppContext, stagingDir: string, parts: readonly 
     throw e;
   }
   return {
-    undo,
+    async undo() {
+      await undo();
+      await stored?.undo();
+    },
     async cleanup() {
       for (const d of done) if (d.old) await fs.rm(d.old, { recursive: true, force: true });
+      await stored?.cleanup();
     },
   };
 }

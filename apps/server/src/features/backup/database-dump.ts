@@ -39,6 +39,10 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'downloads',
   'backups',
   'upgrade_packages',
+  // The file store's own tables (migration 032): uploads go in the archive's uploads part, and
+  // backups and packages must not be replaced by a restore.
+  'file_objects',
+  'file_chunks',
 ]);
 
 export interface TableInfo {

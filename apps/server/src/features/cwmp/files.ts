@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/app-context.ts';
 import { itmsConfig } from '../../platform/settings/itms-config.ts';
+import { uploadKey } from '../../platform/uploads/stored.ts';
 import { noteOnTask, TASKS, taskArgs } from '../device-tasks/index.ts';
 
 /**
@@ -53,8 +53,8 @@ export async function issueFileUrl(app: AppContext, taskId: number, fileName: st
 export interface ServedFile {
   status: number;
   headers: Record<string, string>;
-  /** The file to stream on 200. */
-  file?: string;
+  /** Opens the file to stream on 200 (from the file store). */
+  open?: () => Promise<Readable>;
   body?: string;
   /** Called once the file was sent (or failed): the transfer is logged on the task. */
   finished?(bytes: number, ok: boolean): Promise<void>;
@@ -104,17 +104,14 @@ export async function fileFor(app: AppContext, urlPath: string): Promise<ServedF
         .where('id', '=', String(file.file))
         .executeTakeFirst()
     : undefined;
-  // The stored name comes from the database, never from the URL; it is still resolved inside the
-  // uploads folder only, so a bad row cannot name a file elsewhere.
-  const folder = path.resolve(app.config.dataDir, 'uploads', 'files');
-  const full = upload ? path.resolve(folder, String(upload.file)) : '';
-  const inside = full.startsWith(folder + path.sep);
-  const size = inside
-    ? await fs.promises.stat(full).then(
-        (st) => (st.isFile() ? st.size : -1),
-        () => -1,
-      )
-    : -1;
+  // The stored name comes from the database, never from the URL; the file is read from the
+  // deployment's file store (platform/files), so any instance serves what was uploaded through
+  // another. A row naming no well-formed upload file is a missing file.
+  const key =
+    upload && /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/.test(String(upload.file))
+      ? uploadKey(String(upload.file))
+      : null;
+  const size = key ? ((await app.files.stat(key))?.size ?? -1) : -1;
   const logTransfer = async (bytes: number, result: string) => {
     app.log.info(
       {
@@ -141,7 +138,7 @@ export async function fileFor(app: AppContext, urlPath: string): Promise<ServedF
       'content-length': String(size),
       'cache-control': 'no-store',
     },
-    file: full,
+    open: () => app.files.get(key!),
     finished: (bytes, ok) => logTransfer(bytes, ok ? 'sent' : 'interrupted'),
   };
 }

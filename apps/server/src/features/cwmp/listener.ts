@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -32,16 +31,20 @@ export interface CwmpListener {
 /** GET of a Download's file: streamed, its transfer (bytes, whole or not) logged on the task. */
 function serveFile(app: AppContext, req: http.IncomingMessage, res: http.ServerResponse): void {
   fileFor(app, req.url ?? '/').then(
-    (f) => {
-      if (!f.file) {
+    async (f) => {
+      if (!f.open) {
         res.writeHead(f.status, f.headers);
         res.end(f.body ?? '');
         return;
       }
+      if (req.method === 'HEAD') {
+        res.writeHead(f.status, f.headers);
+        return res.end();
+      }
+      // Opened before the head is sent: a file gone from the store is an error reply, not a cut body.
+      const stream = await f.open();
       res.writeHead(f.status, f.headers);
-      if (req.method === 'HEAD') return res.end();
       let bytes = 0;
-      const stream = fs.createReadStream(f.file);
       stream.on('data', (c: Buffer | string) => {
         bytes += c.length;
       });

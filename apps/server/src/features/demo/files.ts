@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { imageSize, sniff } from '../../platform/lib/file-type.ts';
 import { kindRule, type UploadKind } from '../../platform/uploads/kinds.ts';
+import { uploadKey } from '../../platform/uploads/stored.ts';
 
 /**
  * Small generated files for the demo's `file` fields (posters, prompts, packages), stored as
@@ -150,11 +149,6 @@ export class DemoFiles {
     this.#app = app;
   }
 
-  /** The upload folder of features/uploads (files under generated names). */
-  #dir(): string {
-    return path.join(this.#app.config.dataDir, 'uploads', 'files');
-  }
-
   async store(db: Conn, spec: DemoFileSpec): Promise<StoredFile> {
     const known = this.#byName.get(spec.name);
     if (known) return known;
@@ -165,10 +159,9 @@ export class DemoFiles {
       throw new Error(`demo file ${spec.name} is not accepted as ${spec.kind}`);
     const id = randomUUID();
     const file = `${id}.${sniffed?.type ?? 'bin'}`;
-    await fs.mkdir(this.#dir(), { recursive: true });
-    const full = path.join(this.#dir(), file);
-    await fs.writeFile(full, data);
-    this.#written.push(full);
+    // Into the file store, where every upload is (platform/uploads/stored.ts).
+    await this.#app.files.put(uploadKey(file), data);
+    this.#written.push(file);
     const dims = sniffed?.group === 'image' ? imageSize(data, sniffed.type) : null;
     const stored: StoredFile = {
       id,
@@ -201,7 +194,7 @@ export class DemoFiles {
 
   /** Removes the files written so far (the transaction that recorded them was rolled back). */
   async discard(): Promise<void> {
-    await Promise.all(this.#written.map((f) => fs.rm(f, { force: true })));
+    await Promise.all(this.#written.map((f) => this.#app.files.delete(uploadKey(f))));
   }
 
   get count(): number {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
 import {
   type CallArgs,
@@ -21,6 +19,7 @@ import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import type { UploadKind } from '../../platform/uploads/kinds.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { removeUpload } from '../../platform/uploads/stored.ts';
 import { buildTree, type Folder, folderIn, MAX_DEPTH, pathOf, siblingNamed } from './folders.ts';
 import { checkedName, FILE_NAME_MAX, FOLDER_NAME_MAX } from './names.ts';
 import { fileReferences } from './references.ts';
@@ -312,10 +311,9 @@ async function deleteFiles(ctx: SignedInContext, ids: string[], site: number) {
     throw new ApiError(Code.conflict, msg, { refs });
   }
   const r = await scoped(ctx).deleteFrom('uploads', [site]).where('id', 'in', unique).executeTakeFirst();
-  // The rows are gone: the files can no longer be served; remove them from disk too.
-  const dir = path.join(ctx.app.config.dataDir, 'uploads', 'files');
+  // The rows are gone: the files can no longer be served; remove them from the file store too.
   for (const row of rows)
-    await fs.rm(path.join(dir, path.basename(row.file)), { force: true }).catch((e) => {
+    await removeUpload(ctx.app, row.file).catch((e) => {
       ctx.app.log.warn({ err: e, file: row.file }, 'could not remove a deleted upload');
     });
   ctx.logDetail = `files ${rows.map((f) => `"${f.name}"`).join(', ')}`;

@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { Code, say, texts } from '@igs/contract';
 import { licenceCalls } from '@igs/contract/calls';
 import { offerDownload } from '../../platform/exports/downloads.ts';
@@ -12,9 +10,9 @@ import {
   AREAS,
   expiryMs,
   forgetLicence,
+  LICENCE_KEY,
   LIMIT_KEYS,
   LicenceRefusal,
-  licenceFilePath,
   licenceStatus,
   licenceUsage,
   PRODUCT,
@@ -86,11 +84,8 @@ export const licenceActions = [
         const msg = say(lang, 'licence.licenceExpiredCannotInstalled', { expires_at: licence.expires_at });
         throw new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
       }
-      const file = licenceFilePath(app);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, text, { mode: 0o600 });
-      await fs.rename(tmp, file);
+      // Into the shared file store, whole or not at all: every instance reads the same licence.
+      await app.files.put(LICENCE_KEY, Buffer.from(text, 'utf8'));
       forgetLicence(app);
       ctx.logDetail = `serial ${licence.serial_no}, modules ${licence.modules.join(', ') || 'none'}`;
       return { serial_no: licence.serial_no, modules: licence.modules, expires_at: licence.expires_at ?? '' };

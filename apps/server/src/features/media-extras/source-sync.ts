@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Conn } from '../../platform/db/schema.ts';
@@ -7,6 +5,7 @@ import type { ActionContext } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { decodeText, TextDecodeError } from '../../platform/lib/text-decode.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { readUpload } from '../../platform/uploads/stored.ts';
 import { readGuide, type StoredGuide, storeGuide } from './epg-import.ts';
 import { fetchSource, GUIDE_MAX_BYTES, PLAYLIST_MAX_BYTES } from './fetch-source.ts';
 import { probe, requireProgram } from './ffprobe.ts';
@@ -37,7 +36,7 @@ async function uploadedText(ctx: SyncContext, db: Conn, id: unknown): Promise<Bu
     return new ApiError(Code.invalid, msg, { errors: [{ field: 'file', msg }] });
   };
   if (!row) throw gone();
-  return fs.readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', String(row.file))).catch(() => {
+  return readUpload(ctx.app, String(row.file), ctx.app.config.uploadMaxBytes).catch(() => {
     throw gone();
   });
 }

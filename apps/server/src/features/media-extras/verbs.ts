@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Code, type Lang, say } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
+import type { AppContext } from '../../platform/app-context.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { type Registration, resourceVerb } from '../../platform/feature.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { insertRecord } from '../../platform/resources/write.ts';
+import { cachedUploadFile } from '../../platform/uploads/stored.ts';
 import { eachLimited, probe, requireProgram } from './ffprobe.ts';
 import { STREAM_SCHEMES, splitPipe } from './m3u-read.ts';
 import { type RotationPlan, startRotation, stopRotation } from './rotation-runner.ts';
@@ -50,15 +52,18 @@ const broadcastResetKeyVerb = resourceVerb('media:broadcast', 'reset_key', async
 
 // ------------------------------------------------------------------------------- rotation
 
-/** The absolute path of an upload id's file, or null when it is not an upload. */
-async function uploadFile(db: Conn, dataDir: string, id: unknown): Promise<string | null> {
+/**
+ * A real file of an upload id for ffmpeg (platform/uploads/stored.ts: the data folder's own, or
+ * this instance's cached copy of the shared store's), or null when it is not an upload.
+ */
+async function uploadFile(db: Conn, app: AppContext, id: unknown): Promise<string | null> {
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return null;
   const row = await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst();
-  return row ? path.join(dataDir, 'uploads', 'files', String(row.file)) : null;
+  return row ? cachedUploadFile(app, String(row.file)) : null;
 }
 
 /** The files a film plays, in order: a movie's file, or a series' episodes by number. */
-async function filmFiles(db: Conn, dataDir: string, row: Record<string, unknown>): Promise<string[]> {
+async function filmFiles(db: Conn, app: AppContext, row: Record<string, unknown>): Promise<string[]> {
   if (row.kind === 'series') {
     let episodes: unknown;
     try {
@@ -71,12 +76,12 @@ async function filmFiles(db: Conn, dataDir: string, row: Record<string, unknown>
       .sort((a, b) => Number(a.no ?? 0) - Number(b.no ?? 0));
     const out: string[] = [];
     for (const e of list) {
-      const f = await uploadFile(db, dataDir, e.file);
+      const f = await uploadFile(db, app, e.file);
       if (f) out.push(f);
     }
     return out;
   }
-  const f = await uploadFile(db, dataDir, row.file);
+  const f = await uploadFile(db, app, row.file);
   return f ? [f] : [];
 }
 
@@ -96,7 +101,7 @@ const rotationStartVerb = resourceVerb('media:rotation', 'start', async ({ ctx, 
   const files: string[] = [];
   const missing: number[] = [];
   for (const id of ids) {
-    const f = await filmFiles(db, ctx.app.config.dataDir, byId.get(id)!);
+    const f = await filmFiles(db, ctx.app, byId.get(id)!);
     if (!f.length) missing.push(id);
     files.push(...f);
   }
@@ -440,7 +445,7 @@ const sourceTestVerb = resourceVerb('media:source', 'test', async ({ ctx, db, re
 const videoTranscodeVerb = resourceVerb('media:video', 'transcode', async ({ ctx, db, records }) => {
   const r = records[0]!;
   const { lang } = ctx;
-  const files = await filmFiles(db, ctx.app.config.dataDir, r);
+  const files = await filmFiles(db, ctx.app, r);
   if (!files.length)
     throw new ApiError(Code.conflict, say(lang, 'media.noVideoFileTranscode', { id: String(r.id) }));
   if (isTranscoding(Number(r.id)))

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
 import {
   type CallDef,
@@ -17,6 +16,7 @@ import { runCommand } from '../../platform/host/config-set.ts';
 import { type ActionContext, defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { FormReader, fieldError } from '../../platform/http/form-reader.ts';
+import { readUpload } from '../../platform/uploads/stored.ts';
 import { checkConnectivity } from './connect.ts';
 import type { LiveInterface } from './live.ts';
 import {
@@ -395,9 +395,7 @@ async function readProfile(
   if (row.kind !== 'text') throw fieldError(ctx.lang, 'ovpn', texts('network.uploadProfileTextFile'));
   if (Number(row.size) > OVPN_MAX_BYTES)
     throw fieldError(ctx.lang, 'ovpn', texts('network.openvpnProfileMostKb'));
-  const data = await fs
-    .readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', row.file))
-    .catch(() => null);
+  const data = await readUpload(ctx.app, row.file, OVPN_MAX_BYTES).catch(() => null);
   if (!data) return null;
   let text: string;
   try {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { UploadKind } from '../../platform/uploads/kinds.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { openUpload } from '../../platform/uploads/stored.ts';
 
 /**
  * File fields (`file`: an upload id, DOMAIN 3.6) as URLs a terminal can open: the server's signed
@@ -80,8 +79,7 @@ export async function uploadMd5(app: AppContext, id: string): Promise<string> {
   if (known) return known;
   const hash = createHash('md5');
   try {
-    for await (const chunk of createReadStream(path.join(app.config.dataDir, 'uploads', 'files', row.file)))
-      hash.update(chunk as Buffer);
+    for await (const chunk of await openUpload(app, row.file)) hash.update(chunk as Buffer);
   } catch {
     return '';
   }

@@ -6,6 +6,7 @@ import { upgradeCalls } from '@igs/contract/calls';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { UpgradePackagesTable } from '../../platform/db/schema.ts';
+import { withLocalFile } from '../../platform/files/index.ts';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -20,15 +21,17 @@ function upgradesDir(app: AppContext): string {
   return path.join(app.config.dataDir, 'upgrades');
 }
 
-function storedFile(app: AppContext, stored: string): string {
+/** An uploaded package's key in the file store (platform/files), shared by every instance. */
+function storedKey(stored: string): string {
   if (!/^[0-9a-f-]{36}\.tar\.gz$/.test(stored)) throw new Error(`bad stored package name ${stored}`);
-  return path.join(upgradesDir(app), stored);
+  return `upgrades/${stored}`;
 }
 
-async function verifyStored(app: AppContext, file: string): Promise<VerifiedPackage> {
+/** Verifying reads the archive by position: it is a real file (a temporary copy) for that step. */
+async function verifyStored(app: AppContext, key: string): Promise<VerifiedPackage> {
   const work = path.join(upgradesDir(app), `.verify-${randomUUID()}`);
   try {
-    return await verifyPackage(file, publicKeyOf(app), work);
+    return await withLocalFile(app.files, key, (file) => verifyPackage(file, publicKeyOf(app), work));
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
@@ -125,7 +128,7 @@ export const upgradeActions = [
     async handler(ctx, input) {
       const { app, lang } = ctx;
       const stored = `${randomUUID()}.tar.gz`;
-      const file = storedFile(app, stored);
+      const file = storedKey(stored);
       const up = await claimUpload(app, input.file, ctx.caller.user.id, file);
       ctx.logDetail = up.name;
       const now = app.now();
@@ -151,7 +154,7 @@ export const upgradeActions = [
         checked = await verifyStored(app, file);
       } catch (e) {
         await app.db.kysely.deleteFrom('upgrade_packages').where('id', '=', row.id).execute();
-        await fs.rm(file, { force: true });
+        await app.files.delete(file);
         if (e instanceof PackageRefusal) throw refusal(e, lang);
         throw e;
       }
@@ -184,7 +187,7 @@ export const upgradeActions = [
       const p = await findPackage(app, input.id);
       ctx.logDetail = `${p.file_name} ${p.version}`;
       try {
-        await verifyStored(app, storedFile(app, p.stored));
+        await verifyStored(app, storedKey(p.stored));
       } catch (e) {
         if (!(e instanceof PackageRefusal)) throw e;
         await app.db.kysely
@@ -231,7 +234,7 @@ export const upgradeActions = [
           say(lang, 'upgrade.packageVerifiedNotApplied', { version: p.version }),
           { state: 'verified' },
         );
-      const file = storedFile(app, p.stored);
+      const file = storedKey(p.stored);
       let checked: VerifiedPackage;
       try {
         checked = await verifyStored(app, file);
@@ -255,7 +258,7 @@ export const upgradeActions = [
         by: ctx.caller.user.username,
       });
       try {
-        await installRelease(app, file, checked.manifest);
+        await withLocalFile(app.files, file, (local) => installRelease(app, local, checked.manifest));
       } catch (e) {
         const why = (e as Error).message;
         await app.db.kysely
@@ -320,7 +323,7 @@ export const upgradeActions = [
         .select(['id', 'stored'])
         .where('id', 'in', input.ids)
         .execute();
-      for (const r of rows) await fs.rm(storedFile(app, r.stored), { force: true });
+      for (const r of rows) await app.files.delete(storedKey(r.stored));
       if (rows.length)
         await app.db.kysely
           .deleteFrom('upgrade_packages')

@@ -3,6 +3,7 @@ import { Code, type Lang, type Localized, texts } from '@igs/contract';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
+import { cachedUploadFile } from '../../platform/uploads/stored.ts';
 
 /** What the voice and aiso verbs share: messages in the caller's language, lookups, sound files. */
 
@@ -66,13 +67,11 @@ export async function soundPath(app: AppContext, db: Conn, uploadId: unknown, la
     ? await db.selectFrom('uploads').select(['file']).where('id', '=', id).executeTakeFirst()
     : undefined;
   if (!row) throw conflict(lang, texts('voice.soundFileGone', { id: id || texts('voice.none') }));
-  const file = String(row.file);
-  return path.join(
-    app.config.dataDir,
-    'uploads',
-    'files',
-    file.slice(0, file.length - path.extname(file).length),
-  );
+  // Asterisk reads the file when the call plays: the data folder's own, or this instance's cached
+  // copy of the shared store's (platform/uploads/stored.ts).
+  const file = await cachedUploadFile(app, String(row.file));
+  if (!file) throw conflict(lang, texts('voice.soundFileGone', { id }));
+  return file.slice(0, file.length - path.extname(file).length);
 }
 
 /** An area and every area below it (paging and dispatch reach the areas under an area too). */

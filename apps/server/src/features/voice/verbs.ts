@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, keepText, say, texts } from '@igs/contract';
 import { resourceByName } from '@igs/contract/resources';
 import type { Conn } from '../../platform/db/schema.ts';
@@ -9,6 +7,7 @@ import { ApiError } from '../../platform/http/errors.ts';
 import { decodeText, TextDecodeError, type TextEncoding } from '../../platform/lib/text-decode.ts';
 import { formatDateTime, parseDateTime } from '../../platform/lib/time.ts';
 import { asSystem, insertRecord, validate } from '../../platform/resources/write.ts';
+import { readUpload } from '../../platform/uploads/stored.ts';
 import { CallIndex, missingExtras, parseMasterCsv } from './cdr-import.ts';
 import { dialText, isDialable } from './config/conf-text.ts';
 import { findRecording, isRecordingName, monitorDir, recordingOfCall } from './recordings.ts';
@@ -139,7 +138,7 @@ const cdrImportVerb = resourceVerb('voice:cdr', 'import', async ({ ctx, db, def,
     .where('site_id', '=', site)
     .executeTakeFirst();
   if (!upload) throw refuse('text_file', lang, texts('voice.uploadedFileNotFound'));
-  const bytes = await fs.readFile(path.join(ctx.app.config.dataDir, 'uploads', 'files', String(upload.file)));
+  const bytes = await readUpload(ctx.app, String(upload.file), ctx.app.config.uploadMaxBytes);
   let text: string;
   try {
     text = decodeText(bytes, (input.encoding as TextEncoding | undefined) || undefined).text;

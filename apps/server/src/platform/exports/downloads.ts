@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Code, Paths } from '@igs/contract';
 import { mimeOfFileName } from '@igs/contract/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { checkKey, FileNotFound } from '../files/index.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
 
 const LIFETIME_MS = 10 * 60_000;
 
-function exportDir(app: AppContext): string {
-  return path.join(app.config.dataDir, 'exports');
+/**
+ * Export files live in the file store (platform/files) under `exports/`, so a link made through
+ * one instance opens through any other. A download row names either such a file (`<uuid>.<ext>`,
+ * removed once served) or the key of a stored file that stays (a backup archive: `backups/…`).
+ */
+const EXPORT_FILE = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
+function exportKey(file: string): string {
+  return `exports/${file}`;
 }
 
 /**
@@ -25,16 +33,14 @@ export async function offerDownload(
   name: string,
   data: Uint8Array,
 ): Promise<{ url: string; expires_at: string }> {
-  const dir = exportDir(app);
-  await fs.mkdir(dir, { recursive: true });
   const file = `${randomUUID()}${path.extname(name)}`;
-  await fs.writeFile(path.join(dir, file), data);
+  await app.files.put(exportKey(file), data);
   return registerDownload(app, userId, name, file);
 }
 
 /**
- * The same for a file already on disk (a backup archive): linked (or copied) into the export
- * folder, so a large file is never read into memory and the original stays when the link is used.
+ * The same for a file on this machine's disk (a call recording of the host's PBX): streamed into
+ * the store, so a large file is never read into memory and the original stays.
  */
 export async function offerFileDownload(
   app: AppContext,
@@ -42,11 +48,22 @@ export async function offerFileDownload(
   name: string,
   source: string,
 ): Promise<{ url: string; expires_at: string }> {
-  const dir = exportDir(app);
-  await fs.mkdir(dir, { recursive: true });
   const file = `${randomUUID()}${path.extname(name)}`;
-  await fs.link(source, path.join(dir, file)).catch(() => fs.copyFile(source, path.join(dir, file)));
+  await app.files.put(exportKey(file), createReadStream(source));
   return registerDownload(app, userId, name, file);
+}
+
+/**
+ * The same for a file already in the store that must stay after the download (a backup
+ * archive): the link names its key, nothing is copied.
+ */
+export async function offerStoredDownload(
+  app: AppContext,
+  userId: number,
+  name: string,
+  key: string,
+): Promise<{ url: string; expires_at: string }> {
+  return registerDownload(app, userId, name, checkKey(key));
 }
 
 async function registerDownload(
@@ -74,15 +91,25 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
           .returningAll()
           .executeTakeFirst()
       : undefined;
-    if (!row || row.expires_at < app.now() || !/^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/.test(row.file)) {
-      return reply
+    const gone = () =>
+      reply
         .code(404)
         .send({ code: Code.notFound, msg: 'This download link is invalid, used or expired', data: null });
+    if (!row || row.expires_at < app.now()) return gone();
+    const isExport = EXPORT_FILE.test(row.file);
+    const key = isExport ? exportKey(row.file) : row.file;
+    let stream: Readable;
+    try {
+      stream = await app.files.get(checkKey(key));
+    } catch (e) {
+      if (e instanceof FileNotFound || (e as Error).message.startsWith('bad file store key')) return gone();
+      throw e;
     }
-    const full = path.join(exportDir(app), row.file);
-    const stream = createReadStream(full);
-    // The file goes once the single use is served.
-    stream.on('close', () => void fs.rm(full, { force: true }));
+    // An export goes once its single use is served; a stored file named by key stays.
+    if (isExport)
+      stream.on('close', () => {
+        app.files.delete(key).catch((err) => app.log.warn({ err }, 'export file not removed'));
+      });
     // A gzip file goes as application/gzip: as octet-stream, compression would label its bytes
     // Content-Encoding: gzip and the browser would save them unpacked under the .gz name. An
     // export format's file goes with its own type (text/vcard for .vcf, from the contract's list).

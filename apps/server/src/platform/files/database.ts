@@ -24,10 +24,14 @@ export function databaseFileStore(db: Kysely<any>): FileStore {
   // biome-ignore lint/suspicious/noExplicitAny: see above
   const dropObject = (trx: Kysely<any>, objectId: string) =>
     sql`delete from file_chunks where object_id = ${objectId}`.execute(trx);
+  // Once per process, before its first put: chunks a dead instance's unfinished put left behind.
+  let swept: Promise<unknown> | null = null;
   return {
     kind: 'database',
     async put(key, body) {
       checkKey(key);
+      swept ??= sweepOrphanChunks(db, Date.now()).catch(() => 0);
+      await swept;
       const objectId = randomUUID();
       const now = Date.now();
       let n = 0;
@@ -96,6 +100,18 @@ export function databaseFileStore(db: Kysely<any>): FileStore {
       const r = await sql<{ key: string; size: number; modified_at: number }>`
         select key, size, modified_at from file_objects where key = ${key}`.execute(db);
       return r.rows[0] ? row(r.rows[0]) : null;
+    },
+    async move(from, to) {
+      checkKey(from);
+      checkKey(to);
+      if (from === to) return;
+      await db.transaction().execute(async (trx) => {
+        const replaced = await sql<{ object_id: string }>`
+          delete from file_objects where key = ${to} returning object_id`.execute(trx);
+        const moved = await sql`update file_objects set key = ${to} where key = ${from}`.execute(trx);
+        if (!Number(moved.numAffectedRows ?? 0)) throw new FileNotFound(from);
+        for (const o of replaced.rows) await dropObject(trx, o.object_id);
+      });
     },
     async delete(key) {
       checkKey(key);

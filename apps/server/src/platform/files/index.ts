@@ -1,4 +1,4 @@
 export { openFileStore } from './open.ts';
 export { type FileStoreSettings, fileStoreSettings } from './settings.ts';
 export { checkKey, FileNotFound, type FileStore, type FileStoreKind, type StoredFile } from './store.ts';
-export { readSmallFile, withLocalFile } from './temp.ts';
+export { putLocalFile, readSmallFile, withLocalFile } from './temp.ts';

@@ -17,7 +17,7 @@ export function localFileStore(root: string): FileStore {
     const st = await fs.stat(full(key)).catch(() => null);
     return st?.isFile() ? { key, size: st.size, modifiedAt: st.mtimeMs } : null;
   };
-  return {
+  const store: FileStore = {
     kind: 'local',
     async put(key, body) {
       const target = full(key);
@@ -43,6 +43,16 @@ export function localFileStore(root: string): FileStore {
       return handle.createReadStream();
     },
     stat: statOf,
+    async move(from, to) {
+      const target = full(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(full(from), target).catch(async (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') throw new FileNotFound(from);
+        if (e.code !== 'EXDEV') throw e;
+        await store.put(to, await store.get(from));
+        await fs.rm(full(from), { force: true });
+      });
+    },
     async delete(key) {
       await fs.rm(full(key), { force: true });
     },
@@ -74,4 +84,5 @@ export function localFileStore(root: string): FileStore {
     },
     async close() {},
   };
+  return store;
 }

@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -53,19 +53,20 @@ export function s3FileStore(s: S3Settings): FileStore {
   const Bucket = s.bucket;
   const base = s.prefix ? `${s.prefix.replace(/\/+$/, '')}/` : '';
   const objectKey = (key: string) => base + checkKey(key);
-  return {
+  const store: FileStore = {
     kind: 's3',
     async put(key, body) {
       let size = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
-      source.on('error', (e) => counted.destroy(e));
-      source.pipe(counted);
+      const source = body instanceof Uint8Array ? [Buffer.from(body)] : body;
+      // Counted as the upload pulls it: nothing flows, and no error is raised, before it reads.
+      const counted = Readable.from(
+        (async function* () {
+          for await (const chunk of source) {
+            size += (chunk as Buffer).length;
+            yield chunk as Buffer;
+          }
+        })(),
+      );
       // An object appears only when the upload completes; an aborted one leaves no object.
       const upload = new Upload({
         client,
@@ -94,6 +95,12 @@ export function s3FileStore(s: S3Settings): FileStore {
         if (missing(e)) return null;
         throw e;
       }
+    },
+    async move(from, to) {
+      if (from === to) return;
+      // A streamed copy rather than CopyObject, which is limited to 5 GB in one call.
+      await store.put(to, await store.get(from));
+      await store.delete(from);
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
@@ -124,4 +131,5 @@ export function s3FileStore(s: S3Settings): FileStore {
       client.destroy();
     },
   };
+  return store;
 }

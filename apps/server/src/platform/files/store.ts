@@ -28,6 +28,11 @@ export interface FileStore {
   /** The file's bytes as a stream; FileNotFound when there is none. */
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<StoredFile | null>;
+  /**
+   * Gives the file at `from` the key `to` (replacing any file there) and removes `from`: a rename
+   * on disk, one row in PostgreSQL, a streamed copy in S3. FileNotFound when `from` is missing.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Removes the file; no error when there is none. */
   delete(key: string): Promise<void>;
   /** Every file whose key starts with `prefix`, in key order. */

@@ -1,9 +1,9 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStore } from './store.ts';
+import type { FileStore, StoredFile } from './store.ts';
 
 /**
  * Runs `work` with the stored file as a real file on this machine's disk, for a step that hands
@@ -42,4 +42,23 @@ export async function readSmallFile(store: FileStore, key: string, maxBytes = 10
     parts.push(chunk as Buffer);
   }
   return Buffer.concat(parts);
+}
+
+/**
+ * Stores a file this instance made on its disk (a backup archive) under `key` and removes the
+ * local file: a rename with the local back end (no copy of a large file), a streamed put
+ * otherwise. The local file is removed in both cases, also when the put fails.
+ */
+export async function putLocalFile(store: FileStore, key: string, file: string): Promise<StoredFile> {
+  const own = store.localPath(key);
+  try {
+    if (own) {
+      await fs.mkdir(path.dirname(own), { recursive: true });
+      await fs.rename(file, own);
+      return (await store.stat(key))!;
+    }
+    return await store.put(key, createReadStream(file));
+  } finally {
+    await fs.rm(file, { force: true });
+  }
 }

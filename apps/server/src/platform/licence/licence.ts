@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Lang } from '@igs/contract';
 import { texts } from '@igs/contract';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { announceCacheChange } from '../cache/coherence.ts';
+import { FileNotFound, readSmallFile } from '../files/index.ts';
 import { parseDateTime } from '../lib/time.ts';
 import type { AnyDb } from '../resources/queries.ts';
 import { machineIdentity } from './machine.ts';
@@ -105,9 +104,11 @@ export function publicKeyOf(app: AppContext): string {
   return app.config.vendorPublicKey ?? VENDOR_PUBLIC_KEY;
 }
 
-export function licenceFilePath(app: AppContext): string {
-  return path.join(app.config.dataDir, 'licence', 'licence.json');
-}
+/**
+ * The installed licence's key in the file store (platform/files): one licence per deployment,
+ * read by every instance (with the local store, data/licence/licence.json as before).
+ */
+export const LICENCE_KEY = 'licence/licence.json';
 
 export class LicenceRefusal extends Error {
   readonly text: Text;
@@ -181,9 +182,9 @@ export async function licenceStatus(app: AppContext): Promise<LicenceStatus> {
   if (!c.loaded || Date.now() - c.loadedAt > 5000) {
     let text: string | null = null;
     try {
-      text = await fs.readFile(licenceFilePath(app), 'utf8');
+      text = (await readSmallFile(app.files, LICENCE_KEY, 1024 * 1024)).toString('utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      if (!(e instanceof FileNotFound)) throw e;
     }
     if (text === null) c.loaded = { licence: null, reason: null, present: false };
     else

@@ -1,20 +1,19 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Code, texts } from '@igs/contract';
 import type { AppContext } from '../app-context.ts';
 import { ApiError } from '../http/errors.ts';
+import { uploadKey } from './stored.ts';
 
 /**
  * Hands an uploaded file (DOMAIN 3.6 upload id) over to a feature that keeps it elsewhere
- * (a backup to restore, an upgrade package): the file is moved to `dest` and its upload record
- * removed, so it is neither served nor counted as an upload afterwards. Only the uploader may
- * claim an upload.
+ * (a backup to restore, an upgrade package): the file is moved to the file store key `destKey`
+ * (platform/files) and its upload record removed, so it is neither served nor counted as an
+ * upload afterwards. Only the uploader may claim an upload.
  */
 export async function claimUpload(
   app: AppContext,
   id: string,
   userId: number,
-  dest: string,
+  destKey: string,
 ): Promise<{ name: string; size: number; sha256: string }> {
   if (!/^[0-9a-f-]{36}$/.test(id))
     throw new ApiError(Code.invalid, texts('uploads.notUploadId'), {
@@ -30,12 +29,7 @@ export async function claimUpload(
     throw new ApiError(Code.invalid, texts('uploads.uploadGone'), {
       errors: [{ field: 'file', msg: 'not found' }],
     });
-  await fs.mkdir(path.dirname(dest), { recursive: true });
-  const src = path.join(app.config.dataDir, 'uploads', 'files', row.file);
-  await fs.rename(src, dest).catch(async () => {
-    await fs.copyFile(src, dest);
-    await fs.rm(src, { force: true });
-  });
+  await app.files.move(uploadKey(row.file), destKey);
   await app.db.kysely.deleteFrom('uploads').where('id', '=', id).execute();
   return { name: row.name, size: Number(row.size), sha256: row.sha256 };
 }

@@ -1,9 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { Code, type Localized, Paths, say, texts } from '@igs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -11,6 +8,7 @@ import { deviceSecret } from '../auth/device-secrets.ts';
 import { authenticate } from '../auth/sessions.ts';
 import { allowedSites, checkWriteSite, requestedSites } from '../auth/sites.ts';
 import { requirePasswordChanged } from '../auth/weak-password-gate.ts';
+import { FileNotFound } from '../files/index.ts';
 import type { Caller } from '../http/action.ts';
 import { FORBIDDEN_FIELD_NAMES, forbiddenFieldName, partsError } from '../http/body-errors.ts';
 import { errorEnvelope } from '../http/dispatch.ts';
@@ -23,12 +21,9 @@ import { imageSize, sniff } from '../lib/file-type.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
 import { bytesUploadedBy, mayUseKind, quotaExceeded, requireKind } from './kind-access.ts';
 import { kindRule, UPLOAD_KINDS, type UploadKind } from './kinds.ts';
+import { openUpload, uploadKey } from './stored.ts';
 
 const HEAD_BYTES = 4096;
-
-function uploadDir(app: AppContext): string {
-  return path.join(app.config.dataDir, 'uploads', 'files');
-}
 
 /**
  * How long a link stays valid, and when it ends: rounded up to a tenth of its life, so a list
@@ -138,28 +133,49 @@ async function receiveParts(
     const folderId = opts.folder ? await opts.folder(fields) : null;
     const rule = kindRule(kind, app.config.uploadMaxBytes);
     const id = randomUUID();
-    const dir = uploadDir(app);
-    await fs.mkdir(dir, { recursive: true });
-    const tmp = path.join(dir, `.${id}.part`);
+    // The first bytes decide, before a byte is stored, whether the kind accepts the file and
+    // what it is named; the rest streams into the file store behind them.
+    const source = part.file[Symbol.asyncIterator]();
+    const first: Buffer[] = [];
+    let head = Buffer.alloc(0);
+    while (head.length < HEAD_BYTES) {
+      const next = await source.next();
+      if (next.done) break;
+      first.push(next.value as Buffer);
+      head = Buffer.concat([head, next.value as Buffer]).subarray(0, HEAD_BYTES);
+    }
+    const sniffed = sniff(head);
+    if (head.length === 0 || !rule.accepts(sniffed, head)) {
+      part.file.resume();
+      throw invalidField(
+        'file',
+        kind === 'avatar' ? 'Only JPG/PNG images can be uploaded' : `Only ${rule.what} can be uploaded here`,
+      );
+    }
+    const ext = sniffed?.type ?? 'txt';
+    const file = `${id}.${ext}`;
     const hash = createHash('sha256');
     let size = 0;
-    let head = Buffer.alloc(0);
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > rule.maxBytes) return done(new TooLarge());
-        if (quota.used + size > quota.quota) return done(new OverQuota());
-        if (head.length < HEAD_BYTES)
-          head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const meter = (chunk: Buffer): Buffer => {
+      size += chunk.length;
+      if (size > rule.maxBytes) throw new TooLarge();
+      if (quota.used + size > quota.quota) throw new OverQuota();
+      hash.update(chunk);
+      return chunk;
+    };
+    // Pulled by the store as it writes (nothing flows before it reads), metered on the way.
+    const body = Readable.from(
+      (async function* () {
+        for (const chunk of first) yield meter(chunk);
+        for (let next = await source.next(); !next.done; next = await source.next())
+          yield meter(next.value as Buffer);
+        if (part.file.truncated) throw new TooLarge();
+      })(),
+    );
     try {
-      await pipeline(part.file, meter, createWriteStream(tmp));
-      if (part.file.truncated) throw new TooLarge();
+      // A put that fails (too large, over the quota, the client gone) stores nothing.
+      await app.files.put(uploadKey(file), body);
     } catch (e) {
-      await fs.rm(tmp, { force: true });
       part.file.resume();
       if (e instanceof OverQuota) throw quotaExceeded(quota.used, quota.quota);
       if (e instanceof TooLarge)
@@ -169,17 +185,6 @@ async function receiveParts(
         );
       throw e;
     }
-    const sniffed = sniff(head);
-    if (size === 0 || !rule.accepts(sniffed, head)) {
-      await fs.rm(tmp, { force: true });
-      throw invalidField(
-        'file',
-        kind === 'avatar' ? 'Only JPG/PNG images can be uploaded' : `Only ${rule.what} can be uploaded here`,
-      );
-    }
-    const ext = sniffed?.type ?? 'txt';
-    const file = `${id}.${ext}`;
-    await fs.rename(tmp, path.join(dir, file));
     const dims = sniffed?.group === 'image' ? imageSize(head, sniffed.type) : null;
     const mime = sniffed?.mime ?? 'text/plain; charset=utf-8';
     const name = path
@@ -210,7 +215,7 @@ async function receiveParts(
     const now = await bytesUploadedBy(app, caller.user.id);
     if (now > quota.quota) {
       await app.db.kysely.deleteFrom('uploads').where('id', '=', id).execute();
-      await fs.rm(path.join(dir, file), { force: true });
+      await app.files.delete(uploadKey(file));
       throw quotaExceeded(now - size, quota.quota);
     }
     return {
@@ -307,6 +312,11 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
           return refuse(texts('uploads.doNotAccessPage', { kind: row.kind }));
       }
       if (!row) return notFound();
+      const body = await openUpload(app, row.file).catch((e) => {
+        if (e instanceof FileNotFound) return null;
+        throw e;
+      });
+      if (!body) return notFound();
       const exp = Number(req.query.exp);
       const maxAge = link === 'valid' ? Math.max(0, Math.floor(exp - app.now() / 1000)) : 0;
       return (
@@ -316,7 +326,7 @@ export function registerUploadRoutes(fastify: FastifyInstance, app: AppContext):
           // Kept by the browser no longer than its link lives.
           .header('cache-control', `private, max-age=${maxAge}`)
           .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-          .send(createReadStream(path.join(uploadDir(app), row.file)))
+          .send(body)
       );
     },
   );
