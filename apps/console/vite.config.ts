@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { inlineFavicon } from './build/inline-favicon.ts';
+import { inlineStartCss } from './build/inline-start-css.ts';
 import { precompress } from './build/precompress.ts';
 import { entryModules, joinsStart, signedInGroups } from './build/signed-in-chunks.ts';
 import { assertStartModules, firstPassChunks } from './build/start-chunk.ts';
@@ -25,7 +27,14 @@ export default defineConfig(async ({ command }) => {
   }
   return {
     // The first pass only looks at the module graph: nothing to compress.
-    plugins: process.env[FIRST_PASS] ? [react()] : [react(), precompress()],
+    plugins: process.env[FIRST_PASS]
+      ? [react()]
+      : [
+          react(),
+          inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
+          inlineStartCss(),
+          precompress(),
+        ],
     server: {
       port: 5173,
       // In development the console talks to the real server through this proxy.

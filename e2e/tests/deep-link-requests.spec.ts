@@ -11,7 +11,15 @@ import { fillLogin } from '../support/shell.ts';
  * pages (video, media, ac), each taken from the contract's menu tree.
  */
 
-const MAX_REQUESTS = 21;
+const MAX_REQUESTS = 15;
+
+/**
+ * Pages whose own data calls leave the console's part no room: the DHCP page makes five before it
+ * shows (dhcp_set three times through the generic record page, dhcp_host, Network/net) beside the
+ * console's 13 (document, two scripts, the guard's three calls, the shell's script and style sheet,
+ * its three calls, the area and record chunks). Bounded at what it makes now, so that it cannot grow.
+ */
+const OWN_CALLS_BOUND: Record<string, number> = { 'system/Dhcp': 18 };
 
 /** One page per area, the first of the full menu tree with that area. */
 const SAMPLE_COMPONENTS = [
@@ -54,7 +62,8 @@ test.describe('reload of a module page', () => {
   });
 
   for (const leaf of SAMPLE) {
-    test(`${leaf.url} (${leaf.component}) is usable within ${MAX_REQUESTS} requests`, async () => {
+    const bound = OWN_CALLS_BOUND[leaf.component] ?? MAX_REQUESTS;
+    test(`${leaf.url} (${leaf.component}) is usable within ${bound} requests`, async () => {
       await page.goto(leaf.url);
       await expect(content(page)).toBeVisible({ timeout: 20_000 });
       // A cold reload, as a bookmark opened in a new window: nothing from the HTTP cache.
@@ -70,9 +79,7 @@ test.describe('reload of a module page', () => {
       await expect(content(page)).toBeVisible({ timeout: 20_000 });
       page.off('request', record);
       await cdp.detach();
-      expect(requests.length, `requests before usable:\n${requests.join('\n')}`).toBeLessThanOrEqual(
-        MAX_REQUESTS,
-      );
+      expect(requests.length, `requests before usable:\n${requests.join('\n')}`).toBeLessThanOrEqual(bound);
     });
   }
 });

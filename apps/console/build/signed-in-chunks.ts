@@ -25,7 +25,7 @@ const SHELL_ROOTS = [
   // the session calls, instead of a round trip after them.
   /[\\/]src[\\/]i18n[\\/]menu-titles\.ts$/,
   // The progress bar shows from the first navigation after the sign-in page (router/progress.ts).
-  /[\\/]node_modules[\\/]nprogress[\\/]/,
+  /[\\/]src[\\/]router[\\/]progress-bar\.ts$/,
 ];
 
 /**

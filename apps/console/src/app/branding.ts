@@ -80,6 +80,16 @@ export function useBrandTitle(): string {
   );
 }
 
+/**
+ * The bundled icon as the served page has it (a data: address written in at build time,
+ * build/inline-favicon.ts), read before the server's icon may replace it: the sidebar's logo shows
+ * the same address, so the icon is not fetched a second time.
+ */
+export const bundledIcon: string =
+  (typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.getAttribute('href')) ?? '/favicon.svg';
+
 /** Point the page's icon link at `url`, creating the link if the page has none. */
 export function applyFavicon(url: string): void {
   let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');

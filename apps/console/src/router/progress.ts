@@ -6,11 +6,7 @@ let bar: Promise<Bar> | undefined;
 
 /** nprogress and its CSS load with the first navigation, not with the sign-in page. */
 function loadBar(): Promise<Bar> {
-  bar ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([module]) => {
-    const NProgress = module.default;
-    NProgress.configure({ showSpinner: false }); // spec section 2: a progress bar, no spinner
-    return NProgress;
-  });
+  bar ??= import('./progress-bar.ts').then((module) => module.default);
   return bar;
 }
 

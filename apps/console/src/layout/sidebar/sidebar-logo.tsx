@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useBrandingStore, useBrandTitle } from '../../app/branding.ts';
+import { bundledIcon, useBrandingStore, useBrandTitle } from '../../app/branding.ts';
 import { modeHomePath } from '../../router/guard.ts';
 import { useUserStore } from '../../stores/user.ts';
 
@@ -7,7 +7,7 @@ import { useUserStore } from '../../stores/user.ts';
 export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const serverLogo = useUserStore((s) => s.logo);
   const brandLogo = useBrandingStore((s) => s.homeLogo);
-  const logo = serverLogo || brandLogo || '/favicon.svg';
+  const logo = serverLogo || brandLogo || bundledIcon;
   const title = useBrandTitle();
   const home = modeHomePath(useUserStore((s) => s.isOperations));
   return (
