@@ -1,0 +1,55 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { fileStoreSettings, openFileStore } from '../../src/platform/files/index.ts';
+
+describe('file store settings (FILE_STORE, S3_*)', () => {
+  it('leaves the kind to the database when unset (local with SQLite, database with PostgreSQL), and takes the names given', () => {
+    expect(fileStoreSettings({})).toEqual({ kind: undefined });
+    expect(fileStoreSettings({ FILE_STORE: 'postgres' })).toEqual({ kind: 'database' });
+    expect(fileStoreSettings({ FILE_STORE: ' Local ' })).toEqual({ kind: 'local' });
+  });
+
+  it('reads every S3 variable', () => {
+    expect(
+      fileStoreSettings({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/gateway/',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'files',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'gateway',
+    });
+    expect(fileStoreSettings({ FILE_STORE: 's3', S3_BUCKET: 'b' }).s3).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+      prefix: '',
+    });
+  });
+
+  it('refuses what cannot work, by name, before the server starts', () => {
+    expect(() => fileStoreSettings({ FILE_STORE: 'nfs' })).toThrow(
+      'FILE_STORE must be local, database or s3, got "nfs"',
+    );
+    expect(() => fileStoreSettings({ FILE_STORE: 's3' })).toThrow('FILE_STORE=s3 needs S3_BUCKET');
+    expect(() => fileStoreSettings({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    const sqlite = { kind: 'sqlite' } as Parameters<typeof openFileStore>[1];
+    expect(() => openFileStore({ kind: 'database' }, sqlite, os.tmpdir())).toThrow(
+      'FILE_STORE=database needs PostgreSQL (DATABASE_URL); with SQLite use local',
+    );
+    expect(openFileStore(undefined, sqlite, os.tmpdir()).kind).toBe('local');
+  });
+});
