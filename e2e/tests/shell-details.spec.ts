@@ -195,7 +195,11 @@ for (const lang of ['zh_CN', 'en'] as const) {
     const search = page.locator('.header-search--overlay');
     await expect(search).toBeVisible();
     await page.keyboard.type(lang === 'en' ? 'dhcp' : 'DHCP');
-    await page.locator('.ant-select-dropdown:visible').getByText(/DHCP/).first().click();
+    // The results: a listbox under the search's input (features/header-search/results-list.tsx).
+    const dhcp = search.getByRole('option', { name: /DHCP/ }).first();
+    await expect(dhcp).toBeVisible();
+    await shoot(page, `shell-800-search-${lang}`);
+    await dhcp.click();
     await expect(page).toHaveURL(/\/system\/dhcp/);
     // The size: in the user menu.
     const small = page
