@@ -24,11 +24,11 @@ export interface Config {
   logLevel: string;
   consoleDir: string;
   /**
-   * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, the number of proxies
-   * in front of the server, or their addresses/CIDRs. Never "all": the client writes that header,
-   * and the sign-in guards and rate limits go by the address it gives.
+   * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, or the proxies'
+   * addresses/CIDRs. Never "all" nor a count: the client writes that header, and the sign-in
+   * guards and rate limits go by the address it gives.
    */
-  trustProxy: false | number | string;
+  trustProxy: false | string;
   demo: boolean;
   /** The key AP agents present at /api/ac/agent/* (AC_AGENT_KEY); unset: the agent calls are refused. */
   acAgentKey?: string;
@@ -154,17 +154,21 @@ function heartbeatSeconds(value: string | undefined): number {
 }
 
 /**
- * TRUST_PROXY: a number of proxy hops (1: one reverse proxy, whose own appended address is the
- * client's), or a comma-separated list of proxy addresses or CIDRs. Unset or 0: none.
+ * TRUST_PROXY: a comma-separated list of the proxies' addresses or CIDRs (or proxy-addr's names
+ * loopback, linklocal, uniquelocal). Unset or 0: none. A hop count is refused: it cannot tell the
+ * proxy from a client that writes X-Forwarded-For itself, and Fastify 5 ignores one (it believes no
+ * X-Forwarded-For at all), so every client would look like the proxy and one client's wrong
+ * passwords would block everyone's sign-in.
  */
 function trustedProxies(value: string | undefined): Config['trustProxy'] {
   const v = (value ?? '').trim();
   if (v === '' || v === '0') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  if (/^(true|all|\*)$/i.test(v))
+  if (/^\d+$/.test(v))
     throw new Error(
-      'TRUST_PROXY must name the proxies (a hop count or their addresses), not trust every sender',
+      `TRUST_PROXY must name the proxies' addresses or CIDRs (e.g. 10.0.1.5 or 10.0.1.0/24), not a count of proxies ("${v}"): a count cannot tell a proxy from a client that writes X-Forwarded-For itself`,
     );
+  if (/^(true|all|\*)$/i.test(v))
+    throw new Error('TRUST_PROXY must name the proxies by address, not trust every sender');
   return v;
 }
 

@@ -5,12 +5,14 @@ describe('configuration', () => {
   it('TRUST_PROXY names the proxies and never trusts every sender of X-Forwarded-For', () => {
     expect(loadConfig({}, []).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }, []).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }, []).trustProxy).toBe(1);
+    // A count cannot tell the proxy from a client writing the header (and Fastify 5 ignores one).
+    for (const count of ['1', '2'])
+      expect(() => loadConfig({ TRUST_PROXY: count }, [])).toThrow(/addresses or CIDRs.*not a count/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, []).trustProxy).toBe(
       '10.0.0.1, 192.168.0.0/16',
     );
     for (const all of ['true', 'all', '*'])
-      expect(() => loadConfig({ TRUST_PROXY: all }, [])).toThrow(/must name the proxies/);
+      expect(() => loadConfig({ TRUST_PROXY: all }, [])).toThrow(/must name the proxies by address/);
   });
 
   it('restore limits come from RESTORE_MAX_ENTRIES and RESTORE_MAX_RATIO', () => {
