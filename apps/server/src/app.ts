@@ -49,8 +49,8 @@ import { voiceFeature } from './features/voice/index.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { drawCaptcha } from './platform/auth/captcha.ts';
 import { loginActions } from './platform/auth/login-actions.ts';
-import type { Config } from './platform/config.ts';
 import { cacheCoherenceFeature } from './platform/cache/coherence.ts';
+import type { Config } from './platform/config.ts';
 import { type Db, migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { seed } from './platform/db/seed.ts';
 import { registerDownloadRoute } from './platform/exports/downloads.ts';
@@ -61,6 +61,7 @@ import {
   startServices,
   withFollowers,
 } from './platform/feature.ts';
+import { openFileStore } from './platform/files/index.ts';
 import type { AnyAction } from './platform/http/action.ts';
 import { diskFull, malformedMultipart } from './platform/http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './platform/http/console-assets.ts';
@@ -71,7 +72,6 @@ import { openApiDocument } from './platform/http/openapi.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
 import { requestLang } from './platform/http/request-info.ts';
-import { openFileStore } from './platform/files/index.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
 import { observeRequests, requestIdOptions } from './platform/observability/index.ts';

@@ -120,9 +120,9 @@ describeEachDb('list totals', (kind) => {
         });
       };
       // On the fleet bench's data, ordered by the id itself, PostgreSQL walked the primary key and
-    // tested 59,000 rows for 33 matches; on this small table it does not misjudge, so the test
-    // checks what the order guarantees: the plan starts from the trigram indexes.
-    expect(await plan(true)).not.toMatch(/smart_terminal_pkey/);
+      // tested 59,000 rows for 33 matches; on this small table it does not misjudge, so the test
+      // checks what the order guarantees: the plan starts from the trigram indexes.
+      expect(await plan(true)).not.toMatch(/smart_terminal_pkey/);
       expect(await plan(true)).toMatch(/trgm_idx/);
     },
   );

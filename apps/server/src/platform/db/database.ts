@@ -29,9 +29,9 @@ import { handoffSession } from './migrations/026-handoff-session.ts';
 import { terminalOnlineDays } from './migrations/027-terminal-online-days.ts';
 import { tr069Parameters } from './migrations/028-tr069-parameters.ts';
 import { acApClients } from './migrations/029-ac-ap-clients.ts';
-import { fileStore } from './migrations/032-file-store.ts';
 import { schedulerLeases } from './migrations/030-scheduler-leases.ts';
 import { cwmpFleet } from './migrations/031-cwmp-fleet.ts';
+import { fileStore } from './migrations/032-file-store.ts';
 import { siteRegistry } from './migrations/033-site-registry.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
@@ -272,9 +272,9 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '027-terminal-online-days': terminalOnlineDays,
     '028-tr069-parameters': tr069Parameters(kind),
     '029-ac-ap-clients': acApClients(kind),
-    '032-file-store': fileStore(kind),
     '030-scheduler-leases': schedulerLeases(kind),
     '031-cwmp-fleet': cwmpFleet(kind),
+    '032-file-store': fileStore(kind),
     '033-site-registry': siteRegistry(kind),
   };
 }
