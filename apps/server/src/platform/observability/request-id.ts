@@ -29,7 +29,7 @@ export const requestIdOptions = {
   genReqId: requestId,
   // Fastify would otherwise take the header as it comes, unchecked, before genReqId is asked.
   requestIdHeader: false,
-  requestIdLogLabel: 'reqId',
+  // The log lines name it `reqId`, Fastify's default label (setting it here is deprecated in Fastify 5).
 } as const;
 
 /** Every reply names its request (X-Request-Id), refusals and errors included. */
