@@ -48,6 +48,7 @@ export const Paths = {
   licence: '/admin.php/authorise/license',
   upgrade: '/admin.php/authorise/upgrade',
   apiDocs: '/api-docs',
+  /** The process is alive (200 even without the database). */
   health: '/healthz',
   /** This instance can serve calls: database reachable, schema done, not shutting down; else 503. */
   ready: '/readyz',
