@@ -544,6 +544,13 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       await fillLog(db, 'postgres');
       const token = await signIn(procs[0]!, db);
       const taskId = await dueBackupTask(procs[0]!, token, db);
+      // The backup is held half-way whatever the machine's speed: a table it dumps (and nothing
+      // else here writes) is locked until the instance running it has been killed. Without it, on
+      // an idle machine the backup of FILL_ROWS finished before its first heartbeat.
+      const holder = await pgSql(databaseUrl);
+      cleanups.push(() => holder.close());
+      await holder.rows('begin');
+      await holder.rows('lock table smart_terminal in access exclusive mode');
 
       // The backup under way: its lease renewed at least once, its work files on disk.
       const run = await until('a backup run whose lease was renewed', 40_000, async () => {
@@ -560,6 +567,7 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       const survivor = procs.find((p) => p !== victim)!;
       expect(victim).toBeDefined();
       await stopProcess(victim, 'SIGKILL');
+      await holder.rows('rollback');
       const lastBeat = (await runsOf(db, taskId))[0]!.heartbeat_at;
 
       const ended = await until('the dead run to be ended', 30_000, async () => {
