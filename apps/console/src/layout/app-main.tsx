@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { KeepAlive } from '../features/keep-alive/keep-alive.tsx';
 import { isViewCached, type VisitedView } from '../features/tags-view/operations.ts';
@@ -16,6 +16,12 @@ export function AppMain({ current }: { current: VisitedView | undefined }) {
   const cachedViews = useTagsViewStore((s) => s.cachedViews);
   const refreshKeys = useTagsViewStore((s) => s.refreshKeys);
   const activePath = current?.path ?? pathname;
+  // The document scrolls with a long page: another page opens at its top, not where the last one
+  // (or the sidebar entry clicked far down it) had left the scroll; a popup opened from the fixed
+  // navbar or tabs is then placed where it is seen.
+  useEffect(() => {
+    if (activePath) document.scrollingElement?.scrollTo?.(0, 0);
+  }, [activePath]);
 
   const cachedPaths = useMemo(() => {
     const paths = visited.filter((v) => isViewCached(v, cachedViews)).map((v) => v.path);
