@@ -27,10 +27,12 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
   );
   expect(category.code, category.msg).toBe(200);
   const name = `AP-E2E-${suffix}`.toUpperCase();
-  const mac = `02:00:00:00:${suffix
-    .slice(0, 2)
-    .padStart(2, '0')
-    .replace(/[^0-9a-f]/g, 'a')}:01`;
+  // A locally administered address of its own each run (a repeated run must not meet the last one's).
+  const mac = `02:00:${Array.from({ length: 4 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join(':')}`;
   const ap = await apiCall<{ id: number }>(
     api,
     AP,
@@ -89,7 +91,11 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
   await expect(op).toContainText('升级中');
   await shoot(page, 'ap-upgrade-in-progress-zh_CN');
   await op.getByRole('button', { name: /^取\s?消$/ }).click();
-  await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+  const cancelConfirm = page.locator('.ant-modal-confirm');
+  await expect(cancelConfirm).toContainText('取消');
+  await cancelConfirm.locator('.ant-btn-dangerous').click();
+  // The dialog closes once the call is answered (a refused call keeps it open, with the reason).
+  await expect(cancelConfirm).toBeHidden();
   await expect(op).toContainText('已取消');
   await expect(op.getByRole('button', { name: /^取\s?消$/ })).toHaveCount(0);
 });

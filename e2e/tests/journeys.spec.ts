@@ -91,7 +91,12 @@ test('keep-alive: text typed in a page survives switching tabs; closing the tab 
   await expect(page.locator('.operation-log input[id$="username"]')).toHaveValue('someone-typed-this');
   // the log itself lists the sign-in that opened this journey
   await page.locator('.operation-log').getByText('登录日志').click();
+  // The operation log's rows stay on show while the sign-ins load (they name admin too): wait for
+  // the sign-ins themselves. A table that fills later changes the page's height, and the scroll
+  // that follows closes a context menu opened meanwhile (antd closes one on scroll).
+  await expect(page.locator('.operation-log .ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
   await expect(page.locator('.operation-log .ant-table-row').first()).toContainText('admin');
+  await expect(page.locator('.operation-log .ant-table-row').first()).toContainText('登录');
   // closing the tab drops its state: reopened, the field is empty
   await tab(page, '日志管理').click({ button: 'right' });
   await page.locator('.ant-dropdown:visible').getByText('关闭', { exact: true }).click();
