@@ -282,13 +282,58 @@ export const LoggingExportInput = LoggingListInput.omit({ method: true, page: tr
   method: z.literal('export'),
   format: z.enum(['csv']).optional().default('csv'),
 });
+/** The operations home's site columns it can sort by: the site id, or a card's value. */
+export const OPERATIONS_HOME_SORTS = [
+  'site',
+  'terminals_online',
+  'terminals_total',
+  'terminals_pending',
+  'extensions_registered',
+  'calls_today',
+  'aps_online',
+  'cpes_online',
+  'programmes_up',
+  'programmes_down',
+  'pending_orders',
+  'unread_terminal_records',
+  'open_alarms',
+] as const;
+
+/**
+ * Operations home input: optionally a page of the sites (`page` from 1, `limit` up to 200; either
+ * alone pages with the other's default, 1 and 20), sorted by `sort` (the site id, or a card's
+ * value, an unknown value below every number; ties by site id) in `order`. Without `page` and
+ * `limit` every site asked is sent, in the order asked (the registry's id order when igs-sids
+ * names none), as before paging existed.
+ */
+export const OperationsHomeInput = z
+  .object({
+    page: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    sort: z.enum(OPERATIONS_HOME_SORTS).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+  })
+  .loose();
+export type OperationsHomeInput = z.input<typeof OperationsHomeInput>;
+
 /**
  * Operations home (`/operations/bulletin_board/home`): the dashboard cards of each site asked for
- * (igs-sids), or of every site the account reaches when none is named, one entry per site.
+ * (igs-sids), or of every site the account reaches when none is named, one entry per site; the
+ * page asked for when paged. `totals` are the same cards over every site asked (not only the
+ * page), `total` the number of those sites. The per-site figures come from a snapshot refreshed
+ * every few seconds (HOME_FIGURES_REFRESH_S): `figures_at` is when it was taken, never more than
+ * two refresh periods before the call; Asterisk's figures and `system` are read live.
  */
 export const OperationsHomeOutput = z.object({
   sites: z.array(z.object({ site_id: z.number(), cards: z.array(HomeCard) })),
+  totals: z.array(HomeCard),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
   system: HomeOutput.shape.system,
+  /** When the reply was made (server zone). */
   generated_at: z.string(),
+  /** When the per-site figures were counted (server zone). */
+  figures_at: z.string(),
 });
 export type OperationsHomeOutput = z.infer<typeof OperationsHomeOutput>;

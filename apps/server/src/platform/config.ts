@@ -20,6 +20,12 @@ export interface Config {
    * (docs/deployment/scheduler.md).
    */
   schedulerHeartbeatS?: number;
+  /**
+   * Seconds between two refreshes of the operations home's per-site figures
+   * (HOME_FIGURES_REFRESH_S, 5-600, default 20; features/home/site-figures.ts): one instance at a
+   * time refreshes them, and a home call finding them older than two periods computes them itself.
+   */
+  homeFiguresRefreshS?: number;
   bodyLimitBytes: number;
   logLevel: string;
   consoleDir: string;
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     lockoutMinutes: int(env.LOCKOUT_MIN, 15, 'LOCKOUT_MIN'),
     developerKeyDays: int(env.DEVELOPER_KEY_DAYS, 90, 'DEVELOPER_KEY_DAYS'),
     schedulerHeartbeatS: heartbeatSeconds(env.SCHEDULER_HEARTBEAT_S),
+    homeFiguresRefreshS: homeRefreshSeconds(env.HOME_FIGURES_REFRESH_S),
     bodyLimitBytes: int(env.BODY_LIMIT_KB, 1024, 'BODY_LIMIT_KB') * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     checkReplies: env.CHECK_REPLIES === '1',
@@ -150,6 +157,14 @@ function heartbeatSeconds(value: string | undefined): number {
   const n = int(value, 20, 'SCHEDULER_HEARTBEAT_S');
   if (!Number.isInteger(n) || n > 600)
     throw new Error(`SCHEDULER_HEARTBEAT_S must be a whole number of seconds from 1 to 600, got "${value}"`);
+  return n;
+}
+
+/** HOME_FIGURES_REFRESH_S: whole seconds from 5 to 600 (each refresh reads every site's records). */
+function homeRefreshSeconds(value: string | undefined): number {
+  const n = int(value, 20, 'HOME_FIGURES_REFRESH_S');
+  if (!Number.isInteger(n) || n < 5 || n > 600)
+    throw new Error(`HOME_FIGURES_REFRESH_S must be a whole number of seconds from 5 to 600, got "${value}"`);
   return n;
 }
 

@@ -4,6 +4,7 @@ import {
   CredentialsOutput,
   FestivalExportInput,
   HomeOutput,
+  OperationsHomeInput,
   OperationsHomeOutput,
   UrlOutput,
 } from '../shell-api.ts';
@@ -15,7 +16,7 @@ export const homeCalls = {
   home: defineCall({ path: Paths.home, input: z.object({}).loose(), output: HomeOutput }),
   operations: defineCall({
     path: Paths.operationsHome,
-    input: z.object({}).loose(),
+    input: OperationsHomeInput,
     output: OperationsHomeOutput,
   }),
   /** The home data as a ZIP of CSV files (`festival/index` export, value all), behind a single-use URL. */

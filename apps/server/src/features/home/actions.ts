@@ -10,8 +10,9 @@ import { apiError } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { visibleCardKeys } from './card-scope.ts';
-import { homeCardsBySite, homeFigures, homeSystem } from './figures.ts';
-import { knownSites } from './sites.ts';
+import { cardsOf, homeFigures, homeSystem, sharedFigures } from './figures.ts';
+import { readOfSnapshot, siteFigures } from './site-figures.ts';
+import { knownSites, sortSites } from './sites.ts';
 
 /**
  * The home data as a ZIP of CSV files behind a single-use URL (DOMAIN section 2.1): the cards the
@@ -92,18 +93,35 @@ export const homeActions = [
     },
   }),
   defineCallAction(homeCalls.operations, {
-    summary: 'Operations home: the dashboard cards for each site in igs-sids, and the host status',
+    summary:
+      'Operations home: the fleet totals and the dashboard cards of each site in igs-sids (a page of them when paged), and the host status',
     access: 'module',
     mutates: false,
-    async handler({ app, caller, req }): Promise<OperationsHomeOutput> {
+    async handler({ app, caller, req }, input): Promise<OperationsHomeOutput> {
       // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
       const sites = requestedSites(caller, req) ?? (await knownSites(app));
       const keys = await visibleCardKeys(app, caller);
-      const [per, system] = await Promise.all([homeCardsBySite(app, sites, keys), homeSystem(app)]);
+      // The per-site figures from the snapshot (site-figures.ts), only of these sites; the live ones per call.
+      const [snapshot, shared, system] = await Promise.all([
+        siteFigures(app, sites),
+        sharedFigures(app, keys),
+        homeSystem(app),
+      ]);
+      const read = readOfSnapshot(snapshot.rows, keys);
+      const all = sites.map((site_id) => ({ site_id, cards: cardsOf(read, shared, site_id, keys) }));
+      const paged = input.page !== undefined || input.limit !== undefined;
+      const page = input.page ?? 1;
+      const limit = input.limit ?? (paged ? 20 : all.length);
+      const ordered = input.sort ? sortSites(all, input.sort, input.order ?? 'asc') : all;
       return {
-        sites: per.map((cards, i) => ({ site_id: sites[i]!, cards })),
+        sites: paged ? ordered.slice((page - 1) * limit, page * limit) : ordered,
+        totals: cardsOf(read, shared, null, keys),
+        total: sites.length,
+        page,
+        limit,
         system,
         generated_at: formatDateTime(app.now()),
+        figures_at: formatDateTime(snapshot.generatedAt),
       };
     },
   }),

@@ -1,6 +1,8 @@
 import { resourceByName } from '@igs/contract/resources';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import { type BySite, groupedBySite } from '../../platform/resources/by-site.ts';
+import { untyped } from '../../platform/resources/queries.ts';
 import { lastDays } from './online-days.ts';
 
 /**
@@ -51,6 +53,24 @@ export async function callsPerDayBySite(
     else if (MISSED.includes(String(r.disposition))) d.missed += n;
   }
   return new Map([...bySite].map(([site, perDay]) => [site, [...perDay.values()]]));
+}
+
+/**
+ * Calls started today (server zone) per site, the "calls today" card alone (the operations home's
+ * snapshot, site-figures.ts): one count grouped by site over today's records. A start time past
+ * today (a clock set back) counts on no day shown, as in callsPerDayBySite.
+ */
+export function callsTodayBySite(
+  app: AppContext,
+  sites: readonly number[] | null,
+): Promise<BySite<{ n: number }>> {
+  const [today, tomorrow] = lastDays(app.now() + 86_400_000, 2) as [string, string];
+  const q = untyped(app.db.kysely)
+    .selectFrom(CDR)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('start', '>=', `${today} 00:00:00`)
+    .where('start', '<', `${tomorrow} 00:00:00`);
+  return groupedBySite(q, sites, ['n']);
 }
 
 /** The days of several sites (or none: seven empty days) added up. */

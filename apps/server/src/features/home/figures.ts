@@ -31,11 +31,11 @@ async function count(q: {
 
 const has = (keys: ReadonlySet<string>, ...wanted: string[]) => wanted.some((k) => keys.has(k));
 
-const PROGRAMME_FIGURES = ['total', 'up', 'down'] as const;
-type ProgrammeFigures = Record<(typeof PROGRAMME_FIGURES)[number], number>;
+export const PROGRAMME_FIGURES = ['total', 'up', 'down'] as const;
+export type ProgrammeFigures = Record<(typeof PROGRAMME_FIGURES)[number], number>;
 
 /** Live programmes (media:live) that are enabled, and the last probe's verdict on them, per site. */
-function programmeFiguresBySite(app: AppContext, sites: readonly number[] | null) {
+export function programmeFiguresBySite(app: AppContext, sites: readonly number[] | null) {
   const q = untyped(app.db.kysely)
     .selectFrom(resourceByName('media:live').table)
     .select([
@@ -48,7 +48,7 @@ function programmeFiguresBySite(app: AppContext, sites: readonly number[] | null
 }
 
 /** Alarm events not yet closed (aiso:alarm_event states new and acknowledged), per site. */
-const openAlarmsBySite = (app: AppContext, sites: readonly number[] | null) =>
+export const openAlarmsBySite = (app: AppContext, sites: readonly number[] | null) =>
   countBySite(app, 'aiso:alarm_event', 'state', ['new', 'acknowledged'], sites);
 
 /** The gateway-wide system cards (accounts, sessions, the operation log, sign-ins). */
@@ -96,21 +96,44 @@ async function systemCards(app: AppContext, keys: ReadonlySet<string>): Promise<
 
 const none = async (): Promise<null> => null;
 
-/** The per-site figures the cards in `keys` need, each read once for all the sites asked. */
-interface ReadBySite {
+/**
+ * The per-site figures the cards in `keys` need, each read once for all the sites asked (or
+ * taken from the operations home's snapshot, site-figures.ts); null: not wanted.
+ */
+export interface ReadBySite {
   terminals: BySite<TerminalFigures> | null;
   devices: BySite<DeviceFigures> | null;
   programmes: BySite<ProgrammeFigures> | null;
   unread: BySite<{ n: number }> | null;
   pending: BySite<{ n: number }> | null;
   alarms: BySite<{ n: number }> | null;
-  calls: Map<number, CallDay[]> | null;
+  /** Calls started today (server zone). */
+  callsToday: BySite<{ n: number }> | null;
 }
 
-/** What is the same for every site: Asterisk's live figures and the gateway's own cards. */
-interface Shared {
+/** What is the same for every site and read live: Asterisk's figures and the gateway's own cards. */
+export interface Shared {
   voice: VoiceLive | null;
   system: HomeCard[];
+}
+
+/** The live figures shared by every site, those the cards in `keys` need. */
+export async function sharedFigures(app: AppContext, keys: ReadonlySet<string>): Promise<Shared> {
+  const [voice, system] = await Promise.all([
+    has(keys, 'extensions_registered', 'active_calls')
+      ? voiceLive(app, { registered: keys.has('extensions_registered'), calls: keys.has('active_calls') })
+      : none(),
+    systemCards(app, keys),
+  ]);
+  return { voice, system };
+}
+
+/** Today's calls of each site, out of the 7 days read for the trend. */
+function callsTodayOf(now: number, perSite: Map<number, CallDay[]>): BySite<{ n: number }> {
+  const today = formatDateTime(now).slice(0, 10);
+  const out: BySite<{ n: number }> = new Map();
+  for (const [site, days] of perSite) out.set(site, { n: days.find((d) => d.date === today)?.total ?? 0 });
+  return out;
 }
 
 type CallDays = Promise<Map<number, CallDay[]> | null>;
@@ -121,25 +144,20 @@ async function readBySite(
   keys: ReadonlySet<string>,
   callDays: CallDays,
 ): Promise<[ReadBySite, Shared]> {
-  const [terminals, voice, calls, devices, programmes, unread, pending, alarms, system] = await Promise.all([
+  const [terminals, shared, calls, devices, programmes, unread, pending, alarms] = await Promise.all([
     has(keys, 'terminals_online', 'terminals_total', 'terminals_pending')
       ? terminalFiguresBySite(app, sites)
       : none(),
-    has(keys, 'extensions_registered', 'active_calls')
-      ? voiceLive(app, { registered: keys.has('extensions_registered'), calls: keys.has('active_calls') })
-      : none(),
+    sharedFigures(app, keys),
     keys.has('calls_today') ? callDays : none(),
     has(keys, 'aps_online', 'cpes_online') ? deviceFiguresBySite(app, sites) : none(),
     has(keys, 'programmes_up', 'programmes_down') ? programmeFiguresBySite(app, sites) : none(),
     keys.has('unread_terminal_records') ? unreadTerminalRecordsBySite(app, sites) : none(),
     keys.has('pending_orders') ? pendingOrdersBySite(app, sites) : none(),
     keys.has('open_alarms') ? openAlarmsBySite(app, sites) : none(),
-    systemCards(app, keys),
   ]);
-  return [
-    { terminals, devices, programmes, unread, pending, alarms, calls },
-    { voice, system },
-  ];
+  const callsToday = calls ? callsTodayOf(app.now(), calls) : null;
+  return [{ terminals, devices, programmes, unread, pending, alarms, callsToday }, shared];
 }
 
 /** One site's figures, or (site null) the sum of every site read. */
@@ -153,23 +171,19 @@ function pick<T extends Figures>(
 }
 
 /** The cards of one site (or of all read, site null), only those whose key is in `keys`. */
-function cardsOf(
-  app: AppContext,
+export function cardsOf(
   read: ReadBySite,
   shared: Shared,
   site: number | null,
   keys: ReadonlySet<string>,
 ): HomeCard[] {
-  const today = formatDateTime(app.now()).slice(0, 10);
   const terminals = pick(read.terminals, site, TERMINAL_FIGURES);
   const devices = pick(read.devices, site, DEVICE_FIGURES);
   const programmes = pick(read.programmes, site, PROGRAMME_FIGURES);
   const unread = pick(read.unread, site, ['n']);
   const pending = pick(read.pending, site, ['n']);
   const alarms = pick(read.alarms, site, ['n']);
-  const calls = read.calls
-    ? callDaysSummed(app.now(), site === null ? read.calls.values() : [read.calls.get(site) ?? []])
-    : null;
+  const calls = pick(read.callsToday, site, ['n']);
   const { voice, system } = shared;
   const unknown = voice?.unknown ? { unknown: voice.unknown } : {};
   const cards: HomeCard[] = [];
@@ -193,10 +207,7 @@ function cardsOf(
       { key: 'active_calls', area: 'voice', value: voice.calls, ...(voice.calls === null ? unknown : {}) },
     );
   }
-  if (calls) {
-    const day = calls.find((d) => d.date === today);
-    cards.push({ key: 'calls_today', area: 'voice', value: day?.total ?? 0 });
-  }
+  if (calls) cards.push({ key: 'calls_today', area: 'voice', value: calls.n });
   if (devices) {
     cards.push(
       { key: 'aps_online', area: 'wireless', value: devices.apsOnline, total: devices.aps },
@@ -233,20 +244,7 @@ async function homeCards(
   callDays: CallDays = callDaysOf(app, sites, keys.has('calls_today')),
 ): Promise<HomeCard[]> {
   const [read, shared] = await readBySite(app, sites, keys, callDays);
-  return cardsOf(app, read, shared, null, keys);
-}
-
-/**
- * The cards of each site (the operations home): the same queries as one dashboard, each grouped
- * by site, whatever the number of sites (issue 17 item 7).
- */
-export async function homeCardsBySite(
-  app: AppContext,
-  sites: readonly number[],
-  keys: ReadonlySet<string>,
-): Promise<HomeCard[][]> {
-  const [read, shared] = await readBySite(app, sites, keys, callDaysOf(app, sites, keys.has('calls_today')));
-  return sites.map((site) => cardsOf(app, read, shared, site, keys));
+  return cardsOf(read, shared, null, keys);
 }
 
 /** The 7-day trends the caller may see (`keys` holds `trend:<name>`). */

@@ -33,6 +33,7 @@ import { schedulerLeases } from './migrations/030-scheduler-leases.ts';
 import { cwmpFleet } from './migrations/031-cwmp-fleet.ts';
 import { fileStore } from './migrations/032-file-store.ts';
 import { siteRegistry } from './migrations/033-site-registry.ts';
+import { homeSiteFigures } from './migrations/034-home-site-figures.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -276,6 +277,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '031-cwmp-fleet': cwmpFleet(kind),
     '032-file-store': fileStore(kind),
     '033-site-registry': siteRegistry(kind),
+    '034-home-site-figures': homeSiteFigures(kind),
   };
 }
 

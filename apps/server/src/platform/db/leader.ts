@@ -14,6 +14,10 @@ import type { Database } from './schema.ts';
 export const LEADER_KEYS = {
   /** features/terminal-api/presence.ts: terminals that stopped heartbeating go offline. */
   terminalOffline: 0x7e_0f_f1_01,
+  /** platform/files/prune.ts: expired exports and abandoned uploads leave the file store. */
+  filePrune: 0x7e_0f_f1_03,
+  /** features/home/site-figures.ts: the operations home's per-site figures are refreshed. */
+  homeFigures: 0x7e_0f_f1_02,
 } as const;
 
 export async function asLeader<T>(

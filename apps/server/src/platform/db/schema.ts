@@ -595,3 +595,40 @@ export interface CwmpSessionsTable {
 export interface Database {
   cwmp_sessions: CwmpSessionsTable;
 }
+
+/**
+ * The operations home's per-site figures kept ready (migration 034, features/home/site-figures.ts):
+ * one row per site holding any record the home counts.
+ */
+export interface HomeSiteFiguresTable {
+  site_id: number;
+  terminals_total: number;
+  terminals_authorized: number;
+  terminals_online: number;
+  terminals_pending: number;
+  aps: number;
+  aps_online: number;
+  cpes: number;
+  cpes_online: number;
+  programmes_total: number;
+  programmes_up: number;
+  programmes_down: number;
+  unread_records: number;
+  pending_orders: number;
+  open_alarms: number;
+  calls_today: number;
+}
+
+/** The snapshot of home_site_figures: one row (id 1), when it was taken and the day it counts. */
+export interface HomeFiguresStateTable {
+  id: number;
+  /** Epoch ms. */
+  generated_at: number;
+  /** YYYY-MM-DD in the server's zone: the day of its "today" figures. */
+  day: string;
+}
+
+export interface Database {
+  home_site_figures: HomeSiteFiguresTable;
+  home_figures_state: HomeFiguresStateTable;
+}
