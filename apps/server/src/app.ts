@@ -62,6 +62,7 @@ import {
   withFollowers,
 } from './platform/feature.ts';
 import { openFileStore } from './platform/files/index.ts';
+import { startFilePrune } from './platform/files/prune.ts';
 import type { AnyAction } from './platform/http/action.ts';
 import { diskFull, malformedMultipart } from './platform/http/body-errors.ts';
 import { loadConsoleAssets, pickEncoding } from './platform/http/console-assets.ts';
@@ -72,7 +73,7 @@ import { openApiDocument } from './platform/http/openapi.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
 import { requestLang } from './platform/http/request-info.ts';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { consoleScriptHashes, securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
 import { observeRequests, requestIdOptions } from './platform/observability/index.ts';
 import { allResourceActions } from './platform/resources/actions.ts';
@@ -255,7 +256,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
 
   // CSP, frame-ancestors, Referrer- and Permissions-Policy on every reply; HSTS under HTTPS.
-  const headers = securityHeaders(Boolean(config.tls));
+  const headers = securityHeaders(Boolean(config.tls), consoleScriptHashes(config.consoleDir));
   fastify.addHook('onSend', async (_req, reply) => {
     reply.headers(headers);
   });
@@ -294,6 +295,8 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   for (const f of features) for (const route of f.routes ?? []) route(fastify, app);
   // The sweeps: scheduler, outreach links, terminal and device presence, voice registrations, host readings.
   const services = startServices(features, app);
+  // Expired exports and abandoned uploads leave the file store (platform/files/prune.ts).
+  const filePrune = startFilePrune(app);
   const apiDoc = openApiDocument(allActions, VERSION);
   fastify.get(Paths.apiDocs, async () => apiDoc);
   registerHealthRoutes(fastify, db, readiness, VERSION);
@@ -359,6 +362,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     async close() {
       readiness.shuttingDown = true;
       await services.stop();
+      await filePrune.stop();
       // Calls still in flight get a few seconds, then their connections are cut: a close never
       // hangs on a request (a SIGTERM drains first with its own grace, stopAccepting).
       await closeHttp(CLOSE_DRAIN_MS);

@@ -9,6 +9,10 @@ export const uploadsTexts = {
     zh_CN: '文件链接已过期，请刷新页面',
   },
   'uploads.fileLinkNotValid': { en: 'This file link is not valid', zh_CN: '文件链接无效' },
+  'uploads.downloadLinkGone': {
+    en: 'This download link is invalid, already used or expired (a link works once, for 10 minutes): export again',
+    zh_CN: '下载链接无效、已使用或已过期（链接仅可使用一次，有效期 10 分钟），请重新导出',
+  },
   'uploads.fileBelongsSiteNot': {
     en: 'This file belongs to site {site_id}, which is not granted to this account',
     zh_CN: '此文件属于站点 {site_id}，该站点未授予此账户',

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { Code, Paths } from '@igs/contract';
+import { Code, Paths, say } from '@igs/contract';
 import { mimeOfFileName } from '@igs/contract/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { Conn } from '../db/schema.ts';
 import { checkKey, FileNotFound } from '../files/index.ts';
+import { requestLang } from '../http/request-info.ts';
 import { formatDateTime } from '../lib/time.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
 
-const LIFETIME_MS = 10 * 60_000;
+export const LIFETIME_MS = 10 * 60_000;
 
 /**
  * Export files live in the file store (platform/files) under `exports/`, so a link made through
@@ -91,10 +93,11 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
           .returningAll()
           .executeTakeFirst()
       : undefined;
+    // Used, expired (its file removed by the prune, platform/files/prune.ts) or never made.
     const gone = () =>
       reply
         .code(404)
-        .send({ code: Code.notFound, msg: 'This download link is invalid, used or expired', data: null });
+        .send({ code: Code.notFound, msg: say(requestLang(req), 'uploads.downloadLinkGone'), data: null });
     if (!row || row.expires_at < app.now()) return gone();
     const isExport = EXPORT_FILE.test(row.file);
     const key = isExport ? exportKey(row.file) : row.file;
@@ -126,4 +129,47 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
       )
       .send(stream);
   });
+}
+
+/**
+ * The prune's first step (platform/files/prune.ts), in the leader's transaction: removes the
+ * download links that have expired and returns the store keys of their export files, which go
+ * too. A link to a stored file that stays (a backup archive) only loses its row.
+ */
+export async function takeExpiredDownloads(db: Conn, now: number): Promise<string[]> {
+  const rows = await db.deleteFrom('downloads').where('expires_at', '<', now).returning('file').execute();
+  return rows.filter((r) => EXPORT_FILE.test(r.file)).map((r) => exportKey(r.file));
+}
+
+/**
+ * Removes those export files, then any export file no link names that is older than a link's
+ * life (its row was removed another way, or its removal after the download failed). Returns how
+ * many files went.
+ */
+export async function removeExportFiles(
+  app: AppContext,
+  keys: readonly string[],
+  now: number,
+): Promise<number> {
+  let removed = 0;
+  for (const key of keys) {
+    await app.files.delete(key);
+    removed++;
+  }
+  const old = (await app.files.list('exports/')).filter((f) => f.modifiedAt < now - LIFETIME_MS);
+  for (let i = 0; i < old.length; i += 500) {
+    const part = old.slice(i, i + 500);
+    const names = part.map((f) => f.key.slice('exports/'.length));
+    const live = new Set(
+      (await app.db.kysely.selectFrom('downloads').select('file').where('file', 'in', names).execute()).map(
+        (r) => r.file,
+      ),
+    );
+    for (const f of part)
+      if (!live.has(f.key.slice('exports/'.length))) {
+        await app.files.delete(f.key);
+        removed++;
+      }
+  }
+  return removed;
 }

@@ -133,6 +133,7 @@ export function databaseFileStore(db: Kysely<any>): FileStore {
     localPath() {
       return null;
     },
+    pruneWork: (before) => dropOrphanChunks(db, before),
     async close() {},
   };
 }
@@ -142,8 +143,14 @@ export function databaseFileStore(db: Kysely<any>): FileStore {
  * they are older than an hour (a put still running is younger).
  */
 // biome-ignore lint/suspicious/noExplicitAny: see above
-export async function sweepOrphanChunks(db: Kysely<any>, now: number): Promise<number> {
-  const r = await sql`delete from file_chunks c where c.created_at < ${now - 3_600_000}
+export function sweepOrphanChunks(db: Kysely<any>, now: number): Promise<number> {
+  return dropOrphanChunks(db, now - 3_600_000);
+}
+
+/** Chunks no key points at whose put began before `before` (the prune's bound, FILE_PRUNE_HOURS). */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+async function dropOrphanChunks(db: Kysely<any>, before: number): Promise<number> {
+  const r = await sql`delete from file_chunks c where c.created_at < ${before}
     and not exists (select 1 from file_objects o where o.object_id = c.object_id)`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

@@ -11,6 +11,34 @@ import { checkKey, checkPrefix, FileNotFound, type FileStore, type StoredFile } 
  * the layout it always had (uploads/files, exports, backups, licence, upgrades). Names starting
  * with a dot are work files (a put in progress, a feature's partial file) and are never listed.
  */
+/** A put's work file, `.<name>.<uuid>.part` beside its target (and the upload cache's copies). */
+export const WORK_FILE = /^\..+\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
+
+/**
+ * Removes the work files under `root` (every folder but dot-named ones, which are other work:
+ * a backup's `.work-…`) last written before `before`: the puts that wrote them died mid-way.
+ */
+export async function pruneWorkFiles(root: string, before: number): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.')) await walk(full);
+      } else if (e.isFile() && WORK_FILE.test(e.name)) {
+        const st = await fs.stat(full).catch(() => null);
+        if (st && st.mtimeMs < before) {
+          await fs.rm(full, { force: true });
+          removed++;
+        }
+      }
+    }
+  };
+  await walk(root);
+  return removed;
+}
+
 export function localFileStore(root: string): FileStore {
   const full = (key: string) => path.join(root, ...checkKey(key).split('/'));
   const statOf = async (key: string): Promise<StoredFile | null> => {
@@ -81,6 +109,9 @@ export function localFileStore(root: string): FileStore {
     },
     localPath(key) {
       return full(key);
+    },
+    async pruneWork(before) {
+      return pruneWorkFiles(root, before);
     },
     async close() {},
   };

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -31,6 +34,11 @@ const PARTS_IN_FLIGHT = 2;
 function missing(e: unknown): boolean {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
   return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+}
+
+function notImplemented(e: unknown): boolean {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err.name === 'NotImplemented' || err.$metadata?.httpStatusCode === 501;
 }
 
 /**
@@ -126,6 +134,39 @@ export function s3FileStore(s: S3Settings): FileStore {
     },
     localPath() {
       return null;
+    },
+    async pruneWork(before) {
+      // Multipart uploads begun before the bound and never completed (their instance died): their
+      // parts are stored, and billed, until aborted. A store without the listing (s3rver, some
+      // older gateways) answers NotImplemented: nothing to do here, a lifecycle rule
+      // (AbortIncompleteMultipartUpload) on the bucket does it instead (docs/deployment/files.md).
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        let r: ListMultipartUploadsCommandOutput;
+        try {
+          r = await client.send(
+            new ListMultipartUploadsCommand({
+              Bucket,
+              ...(base ? { Prefix: base } : {}),
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+          );
+        } catch (e) {
+          if (notImplemented(e)) return removed;
+          throw e;
+        }
+        for (const u of r.Uploads ?? [])
+          if (u.Key && u.UploadId && (u.Initiated?.getTime() ?? before) < before) {
+            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
+            removed++;
+          }
+        keyMarker = r.IsTruncated ? r.NextKeyMarker : undefined;
+        uploadIdMarker = r.IsTruncated ? r.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
     async close() {
       client.destroy();

@@ -42,6 +42,12 @@ export interface FileStore {
    * back end only; the others return null and the caller fetches a temporary copy: files/temp.ts).
    */
   localPath(key: string): string | null;
+  /**
+   * Removes what puts that never finished left behind (their instance died mid-way) once it is
+   * older than `before` (epoch ms): `.…part` work files on disk, chunk rows no key points at, S3
+   * multipart uploads never completed. Returns how many it removed. Run by the prune (prune.ts).
+   */
+  pruneWork(before: number): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../app-context.ts';
 import { readSmallFile, withLocalFile } from '../files/index.ts';
+import { pruneWorkFiles } from '../files/local.ts';
 
 /**
  * Where an upload's bytes are in the file store (platform/files): `uploads/files/<id>.<ext>`,
@@ -67,4 +68,61 @@ export async function cachedUploadFile(app: AppContext, file: string): Promise<s
     await fs.rm(part, { force: true });
   }
   return target;
+}
+
+/** Upload files read per query when the prune looks for their records. */
+const PRUNE_CHUNK = 500;
+
+/** The upload file names among `files` that an upload record names. */
+async function recorded(app: AppContext, files: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < files.length; i += PRUNE_CHUNK) {
+    const rows = await app.db.kysely
+      .selectFrom('uploads')
+      .select('file')
+      .where('file', 'in', files.slice(i, i + PRUNE_CHUNK))
+      .execute();
+    for (const r of rows) out.add(r.file);
+  }
+  return out;
+}
+
+/**
+ * Upload files in the store that no upload record names, written before `before`: an upload
+ * whose record was never written (its instance died, or the database failed, between storing the
+ * bytes and recording them). Run by the prune (platform/files/prune.ts); returns how many went.
+ */
+export async function pruneAbandonedUploads(app: AppContext, before: number): Promise<number> {
+  const old = (await app.files.list('uploads/files/')).filter((f) => f.modifiedAt < before);
+  const names = old.map((f) => f.key.slice('uploads/files/'.length));
+  const kept = await recorded(app, names);
+  let removed = 0;
+  for (const name of names)
+    if (!kept.has(name)) {
+      await app.files.delete(uploadKey(name));
+      removed++;
+    }
+  return removed;
+}
+
+/**
+ * This instance's upload cache (cachedUploadFile): copies of uploads that are gone (their record
+ * removed), and fetches that never finished, written before `before`. Every instance runs it on
+ * its own disk. A program still reading a removed copy keeps its open file.
+ */
+export async function pruneUploadCache(app: AppContext, before: number): Promise<number> {
+  const dir = path.join(app.config.dataDir, 'cache', 'uploads');
+  let removed = await pruneWorkFiles(dir, before);
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const copies = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
+  const kept = await recorded(app, copies);
+  for (const name of copies)
+    if (!kept.has(name)) {
+      const st = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (st && st.mtimeMs < before) {
+        await fs.rm(path.join(dir, name), { force: true });
+        removed++;
+      }
+    }
+  return removed;
 }

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LEADER_KEYS } from '../src/platform/db/leader.ts';
+import { pruneFiles } from '../src/platform/files/prune.ts';
+import { type LocalS3, startLocalS3 } from './support/s3-server.ts';
+import { type DbKind, startServer, type TestServer } from './support/server.ts';
+
+/**
+ * The file store's prune (issue 17; platform/files/prune.ts, docs/deployment/files.md): expired
+ * exports and abandoned uploads leave the store, on every back end (the local data folder on
+ * SQLite, PostgreSQL itself, an S3-compatible store), run by one instance at a time, on a schedule.
+ */
+
+const LOGGING = '/admin.php/system/logging';
+const UPLOAD = '/admin.php/common/upload';
+const HOUR = 3_600_000;
+// A 320×240 PNG header and some body: enough for the image kind's content check.
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d4948445200000140000000f00806000000', 'hex'),
+  Buffer.alloc(2000, 7),
+]);
+
+async function exportLog(s: TestServer, token: string): Promise<{ url: string; key: string }> {
+  const before = new Set((await s.app.files.list('exports/')).map((f) => f.key));
+  const r = await s.call<{ url: string }>(LOGGING, { method: 'export' }, { token });
+  expect(r.code, r.msg).toBe(200);
+  const made = (await s.app.files.list('exports/')).filter((f) => !before.has(f.key));
+  expect(made).toHaveLength(1);
+  return { url: r.data.url, key: made[0]!.key };
+}
+
+async function upload(s: TestServer, token: string): Promise<{ id: string; file: string }> {
+  const fd = new FormData();
+  fd.append('kind', 'image');
+  fd.append('file', new Blob([new Uint8Array(PNG)]), 'poster.png');
+  const r = await s.call<{ id: string }>(UPLOAD, fd, { token });
+  expect(r.code, r.msg).toBe(200);
+  const row = await s.app.db.kysely
+    .selectFrom('uploads')
+    .select('file')
+    .where('id', '=', r.data.id)
+    .executeTakeFirstOrThrow();
+  return { id: r.data.id, file: row.file };
+}
+
+const exists = async (s: TestServer, key: string) => (await s.app.files.stat(key)) !== null;
+
+type Backend = { name: string; kind: DbKind; s3?: boolean };
+const BACKENDS: Backend[] = [
+  { name: 'local data folder, SQLite', kind: 'sqlite' },
+  { name: 'PostgreSQL itself', kind: 'postgres' },
+  { name: 'S3-compatible store, SQLite', kind: 'sqlite', s3: true },
+];
+
+for (const backend of BACKENDS) {
+  describe(`file store prune [${backend.name}]`, () => {
+    let s: TestServer;
+    let s3: LocalS3 | undefined;
+    let token: string;
+
+    beforeAll(async () => {
+      if (backend.s3) s3 = await startLocalS3();
+      s = await startServer(backend.kind, s3 ? { files: { kind: 's3', s3: s3.settings } } : {});
+      token = await s.login();
+    }, 60_000);
+    afterAll(async () => {
+      await s?.close();
+      await s3?.close();
+    }, 60_000);
+
+    // First: the store's times are real ones, the server's clock only moves on in the tests after it.
+    it('removes an export file no link names once it is older than a link’s life', async () => {
+      const made = await exportLog(s, token);
+      // The links' rows removed another way (the clear-cache task removes expired ones).
+      await s.app.db.kysely.deleteFrom('downloads').execute();
+      await pruneFiles(s.app);
+      expect(await exists(s, made.key)).toBe(true);
+      s.clock.advance(11 * 60_000);
+      await pruneFiles(s.app);
+      expect(await exists(s, made.key)).toBe(false);
+    });
+
+    it('removes an expired export’s file, whose link then answers a clear error, and keeps a fresh one', async () => {
+      expect(s.app.files.kind).toBe(backend.s3 ? 's3' : backend.kind === 'postgres' ? 'database' : 'local');
+      const old = await exportLog(s, token);
+      // A link lives 10 minutes.
+      s.clock.advance(11 * 60_000);
+      const fresh = await exportLog(s, token);
+      const pass = await pruneFiles(s.app);
+      expect(pass.ran).toBe(true);
+      expect(await exists(s, old.key)).toBe(false);
+      expect(await exists(s, fresh.key)).toBe(true);
+      for (const [lang, text] of [
+        ['en', 'This download link is invalid, already used or expired'],
+        ['zh-CN', '下载链接无效、已使用或已过期'],
+      ] as const) {
+        const res = await fetch(s.url + old.url, { headers: { 'accept-language': lang } });
+        expect(res.status).toBe(404);
+        const body = (await res.json()) as { code: number; msg: string };
+        expect(body.code).toBe(404);
+        expect(body.msg).toContain(text);
+      }
+      // The fresh link still serves its file, once; then the file is gone.
+      const got = await fetch(s.url + fresh.url);
+      expect(got.status).toBe(200);
+      expect((await got.text()).length).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect(await exists(s, fresh.key)).toBe(false), { timeout: 5000 });
+    });
+
+    it('removes an uploaded file no upload record names once it is older than FILE_PRUNE_HOURS, and keeps recorded ones', async () => {
+      const kept = await upload(s, token);
+      // Bytes stored whose record was never written (the instance died between the two).
+      const orphan = `uploads/files/${randomUUID()}.png`;
+      await s.app.files.put(orphan, PNG);
+      await pruneFiles(s.app);
+      expect(await exists(s, orphan)).toBe(true);
+      s.clock.advance(25 * HOUR);
+      await pruneFiles(s.app);
+      expect(await exists(s, orphan)).toBe(false);
+      expect(await exists(s, `uploads/files/${kept.file}`)).toBe(true);
+      // Still served through a fresh session's link.
+      const again = await s.login();
+      const res = await fetch(`${s.url}/admin.php/common/file/${kept.id}`, { headers: { IGSAuth: again } });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+      token = again;
+    });
+
+    it('removes what interrupted puts left once older than FILE_PRUNE_HOURS', async () => {
+      const now = s.app.now();
+      if (s.app.files.kind === 'local') {
+        const dir = path.join(s.dataDir, 'uploads', 'files');
+        fs.mkdirSync(dir, { recursive: true });
+        const stale = path.join(dir, `.x.png.${randomUUID()}.part`);
+        const recent = path.join(dir, `.y.png.${randomUUID()}.part`);
+        fs.writeFileSync(stale, 'half');
+        fs.writeFileSync(recent, 'half');
+        // Times by the server's clock (the tests move it on).
+        const old = new Date(now - 25 * HOUR);
+        const young = new Date(now - 2 * HOUR);
+        fs.utimesSync(stale, old, old);
+        fs.utimesSync(recent, young, young);
+        // A backup's own work folder is not the prune's.
+        const work = path.join(s.dataDir, 'backups', `.work-${randomUUID()}`);
+        fs.mkdirSync(work, { recursive: true });
+        const inWork = path.join(work, `.z.${randomUUID()}.part`);
+        fs.writeFileSync(inWork, 'backup');
+        fs.utimesSync(inWork, old, old);
+        const pass = await pruneFiles(s.app);
+        expect(pass.work).toBeGreaterThanOrEqual(1);
+        expect(fs.existsSync(stale)).toBe(false);
+        expect(fs.existsSync(recent)).toBe(true);
+        expect(fs.readdirSync(work)).toHaveLength(1);
+      } else if (s.app.files.kind === 'database') {
+        const db = s.app.db.kysely;
+        const chunk = (id: string, at: number) =>
+          sql`insert into file_chunks (object_id, n, data, created_at) values (${id}, 0, ${Buffer.from('x')}, ${at})`.execute(
+            db,
+          );
+        const [stale, recent] = [randomUUID(), randomUUID()];
+        await chunk(stale, now - 25 * HOUR);
+        await chunk(recent, now - 2 * HOUR);
+        await pruneFiles(s.app);
+        const left = await sql<{ object_id: string }>`select object_id from file_chunks
+          where object_id in (${stale}, ${recent})`.execute(db);
+        expect(left.rows.map((r) => r.object_id)).toEqual([recent]);
+      } else {
+        // s3rver lists no multipart uploads (NotImplemented): the pass goes on without them.
+        const pass = await pruneFiles(s.app);
+        expect(pass.ran).toBe(true);
+        expect(pass.work).toBe(0);
+      }
+    });
+
+    it("clears this instance's cached copies of uploads that are gone", async () => {
+      const live = await upload(s, token);
+      const dir = path.join(s.dataDir, 'cache', 'uploads');
+      fs.mkdirSync(dir, { recursive: true });
+      const gone = `${randomUUID()}.png`;
+      const old = new Date(s.app.now() - 25 * HOUR);
+      for (const name of [gone, live.file]) {
+        fs.writeFileSync(path.join(dir, name), PNG);
+        fs.utimesSync(path.join(dir, name), old, old);
+      }
+      const pass = await pruneFiles(s.app);
+      expect(pass.cache).toBe(1);
+      expect(fs.readdirSync(dir)).toEqual([live.file]);
+    });
+  });
+}
+
+describe('file store prune across instances [postgres]', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // A fast schedule: the pass runs by itself within a fraction of a second.
+    s = await startServer('postgres', {
+      files: { kind: 'database', prune: { afterMs: 24 * HOUR, everyMs: 200 } },
+    });
+    token = await s.login();
+  }, 60_000);
+  afterAll(async () => s?.close(), 60_000);
+
+  it('skips the pass while another instance holds the leader lock, and runs it on schedule afterwards', async () => {
+    const made = await exportLog(s, token);
+    // Another instance's pass in progress: the lock held by a connection of its own.
+    const other = new pg.Client({ connectionString: (s.app.config.databaseUrl as string) ?? '' });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [LEADER_KEYS.filePrune]);
+      s.clock.advance(11 * 60_000);
+      const pass = await pruneFiles(s.app);
+      expect(pass.ran).toBe(false);
+      expect(await exists(s, made.key)).toBe(true);
+      await other.query('commit');
+    } finally {
+      await other.end();
+    }
+    // The scheduled pass (every 200 ms here) removes it once the lock is free.
+    await vi.waitFor(async () => expect(await exists(s, made.key)).toBe(false), {
+      timeout: 10_000,
+      interval: 50,
+    });
+  });
+});
