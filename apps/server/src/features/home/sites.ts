@@ -12,7 +12,7 @@ export async function knownSites(app: AppContext): Promise<number[]> {
 
 /**
  * The operations home's sites sorted by the site id or by a card's value (an unknown value, or a
- * card the caller does not see, below every number), ties by site id.
+ * card the caller does not see, below every number), ties by site id ascending.
  */
 export function sortSites<T extends { site_id: number; cards: HomeCard[] }>(
   sites: readonly T[],
@@ -22,5 +22,5 @@ export function sortSites<T extends { site_id: number; cards: HomeCard[] }>(
   const sign = order === 'desc' ? -1 : 1;
   const value = (s: T) =>
     sort === 'site' ? s.site_id : (s.cards.find((c) => c.key === sort)?.value ?? Number.NEGATIVE_INFINITY);
-  return [...sites].sort((a, b) => sign * (value(a) - value(b) || a.site_id - b.site_id));
+  return [...sites].sort((a, b) => sign * (value(a) - value(b) || 0) || a.site_id - b.site_id);
 }
