@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resourceByName } from '@igs/contract/resources';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { noteOnTask } from '../src/features/device-tasks/index.ts';
 import { schedulerOf } from '../src/features/scheduler/scheduler.ts';
 import { parseDateTime } from '../src/platform/lib/time.ts';
 import { insertRecord, type WriteTarget } from '../src/platform/resources/write.ts';
@@ -250,6 +251,15 @@ describeEachDb('device tasks (AC and TR069)', (kind) => {
     // The list shows the count.
     const list = await call<{ list: { id: number; pending_tasks: number }[] }>(CPE, { method: 'list' });
     expect(list.data.list.find((x) => x.id === cpes[0])!.pending_tasks).toBe(1);
+  });
+
+  it("notes written on one task at once all stay (a connection request's outcome and the CPE's reply)", async () => {
+    const task = (await tasks('tr069'))[0]!;
+    const before = JSON.parse(task.args) as Record<string, unknown>;
+    const notes = Array.from({ length: 12 }, (_, i) => ({ [`note${i}`]: { n: i } }));
+    await Promise.all(notes.map((note) => noteOnTask(s.app.db.kysely as never, task.id, note)));
+    const after = JSON.parse((await tasks('tr069')).find((x) => x.id === task.id)!.args);
+    expect(after).toEqual({ ...before, ...Object.assign({}, ...notes) });
   });
 
   it('set_params, refresh, factory_reset and download queue the genieacs tasks; bad input queues nothing', async () => {

@@ -172,14 +172,25 @@ export function taskArgs(raw: unknown): Record<string, unknown> {
  * side by side, so no second table has to follow the task's life.
  */
 export async function noteOnTask(db: Conn, id: number, note: Record<string, unknown>): Promise<void> {
-  const row = await db.selectFrom(TASKS).select('args').where('id', '=', id).executeTakeFirst();
-  if (!row) return;
-  await db
-    .updateTable(TASKS)
-    .set({ args: JSON.stringify({ ...taskArgs(row.args), ...note }) })
-    .where('id', '=', id)
-    .execute();
+  // Two notes can land at once (the connection request's outcome and the CPE's reply, when the
+  // CPE answers the request before its sender has written it down): each write is a compare-and-
+  // set on the text it read, tried again on a change, so that neither note overwrites the other.
+  for (let attempt = 0; attempt < NOTE_ATTEMPTS; attempt++) {
+    const row = await db.selectFrom(TASKS).select('args').where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    const r = await db
+      .updateTable(TASKS)
+      .set({ args: JSON.stringify({ ...taskArgs(row.args), ...note }) })
+      .where('id', '=', id)
+      .where('args', '=', row.args)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return;
+  }
+  throw new Error(`task ${id}: its arguments kept changing; note not written`);
 }
+
+/** Notes written at once on one task: each is retried at most this often. */
+const NOTE_ATTEMPTS = 20;
 
 /**
  * Cancels a device's pending tasks (all of them, or those of `taskIds`); a task the device has
