@@ -4,6 +4,7 @@ import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/liste
 import { signedInAs } from './support/accounts.ts';
 import { CpeSimulator } from './support/cpe-simulator.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { until } from './support/waiting.ts';
 
 /**
  * CWMP as CPEs speak it (issue 15 item 4), with 100 simulated CPEs (support/cpe-simulator.ts) on
@@ -21,16 +22,6 @@ const N = 100;
 const RATE = 40;
 const FIRMWARE = Buffer.from(`firmware image ${'x'.repeat(4000)}`);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `check` holds; fails after a bound (a hung test, not a timing assertion). */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 interface TaskRow {
   id: number;

@@ -14,6 +14,7 @@ import {
   startServer,
   type TestServer,
 } from './support/server.ts';
+import { until } from './support/waiting.ts';
 
 /**
  * CWMP behind a load balancer (issue 17 point 9): two instances over one PostgreSQL, each with its
@@ -36,15 +37,6 @@ const SITES = resourceByName('fleet:site')!.table;
 const ITMS = '/admin.php/tr069/itms';
 const ACS_AUTH = { username: 'acs', password: 'acs-pass-1' };
 const CR_AUTH = { username: 'cr', password: 'cr-pass-1' };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const raw = (s: TestServer) => s.app.db.kysely as never as AnyDb;

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { texts } from '@igs/contract';
@@ -14,6 +13,7 @@ import {
   scratchDatabase,
   startOver,
 } from './support/postgres.ts';
+import { freePort } from './support/server-process.ts';
 
 /**
  * Issue 17 point 1: losing PostgreSQL never ends the server. Connections cut under load
@@ -136,17 +136,6 @@ function findInitdb(): string | null {
     if (fs.existsSync(bin)) return bin;
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A throw-away PostgreSQL cluster in a temporary folder, run as the postgres OS user. */

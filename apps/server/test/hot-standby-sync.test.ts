@@ -8,6 +8,7 @@ import { buildServer } from '../src/app.ts';
 import { signRequest } from '../src/features/hot-standby/sync-auth.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { until } from './support/waiting.ts';
 
 /**
  * The configuration sync of hot standby between two real servers on loopback, each with its own
@@ -36,16 +37,6 @@ interface SyncLocal {
   last_push: { ok: boolean; version: number; reason: string; detail: string } | null;
   held_version: number;
   held_at: string;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describeEachDb('Hot standby configuration sync', (kind) => {

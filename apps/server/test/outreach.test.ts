@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
+import { until } from './support/waiting.ts';
 
 // Short FIAS timings so keep-alive and reconnects happen within a test (read when a link starts).
 process.env.IGS_FIAS_KEEPALIVE_MS = '300';
@@ -48,20 +49,6 @@ function fakePms() {
       for (const c of live()) c.destroy();
     },
   };
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false> | T | undefined | false,
-  ms = 6000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
 }
 
 interface Ev {

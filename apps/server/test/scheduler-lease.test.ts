@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -13,6 +11,8 @@ import { schedulerOf, TASK_TABLE } from '../src/features/scheduler/scheduler.ts'
 import { openDatabase } from '../src/platform/db/database.ts';
 import { formatDateTime, parseDateTime } from '../src/platform/lib/time.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { type ServerProcess, startServerProcess, stopServerProcess } from './support/server-process.ts';
+import { until } from './support/waiting.ts';
 
 /**
  * Scheduled runs hold a lease renewed by heartbeat (docs/deployment/scheduler.md): a run whose
@@ -288,7 +288,6 @@ describeEachDb('scheduler leases (one process, test clock)', (kind) => {
 // Real server processes, killed with SIGKILL in the middle of a scheduled backup.
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 /** Operation-log rows that make a backup take several seconds (its dump and compression). */
 const FILL_ROWS = 400_000;
 
@@ -305,88 +304,6 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 const hasPg = await pgReachable();
-
-/** Waits until `probe` gives a value (not undefined/false), at most `ms`; `what` names it in the error. */
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`gave up after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  log(): string;
-}
-
-/** `node src/main.ts` over the given data folder and database, listening on a free port. */
-async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      GW_CWMP: 'off',
-      GW_GB28181: 'off',
-      GW_CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => {
-    log += d;
-  });
-  child.stderr!.on('data', (d) => {
-    log += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await until(`the server on port ${port} to answer`, 60_000, async () => {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
-    return fetch(`${url}/admin.php/common/login`, { method: 'POST', signal: AbortSignal.timeout(5000) }).then(
-      () => true,
-      () => false,
-    );
-  });
-  return { child, url, log: () => log };
-}
-
-/** Ends a process (SIGTERM, then SIGKILL after 20 s) and waits for its exit. */
-async function stopProcess(p: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => p.child.once('exit', () => r()));
-  p.child.kill(signal);
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    exited,
-    new Promise<void>((r) => {
-      timer = setTimeout(() => {
-        p.child.kill('SIGKILL');
-        r();
-      }, 20_000);
-    }),
-  ]);
-  clearTimeout(timer);
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
 
 /** SQL on the server's database from the test: `$1` placeholders on both. */
 interface Sql {
@@ -431,7 +348,7 @@ async function fillLog(db: Sql, kind: 'sqlite' | 'postgres'): Promise<void> {
 }
 
 /** Signs in as the seeded admin (its weak password accepted as changed, as the test support does). */
-async function signIn(p: Proc, db: Sql): Promise<string> {
+async function signIn(p: ServerProcess, db: Sql): Promise<string> {
   const r = await fetch(`${p.url}/admin.php/common/login`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
@@ -448,7 +365,7 @@ async function signIn(p: Proc, db: Sql): Promise<string> {
   return r.data.token;
 }
 
-async function call<T>(p: Proc, token: string, body: unknown, lang = 'en'): Promise<T> {
+async function call<T>(p: ServerProcess, token: string, body: unknown, lang = 'en'): Promise<T> {
   const r = await fetch(`${p.url}${TASKS}`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
@@ -460,7 +377,7 @@ async function call<T>(p: Proc, token: string, body: unknown, lang = 'en'): Prom
 }
 
 /** A backup task every minute, made due now (its next_run_at set to this minute's slot). */
-async function dueBackupTask(p: Proc, token: string, db: Sql): Promise<number> {
+async function dueBackupTask(p: ServerProcess, token: string, db: Sql): Promise<number> {
   const { id } = await call<{ id: number }>(p, token, {
     method: 'add',
     name: 'minutely backup',
@@ -533,12 +450,12 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
         CONSOLE_DIR: path.join(dataDir, 'no-console'),
         SCHEDULER_HEARTBEAT_S: String(HEARTBEAT_S),
       };
-      const procs: Proc[] = [];
+      const procs: ServerProcess[] = [];
       cleanups.push(async () => {
-        for (const p of procs) await stopProcess(p);
+        for (const p of procs) await stopServerProcess(p);
       });
-      procs.push(await startProcess(env));
-      procs.push(await startProcess(env));
+      procs.push(await startServerProcess(env));
+      procs.push(await startServerProcess(env));
       const db = await pgSql(databaseUrl);
       cleanups.push(() => db.close());
       await fillLog(db, 'postgres');
@@ -553,27 +470,35 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       await holder.rows('lock table smart_terminal in access exclusive mode');
 
       // The backup under way: its lease renewed at least once, its work files on disk.
-      const run = await until('a backup run whose lease was renewed', 40_000, async () => {
-        const r = (await runsOf(db, taskId))[0];
-        if (r && r.result !== 'running')
-          throw new Error(`the backup ended (${r.result}) before it could be killed: FILL_ROWS too small`);
-        return r && r.heartbeat_at >= r.started_at + HEARTBEAT_S * 1000 && r.partial.startsWith('backup:')
-          ? r
-          : undefined;
-      });
+      const run = await until(
+        'a backup run whose lease was renewed',
+        async () => {
+          const r = (await runsOf(db, taskId))[0];
+          if (r && r.result !== 'running')
+            throw new Error(`the backup ended (${r.result}) before it could be killed: FILL_ROWS too small`);
+          return r && r.heartbeat_at >= r.started_at + HEARTBEAT_S * 1000 && r.partial.startsWith('backup:')
+            ? r
+            : undefined;
+        },
+        40_000,
+      );
       const partialId = run.partial.slice('backup:'.length);
       expect(filesOf(dataDir, partialId).length).toBeGreaterThan(0);
       const victim = procs.find((p) => String(p.child.pid) === run.instance_id.split(':')[1])!;
       const survivor = procs.find((p) => p !== victim)!;
       expect(victim).toBeDefined();
-      await stopProcess(victim, 'SIGKILL');
+      await stopServerProcess(victim, 'SIGKILL');
       await holder.rows('rollback');
       const lastBeat = (await runsOf(db, taskId))[0]!.heartbeat_at;
 
-      const ended = await until('the dead run to be ended', 30_000, async () => {
-        const r = (await runsOf(db, taskId))[0]!;
-        return r.result !== 'running' ? r : undefined;
-      });
+      const ended = await until(
+        'the dead run to be ended',
+        async () => {
+          const r = (await runsOf(db, taskId))[0]!;
+          return r.result !== 'running' ? r : undefined;
+        },
+        30_000,
+      );
       expect(ended.result).toBe('fail');
       expect(ended.output_tail).toContain('scheduler.job.instanceLost');
       expect(ended.output_tail).toContain(run.instance_id);
@@ -585,8 +510,8 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       // Removed just after the run is marked (the mark comes first: it decides which instance cleans).
       await until(
         'the half-made backup to be removed',
-        10_000,
         async () => filesOf(dataDir, partialId).length === 0,
+        10_000,
       );
       const history = async (lang: string) =>
         (
@@ -603,10 +528,14 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       expect((await history('zh_CN')).output_tail).toContain(`实例 ${run.instance_id} 停止响应`);
 
       // The next slot runs on the survivor, and finishes.
-      const next = await until('the next slot to run and finish', 150_000, async () => {
-        const r = (await runsOf(db, taskId)).find((x) => x.scheduled_at > run.scheduled_at);
-        return r && r.result !== 'running' ? r : undefined;
-      });
+      const next = await until(
+        'the next slot to run and finish',
+        async () => {
+          const r = (await runsOf(db, taskId)).find((x) => x.scheduled_at > run.scheduled_at);
+          return r && r.result !== 'running' ? r : undefined;
+        },
+        150_000,
+      );
       expect(next.result, next.output_tail).toBe('success');
       expect(next.instance_id).not.toBe(run.instance_id);
       expect(survivor.log()).toContain('scheduled run failed: its instance stopped answering');
@@ -624,34 +553,44 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       CONSOLE_DIR: path.join(dataDir, 'no-console'),
       SCHEDULER_HEARTBEAT_S: '600',
     };
-    const first = await startProcess(env);
-    cleanups.push(() => stopProcess(first));
+    const first = await startServerProcess(env);
+    cleanups.push(() => stopServerProcess(first));
     const db = sqliteSql(dataDir);
     cleanups.push(() => db.close());
     await fillLog(db, 'sqlite');
     const token = await signIn(first, db);
     const taskId = await dueBackupTask(first, token, db);
-    const run = await until('a backup run with its work files on disk', 40_000, async () => {
-      const r = (await runsOf(db, taskId))[0];
-      if (r && r.result !== 'running')
-        throw new Error(`the backup ended (${r.result}) before it could be killed: FILL_ROWS too small`);
-      return r?.partial.startsWith('backup:') && filesOf(dataDir, r.partial.slice(7)).length ? r : undefined;
-    });
-    await stopProcess(first, 'SIGKILL');
+    const run = await until(
+      'a backup run with its work files on disk',
+      async () => {
+        const r = (await runsOf(db, taskId))[0];
+        if (r && r.result !== 'running')
+          throw new Error(`the backup ended (${r.result}) before it could be killed: FILL_ROWS too small`);
+        return r?.partial.startsWith('backup:') && filesOf(dataDir, r.partial.slice(7)).length
+          ? r
+          : undefined;
+      },
+      40_000,
+    );
+    await stopServerProcess(first, 'SIGKILL');
     expect(filesOf(dataDir, run.partial.slice(7)).length).toBeGreaterThan(0);
 
-    const second = await startProcess(env);
-    cleanups.push(() => stopProcess(second));
-    const ended = await until('the run to be ended at start', 30_000, async () => {
-      const r = (await runsOf(db, taskId))[0]!;
-      return r.result !== 'running' ? r : undefined;
-    });
+    const second = await startServerProcess(env);
+    cleanups.push(() => stopServerProcess(second));
+    const ended = await until(
+      'the run to be ended at start',
+      async () => {
+        const r = (await runsOf(db, taskId))[0]!;
+        return r.result !== 'running' ? r : undefined;
+      },
+      30_000,
+    );
     expect(ended.result).toBe('fail');
     expect(ended.output_tail).toContain('scheduler.job.interrupted');
     await until(
       'the half-made backup to be removed',
-      10_000,
       async () => filesOf(dataDir, run.partial.slice(7)).length === 0,
+      10_000,
     );
     const token2 = await signIn(second, db);
     const listed = (

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +5,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { hashPassword } from '@igs/contract';
 import { afterAll, expect, it } from 'vitest';
+import { startServerProcess } from './support/server-process.ts';
+import { until } from './support/waiting.ts';
 
 /**
  * Graceful shutdown of the real server process (main.ts) on SIGTERM: /readyz stops answering 200
@@ -14,7 +15,6 @@ import { afterAll, expect, it } from 'vitest';
  * on loopback that accepts the connection and never answers, which takes the check's 5 s timeout.
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const GRACE_S = 15;
 const IFACE = fs.readdirSync('/sys/class/net').find((n) => n !== 'lo') ?? 'eth0';
 
@@ -22,17 +22,6 @@ const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A TCP "peer" that takes connections and never answers; resolves `reached` on the first one. */
 async function silentPeer(): Promise<{ url: string; reached: Promise<void>; close(): void }> {
@@ -58,13 +47,6 @@ async function silentPeer(): Promise<{ url: string; reached: Promise<void>; clos
   };
 }
 
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
-
 async function bounded<T>(what: string, work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -76,47 +58,19 @@ async function bounded<T>(what: string, work: Promise<T>, ms: number): Promise<T
 it('SIGTERM: /readyz stops answering 200 at once, the call in flight completes, the process exits 0', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-shutdown-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      GW_CAPTCHA: 'off',
-      GW_CWMP: 'off',
-      GW_GB28181: 'off',
-      LOG_LEVEL: 'info',
-      CONSOLE_DIR: path.join(dataDir, 'no-console'),
-      GW_SHUTDOWN_GRACE_S: String(GRACE_S),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'info',
+    CONSOLE_DIR: path.join(dataDir, 'no-console'),
+    GW_SHUTDOWN_GRACE_S: String(GRACE_S),
   });
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const exit = exited(child);
+  const { child, url: base } = server;
   cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
-
-  // Up: /readyz answers 200 (bounded wait for the start).
-  await bounded(
+  // Ready: /readyz answers 200 once the database is open and migrated.
+  await until(
     'the server to be ready',
-    (async () => {
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
-        const r = await fetch(`${base}/readyz`).catch(() => null);
-        if (r?.status === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    })(),
-    60_000,
+    async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200,
   );
 
   const post = async (p: string, body: unknown, token?: string) => {
@@ -175,7 +129,7 @@ it('SIGTERM: /readyz stops answering 200 at once, the call in flight completes, 
   await bounded(
     'the signal to be handled',
     (async () => {
-      while (!output.includes('SIGTERM: shutting down')) await new Promise((r) => setTimeout(r, 20));
+      while (!server.log().includes('SIGTERM: shutting down')) await new Promise((r) => setTimeout(r, 20));
     })(),
     5_000,
   );
@@ -197,7 +151,7 @@ it('SIGTERM: /readyz stops answering 200 at once, the call in flight completes, 
   expect(reply.body.data.peer_error).toBe('timeout');
 
   // And the process ends by itself, with 0, within the grace.
-  const code = await bounded('the process to exit', exit, GRACE_S * 1000);
-  expect(code, output).toBe(0);
-  expect(output).toContain('shut down');
+  const code = await bounded('the process to exit', server.exited, GRACE_S * 1000);
+  expect(code, server.log()).toBe(0);
+  expect(server.log()).toContain('shut down');
 }, 120_000);
