@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderLogin } from './build/prerender-login.ts';
 import { entryModules, joinsStart, signedInGroups } from './build/signed-in-chunks.ts';
 import { assertStartModules, firstPassChunks } from './build/start-chunk.ts';
 
@@ -33,6 +34,7 @@ export default defineConfig(async ({ command }) => {
           react(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
+          prerenderLogin(),
           precompress(),
         ],
     server: {

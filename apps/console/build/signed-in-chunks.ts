@@ -19,6 +19,9 @@ import type { Rolldown } from 'vite';
 /** Dynamic imports that belong with the signed-in shell: it needs them for any page. */
 const SHELL_ROOTS = [
   /[\\/]src[\\/]layout[\\/]index\.tsx$/,
+  // The console with its router: the sign-in page runs without it (issue 18 item 2), and whatever
+  // comes after the sign-in page starts with it and the layout, so they come together.
+  /[\\/]src[\\/]app[\\/]app\.tsx$/,
   /[\\/]src[\\/]app[\\/](?:query|antd)-provider\.tsx$/,
   /[\\/]src[\\/]router[\\/]module-unavailable\.tsx$/,
   // The guard loads the menu titles first on a signed-in page load: the shell comes with them, beside

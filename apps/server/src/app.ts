@@ -73,7 +73,7 @@ import { openApiDocument } from './platform/http/openapi.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
 import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
 import { requestLang } from './platform/http/request-info.ts';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { consoleScriptHashes, securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
 import { observeRequests, requestIdOptions } from './platform/observability/index.ts';
 import { allResourceActions } from './platform/resources/actions.ts';
@@ -256,7 +256,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   });
 
   // CSP, frame-ancestors, Referrer- and Permissions-Policy on every reply; HSTS under HTTPS.
-  const headers = securityHeaders(Boolean(config.tls));
+  const headers = securityHeaders(Boolean(config.tls), consoleScriptHashes(config.consoleDir));
   fastify.addHook('onSend', async (_req, reply) => {
     reply.headers(headers);
   });

@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { LoadingOverlay } from '../request/loading-overlay.tsx';
-import { router } from '../router/index.tsx';
+import { appRouter } from '../router/index.tsx';
 import { AppProviders } from './providers.tsx';
 import { useDocumentBranding } from './use-document-branding.ts';
 
@@ -8,7 +8,7 @@ function Shell() {
   useDocumentBranding();
   return (
     <>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       <LoadingOverlay />
     </>
   );

@@ -1,9 +1,10 @@
 import type { Lang } from '@igs/contract';
-import { shellCalls } from '@igs/contract/calls';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useLanguage, useT } from '../i18n/index.ts';
 import { call } from '../request/call.ts';
+import { startCalls } from '../request/start-calls.ts';
+import { takeEarlyCopyright } from '../start/early.ts';
 import { useUserStore } from '../stores/user.ts';
 
 /** Delay before the server's favicon replaces the bundled one (spec section 9). */
@@ -31,26 +32,38 @@ export const useBrandingStore = create<BrandingState>()((set, get) => ({
   company: '',
   captcha: undefined,
   loaded: false,
-  async load() {
-    if (get().loaded) return;
-    try {
-      // No overlay and no toast: errors from the copyright call are ignored (spec section 8).
-      const data = await call(shellCalls.copyright, {}, { loading: false, silent: true });
-      set({
-        title: data.title ?? '',
-        titleEn: data.title_en ?? '',
-        homeLogo: data.home_logo ?? '',
-        companyUrl: data.company_url ?? '',
-        company: data.company ?? '',
-        // An older server without the flag always asked for the code.
-        captcha: data.captcha === undefined ? true : data.captcha === 1,
-        loaded: true,
-      });
-    } catch {
-      set({ loaded: true });
-    }
+  load() {
+    if (get().loaded) return Promise.resolve();
+    // One call at a time: a second mount (React's strict mode) waits for the first.
+    copyrightLoad ??= loadCopyright(set).finally(() => {
+      copyrightLoad = undefined;
+    });
+    return copyrightLoad;
   },
 }));
+
+let copyrightLoad: Promise<void> | undefined;
+
+async function loadCopyright(set: (state: Partial<BrandingState>) => void): Promise<void> {
+  try {
+    // No overlay and no toast: errors from the copyright call are ignored (spec section 8).
+    // The served page may have asked already (start/early-script.ts): its answer, not a second call.
+    const reply = takeEarlyCopyright();
+    const data = await call(startCalls.copyright, {}, { loading: false, silent: true, reply });
+    set({
+      title: data.title ?? '',
+      titleEn: data.title_en ?? '',
+      homeLogo: data.home_logo ?? '',
+      companyUrl: data.company_url ?? '',
+      company: data.company ?? '',
+      // An older server without the flag always asked for the code.
+      captcha: data.captcha === undefined ? true : data.captcha === 1,
+      loaded: true,
+    });
+  } catch {
+    set({ loaded: true });
+  }
+}
 
 /** The server's title (settings after sign-in, else copyright), else the default title. */
 export function pageTitle(settingsTitle: string, copyrightTitle: string, defaultTitle: string): string {

@@ -86,7 +86,13 @@ export function loadMenuTitles(): Promise<void> {
 
 /** The current language, re-rendering on change. */
 export function useLanguage(): Lang {
-  return useSyncExternalStore(i18n.subscribe, () => i18n.language);
+  // The same language while hydrating: the served page's early script picked the prerendered
+  // form of the language detected here (start/early-script.ts).
+  return useSyncExternalStore(
+    i18n.subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
 }
 
 /** `t` for components: a new function when the language changes, so memoised texts follow it. */

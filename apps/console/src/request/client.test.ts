@@ -261,3 +261,22 @@ describe('request: error catalogue', () => {
     expect(error.notified).toBe(false);
   });
 });
+
+describe('request: a reply already asked for (the served page early copyright call)', () => {
+  it('is handled as the transport reply, without sending the call again', async () => {
+    const { client, seen } = setup(ok({ sent: true }));
+    const reply = Promise.resolve({ status: 200, body: { code: Code.ok, msg: 'ok', data: { early: true } } });
+    await expect(client.request('/x', {}, { reply })).resolves.toEqual({ early: true });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('fails as the call would: a refused envelope, or the early fetch failing as a network failure', async () => {
+    const { client, effects } = setup(ok({}));
+    const refused = Promise.resolve({ status: 200, body: { code: 1001, msg: 'no', data: null } });
+    expect((await rejection(client.request('/x', {}, { reply: refused, silent: true }))).code).toBe(1001);
+    const lost = Promise.reject(new TypeError('Failed to fetch'));
+    const error = await rejection(client.request('/x', {}, { reply: lost, silent: true }));
+    expect(error.code).toBe(NETWORK_FAILURE);
+    expect(effects.toastError).not.toHaveBeenCalled();
+  });
+});

@@ -20,6 +20,11 @@ export interface RequestOptions {
    * the address bar, which at click time may be another page's; left out, that default applies.
    */
   sites?: string | null;
+  /**
+   * The reply of this very call, already asked for (the served page's early copyright call,
+   * start/early.ts): handled as if the transport had returned it, without sending the call again.
+   */
+  reply?: Promise<TransportReply>;
 }
 
 /** An upload: the request options, its progress and a way to cancel it. */
@@ -217,7 +222,8 @@ export function createClient(
     try {
       let envelope: EnvelopeWith<T>;
       try {
-        const reply = await via({ ...call, headers: { ...headersFor(opts), ...call.headers } });
+        const reply = await (opts.reply ??
+          via({ ...call, headers: { ...headersFor(opts), ...call.headers } }));
         // Replies are always HTTP 200; anything else is a transport failure.
         if (reply.status !== 200) throw new Error(`HTTP ${reply.status}`);
         envelope = reply.body as EnvelopeWith<T>;

@@ -1,5 +1,6 @@
 import {
   createBrowserRouter,
+  type DataRouter,
   type LoaderFunctionArgs,
   Navigate,
   type RouteObject,
@@ -62,7 +63,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   try {
     // Await first: on the initial load this runs inside createBrowserRouter, before `router` exists.
     const sessionRoutes = await loadSession();
-    router.patchRoutes(SHELL_ROUTE_ID, sessionRoutes);
+    appRouter().patchRoutes(SHELL_ROUTE_ID, sessionRoutes);
   } catch (error) {
     useUserStore.getState().resetToken();
     // The request layer has already shown server and network errors; do not show them twice.
@@ -113,7 +114,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: DataRouter | undefined;
 
-bindNavigate((to, replace) => void router.navigate(to, { replace }));
-bindProgress(router);
+/**
+ * The console's router, made on first use: at the address the page shows then. Not when this
+ * module is evaluated: the sign-in page (start/main.tsx) loads this module with the signed-in
+ * shell's chunk while the visitor types, and the router must start at the address signing in
+ * leads to, and only then take over navigation.
+ */
+export function appRouter(): DataRouter {
+  if (router) return router;
+  const made = createBrowserRouter(routes);
+  router = made;
+  bindNavigate((to, replace) => void made.navigate(to, { replace }));
+  bindProgress(made);
+  return made;
+}

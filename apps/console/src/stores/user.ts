@@ -1,8 +1,8 @@
 import { hashPassword, type MenuNode, Paths } from '@igs/contract';
-import { authCalls, changeModeCall, sessionInfoCalls } from '@igs/contract/calls';
 import { create } from 'zustand';
 import { call } from '../request/call.ts';
 import { bindSession, requestEnvelope } from '../request/index.ts';
+import { startCalls } from '../request/start-calls.ts';
 import {
   clearSavedLogin,
   getSavedLogin,
@@ -129,7 +129,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
     const saved = getSavedLogin();
     const payload = buildLoginPayload(form, saved.password);
     try {
-      const data = await call(authCalls.login, payload);
+      const data = await call(startCalls.login, payload);
       setToken(data.token);
       set({ token: data.token, weakPsw: data.weak_psw === 1 ? 1 : 0 });
       // "Remember me" keeps the server's device token (single use: the next one replaces it),
@@ -144,8 +144,8 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async getInfo() {
     const [settings, credentials] = await Promise.all([
-      call(sessionInfoCalls.settings, {}),
-      call(sessionInfoCalls.credentials, {}),
+      call(startCalls.settings, {}),
+      call(startCalls.credentials, {}),
     ]);
     set({
       name: PLACEHOLDER_NAME,
@@ -174,7 +174,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async logout() {
     try {
-      await call(authCalls.logout, {}, { loading: false });
+      await call(startCalls.logout, {}, { loading: false });
     } catch {
       // The session ends locally whatever the server says.
     }
@@ -195,7 +195,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 
   async acceptHandoff(code) {
-    const data = await call(authCalls.handoffExchange, { code });
+    const data = await call(startCalls.handoffExchange, { code });
     get().acceptToken(data.token);
     set({ weakPsw: data.weak_psw === 1 ? 1 : 0 });
   },
@@ -206,7 +206,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   async changeMode() {
     const next: Flag = get().isOperations === 1 ? 0 : 1;
-    const data = await call(changeModeCall.changeMode, { is_operations: next });
+    const data = await call(startCalls.changeMode, { is_operations: next });
     set({ isOperations: data.detail.is_operations === 1 ? 1 : 0 });
     // The menu tree differs per mode: start over at the home page with fresh routes and no tabs.
     sessionStorage.removeItem(TAGS_VIEW_STORAGE_KEY);

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
 vi.mock('../../request/index.ts', () => ({ request, requestEnvelope: vi.fn(), bindSession: vi.fn() }));
-const preloadShell = vi.fn();
-vi.mock('../../router/shell.tsx', () => ({ preloadShell }));
+const preloadSignedIn = vi.fn();
+vi.mock('../../start/signed-in.ts', () => ({ preloadSignedIn }));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { useUserStore } = await import('../../stores/user.ts');
@@ -16,8 +16,14 @@ const { useBrandingStore } = await import('../../app/branding.ts');
 const { DEFAULT_THEME, useSettingsStore } = await import('../../stores/settings.ts');
 const { leaveLoginNotice, LOGIN_NOTICE_KEY } = await import('./login-notice.ts');
 const { default: Login } = await import('./Login.tsx');
+const { bindNavigate } = await import('../../router/navigate.ts');
 
+/**
+ * The sign-in page at `entry`: it reads the address itself (it runs without the router on the first
+ * screen, start/main.tsx) and leaves through navigateTo, bound here to a router as the app binds it.
+ */
 function renderLogin(entry = '/login?redirect=%2Fvoice%2Fextension') {
+  window.history.replaceState(null, '', entry);
   const router = createMemoryRouter(
     [
       { path: '/login', Component: Login },
@@ -27,6 +33,7 @@ function renderLogin(entry = '/login?redirect=%2Fvoice%2Fextension') {
     ],
     { initialEntries: [entry] },
   );
+  bindNavigate((to, replace) => void router.navigate(to, { replace }));
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -42,7 +49,7 @@ describe('Login page', () => {
   beforeEach(() => {
     for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
     request.mockReset();
-    preloadShell.mockReset();
+    preloadSignedIn.mockReset();
     useUserStore.getState().resetToken();
     useSettingsStore.getState().resetSettings();
     sessionStorage.clear();
@@ -182,9 +189,9 @@ describe('Login page', () => {
 
   it('starts loading the signed-in console once the visitor types, not before', async () => {
     renderLogin();
-    expect(preloadShell).not.toHaveBeenCalled();
+    expect(preloadSignedIn).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Username'), 'a');
-    expect(preloadShell).toHaveBeenCalled();
+    expect(preloadSignedIn).toHaveBeenCalled();
   });
   it('shows no captcha field and asks no code when the server does not ask for one', async () => {
     serverAsksCaptcha(false);

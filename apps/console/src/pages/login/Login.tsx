@@ -1,9 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Paths } from '@igs/contract';
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useBrandingStore } from '../../app/branding.ts';
 import { useT } from '../../i18n/index.ts';
 import { afterLoginPath, modeHomePath } from '../../router/guard.ts';
-import { preloadShell } from '../../router/shell.tsx';
+import { navigateTo } from '../../router/navigate.ts';
+import { takeEarlyCaptcha } from '../../start/early.ts';
+import { useHydrated } from '../../start/hydration.ts';
+import { preloadSignedIn } from '../../start/signed-in.ts';
 import { type LoginForm, useUserStore } from '../../stores/user.ts';
 import { getSavedLogin } from '../../utils/cookies.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -15,6 +18,11 @@ import { clearLoginNotice, LOGIN_NOTICE_TEXT, peekLoginNotice } from './login-no
 import { asksForCaptcha, checkCaptcha, checkPassword, checkUsername } from './login-rules.ts';
 
 type Values = Required<LoginForm>;
+
+/** The form as the build prerenders it (start/prerender.tsx): nothing the browser keeps. */
+function emptyValues(): Values {
+  return { username: '', password: '', remember: false, isOperations: false, code: '' };
+}
 
 function initialValues(): Values {
   const saved = getSavedLogin();
@@ -32,27 +40,99 @@ const CHECKS = { username: checkUsername, password: checkPassword };
 /** With the captcha shown, the spec's "verification code required" rule applies too. */
 const CHECKS_WITH_CAPTCHA = { ...CHECKS, code: checkCaptcha };
 
+/** A captcha image: `key` tells one image from the next; no `src` while the early one is on its way. */
+interface Captcha {
+  key: number;
+  src?: string;
+}
+
+function freshCaptcha(): Captcha {
+  const nonce = Date.now();
+  return { key: nonce, src: `${Paths.captcha}?t=${nonce}` };
+}
+
+/** What the prerendered form's fields hold (typed, or filled in by the browser) before hydration. */
+function typedValues(form: HTMLFormElement | null): Values | undefined {
+  if (!form) return undefined;
+  const field = (id: string) => form.elements.namedItem(id) as HTMLInputElement | null;
+  return {
+    username: field('username')?.value ?? '',
+    password: field('password')?.value ?? '',
+    remember: field('remember')?.checked ?? false,
+    isOperations: field('isOperations')?.checked ?? false,
+    code: '',
+  };
+}
+
+/** A plain click (no modifier, main button): the page handles it instead of the browser. */
+function plainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The sign-in page. Rendered without the router on a visitor's first screen (start/main.tsx, from
+ * HTML the build prerendered, start/prerender.tsx) and as the router's /login route later (after
+ * signing out, from the register page): it reads the address itself and leaves through
+ * `navigateTo`, which is whichever of the two is on.
+ */
 export default function Login() {
   const t = useT();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // Until hydrated (a few hundred milliseconds on a slow link), the prerendered form can be typed
+  // in but not submitted: without its script a submit would put the password in the address.
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
   const login = useUserStore((s) => s.login);
   // The captcha field shows when the server asks for a code: its branding call says so, or a
   // sign-in refused for a missing code does (an account slowed after failures is asked anyway).
   const captchaOn = useBrandingStore((s) => s.captcha === true);
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const showCaptcha = captchaOn || captchaDemanded;
-  const form = useLoginFormState<Values>(initialValues, showCaptcha ? CHECKS_WITH_CAPTCHA : CHECKS);
+  const form = useLoginFormState<Values>(
+    hydrated ? initialValues : emptyValues,
+    showCaptcha ? CHECKS_WITH_CAPTCHA : CHECKS,
+  );
   const { values, errors } = form;
   // A notice left by the page before the reload (the password was changed), shown once.
-  const [notice] = useState(peekLoginNotice);
-  useEffect(clearLoginNotice, []);
-  const [captchaNonce, setCaptchaNonce] = useState(() => Date.now());
+  const [notice, setNotice] = useState(() => (hydrated ? peekLoginNotice() : undefined));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first (hydrating) render
+  useEffect(() => {
+    if (!hydrated) {
+      // Hydrated over the prerendered form, which the visitor may have filled in before the script
+      // arrived: React keeps what the fields hold but its state starts empty, so take it over (the
+      // next render would clear them otherwise). Saved values only into a form still empty.
+      const typed = typedValues(formRef.current);
+      if (typed) form.fillIfEmpty(typed);
+      const saved = initialValues();
+      if (saved.username || saved.password) form.fillIfEmpty(saved);
+      const waiting = peekLoginNotice();
+      if (waiting) setNotice(waiting);
+    }
+    clearLoginNotice();
+  }, []);
+  // The served page may have fetched the first captcha image already (start/early-script.ts).
+  const [captcha, setCaptcha] = useState<Captcha>(() =>
+    takeEarlyCaptcha(false) ? { key: 0 } : freshCaptcha(),
+  );
+  useEffect(() => {
+    const early = takeEarlyCaptcha(false);
+    if (!early) return;
+    let live = true;
+    void early.then((image) => {
+      if (!live) return;
+      takeEarlyCaptcha(true);
+      setCaptcha((now) =>
+        now.key !== 0 ? now : image ? { key: image.nonce, src: image.url } : freshCaptcha(),
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const [submitting, setSubmitting] = useState(false);
   const errorOf = (name: keyof Values) => (errors[name] ? t(errors[name]) : undefined);
 
   const refreshCaptcha = () => {
-    setCaptchaNonce(Date.now());
+    setCaptcha(freshCaptcha());
     form.set('code', '');
   };
 
@@ -63,9 +143,8 @@ export default function Login() {
     setSubmitting(true);
     try {
       await login(showCaptcha ? values : { ...values, code: '' });
-      navigate(afterLoginPath(params.get('redirect'), modeHomePath(values.isOperations ? 1 : 0)), {
-        replace: true,
-      });
+      const redirect = new URLSearchParams(window.location.search).get('redirect');
+      navigateTo(afterLoginPath(redirect, modeHomePath(values.isOperations ? 1 : 0)), true);
     } catch (error) {
       // The request layer has shown the server's message; a captcha is single use.
       if (asksForCaptcha(error)) setCaptchaDemanded(true);
@@ -87,9 +166,10 @@ export default function Login() {
       )}
       {/* The first keystroke (or autofill, or a tick) starts loading the signed-in console. */}
       <form
+        ref={formRef}
         className="login-form"
         onSubmit={onSubmit}
-        onInput={preloadShell}
+        onInput={preloadSignedIn}
         autoComplete="on"
         noValidate
         data-captcha={showCaptcha ? 'on' : 'off'}
@@ -130,7 +210,7 @@ export default function Login() {
                 value={values.code}
                 onChange={(e) => form.set('code', e.target.value)}
               />
-              <CaptchaImage nonce={captchaNonce} onRefresh={refreshCaptcha} />
+              <CaptchaImage imageKey={captcha.key} src={captcha.src} onRefresh={refreshCaptcha} />
             </div>
           </Field>
         )}
@@ -146,11 +226,20 @@ export default function Login() {
             {t('login.operations')}
           </Checkbox>
         </div>
-        <SubmitButton loading={submitting} data-testid="login-submit">
+        <SubmitButton loading={submitting} disabled={!hydrated} data-testid="login-submit">
           {t('login.submit')}
         </SubmitButton>
         <div className="login-links">
-          <Link to="/register">{t('login.toRegister')}</Link>
+          <a
+            href="/register"
+            onClick={(event) => {
+              if (!plainClick(event)) return;
+              event.preventDefault();
+              navigateTo('/register');
+            }}
+          >
+            {t('login.toRegister')}
+          </a>
         </div>
       </form>
     </AuthCard>

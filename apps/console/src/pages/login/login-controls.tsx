@@ -134,16 +134,20 @@ export function spacedLabel(text: string): string {
  */
 export function SubmitButton({
   loading,
+  disabled = false,
   children,
   ...rest
 }: {
   loading: boolean;
+  /** Off until the page's script runs (a prerendered form, see Login). */
+  disabled?: boolean;
   children: string;
   'data-testid'?: string;
 }) {
   return (
     <button
       type="submit"
+      disabled={disabled}
       className={`login-submit${loading ? ' login-submit--loading' : ''}`}
       aria-busy={loading || undefined}
       data-testid={rest['data-testid']}

@@ -47,5 +47,12 @@ export function useLoginFormState<V extends object>(initial: () => V, checks: Ch
     return Object.keys(found).length === 0;
   }
 
-  return { values, errors, set, validate };
+  /** Takes `saved`'s values when every text field of the form is still empty. */
+  function fillIfEmpty(saved: V) {
+    setValues((old) =>
+      Object.values(old).some((value) => typeof value === 'string' && value !== '') ? old : saved,
+    );
+  }
+
+  return { values, errors, set, validate, fillIfEmpty };
 }

@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
  * Headers that tell the browser what the console may do, sent on every reply (console files and
  * API alike: an API reply opened in a tab is then as confined as the page).
  *
- * - script-src 'self': the built console has no inline script (Vite emits one module script by
- *   URL), so an injected <script> or on* attribute does not run.
+ * - script-src 'self': scripts from this server only, so an injected <script> or on* attribute does
+ *   not run; plus the served page's own inline script (the console's early start, issue 18) by its
+ *   SHA-256, taken from the page at start-up (consoleScriptHashes), never 'unsafe-inline'.
  * - style-src 'self' 'unsafe-inline': antd 6 writes its styles as <style> elements at run time
  *   (CSS-in-JS) and components set `style` attributes; a nonce would cover the elements only (not
  *   the attributes) and would need a page rendered per request. Inline styles cannot run code.
@@ -46,9 +51,33 @@ export const PERMISSIONS_POLICY = [
 /** Under HTTPS only: browsers keep to HTTPS for this host for a year (RFC 6797). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
-export function securityHeaders(https: boolean): Record<string, string> {
+/** The policy, allowing the inline scripts of the given hashes (`'sha256-…'` sources) besides. */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  if (scriptHashes.length === 0) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${scriptHashes.join(' ')}`);
+}
+
+/** The `'sha256-…'` sources of the inline scripts (those without `src`) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi))
+    if (!/\bsrc\s*=/i.test(attributes ?? '') && body)
+      hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  return hashes;
+}
+
+/** The inline scripts' hashes of the built console's page in `consoleDir` (none without a console). */
+export function consoleScriptHashes(consoleDir: string): string[] {
+  const file = path.join(consoleDir, 'index.html');
+  return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
+}
+
+export function securityHeaders(
+  https: boolean,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(scriptHashes),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'same-origin',

@@ -1,0 +1,177 @@
+import { Code, Cookies as CookieNames, Headers, Paths } from '@igs/contract';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { detectLanguage } from '../i18n/language.ts';
+import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
+import { earlyStart } from './early-script.ts';
+import { earlyConfig } from './prerender.tsx';
+import { startRoute } from './start-route.ts';
+
+const SHELL = '/assets/shell-x.js';
+
+/** The served page as the build writes it, trimmed to what the early script looks at. */
+function servedPage() {
+  document.head.innerHTML = '';
+  document.documentElement.lang = 'zh-CN';
+  delete document.documentElement.dataset.theme;
+  document.body.innerHTML =
+    '<div id="app"><main class="login-page" style="--login-primary:#1890ff"><h2>登录管理控制台</h2></main></div>' +
+    '<template id="igs-login-en"><main class="login-page" style="--login-primary:#1890ff"><h2>Sign in</h2></main></template>';
+}
+
+function at(address: string) {
+  window.history.replaceState(null, '', address);
+}
+
+function run() {
+  earlyStart(earlyConfig(SHELL) as Parameters<typeof earlyStart>[0]);
+  return (window as { __igsEarly?: { copyright?: Promise<unknown>; captcha?: Promise<unknown> } }).__igsEarly;
+}
+
+const app = () => document.getElementById('app')!;
+
+describe('the served page early script', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+    localStorage.clear();
+    delete (window as { __igsEarly?: unknown }).__igsEarly;
+    fetchMock = vi.fn(async (url: string) =>
+      url === Paths.copyright
+        ? new Response(JSON.stringify({ code: Code.ok, msg: '', data: { title: 'T', captcha: 0 } }))
+        : new Response('<svg/>'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    servedPage();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the form exactly where start/main.tsx draws the sign-in page, and only there', () => {
+    const addresses = [
+      '/login',
+      '/login/',
+      '/login?redirect=%2Fdashboard',
+      '/',
+      '/dashboard',
+      '/system/log?x=1',
+      '/register',
+      '/404',
+      '/setlogindata',
+      '/nicset',
+      '/index.html',
+      '/#/system/log',
+      '/#top',
+    ];
+    for (const token of [false, true])
+      for (const address of addresses) {
+        servedPage();
+        if (token) Cookies.set(CookieNames.token, 'T');
+        else Cookies.remove(CookieNames.token);
+        at(address);
+        run();
+        const expected = startRoute({
+          path: window.location.pathname,
+          search: window.location.search,
+          hash: window.location.hash,
+          hasToken: token,
+        }).type;
+        expect([address, token, app().firstElementChild ? 'login' : 'app']).toEqual([
+          address,
+          token,
+          expected,
+        ]);
+        // The English form never stays in the page.
+        expect(document.getElementById('igs-login-en')).toBeNull();
+      }
+  });
+
+  it('preloads the signed-in shell where the sign-in page is not the first screen', () => {
+    Cookies.set(CookieNames.token, 'T');
+    at('/system/log');
+    run();
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+    expect(link?.getAttribute('href')).toBe(SHELL);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the form in the language the console detects: cookie, then browser languages, then Chinese', () => {
+    const cases: [string | undefined, string[]][] = [
+      [undefined, ['en-US', 'zh-CN']],
+      [undefined, ['zh-TW', 'en']],
+      [undefined, ['fr-FR', 'en-GB']],
+      [undefined, ['fr-FR']],
+      [undefined, []],
+      ['en', ['zh-CN']],
+      ['zh_CN', ['en-US']],
+      ['de', ['en-US']],
+    ];
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    for (const [cookie, browser] of cases) {
+      servedPage();
+      if (cookie) Cookies.set(CookieNames.language, cookie);
+      else Cookies.remove(CookieNames.language);
+      languages.mockReturnValue(browser);
+      at('/login');
+      run();
+      const expected = detectLanguage(cookie, browser.length ? browser : [navigator.language]);
+      const shown = app().textContent === 'Sign in' ? 'en' : 'zh_CN';
+      expect([cookie, browser, shown]).toEqual([cookie, browser, expected]);
+      expect(document.documentElement.lang).toBe(expected === 'en' ? 'en' : 'zh-CN');
+    }
+  });
+
+  it('draws the card with the stored dark theme and colour before the script arrives', () => {
+    localStorage.setItem(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({ state: { theme: '#ff0000', darkTheme: true } }),
+    );
+    at('/login');
+    run();
+    const page = app().querySelector<HTMLElement>('.login-page')!;
+    expect(page.classList.contains('login-page--dark')).toBe(true);
+    expect(page.style.getPropertyValue('--login-primary')).toBe('#ff0000');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('starts the copyright call as the branding store sends it, and no captcha when none is asked', async () => {
+    at('/login');
+    const early = run()!;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(Paths.copyright);
+    expect(init).toMatchObject({ method: 'POST', body: '{}', credentials: 'same-origin' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', [Headers.noLoading]: '1' });
+    await expect(early.copyright).resolves.toEqual({
+      status: 200,
+      body: { code: Code.ok, msg: '', data: { title: 'T', captcha: 0 } },
+    });
+    await expect(early.captcha).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the captcha image right after the copyright call when the server asks for a code', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === Paths.copyright
+        ? new Response(JSON.stringify({ code: Code.ok, msg: '', data: { captcha: 1 } }))
+        : new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
+    );
+    const objectUrl = vi.fn(() => 'blob:captcha');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrl }));
+    at('/login');
+    const early = run()!;
+    const image = (await early.captcha) as { nonce: number; url: string };
+    expect(image.url).toBe('blob:captcha');
+    expect(fetchMock.mock.calls[1]![0]).toBe(`${Paths.captcha}?t=${image.nonce}`);
+  });
+
+  it('leaves a failed copyright call to the app, and asks no captcha then', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    at('/login');
+    const early = run()!;
+    await expect(early.copyright).rejects.toThrow('Failed to fetch');
+    await expect(early.captcha).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The served page's early script (issue 18 item 2): written into index.html by the build
+ * (build/prerender-login.ts) as `(earlyStart)(config)`, so it runs while the page is parsed, before
+ * the first paint and long before the start chunk arrives on a slow link. It must stay
+ * self-contained: no imports, nothing outside its body (it is embedded as its source text).
+ *
+ * 1. Whether the prerendered sign-in form is the first screen: no token cookie, and the address is
+ *    the sign-in page or one the guard sends to it (start-route.ts decides the same, tested side by
+ *    side). Otherwise the form is taken out before it is drawn, and the signed-in shell's chunk is
+ *    fetched beside the start chunk (`modulepreload`) instead of after it.
+ * 2. The language the console will choose (i18n/language.ts: the cookie, then the browser's
+ *    languages, then Chinese): the English form replaces the Chinese one before it is drawn.
+ * 3. The display settings' dark theme and colour, as the sign-in card will show them.
+ * 4. The copyright call (branding, and whether a verification code is asked), and then the captcha
+ *    image when it is: started here, handed to the app in `window.__igsEarly`, which uses them
+ *    instead of asking again (start/early.ts).
+ */
+export interface EarlyConfig {
+  tokenCookie: string;
+  languageCookie: string;
+  /** Paths a visitor without a token may open (router/guard.ts). */
+  publicPaths: string[];
+  loginPath: string;
+  /** The id of the <template> holding the English form. */
+  englishTemplate: string;
+  settingsKey: string;
+  copyrightPath: string;
+  captchaPath: string;
+  okCode: number;
+  noLoadingHeader: string;
+  /** The signed-in shell's chunk, preloaded when the first screen is not the sign-in page. */
+  shellChunk?: string;
+}
+
+export function earlyStart(c: EarlyConfig): void {
+  const d = document;
+  const w = window as unknown as { __igsEarly?: object };
+  const html = d.documentElement;
+  const app = d.getElementById('app');
+  const cookie = (name: string): string | undefined => {
+    const m = d.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+    if (!m) return undefined;
+    try {
+      return decodeURIComponent(m[1] as string);
+    } catch {
+      return m[1];
+    }
+  };
+  const raw = location.pathname;
+  const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  const legacy = raw === '/index.html' || (raw === '/' && location.hash.indexOf('#/') === 0);
+  const login =
+    !cookie(c.tokenCookie) && !legacy && (path === c.loginPath || c.publicPaths.indexOf(path) < 0);
+  const template = d.getElementById(c.englishTemplate);
+  if (template) template.remove();
+  if (!app) return;
+  if (!login) {
+    app.textContent = '';
+    if (c.shellChunk) {
+      const link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = c.shellChunk;
+      d.head.appendChild(link);
+    }
+    return;
+  }
+  let lang = cookie(c.languageCookie);
+  if (lang !== 'zh_CN' && lang !== 'en') {
+    lang = 'zh_CN';
+    const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+    for (const tag of tags) {
+      const t = (tag || '').toLowerCase();
+      if (t.indexOf('zh') === 0) break;
+      if (t.indexOf('en') === 0) {
+        lang = 'en';
+        break;
+      }
+    }
+  }
+  if (lang === 'en' && template instanceof HTMLTemplateElement) {
+    app.replaceChildren(template.content.cloneNode(true));
+    html.lang = 'en';
+  }
+  try {
+    const stored = JSON.parse(localStorage.getItem(c.settingsKey) || 'null') as {
+      state?: { theme?: unknown; darkTheme?: unknown };
+    } | null;
+    const page = app.querySelector<HTMLElement>('.login-page');
+    const state = stored?.state;
+    if (page && state) {
+      if (state.darkTheme === true) {
+        page.classList.add('login-page--dark');
+        html.dataset.theme = 'dark';
+      }
+      if (typeof state.theme === 'string' && state.theme)
+        page.style.setProperty('--login-primary', state.theme);
+    }
+  } catch {
+    // No storage (private mode) or a value of another shape: the defaults the form is drawn with.
+  }
+  if (typeof fetch !== 'function') return;
+  const copyright = fetch(c.copyrightPath, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [c.noLoadingHeader]: '1' },
+    body: '{}',
+    credentials: 'same-origin',
+  }).then((r) =>
+    r.text().then((text) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: r.status, body };
+    }),
+  );
+  const captcha = copyright
+    .then((reply) => {
+      const envelope = reply.body as { code?: unknown; data?: { captcha?: unknown } } | undefined;
+      const data = reply.status === 200 && envelope?.code === c.okCode ? envelope.data : undefined;
+      // As the branding store reads it: an older server without the flag always asks for a code.
+      if (!data || (data.captcha !== undefined && data.captcha !== 1)) return null;
+      const nonce = Date.now();
+      return fetch(`${c.captchaPath}?t=${nonce}`, { credentials: 'same-origin' })
+        .then((r) => (r.ok ? r.blob() : null))
+        .then((blob) => (blob ? { nonce, url: URL.createObjectURL(blob) } : null));
+    })
+    .catch(() => null);
+  w.__igsEarly = { copyright, captcha };
+}

@@ -1,0 +1,39 @@
+import { Code, Cookies, Headers, Paths } from '@igs/contract';
+import { renderToString } from 'react-dom/server';
+import { i18n, type Lang } from '../i18n/index.ts';
+import { LOGIN_PATH, PUBLIC_PATHS } from '../router/guard.ts';
+import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
+import type { EarlyConfig } from './early-script.ts';
+import { loginStart } from './login-start.tsx';
+
+/**
+ * The sign-in page as HTML, for the served page (build/prerender-login.ts): rendered at build time
+ * from the element the browser hydrates (login-start.tsx), with nothing the browser keeps (no
+ * saved sign-in, no branding yet, the default theme), in `lang`.
+ */
+export function renderLogin(lang: Lang): string {
+  void i18n.changeLanguage(lang);
+  return renderToString(loginStart());
+}
+
+export { earlyStart } from './early-script.ts';
+
+/** What the served page's early script needs to know, from the modules the console itself uses. */
+export function earlyConfig(shellChunk: string | undefined): EarlyConfig {
+  return {
+    tokenCookie: Cookies.token,
+    languageCookie: Cookies.language,
+    publicPaths: [...PUBLIC_PATHS],
+    loginPath: LOGIN_PATH,
+    englishTemplate: ENGLISH_TEMPLATE_ID,
+    settingsKey: SETTINGS_STORAGE_KEY,
+    copyrightPath: Paths.copyright,
+    captchaPath: Paths.captcha,
+    okCode: Code.ok,
+    noLoadingHeader: Headers.noLoading,
+    ...(shellChunk ? { shellChunk } : {}),
+  };
+}
+
+/** The id of the <template> that holds the English form in the served page. */
+export const ENGLISH_TEMPLATE_ID = 'igs-login-en';
