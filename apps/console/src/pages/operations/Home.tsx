@@ -1,6 +1,8 @@
+import type { OPERATIONS_HOME_SORTS } from '@igs/contract';
 import { homeCalls } from '@igs/contract/calls';
-import { Alert, Card, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Alert, Card, Skeleton, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTabPolling } from '../../features/keep-alive/active-tab.ts';
 import { routeWithSite, SITE_PARAM } from '../../features/resource/editor-links.tsx';
@@ -40,11 +42,22 @@ function FigureCell({ card, to }: { card: DashboardCard | undefined; to: string 
   return to ? <Link to={to}>{text}</Link> : text;
 }
 
+type SortKey = (typeof OPERATIONS_HOME_SORTS)[number];
+interface SortState {
+  key: SortKey;
+  order: 'asc' | 'desc';
+}
+/** Sites a page of the table shows; the server sends that many (and the totals of all). */
+export const SITES_PER_PAGE = 20;
+const BY_SITE: SortState = { key: 'site', order: 'asc' };
+
 /**
  * The operations home (DOMAIN 2.1): a tile per operations module, and the figures of the sites.
- * With no site named (or several), a sortable table of the account's sites, one row each, the
- * site opening its own home (`?id=`) and each figure its page on that site; with one site named,
- * that site's figure cards, every module opening on it.
+ * With no site named (or several), the totals of all those sites as figure cards, then a table of
+ * them a page at a time (paged and sorted by the server, which sends only that page), the site
+ * opening its own home (`?id=`) and each figure its page on that site; with one site named, that
+ * site's figure cards, every module opening on it. The figures are counted every few seconds on
+ * the server: the time they were counted is shown beside them.
  */
 export default function OperationsHome() {
   const t = useT();
@@ -55,30 +68,67 @@ export default function OperationsHome() {
   // The sites this tab names; a hidden (kept-alive) tab keeps the last ones it had.
   const named = useSiteIds() ?? '';
   const polling = useTabPolling(60_000);
+  // The page shown, of the sites it was chosen for: other sites named start at their first page.
+  const [paged, setPaged] = useState({ named, page: 1 });
+  const page = paged.named === named ? paged.page : 1;
+  const [sort, setSort] = useState<SortState>(BY_SITE);
+  const setPage = (p: number) => setPaged({ named, page: p });
   const { data, isPending, isError, error } = useScopedQuery({
-    queryKey: ['operations', 'home'],
-    queryFn: ({ sites }) => call(homeCalls.operations, {}, { loading: false, sites }),
+    queryKey: ['operations', 'home', page, sort.key, sort.order],
+    queryFn: ({ sites }) =>
+      call(
+        homeCalls.operations,
+        { page, limit: SITES_PER_PAGE, sort: sort.key, order: sort.order },
+        { loading: false, sites },
+      ),
     refetchInterval: polling,
+    placeholderData: keepPreviousData,
   });
   const sites = useMemo(
     () => (data?.sites ?? []).map((s) => ({ id: s.site_id, cards: normaliseHome({ cards: s.cards }).cards })),
     [data],
   );
+  const totals = useMemo(() => normaliseHome({ cards: data?.totals ?? [] }).cards, [data]);
   const system = useMemo(() => (data ? normaliseHome({ system: data.system }).system : undefined), [data]);
-  const single = named !== '' && sites.length === 1 ? sites[0]! : undefined;
+  const single = named !== '' && data?.total === 1 && sites.length === 1 ? sites[0]! : undefined;
   const linkFor = useCallback((site: number) => (key: string) => cardRoute(key, menus, 1, site), [menus]);
+  // The totals open each page over the same sites: those named, else every site the account reaches.
+  const fleetLink = useCallback(
+    (key: string) => {
+      const to = cardRoute(key, menus, 1);
+      if (!to || named === '') return to;
+      const [path, query] = to.split('?');
+      const params = new URLSearchParams(query);
+      params.set(SITE_PARAM, named);
+      return `${path}?${params}`;
+    },
+    [menus, named],
+  );
   const noLink = useCallback(() => undefined, []);
+  const onTableChange: TableProps<SiteRow>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const next: SortState =
+      s?.order && s.columnKey
+        ? { key: s.columnKey as SortKey, order: s.order === 'descend' ? 'desc' : 'asc' }
+        : BY_SITE;
+    if (next.key !== sort.key || next.order !== sort.order) {
+      setSort(next);
+      setPage(1);
+    } else setPage(pagination.current ?? 1);
+  };
 
   const rows = useMemo(() => siteRows(sites), [sites]);
-  const columns = useMemo<TableColumnsType<SiteRow>>(
-    () => [
+  const columns = useMemo<TableColumnsType<SiteRow>>(() => {
+    const sortOrder = (key: SortKey) =>
+      sort.key === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+    return [
       {
         title: t('operationsHome.siteColumn'),
         dataIndex: 'id',
         key: 'site',
         fixed: 'left',
-        defaultSortOrder: 'ascend',
-        sorter: (a, b) => a.id - b.id,
+        sorter: true,
+        sortOrder: sortOrder('site'),
         render: (id: number) => (
           <Link to={`/operations?${SITE_PARAM}=${id}`} aria-label={t('operationsHome.openSite', { id })}>
             {t('operationsHome.site', { id })}
@@ -89,14 +139,14 @@ export default function OperationsHome() {
         title: columnTitle(key),
         key,
         align: 'right' as const,
-        sorter: (a: SiteRow, b: SiteRow) => (a.values[key] ?? -1) - (b.values[key] ?? -1),
+        sorter: true,
+        sortOrder: sortOrder(key as SortKey),
         render: (_: unknown, row: SiteRow) => (
           <FigureCell card={row.cards[key]} to={cardRoute(key, menus, 1, row.id)} />
         ),
       })),
-    ],
-    [sites, menus, t],
-  );
+    ];
+  }, [sites, menus, t, sort]);
 
   return (
     <div className="dashboard">
@@ -129,6 +179,20 @@ export default function OperationsHome() {
           <FigureCards cards={single.cards} linkOf={linkFor(single.id)} />
         </section>
       )}
+      {data && (
+        <Typography.Text type="secondary" className="ops-figures-at">
+          {t('operationsHome.figuresAt', { time: data.figures_at })}
+        </Typography.Text>
+      )}
+      {data && !single && data.total > 0 && totals.length > 0 && (
+        <section
+          className="dash-section ops-totals"
+          aria-label={t('operationsHome.totalsOf', { count: data.total })}
+        >
+          <h3 className="dash-section__title">{t('operationsHome.totalsOf', { count: data.total })}</h3>
+          <FigureCards cards={totals} linkOf={fleetLink} />
+        </section>
+      )}
       {data && !single && (
         <section className="dash-section ops-sites" aria-label={t('operationsHome.sites')}>
           <h3 className="dash-section__title">{t('operationsHome.sites')}</h3>
@@ -138,7 +202,18 @@ export default function OperationsHome() {
             columns={columns}
             dataSource={rows}
             scroll={{ x: 'max-content' }}
-            pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+            onChange={onTableChange}
+            pagination={
+              data.total > SITES_PER_PAGE
+                ? {
+                    current: page,
+                    pageSize: SITES_PER_PAGE,
+                    total: data.total,
+                    showSizeChanger: false,
+                    showTotal: (total) => t('operationsHome.siteCount', { total }),
+                  }
+                : false
+            }
             locale={{ emptyText: t('operationsHome.noSites') }}
           />
         </section>

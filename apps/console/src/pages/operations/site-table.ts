@@ -1,18 +1,15 @@
 import type { DashboardCard } from '../dashboard/home-data.ts';
 
-/** One site of the operations home's table: its cards by key, and the values its columns sort by. */
+/** One site of the operations home's table: its cards by key (the server sorts and pages the sites). */
 export interface SiteRow {
   id: number;
   cards: Record<string, DashboardCard>;
-  /** Sort values; an unknown figure sorts below every number. */
-  values: Record<string, number | null>;
 }
 
 export function siteRows(sites: readonly { id: number; cards: readonly DashboardCard[] }[]): SiteRow[] {
   return sites.map((s) => ({
     id: s.id,
     cards: Object.fromEntries(s.cards.map((c) => [c.key, c])),
-    values: Object.fromEntries(s.cards.map((c) => [c.key, c.value])),
   }));
 }
 
