@@ -53,13 +53,19 @@ const pageOf =
     if (!Array.isArray(list)) return 'no list in the reply';
     return list.length === rows ? undefined : `${list.length} rows, not ${rows}`;
   };
+/** A home of `sites` sites in the reply (the page), with the totals of `total` sites. */
 const homeOf =
-  (sites: number) =>
+  (sites: number, total = sites) =>
   (data: unknown): string | undefined => {
-    const got = (data as { sites?: unknown[] } | null)?.sites;
+    const home = data as { sites?: unknown[]; totals?: unknown[]; total?: number } | null;
+    const got = home?.sites;
     if (!Array.isArray(got)) return 'no sites in the reply';
+    if (!Array.isArray(home?.totals) || !home.totals.length) return 'no fleet totals in the reply';
+    if (home.total !== total) return `a total of ${home.total} sites, not ${total}`;
     return got.length === sites ? undefined : `${got.length} sites, not ${sites}`;
   };
+/** The console's call: the totals of every site asked and its first page of sites. */
+const HOME_PAGE = { page: 1, limit: 20 };
 
 const SCENARIOS: readonly Scenario[] = [
   {
@@ -114,18 +120,25 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     key: 'home.sites50',
-    label: 'operations home, 50 sites',
+    label: 'operations home, 50 sites (totals and the first 20)',
     path: HOME_PATH,
-    body: {},
+    body: HOME_PAGE,
     sites: FIFTY_SITES,
-    check: homeOf(50),
+    check: homeOf(20, 50),
   },
   {
     key: 'home.all',
-    label: `operations home, all ${FLEET_SITES.toLocaleString('en-US')} sites`,
+    label: `operations home, all ${FLEET_SITES.toLocaleString('en-US')} sites (totals and the first 20)`,
+    path: HOME_PATH,
+    body: HOME_PAGE,
+    budget: BUDGETS.fleetHomeP99Ms,
+    check: homeOf(20, FLEET_SITES),
+  },
+  {
+    key: 'home.allUnpaged',
+    label: `operations home, all ${FLEET_SITES.toLocaleString('en-US')} sites, every site's cards (no paging)`,
     path: HOME_PATH,
     body: {},
-    budget: BUDGETS.fleetHomeP99Ms,
     check: homeOf(FLEET_SITES),
   },
 ];
