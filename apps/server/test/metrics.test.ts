@@ -1,14 +1,20 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Code, Paths } from '@igs/contract';
+import { sql } from 'kysely';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildServer, type Server } from '../src/app.ts';
 import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/listener.ts';
 import { schedulerOf, TASK_TABLE } from '../src/features/scheduler/scheduler.ts';
+import { type Config, loadConfig } from '../src/platform/config.ts';
+import { openDatabase } from '../src/platform/db/database.ts';
 import { TERMINALS_ONLINE_TTL_MS } from '../src/platform/observability/metrics.ts';
 import { addressAllowed, parseAllowList } from '../src/platform/observability/metrics-route.ts';
 import { CpeSimulator } from './support/cpe-simulator.ts';
-import { describeEachDb, startServer, type TestServer } from './support/server.ts';
+import { describeEachDb, scratchPostgres, startServer, type TestServer } from './support/server.ts';
 
 /**
  * GET /metrics (issue 17 item 2, docs/deployment/metrics.md): the Prometheus text format read by
@@ -27,6 +33,7 @@ const POOL_METRICS = [
   'igs_db_pool_idle_connections',
   'igs_db_pool_waiting_requests',
   'igs_db_pool_max_connections',
+  'igs_db_pool_wait_seconds',
 ];
 
 /**
@@ -125,6 +132,7 @@ describeEachDb('GET /metrics', (kind) => {
     };
     for (const [name, type] of Object.entries(types)) expect(f.families.get(name)?.type, name).toBe(type);
     for (const name of POOL_METRICS) expect(f.families.has(name), name).toBe(kind === 'postgres');
+    if (kind === 'postgres') expect(f.families.get('igs_db_pool_wait_seconds')?.type).toBe('HISTOGRAM');
     if (kind === 'postgres') {
       // The test server's pool (support/server.ts: 4 connections); the scrape itself used none.
       expect(seriesValue(f, 'igs_db_pool_max_connections')).toBe(4);
@@ -364,7 +372,7 @@ describeEachDb('GET /metrics', (kind) => {
         const ok =
           (f.families.has(name) && !/_(bucket|sum|count)$/.test(name)) ||
           f.families.get(family)?.type === 'HISTOGRAM';
-        const absentHere = kind === 'sqlite' && POOL_METRICS.includes(name);
+        const absentHere = kind === 'sqlite' && POOL_METRICS.includes(family);
         if (!ok && !absentHere) missing.push(`${where}: ${name}`);
       }
     }
@@ -375,7 +383,12 @@ describeEachDb('GET /metrics', (kind) => {
         [...named].some((n) => n === own || n.startsWith(`${own}_`)),
         own,
       ).toBe(true);
-    if (kind === 'sqlite') for (const pool of POOL_METRICS) expect(named.has(pool), pool).toBe(true);
+    if (kind === 'sqlite')
+      for (const pool of POOL_METRICS)
+        expect(
+          [...named].some((n) => n === pool || n.startsWith(`${pool}_`)),
+          pool,
+        ).toBe(true);
   });
 });
 
@@ -437,3 +450,79 @@ describeEachDb('GET /metrics protection', (kind) => {
     );
   });
 });
+
+describe.skipIf(!(await postgresReachable()))('GET /metrics: the pool wait [postgres]', () => {
+  let db: { databaseUrl: string; drop(): Promise<void> };
+  let server: Server;
+  let url: string;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-test-'));
+
+  beforeAll(async () => {
+    db = await scratchPostgres();
+    // DB_POOL_SIZE=1: one statement running holds the whole pool.
+    const config: Config = {
+      ...loadConfig({ DATA_DIR: dataDir, GW_CAPTCHA: 'off', LOG_LEVEL: 'silent', DB_POOL_SIZE: '1' }, []),
+      databaseUrl: db.databaseUrl,
+      consoleDir: path.join(dataDir, 'no-console'),
+    };
+    const pool = openDatabase({ databaseUrl: db.databaseUrl, dataDir, pg: config.dbPool });
+    server = await buildServer({ config, db: pool, logger: false });
+    await server.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.fastify.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** Waits longer than 0.25 s: the histogram's count less its 0.25 s bucket. */
+  const slowWaits = (f: Scrape) =>
+    seriesValue(f, 'igs_db_pool_wait_seconds_count') -
+    seriesValue(f, 'igs_db_pool_wait_seconds_bucket', { le: '0.25' });
+
+  it('counts every checkout, and a call queued behind a slow statement waits in the upper buckets', async () => {
+    const before = await scrape(url);
+    expect(seriesValue(before, 'igs_db_pool_max_connections')).toBe(1);
+    const kysely = server.app.db.kysely;
+    // Two slow statements: the second waits for the first's connection.
+    const first = sql`select pg_sleep(1)`.execute(kysely);
+    const second = sql`select pg_sleep(0.1)`.execute(kysely);
+    // Scraped meanwhile: the second statement is queued for the pool.
+    const during = await scrape(url);
+    expect(seriesValue(during, 'igs_db_pool_waiting_requests')).toBeGreaterThanOrEqual(1);
+    // A call over HTTP queues behind them too.
+    const call = fetch(`${url}/admin.php/common/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody', password: 'x'.repeat(64), code: '', is_operations: 0 }),
+    });
+    await Promise.all([first, second]);
+    expect((await call).status).toBe(200);
+    const after = await scrapeUntil(url, (f) =>
+      expect(slowWaits(f)).toBeGreaterThanOrEqual(slowWaits(before) + 2),
+    );
+    expect(seriesValue(after, 'igs_db_pool_wait_seconds_count')).toBeGreaterThanOrEqual(
+      seriesValue(before, 'igs_db_pool_wait_seconds_count') + 3,
+    );
+    expect(seriesValue(after, 'igs_db_pool_wait_seconds_sum')).toBeGreaterThan(
+      seriesValue(before, 'igs_db_pool_wait_seconds_sum') + 0.5,
+    );
+  });
+});
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -53,6 +53,11 @@ export interface Db extends SchemaDb {
   /** The PostgreSQL pool, whose counts GET /metrics reports (platform/observability); none on SQLite. */
   readonly pool?: pg.Pool;
   /**
+   * Calls `listener` with the seconds each query or transaction waited for a connection of the
+   * pool (GET /metrics' igs_db_pool_wait_seconds); none on SQLite.
+   */
+  onPoolWait?(listener: (seconds: number) => void): void;
+  /**
    * Answers once the database runs a `select 1` within `timeoutMs` (the readiness check); throws
    * otherwise. On PostgreSQL it uses a connection of its own, so a busy pool does not fail it.
    */
@@ -159,8 +164,13 @@ export function openDatabase(opts: {
       lost,
     );
     const writes = new WriteCounter();
+    const waitListeners: ((seconds: number) => void)[] = [];
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      dialect: new PostgresDialect({
+        pool: preparingPool(pool, (ms) => {
+          for (const listener of waitListeners) listener(ms / 1000);
+        }),
+      }),
       plugins: [writes],
     });
     return {
@@ -168,6 +178,9 @@ export function openDatabase(opts: {
       kind: 'postgres',
       writes,
       pool,
+      onPoolWait(listener) {
+        waitListeners.push(listener);
+      },
       async ping(timeoutMs) {
         await withTimeout(probe.query('select 1'), timeoutMs, 'database');
       },

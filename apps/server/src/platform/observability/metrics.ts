@@ -145,12 +145,27 @@ function terminalsOnlineGauge(app: AppContext, registry: Registry): void {
 }
 
 /**
- * The PostgreSQL pool's connections, read when scraped. SQLite has no pool (one connection in
- * the process, whose statements run one at a time): these gauges are then absent.
+ * Pool-wait buckets (seconds): a free connection is handed out in well under a millisecond, a new
+ * one opens in a few; anything in the upper buckets means calls queue for the pool, up to
+ * DB_CONNECT_TIMEOUT_MS (5 s by default), where the call gives up with 503.
+ */
+const POOL_WAIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The PostgreSQL pool's connections, read when scraped, and the time each query or transaction
+ * waited for one. SQLite has no pool (one connection in the process, whose statements run one at
+ * a time): these are then absent.
  */
 function poolGauges(app: AppContext, registry: Registry): void {
   const pool = app.db.pool;
   if (!pool) return;
+  const waits = new Histogram({
+    name: 'igs_db_pool_wait_seconds',
+    help: 'Time a query or transaction waited for a connection of the pool (a free one, a new one, or until DB_CONNECT_TIMEOUT_MS)',
+    buckets: POOL_WAIT_BUCKETS,
+    registers: [registry],
+  });
+  app.db.onPoolWait?.((seconds) => waits.observe(seconds));
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,
