@@ -19,11 +19,18 @@ import { exportColumns } from './export-columns.ts';
 import { fileLinksOf } from './file-links.ts';
 import { exportFormat, exportFormatNames } from './hooks.ts';
 import { importAction } from './import.ts';
+import { isSearched, listPage, ordered } from './list-page.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
-import { type AnyEb, type AnySelect, applyFilters, listTotal, referenceCounts, untyped } from './queries.ts';
+import {
+  type AnyEb,
+  applyFilters,
+  EXACT_TOTAL_UP_TO,
+  listTotal,
+  referenceCounts,
+  untyped,
+} from './queries.ts';
 import { isRecordId } from './record-id.ts';
 import { REGISTRY_SCOPE, refScope, scoped } from './scope.ts';
-import { sortableFields } from './storage.ts';
 import { thumbnailAction } from './thumbnail.ts';
 import { checkIntegrity, encodeAll, insertRecord, rethrowConflict, validate } from './write.ts';
 
@@ -33,29 +40,6 @@ function labelField(def: ResourceDef): string {
   return (
     def.fields.find((f) => f.name === 'name')?.name ?? def.fields.find((f) => f.type === 'str')?.name ?? 'id'
   );
-}
-
-export function ordered(
-  def: ResourceDef,
-  q: AnySelect,
-  sort: string | undefined,
-  order: 'asc' | 'desc' | undefined,
-  searched = false,
-): AnySelect {
-  // Newest first. With a keyword, by an expression of the id: PostgreSQL may otherwise walk the
-  // primary key in order and test each row when it misjudges how few rows match (a fleet's
-  // all-site search read 59,000 rows for 33 matches, 213 ms); so the matches come from the
-  // keyword's trigram indexes and are sorted after (docs/performance.md, Fleet).
-  const newest = searched ? sql`${sql.ref('id')} + 0` : sql.ref('id');
-  if (sort) {
-    if (!sortableFields(def).includes(sort))
-      throw invalidField('sort', `sort must be one of: ${sortableFields(def).join(', ')}`);
-    return q.orderBy(sort, order ?? 'asc').orderBy(newest, 'desc');
-  }
-  if (def.defaultSort) return q.orderBy(def.defaultSort.field, def.defaultSort.order).orderBy(newest, 'desc');
-  // DOMAIN section 0: sort ascending, then newest first.
-  if (def.fields.some((f) => f.name === 'sort')) return q.orderBy('sort', 'asc').orderBy(newest, 'desc');
-  return q.orderBy(newest, 'desc');
 }
 
 async function findRow(
@@ -132,12 +116,10 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       access: 'module',
       async handler(ctx, input) {
         const q = listQuery(ctx, input);
+        const searched = isSearched(def, input.keyword);
         const [total, rows] = await Promise.all([
-          listTotal(untyped(ctx.app.db.kysely), ctx.app.db.kind, q),
-          ordered(def, q.selectAll(), input.sort, input.order, input.keyword.trim() !== '')
-            .limit(input.limit)
-            .offset((input.page - 1) * input.limit)
-            .execute(),
+          listTotal(untyped(ctx.app.db.kysely), ctx.app.db.kind, q, EXACT_TOTAL_UP_TO, searched),
+          listPage(untyped(ctx.app.db.kysely), ctx.app.db.kind, def, q, input).execute(),
         ]);
         const list = rows.map((r) => toRecord(def, r, ctx.lang));
         return { ...total, list, files: await fileLinksOf(ctx.app, def, list) };

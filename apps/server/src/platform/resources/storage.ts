@@ -76,6 +76,15 @@ export async function syncResourceTables(
       .on(def.table)
       .columns(['site_id', 'created_at'])
       .execute();
+    // A list of named sites in its default order (newest first), and a deep page's ids read from
+    // this index alone (list-page.ts): one site's page 1 walked the primary key past the other
+    // sites' rows, 50 sites' page 200 read 2,162 table pages for 20 rows (docs/performance.md, Fleet).
+    await db.schema
+      .createIndex(`${def.table}_site_newest_idx`)
+      .ifNotExists()
+      .on(def.table)
+      .columns(['site_id', 'id'])
+      .execute();
     for (const f of def.fields) {
       if (f.unique) {
         // NULLs never collide, so optional unique fields store "empty" as NULL.
