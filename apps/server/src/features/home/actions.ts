@@ -108,13 +108,21 @@ export const homeActions = [
         homeSystem(app),
       ]);
       const read = readOfSnapshot(snapshot.rows, keys);
-      const all = sites.map((site_id) => ({ site_id, cards: cardsOf(read, shared, site_id, keys) }));
+      const withCards = (site_id: number) => ({ site_id, cards: cardsOf(read, shared, site_id, keys) });
       const paged = input.page !== undefined || input.limit !== undefined;
       const page = input.page ?? 1;
-      const limit = input.limit ?? (paged ? 20 : all.length);
-      const ordered = input.sort ? sortSites(all, input.sort, input.order ?? 'asc') : all;
+      const limit = input.limit ?? (paged ? 20 : sites.length);
+      const order = input.order ?? 'asc';
+      const from = (page - 1) * limit;
+      // Sorted by a figure: every site's cards to sort; otherwise only the page's cards are made.
+      const shown =
+        input.sort && input.sort !== 'site'
+          ? sortSites(sites.map(withCards), input.sort, order).slice(from, from + limit)
+          : (input.sort ? [...sites].sort((x, y) => (order === 'desc' ? y - x : x - y)) : sites)
+              .slice(from, from + limit)
+              .map(withCards);
       return {
-        sites: paged ? ordered.slice((page - 1) * limit, page * limit) : ordered,
+        sites: shown,
         totals: cardsOf(read, shared, null, keys),
         total: sites.length,
         page,

@@ -265,9 +265,26 @@ export async function homeTrends(
   };
 }
 
-/** The host figures (the same collector and disk reading as the status and disk pages). */
+/** How long one reading of the host figures serves the home calls that come meanwhile. */
+const SYSTEM_SHARED_MS = 1000;
+const lastSystem = new WeakMap<AppContext, { at: number; reading: Promise<HomeOutput['system']> }>();
+
+/**
+ * The host figures (the same collector and disk reading as the status and disk pages), read live:
+ * the calls of one second share one reading (eight /proc and file-system reads each, which under
+ * hundreds of operations homes at once queued in the file-system thread pool).
+ */
 export function homeSystem(app: AppContext): Promise<HomeOutput['system']> {
-  return hostCollector().summary(app.config.dataDir);
+  const now = app.now();
+  const last = lastSystem.get(app);
+  if (last && now >= last.at && now - last.at < SYSTEM_SHARED_MS) return last.reading;
+  const reading = hostCollector().summary(app.config.dataDir);
+  lastSystem.set(app, { at: now, reading });
+  // A failed reading is not kept: the next call reads again.
+  reading.catch(() => {
+    if (lastSystem.get(app)?.reading === reading) lastSystem.delete(app);
+  });
+  return reading;
 }
 
 /** The dashboard: cards, trends and host status for the given sites (null = all). */
