@@ -11,12 +11,12 @@ import type { SiteRegistry } from '../../src/platform/sites/registry.ts';
 /** Registered sites 2 to 5 (auth/sites.ts checks every named site against the registry); 5 is suspended. */
 const registry: SiteRegistry = {
   sites: new Map([
-    [2, { customer: 0, state: 'active' }],
-    [3, { customer: 0, state: 'active' }],
-    [4, { customer: 0, state: 'active' }],
-    [5, { customer: 0, state: 'suspended' }],
+    [2, { customer: 0, state: 'active', suspendedBy: null }],
+    [3, { customer: 0, state: 'active', suspendedBy: null }],
+    [4, { customer: 0, state: 'active', suspendedBy: null }],
+    [5, { customer: 0, state: 'suspended', suspendedBy: 'site' }],
   ]),
-  customers: new Set(),
+  customers: new Map(),
 };
 /** An account granted these sites (null: every site), as authenticate loads it. */
 const caller = (isOperations: 0 | 1, granted: number[] | null = null): Caller => ({

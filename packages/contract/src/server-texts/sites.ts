@@ -20,6 +20,30 @@ export const sitesTexts = {
     en: 'Site {id} is suspended: its records cannot be changed',
     zh_CN: '站点 {id} 已停用，不能修改其记录',
   },
+  'sites.siteSuspendedRead': {
+    en: 'Site {id} is suspended: only an account reaching every site may read its records',
+    zh_CN: '站点 {id} 已停用，只有可访问全部站点的账号可以查看其记录',
+  },
+  'sites.customerSiteSuspended': {
+    en: 'Site {id} belongs to customer {customer}, which is suspended: its records cannot be changed',
+    zh_CN: '站点 {id} 属于已停用的客户 {customer}，不能修改其记录',
+  },
+  'sites.customerSiteSuspendedRead': {
+    en: 'Site {id} belongs to customer {customer}, which is suspended: only an account reaching every site may read its records',
+    zh_CN: '站点 {id} 属于已停用的客户 {customer}，只有可访问全部站点的账号可以查看其记录',
+  },
+  'sites.allSitesSuspended': {
+    en: 'Every site granted to this account is suspended',
+    zh_CN: '授予该账号的站点均已停用',
+  },
+  'sites.customerSuspendedSignIn': {
+    en: 'This account belongs to customer {customer}, which is suspended: its accounts cannot sign in',
+    zh_CN: '该账号所属的客户 {customer} 已停用，其账号不能登录',
+  },
+  'sites.customerSuspendedSession': {
+    en: 'Customer {customer} of this account has been suspended: the session has ended',
+    zh_CN: '该账号所属的客户 {customer} 已被停用，会话已结束',
+  },
   'sites.wholeFleetOnly': {
     en: 'Sites and customers are managed by an account granted every site and no customer',
     zh_CN: '只有被授予全部站点且不属于任何客户的账号可以管理站点和客户',

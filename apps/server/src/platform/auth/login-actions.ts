@@ -1,12 +1,14 @@
 import { Code, keepText, messages, Paths, RegisterInput, say, texts } from '@igs/contract';
 import { authCalls, type SignInOutput } from '@igs/contract/calls';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
 import type { User } from '../db/schema.ts';
 import { type ActionContext, defineAction, defineCallAction } from '../http/action.ts';
 import { ApiError, apiError, invalidField } from '../http/errors.ts';
 import { userAgent } from '../http/request-info.ts';
 import { writeOperationLog } from '../logging/operation-log.ts';
 import { getSettings } from '../settings/settings.ts';
+import { suspendedCustomer } from '../sites/registry.ts';
 import { issueCaptcha, verifyCaptcha } from './captcha.ts';
 import { isDeviceToken, issueDeviceToken, redeemDeviceToken } from './device-tokens.ts';
 import { HANDOFF_LIFETIME_MS, mintHandoffCode, redeemHandoffCode } from './handoff.ts';
@@ -89,6 +91,7 @@ export const loginActions = [
       try {
         const user = await checkCredentials(ctx, input.username, input.password, input.code);
         if (!user.enabled) throw apiError(Code.forbidden, 'accountDisabled');
+        await refuseSuspendedCustomer(app, user);
         if (input.is_operations === 1 && !user.can_operations)
           throw apiError(Code.forbidden, 'operationsNotAllowed');
         const token = await createSession(app, user, {
@@ -202,6 +205,7 @@ export const loginActions = [
         if (!handed) await recordAttempt(app, '', ip, false, { req, lang: ctx.lang });
         throw refused();
       }
+      await refuseSuspendedCustomer(app, user);
       const token = await createSession(app, user, {
         isOperations: handed.isOperations,
         ip,
@@ -228,6 +232,16 @@ export const loginActions = [
     }),
   ),
 ];
+
+/**
+ * An account of a suspended customer signs in in neither mode (docs/deployment/sites.md): 403
+ * naming the customer. Checked after the password, so a wrong guess learns nothing of it.
+ */
+async function refuseSuspendedCustomer(app: AppContext, user: User): Promise<void> {
+  const customer = await suspendedCustomer(app, user.cid);
+  if (customer)
+    throw new ApiError(Code.forbidden, texts('sites.customerSuspendedSignIn', { customer: customer.name }));
+}
 
 function handoffRefusedMessage(lang: 'en' | 'zh_CN'): string {
   return say(lang, 'auth.signLinkInvalidUsed');

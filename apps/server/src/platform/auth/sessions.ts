@@ -10,6 +10,7 @@ import { requestIp, requestLang } from '../http/request-info.ts';
 import { newToken, tokenId } from '../lib/tokens.ts';
 import { appCache } from '../lib/ttl-cache.ts';
 import { type LoginRules, loginRules } from '../settings/login-rules.ts';
+import { suspendedCustomer } from '../sites/registry.ts';
 import { endDeveloperKeys, findDeveloperKey } from './developer-keys.ts';
 import { type EndReason, endedReason, markEnded } from './ended-credentials.ts';
 import { addressBlockedMinutes, recordAttempt } from './lockout.ts';
@@ -148,6 +149,15 @@ export async function authenticate(app: AppContext, req: FastifyRequest): Promis
     await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
     throw apiError(Code.sessionExpired, 'accountDisabled');
   }
+  // An account of a suspended customer loses its sessions, as a disabled account does.
+  const suspended = await suspendedCustomer(app, user.cid);
+  if (suspended) {
+    await app.db.kysely.deleteFrom('sessions').where('id', '=', session.id).execute();
+    throw new ApiError(
+      Code.sessionExpired,
+      texts('sites.customerSuspendedSession', { customer: suspended.name }),
+    );
+  }
   const now = app.now();
   if (now - session.last_seen_at > TOUCH_EVERY_MS) {
     await app.db.kysely
@@ -196,6 +206,12 @@ async function authenticateKey(app: AppContext, key: string, req: FastifyRequest
     throw apiError(Code.sessionExpired, 'developerKeyExpired');
   }
   if (!user.enabled) throw apiError(Code.sessionExpired, 'accountDisabled');
+  const suspended = await suspendedCustomer(app, user.cid);
+  if (suspended)
+    throw new ApiError(
+      Code.sessionExpired,
+      texts('sites.customerSuspendedSession', { customer: suspended.name }),
+    );
   return { user, session: null, isOperations: 0, roleAllSites: Number(r_all ?? 0) };
 }
 

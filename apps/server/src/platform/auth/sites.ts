@@ -100,16 +100,20 @@ function callCustomer(sites: CallerSites, req: FastifyRequest): number {
 
 /**
  * The sites an operations call may reach before `igs-sids`: the account's grant, narrowed to the
- * call's customer. null: every site (an account granted every site, no customer).
+ * call's customer. null: every site (an account granted every site, no customer). A suspended site
+ * (or a site of a suspended customer) is left out for every account but those reaching the whole
+ * fleet, which may still read it (docs/deployment/sites.md).
  */
 export function allowedSites(caller: Caller, req?: FastifyRequest): number[] | null {
   const sites = caller.sites;
   if (!sites) return [];
   const customer = req ? callCustomer(sites, req) : sites.customer;
-  if (!customer) return sites.granted ? [...sites.granted].sort((a, b) => a - b) : null;
+  const wholeFleet = !sites.granted && !sites.customer;
+  const shown = (id: number) => wholeFleet || sites.registry.sites.get(id)?.state !== 'suspended';
+  if (!customer) return sites.granted ? [...sites.granted].filter(shown).sort((a, b) => a - b) : null;
   const out: number[] = [];
   for (const [id, site] of sites.registry.sites)
-    if (site.customer === customer && (!sites.granted || sites.granted.has(id))) out.push(id);
+    if (site.customer === customer && (!sites.granted || sites.granted.has(id)) && shown(id)) out.push(id);
   return out.sort((a, b) => a - b);
 }
 
@@ -127,23 +131,70 @@ export function reachesWholeFleet(caller: Caller): boolean {
 export function requestedSites(caller: Caller, req: FastifyRequest): number[] | null {
   const raw = headerText(req, Headers.sites);
   const allowed = allowedSites(caller, req);
-  if (allowed?.length === 0) throw new ApiError(Code.forbidden, texts('auth.noSiteGranted'));
-  if (raw === '') return allowed;
   const registry = caller.sites!.registry;
+  const wholeFleet = reachesWholeFleet(caller);
+  if (allowed?.length === 0) {
+    // Every site of the account suspended: a call naming one is told why below.
+    const suspended = grantedOnlySuspended(caller);
+    if (raw === '' || !suspended)
+      throw new ApiError(Code.forbidden, texts(suspended ? 'sites.allSitesSuspended' : 'auth.noSiteGranted'));
+  }
+  if (raw === '') return allowed;
   const reach = allowed ? new Set(allowed) : null;
   const ids = raw.split(',').map((s) => Number(s.trim()));
   for (const id of ids) {
     if (!Number.isSafeInteger(id) || id < 0)
       throw new ApiError(Code.badRequest, texts('auth.siteHeaderFormat', { header: Headers.sites }));
-    if (!registry.sites.has(id)) throw new ApiError(Code.forbidden, texts('sites.siteUnknown', { id }));
+    const site = registry.sites.get(id);
+    if (!site) throw new ApiError(Code.forbidden, texts('sites.siteUnknown', { id }));
+    // Hidden, not merely refused: only an account reaching the whole fleet reads a suspended site.
+    if (!wholeFleet && site.state === 'suspended' && grants(caller, id))
+      throw new ApiError(Code.forbidden, suspendedText(registry, id, 'read'));
     if (reach && !reach.has(id)) throw new ApiError(Code.forbidden, texts('auth.siteNotGranted', { id }));
   }
   return [...new Set(ids)];
 }
 
-/** The one site an operations write names: registered, granted, and not suspended. */
+/** Whether the account's grant (and customer) covers the site, suspended or not. */
+function grants(caller: Caller, id: number): boolean {
+  const sites = caller.sites!;
+  const site = sites.registry.sites.get(id);
+  if (!site) return false;
+  if (sites.customer && site.customer !== sites.customer) return false;
+  return !sites.granted || sites.granted.has(id);
+}
+
+/** The account reaches some sites, every one of them suspended. */
+function grantedOnlySuspended(caller: Caller): boolean {
+  const sites = caller.sites!;
+  let any = false;
+  for (const [id, site] of sites.registry.sites)
+    if (grants(caller, id)) {
+      if (site.state !== 'suspended') return false;
+      any = true;
+    }
+  return any;
+}
+
+/** Why a suspended site refuses a read (an account not reaching the whole fleet) or any change. */
+function suspendedText(registry: SiteRegistry, id: number, what: 'read' | 'write') {
+  const site = registry.sites.get(id);
+  if (site?.suspendedBy === 'customer') {
+    const customer = registry.customers.get(site.customer)?.name ?? `#${site.customer}`;
+    return what === 'read'
+      ? texts('sites.customerSiteSuspendedRead', { id, customer })
+      : texts('sites.customerSiteSuspended', { id, customer });
+  }
+  return what === 'read' ? texts('sites.siteSuspendedRead', { id }) : texts('sites.siteSuspended', { id });
+}
+
+/**
+ * The one site an operations write names: registered, granted, and not suspended, nor owned by a
+ * suspended customer (refused for every account, the whole fleet's included).
+ */
 export function checkWriteSite(caller: Caller, id: number): number {
-  const site = caller.sites?.registry.sites.get(id);
-  if (site?.state === 'suspended') throw new ApiError(Code.forbidden, texts('sites.siteSuspended', { id }));
+  const registry = caller.sites?.registry;
+  if (registry?.sites.get(id)?.state === 'suspended')
+    throw new ApiError(Code.forbidden, suspendedText(registry, id, 'write'));
   return id;
 }

@@ -20,13 +20,24 @@ export async function siteExists(db: Kysely<Database>, id: number): Promise<bool
 export interface RegisteredSite {
   /** The owning customer's id, 0 for none. */
   customer: number;
+  /**
+   * The state the rules go by: `suspended` when the site is, or when its customer is (a
+   * suspended customer's sites are all suspended); `active` otherwise.
+   */
+  state: string;
+  /** Why the site is suspended: its own state, or its customer's (null: active). */
+  suspendedBy: 'site' | 'customer' | null;
+}
+
+export interface RegisteredCustomer {
+  name: string;
   state: string;
 }
 
 /** Every site and customer, as the scope of a call checks them. */
 export interface SiteRegistry {
   sites: ReadonlyMap<number, RegisteredSite>;
-  customers: ReadonlySet<number>;
+  customers: ReadonlyMap<number, RegisteredCustomer>;
 }
 
 const REGISTRY_TABLES = ['fleet_site', 'fleet_customer'] as const;
@@ -48,19 +59,46 @@ export async function siteRegistry(app: AppContext): Promise<SiteRegistry> {
   const db = app.db.kysely;
   const [sites, customers] = await Promise.all([
     db.selectFrom('fleet_site').select(['id', 'customer_id', 'state']).execute(),
-    db.selectFrom('fleet_customer').select('id').execute(),
+    db.selectFrom('fleet_customer').select(['id', 'name', 'state']).execute(),
   ]);
+  const byId = new Map<number, RegisteredCustomer>(
+    customers.map((c) => [Number(c.id), { name: c.name ?? `#${c.id}`, state: c.state ?? 'active' }]),
+  );
   const registry: SiteRegistry = {
     sites: new Map(
-      sites.map((s) => [Number(s.id), { customer: Number(s.customer_id ?? 0), state: s.state ?? 'active' }]),
+      sites.map((s) => {
+        const customer = Number(s.customer_id ?? 0);
+        const suspendedBy =
+          s.state === 'suspended' ? 'site' : byId.get(customer)?.state === 'suspended' ? 'customer' : null;
+        return [
+          Number(s.id),
+          { customer, state: suspendedBy ? 'suspended' : 'active', suspendedBy },
+        ] as const;
+      }),
     ),
-    customers: new Set(customers.map((c) => Number(c.id))),
+    customers: byId,
   };
   cache.set('all', { registry, writes });
   return registry;
 }
 
-/** Every registered site id in order (the home of an account granted every site). */
+/**
+ * The customer of an account (users.cid) when it is suspended, or null: such an account neither
+ * signs in nor keeps its sessions (auth/login-actions.ts, auth/sessions.ts).
+ */
+export async function suspendedCustomer(
+  app: AppContext,
+  cid: number | null | undefined,
+): Promise<{ id: number; name: string } | null> {
+  if (!cid) return null;
+  const customer = (await siteRegistry(app)).customers.get(Number(cid));
+  return customer?.state === 'suspended' ? { id: Number(cid), name: customer.name } : null;
+}
+
+/**
+ * Every registered site id in order (the home of an account granted every site and no customer,
+ * which sees suspended sites too: it may read their records, auth/sites.ts).
+ */
 export async function registeredSiteIds(app: AppContext): Promise<number[]> {
   return [...(await siteRegistry(app)).sites.keys()].sort((a, b) => a - b);
 }
