@@ -4,9 +4,13 @@ import type { Budget } from './report.ts';
 export const BUDGETS = {
   loginTransferKB: { kind: 'max', value: 200 },
   loginRequests: { kind: 'max', value: 8 },
-  /** Half of the fastest admin template measured (0.8 s unthrottled, 5.3 s throttled). */
-  loginUsableMs: { kind: 'max', value: 400 },
-  loginUsableThrottledMs: { kind: 'max', value: 2650 },
+  /**
+   * Issue 18: 0.4x the fastest admin template measured side by side on this machine (about 0.5 s
+   * unthrottled, 4.5-5 s throttled; issue 4 asked for half of it). The button is usable once the
+   * prerendered form is hydrated (it is drawn from the served HTML before that, disabled).
+   */
+  loginUsableMs: { kind: 'max', value: 200 },
+  loginUsableThrottledMs: { kind: 'max', value: 1800 },
   dashboardUsableMs: { kind: 'max', value: 1000 },
   tabSwitchMs: { kind: 'max', value: 100, strict: true },
   moduleOpenMs: { kind: 'max', value: 500, strict: true },
