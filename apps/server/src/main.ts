@@ -26,6 +26,10 @@ if (config.demo) {
           ? `demo data: ${records} records in ${Object.keys(demo.records).length} lists, ${demo.files} files`
           : `demo data not added: ${demo.reason}`,
       );
+      if (demo.seeded)
+        app.log.info(
+          `demo fleet: ${demo.fleet.customers} customers and ${demo.fleet.sites.length} sites in operations mode`,
+        );
       for (const s of demo.skipped) app.log.warn(`demo data: no ${s.resource} records: ${s.reason}`);
       for (const note of demo.settings) app.log.info(`demo settings: ${note}`);
     },

@@ -16,8 +16,8 @@ type List<T = Record<string, unknown>> = { list: T[]; total: number };
 const rawDb = (s: TestServer) => s.app.db.kysely as any;
 
 /**
- * The demo's resources: all but the fleet registry (sites, customers), which is the deployment's
- * own, never demo data (the test servers start with registered sites, support/sites.ts).
+ * The demo's resources at site 0: all but the fleet registry (sites, customers), which the test
+ * servers already fill (support/sites.ts) and the demo adds to (demo-fleet.test.ts).
  */
 const demoResources = resources.filter((d) => !d.registry);
 

@@ -10,6 +10,7 @@ import { acData } from './hotel/ac.ts';
 import { advertData } from './hotel/advert.ts';
 import { aisoData } from './hotel/aiso.ts';
 import { areaData } from './hotel/areas.ts';
+import { DEMO_CUSTOMERS, DEMO_SITES, siteRecords } from './hotel/fleet.ts';
 import { mediaData } from './hotel/media.ts';
 import { smartData, smartReports } from './hotel/smart.ts';
 import { systemData } from './hotel/system.ts';
@@ -48,6 +49,62 @@ export interface DemoResult {
   lan: string | null;
   /** What the demo configured beside its records (network, DHCP, generated files), or why not. */
   settings: string[];
+  /** The registry's demo customers and sites (operations mode), with the records of each site. */
+  fleet: DemoFleet;
+}
+
+export interface DemoFleet {
+  customers: number;
+  sites: { id: number; name: string; records: Record<string, number> }[];
+}
+
+/**
+ * The demo fleet (hotel/fleet.ts): its customers and sites in the registry, then each site's
+ * boxes, access points and ONTs written to that site, through insertRecord like the hotel's.
+ */
+async function seedFleet(db: Conn, now: number): Promise<DemoFleet> {
+  const w = { db, lang: 'en' as const, now };
+  const def = (name: string) => {
+    const d = resourceByName(name);
+    if (!d) throw new Error(`demo fleet names an unknown resource ${name}`);
+    return d;
+  };
+  const customers = new Map<string, number>();
+  for (const c of DEMO_CUSTOMERS)
+    customers.set(
+      c.key,
+      await insertRecord(w, def('fleet:customer'), { name: c.name, contact: c.contact, state: 'active' }, 0, {
+        system: true,
+      }),
+    );
+  const sites: DemoFleet['sites'] = [];
+  for (const site of DEMO_SITES) {
+    const id = await insertRecord(
+      w,
+      def('fleet:site'),
+      {
+        name: site.name,
+        customer_id: site.customer ? customers.get(site.customer) : null,
+        address: site.address,
+        time_zone: site.time_zone,
+        contact: site.contact,
+        state: 'active',
+      },
+      0,
+      { system: true },
+    );
+    const records: Record<string, number> = {};
+    let category: number | null = null;
+    for (const table of siteRecords(site))
+      for (const row of table.rows) {
+        const body = table.resource === 'ac:ap' ? { ...row, category_id: category } : row;
+        const made = await insertRecord(w, def(table.resource), body, id, { system: true });
+        if (table.resource === 'ac:ap_category') category = made;
+        records[table.resource] = (records[table.resource] ?? 0) + 1;
+      }
+    sites.push({ id, name: site.name, records });
+  }
+  return { customers: customers.size, sites };
 }
 
 /**
@@ -81,6 +138,7 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
       files: 0,
       lan: null,
       settings: [],
+      fleet: { customers: 0, sites: [] },
     };
   // The hotel's own settings first: the static leases among the records need the LAN subnet.
   const settings = await configureBeforeRecords(app);
@@ -88,6 +146,7 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
   files.userId = Number(admin?.id ?? 0);
   const now = app.now();
+  let fleet: DemoFleet = { customers: 0, sites: [] };
   try {
     await db.transaction().execute(async (trx) => {
       // Checked again inside the transaction: two servers started together seed once.
@@ -139,6 +198,8 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
           records[table.resource] = (records[table.resource] ?? 0) + 1;
         }
       }
+      // Operations mode's sites, in the same transaction: all of the demo or none of it.
+      fleet = await seedFleet(trx, now);
     });
   } catch (e) {
     await files.discard();
@@ -151,6 +212,7 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
         files: 0,
         lan: null,
         settings: [],
+        fleet: { customers: 0, sites: [] },
       };
     throw e;
   }
@@ -162,6 +224,7 @@ export async function seedDemo(app: AppContext): Promise<DemoResult> {
     files: files.count,
     lan: settings.lan,
     settings: [...settings.notes, ...written],
+    fleet,
   };
 }
 
