@@ -4,9 +4,27 @@ import { fileStoreSettings, openFileStore } from '../../src/platform/files/index
 
 describe('file store settings (FILE_STORE, S3_*)', () => {
   it('leaves the kind to the database when unset (local with SQLite, database with PostgreSQL), and takes the names given', () => {
-    expect(fileStoreSettings({})).toEqual({ kind: undefined });
-    expect(fileStoreSettings({ FILE_STORE: 'postgres' })).toEqual({ kind: 'database' });
-    expect(fileStoreSettings({ FILE_STORE: ' Local ' })).toEqual({ kind: 'local' });
+    expect(fileStoreSettings({}).kind).toBeUndefined();
+    expect(fileStoreSettings({ FILE_STORE: 'postgres' }).kind).toBe('database');
+    expect(fileStoreSettings({ FILE_STORE: ' Local ' }).kind).toBe('local');
+  });
+
+  it('reads the prune settings (FILE_PRUNE_HOURS, FILE_PRUNE_EVERY_MIN), and refuses one out of range', () => {
+    expect(fileStoreSettings({}).prune).toEqual({ afterMs: 24 * 3_600_000, everyMs: 60 * 60_000 });
+    expect(
+      fileStoreSettings({ FILE_STORE: 'local', FILE_PRUNE_HOURS: '2', FILE_PRUNE_EVERY_MIN: '15' }).prune,
+    ).toEqual({ afterMs: 2 * 3_600_000, everyMs: 15 * 60_000 });
+    expect(
+      fileStoreSettings({ FILE_STORE: 's3', S3_BUCKET: 'b', FILE_PRUNE_HOURS: '48' }).prune?.afterMs,
+    ).toBe(48 * 3_600_000);
+    for (const [name, value] of [
+      ['FILE_PRUNE_HOURS', '0'],
+      ['FILE_PRUNE_HOURS', '1.5'],
+      ['FILE_PRUNE_HOURS', 'a day'],
+      ['FILE_PRUNE_EVERY_MIN', '0'],
+      ['FILE_PRUNE_EVERY_MIN', '1441'],
+    ] as const)
+      expect(() => fileStoreSettings({ [name]: value }), `${name}=${value}`).toThrow(name);
   });
 
   it('reads every S3 variable', () => {
