@@ -1,8 +1,12 @@
 import { BugOutlined } from '@ant-design/icons';
-import { Badge, Button, Modal, Table } from 'antd';
-import { useState } from 'react';
+import { Badge, Button, Modal, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
-import { type ErrorLogEntry, shouldKeepErrorLog, useErrorLogStore } from '../../stores/error-log.ts';
+import { shouldKeepErrorLog, useErrorLogStore } from '../../stores/error-log.ts';
+
+// The table (antd's Table and its parts) loads when the viewer first opens: the modal renders its
+// content only once open.
+const ErrorLogTable = lazy(() => import('./error-log-table.tsx').then((m) => ({ default: m.ErrorLogTable })));
 
 /**
  * The error-log viewer of the navbar. The log is kept in production only (the core's store), so
@@ -40,17 +44,9 @@ export function ErrorLogButton({ production = shouldKeepErrorLog() }: { producti
           </Button>
         }
       >
-        <Table<ErrorLogEntry & { key: number }>
-          size="small"
-          pagination={{ pageSize: 10 }}
-          dataSource={logs.map((log, key) => ({ ...log, key }))}
-          columns={[
-            { title: t('shell.errorLog.error'), dataIndex: 'error', ellipsis: true },
-            { title: t('shell.errorLog.view'), dataIndex: 'view', width: 160 },
-            { title: t('shell.errorLog.url'), dataIndex: 'url', ellipsis: true },
-          ]}
-          expandable={{ expandedRowRender: (log) => <pre className="error-log__info">{log.info}</pre> }}
-        />
+        <Suspense fallback={<Spin />}>
+          <ErrorLogTable logs={logs} />
+        </Suspense>
       </Modal>
     </>
   );

@@ -8,7 +8,24 @@ import { useSettingsStore } from '../../stores/settings.ts';
 import { isExternal } from '../../utils/validate.ts';
 import { flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
 import { optionId, ResultsList } from './results-list.tsx';
-import { createSearch, loadPinyin, menuPinyin, search, searchItems, type ToPinyin } from './search-index.ts';
+import type { ToPinyin } from './search-index.ts';
+
+type SearchEngine = typeof import('./search-index.ts');
+
+let engineLoaded: Promise<SearchEngine> | undefined;
+
+/**
+ * The search itself (Fuse, the q-gram filter, the build-time pinyin table) loads when the search
+ * is first opened, or when the pointer or focus reaches its icon, not with the shell: a page
+ * reload on a slow link does not wait for it (docs/performance.md, "Slow links").
+ */
+function loadEngine(): Promise<SearchEngine> {
+  engineLoaded ??= import('./search-index.ts').catch((error: unknown) => {
+    engineLoaded = undefined;
+    throw error;
+  });
+  return engineLoaded;
+}
 
 /**
  * Fuzzy search over the menu titles (spec section 2), with an optional pinyin mode in Chinese.
@@ -30,24 +47,39 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
   const listId = useId();
   // pinyin-pro, loaded only when a title outside the build-time table needs it (a server-added link).
   const [loadedPinyin, setLoadedPinyin] = useState<ToPinyin>();
+  const [engine, setEngine] = useState<SearchEngine>();
+
+  useEffect(() => {
+    if (!open || engine) return;
+    let cancelled = false;
+    loadEngine()
+      .then((loaded) => {
+        if (!cancelled) setEngine(loaded);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [open, engine]);
 
   const pinyinAvailable = lang === 'zh_CN' && supportPinyin;
   const usePinyin = pinyinAvailable && pinyinOn;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: titles are translated in the current language
   const index = useMemo(() => {
-    if (!open) return undefined;
+    if (!open || !engine) return undefined;
     const routes = flattenMenuRoutes(menus);
-    const pinyin = usePinyin ? menuPinyin(loadedPinyin) : undefined;
-    const items = searchItems(routes, translateTitle, pinyin?.toPinyin);
-    return { fuse: createSearch(items), needsPinyinPro: pinyin?.missing() ?? false };
-  }, [open, menus, usePinyin, loadedPinyin, lang]);
+    const pinyin = usePinyin ? engine.menuPinyin(loadedPinyin) : undefined;
+    const items = engine.searchItems(routes, translateTitle, pinyin?.toPinyin);
+    return { fuse: engine.createSearch(items), needsPinyinPro: pinyin?.missing() ?? false };
+  }, [open, engine, menus, usePinyin, loadedPinyin, lang]);
   const needsPinyinPro = index?.needsPinyinPro ?? false;
 
   useEffect(() => {
     if (!needsPinyinPro || loadedPinyin) return;
     let cancelled = false;
-    loadPinyin()
+    loadEngine()
+      .then((loaded) => loaded.loadPinyin())
       .then((fn) => {
         if (!cancelled) setLoadedPinyin(() => fn);
       })
@@ -60,8 +92,12 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
   const fuse = index?.fuse;
   // Searched once per query, not on every render (the pinyin toggle, a focus change).
   const options = useMemo(
-    () => (fuse ? search(fuse, query) : []).map((item) => ({ value: item.path, label: item.title })),
-    [fuse, query],
+    () =>
+      (fuse && engine ? engine.search(fuse, query) : []).map((item) => ({
+        value: item.path,
+        label: item.title,
+      })),
+    [engine, fuse, query],
   );
 
   const close = () => {
@@ -95,6 +131,8 @@ export function HeaderSearch({ overlay = false }: { overlay?: boolean }) {
       <Tooltip title={t('shell.search')}>
         <SearchOutlined
           className="navbar__icon"
+          onPointerEnter={() => loadEngine().catch(() => {})}
+          onFocus={() => loadEngine().catch(() => {})}
           onClick={() => setOpen(true)}
           aria-label={t('shell.search')}
         />

@@ -1,9 +1,12 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Drawer, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Drawer, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
-import { SettingsPanel } from './settings-panel.tsx';
+
+// The panel (antd's ColorPicker with its slider and inputs) loads when the drawer first opens: the
+// drawer renders its content only once open.
+const SettingsPanel = lazy(() => import('./settings-panel.tsx').then((m) => ({ default: m.SettingsPanel })));
 
 /** The navbar's settings button and its drawer (shown when the showSettings setting is on). */
 export function SettingsDrawerButton() {
@@ -27,7 +30,9 @@ export function SettingsDrawerButton() {
         size={300}
         placement="right"
       >
-        <SettingsPanel />
+        <Suspense fallback={<Spin />}>
+          <SettingsPanel />
+        </Suspense>
       </Drawer>
     </>
   );
