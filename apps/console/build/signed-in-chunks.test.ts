@@ -1,27 +1,30 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { entryModules, signedInGroups } from './signed-in-chunks.ts';
+import { entryModules, FORM_PAGE_BYTES, signedInGroups } from './signed-in-chunks.ts';
 
 const SRC = '/repo/apps/console/src';
 const NM = '/repo/node_modules';
 
-/** A first-pass chunk: its modules (all rendered) and the chunks it imports statically. */
+/** A first-pass chunk: its modules (rendered, 10 bytes unless said) and the chunks it imports statically. */
 function chunk(
   fileName: string,
-  modules: string[],
+  modules: (string | [string, number])[],
   imports: string[] = [],
   kind: { entry?: boolean; facade?: string } = {},
 ): Rolldown.OutputChunk {
+  const list = modules.map((m): [string, number] => (typeof m === 'string' ? [m, 10] : m));
   return {
     type: 'chunk',
     fileName,
     isEntry: Boolean(kind.entry),
     isDynamicEntry: Boolean(kind.facade),
-    facadeModuleId: kind.facade ?? (kind.entry ? modules[0] : null),
+    facadeModuleId: kind.facade ?? (kind.entry ? list[0]![0] : null),
     imports,
-    modules: Object.fromEntries(modules.map((id) => [id, { renderedLength: 10 }])),
+    modules: Object.fromEntries(list.map(([id, renderedLength]) => [id, { renderedLength }])),
   } as unknown as Rolldown.OutputChunk;
 }
+
+const RECORD_FORM = `${SRC}/features/resource/record-form.tsx`;
 
 describe('signed-in chunk groups', () => {
   const chunks = new Map(
@@ -31,16 +34,30 @@ describe('signed-in chunk groups', () => {
         facade: `${SRC}/layout/index.tsx`,
       }),
       chunk('button.js', [`${NM}/antd/es/button/index.js`]),
-      chunk('record.js', [`${SRC}/features/resource/resource-module-page.tsx`], ['picker.js', 'button.js'], {
-        facade: `${SRC}/features/resource/resource-module-page.tsx`,
-      }),
-      chunk('picker.js', [`${NM}/@rc-component/picker/es/index.js`]),
-      chunk('dhcp.js', [`${SRC}/pages/system/Dhcp.tsx`], ['sys-helper.js', 'transfer.js', 'button.js'], {
+      chunk(
+        'record.js',
+        [`${SRC}/features/resource/resource-module-page.tsx`],
+        ['picker.js', 'button.js', 'form.js', 'upload.js'],
+        { facade: `${SRC}/features/resource/resource-module-page.tsx` },
+      ),
+      // The record form and what it loads: more than a form page's threshold.
+      chunk('form.js', [[RECORD_FORM, FORM_PAGE_BYTES + 1]], ['cron.js']),
+      chunk('cron.js', [`${NM}/luxon/src/luxon.js`]),
+      chunk('picker.js', [`${NM}/@rc-component/picker/es/index.js`, `${NM}/dayjs/plugin/weekday.js`]),
+      chunk('upload.js', [`${SRC}/features/resource/upload.ts`]),
+      // A form page: the DHCP settings, drawn by the record form.
+      chunk('dhcp.js', [`${SRC}/pages/system/Dhcp.tsx`], ['sys-helper.js', 'transfer.js', 'form.js'], {
         facade: `${SRC}/pages/system/Dhcp.tsx`,
       }),
-      chunk('dns.js', [`${SRC}/pages/system/Dns.tsx`], ['sys-helper.js', 'shared.js'], {
-        facade: `${SRC}/pages/system/Dns.tsx`,
-      }),
+      chunk('dhcp-only.js', [`${SRC}/pages/system/dhcp/leases.tsx`]),
+      // A page that is not: the operation log, which shares only the upload helper and the picker.
+      chunk(
+        'log.js',
+        [`${SRC}/pages/system/OperationLog.tsx`],
+        ['sys-helper.js', 'picker.js', 'upload.js', 'log-only.js', 'button.js'],
+        { facade: `${SRC}/pages/system/OperationLog.tsx` },
+      ),
+      chunk('log-only.js', [`${SRC}/pages/system/logs/server-logs.tsx`, `${NM}/antd/es/segmented/index.js`]),
       chunk('sys-helper.js', [`${SRC}/pages/system/nic-form.tsx`, `${SRC}/pages/system/dhcp.css`]),
       chunk('transfer.js', [`${NM}/antd/es/transfer/index.js`]),
       chunk('voice.js', [`${SRC}/pages/voice/Ivr.tsx`], ['shared.js', 'echarts.js'], {
@@ -50,6 +67,9 @@ describe('signed-in chunk groups', () => {
       chunk('echarts.js', [`${NM}/echarts/core.js`]),
     ].map((c) => [c.fileName, c]),
   );
+  // dhcp-only.js hangs off the DHCP page.
+  chunks.get('dhcp.js')!.imports.push('dhcp-only.js');
+  chunks.get('log.js')!.imports.push('shared.js');
   const start = entryModules(chunks);
   const { chunkOf } = signedInGroups(chunks, start);
 
@@ -58,23 +78,48 @@ describe('signed-in chunk groups', () => {
     expect(chunkOf.has(`${SRC}/main.tsx`)).toBe(false);
   });
 
-  it('puts the layout and what it loads in the shell, the record page beyond it in records', () => {
+  it('puts the layout and what it loads in the shell, what only the record page and form pages load in records', () => {
     expect(chunkOf.get(`${SRC}/layout/index.tsx`)).toBe('shell');
     expect(chunkOf.get(`${NM}/antd/es/button/index.js`)).toBe('shell');
     expect(chunkOf.get(`${SRC}/features/resource/resource-module-page.tsx`)).toBe('records');
-    expect(chunkOf.get(`${NM}/@rc-component/picker/es/index.js`)).toBe('records');
+    expect(chunkOf.get(RECORD_FORM)).toBe('records');
+    expect(chunkOf.get(`${NM}/luxon/src/luxon.js`)).toBe('records');
   });
 
-  it('groups each area, shares what several areas load, antd with the records', () => {
-    expect(chunkOf.get(`${SRC}/pages/system/Dhcp.tsx`)).toBe('area-system');
-    expect(chunkOf.get(`${SRC}/pages/system/Dns.tsx`)).toBe('area-system');
-    expect(chunkOf.get(`${SRC}/pages/system/nic-form.tsx`)).toBe('area-system');
+  it('puts what pages of several chunks load with the shell: antd parts, their packages, shared helpers', () => {
+    // The picker: the record page and the operation log.
+    expect(chunkOf.get(`${NM}/@rc-component/picker/es/index.js`)).toBe('shell');
+    expect(chunkOf.get(`${NM}/dayjs/plugin/weekday.js`)).toBe('shell');
+    // A small helper the record page shares with a page that is not a form page.
+    expect(chunkOf.get(`${SRC}/features/resource/upload.ts`)).toBe('shell');
+    // A helper of an area's form page and of its other pages; one of two areas.
+    expect(chunkOf.get(`${SRC}/pages/system/nic-form.tsx`)).toBe('shell');
+    expect(chunkOf.get(`${SRC}/features/tree/tree.tsx`)).toBe('shell');
+  });
+
+  it('groups each area, its form pages apart, with the antd parts only they load', () => {
+    expect(chunkOf.get(`${SRC}/pages/system/OperationLog.tsx`)).toBe('area-system');
+    expect(chunkOf.get(`${SRC}/pages/system/logs/server-logs.tsx`)).toBe('area-system');
+    expect(chunkOf.get(`${NM}/antd/es/segmented/index.js`)).toBe('area-system');
+    expect(chunkOf.get(`${SRC}/pages/system/Dhcp.tsx`)).toBe('area-system-forms');
+    expect(chunkOf.get(`${SRC}/pages/system/dhcp/leases.tsx`)).toBe('area-system-forms');
+    expect(chunkOf.get(`${NM}/antd/es/transfer/index.js`)).toBe('area-system-forms');
     expect(chunkOf.get(`${SRC}/pages/voice/Ivr.tsx`)).toBe('area-voice');
-    expect(chunkOf.get(`${SRC}/features/tree/tree.tsx`)).toBe('records');
-    expect(chunkOf.get(`${NM}/antd/es/transfer/index.js`)).toBe('records');
   });
 
-  it('puts style sheets with the shell and leaves other packages only pages load alone', () => {
+  it('never puts in the shell or an area chunk a module whose imports are in records', () => {
+    // Were it so, the shell (or the area's chunk) would import the record page's chunk.
+    for (const c of chunks.values())
+      for (const id of Object.keys(c.modules)) {
+        const name = chunkOf.get(id);
+        if (name !== 'shell' && name !== 'area-system' && name !== 'area-voice') continue;
+        for (const dep of c.imports)
+          for (const imported of Object.keys(chunks.get(dep)!.modules))
+            expect(chunkOf.get(imported), `${id} imports ${imported}`).not.toBe('records');
+      }
+  });
+
+  it('puts style sheets with the shell and leaves other packages only one area loads alone', () => {
     expect(chunkOf.get(`${SRC}/pages/system/dhcp.css`)).toBe('shell');
     expect(chunkOf.has(`${NM}/echarts/core.js`)).toBe(false);
   });

@@ -8,14 +8,16 @@ import type { Rolldown } from 'vite';
  * requests, on a slow link a dozen round trips (docs/performance.md, "Slow links"). From the first
  * build pass (see start-chunk.ts) this finds, following static imports between chunks:
  * - `shell`: what the signed-in layout and the providers of the pages routed outside it load, less
- *   the start chunk;
- * - `records`: what the generic record page loads beyond the shell, and what pages of several areas
- *   load beyond that (every antd part a page loads among them);
- * - `area-<area>`: the page modules of `pages/<area>/` and what only that area's pages load.
+ *   the start chunk; and what pages of several of the chunks below load (antd's parts most pages
+ *   use, shared helpers), so that a page loads the shell and one chunk of its own;
+ * - `records`: what only the generic record page and form pages load (the record form, the
+ *   resources' descriptions, the cron parser);
+ * - `area-<area>`: the page modules of `pages/<area>/` and what only they load; a page that loads
+ *   the record page's own code (a settings form, an embedded record list) is in
+ *   `area-<area>-forms`, which imports `records`, so that its area's other pages do without it.
  * Their style sheets all go with the shell's.
  * Chunks loaded on demand (charts, pickers, dialogs imported lazily) keep their own chunks.
  */
-
 /** Dynamic imports that belong with the signed-in shell: it needs them for any page. */
 const SHELL_ROOTS = [
   /[\\/]src[\\/]layout[\\/]index\.tsx$/,
@@ -33,7 +35,8 @@ const SHELL_ROOTS = [
 
 /**
  * The generic record page, which most modules are: a chunk of its own beside the shell, so that
- * the dashboard after sign-in does not wait for it (some 170 KB compressed: pickers, cron, luxon).
+ * the dashboard and hand-built pages do not wait for it (some 100 KB compressed: the record form,
+ * the resources' descriptions, cron-parser and luxon).
  */
 const RECORD_ROOTS = [
   /[\\/]src[\\/]features[\\/]resource[\\/]resource-module-page\.tsx$/,
@@ -41,9 +44,8 @@ const RECORD_ROOTS = [
 ];
 
 /**
- * antd and its parts: a page's antd components go with the pages' shared chunk, never one chunk
- * per component. Other packages only some pages use (echarts) keep rolldown's own chunks, so that
- * the pages without them do not load them.
+ * antd and its parts: grouped like source modules, never one chunk per component. Other packages
+ * one area's pages load keep rolldown's chunks (in practice their area's).
  */
 const ANTD =
   /[\\/]node_modules[\\/](?:antd|@ant-design[\\/][^\\/]+|@rc-component[\\/][^\\/]+|rc-[^\\/]+)[\\/]/;
@@ -62,7 +64,7 @@ export function joinsStart(id: string): boolean {
 const PAGE = /[\\/]src[\\/]pages[\\/]([^\\/]+)[\\/][A-Z][^\\/]*\.tsx$/;
 
 export interface SignedInGroups {
-  /** Module id → chunk name (`shell`, `records` or `area-<area>`). */
+  /** Module id → chunk name (`shell`, `records`, `area-<area>` or `area-<area>-forms`). */
   chunkOf: Map<string, string>;
 }
 
@@ -102,7 +104,20 @@ export function entryModules(chunks: Map<string, Rolldown.OutputChunk>): Set<str
   return modules;
 }
 
-/** Assigns the signed-in modules to the shell, per-area and shared page chunks (see above). */
+/**
+ * A page that loads more of the record page's own code than this (rendered bytes) is a form page
+ * (a settings form drawn by the record form, an embedded record list): it is grouped apart from its
+ * area's other pages, which then do without the record page's chunk. Below it, what a page shares
+ * with the record page is a helper or two (an upload call, an editor link) that go with the shell.
+ */
+export const FORM_PAGE_BYTES = 8_000;
+
+/**
+ * Assigns the signed-in modules to the shell, the record page, and per-area chunks (see above).
+ * Every module lands where each page that loads it finds it without loading code it does not need
+ * beyond the shell: the shell never imports another group, an area's chunk imports only the shell,
+ * and a form page's chunk the record page's.
+ */
 export function signedInGroups(
   chunks: Map<string, Rolldown.OutputChunk>,
   start: ReadonlySet<string>,
@@ -111,36 +126,65 @@ export function signedInGroups(
   const entry = new Set<string>();
   for (const chunk of chunks.values())
     if (chunk.isEntry) for (const id of staticClosure(chunks, chunk.fileName)) entry.add(id);
+  const atStart = (id: string) => start.has(id) || entry.has(id);
+  const holder = new Map<string, Rolldown.OutputChunk>();
+  for (const chunk of chunks.values()) for (const id of Object.keys(chunk.modules)) holder.set(id, chunk);
+  const size = (id: string) => holder.get(id)?.modules[id]?.renderedLength ?? 0;
+
   const shell = new Set<string>();
   const records = new Set<string>();
-  const areasOf = new Map<string, Set<string>>();
+  const pages: { area: string; modules: Set<string> }[] = [];
   for (const chunk of chunks.values()) {
     const facade = chunk.facadeModuleId;
     if (!chunk.isDynamicEntry || !facade) continue;
     if (SHELL_ROOTS.some((root) => root.test(facade))) {
-      for (const id of staticClosure(chunks, chunk.fileName)) shell.add(id);
-      continue;
-    }
-    if (RECORD_ROOTS.some((root) => root.test(facade))) {
-      for (const id of staticClosure(chunks, chunk.fileName)) records.add(id);
-      continue;
-    }
-    const area = PAGE.exec(facade)?.[1];
-    if (!area) continue;
-    for (const id of staticClosure(chunks, chunk.fileName)) {
-      const areas = areasOf.get(id) ?? new Set<string>();
-      areas.add(area);
-      areasOf.set(id, areas);
+      for (const id of staticClosure(chunks, chunk.fileName)) if (!atStart(id)) shell.add(id);
+    } else if (RECORD_ROOTS.some((root) => root.test(facade))) {
+      for (const id of staticClosure(chunks, chunk.fileName)) if (!atStart(id)) records.add(id);
+    } else {
+      const area = PAGE.exec(facade)?.[1];
+      if (area) pages.push({ area, modules: staticClosure(chunks, chunk.fileName) });
     }
   }
+  for (const id of shell) records.delete(id);
+  const recordOwn = (id: string) => records.has(id) && !PACKAGE.test(id);
+
+  // Who loads each module beyond the shell: the record page ('records'), an area's pages
+  // ('area-<area>') or its form pages ('area-<area>-forms').
+  const usersOf = new Map<string, Set<string>>();
+  const use = (id: string, user: string) => {
+    const users = usersOf.get(id) ?? new Set<string>();
+    users.add(user);
+    usersOf.set(id, users);
+  };
+  for (const id of records) use(id, 'records');
+  for (const { area, modules } of pages) {
+    let recordBytes = 0;
+    for (const id of modules) if (recordOwn(id)) recordBytes += size(id);
+    const user = recordBytes > FORM_PAGE_BYTES ? `area-${area}-forms` : `area-${area}`;
+    for (const id of modules) if (!atStart(id) && !shell.has(id)) use(id, user);
+  }
+
+  // Where a module goes follows from who loads it; as whoever loads a module loads what it imports,
+  // an importer's users are among its imports' users, so each chunk imports only the shell (and a
+  // form page's chunk the record page's): never a chunk its pages do not need.
   const chunkOf = new Map<string, string>();
-  const atStart = (id: string) => start.has(id) || entry.has(id);
-  for (const id of shell) if (!atStart(id)) chunkOf.set(id, 'shell');
-  for (const id of records) if (!atStart(id) && !shell.has(id)) chunkOf.set(id, 'records');
-  for (const [id, areas] of areasOf) {
-    if (atStart(id) || shell.has(id) || records.has(id)) continue;
-    if (ANTD.test(id)) chunkOf.set(id, 'records');
-    else if (!PACKAGE.test(id)) chunkOf.set(id, areas.size === 1 ? `area-${[...areas][0]}` : 'records');
+  for (const id of shell) chunkOf.set(id, 'shell');
+  const formUser = (user: string) => user === 'records' || user.endsWith('-forms');
+  for (const [id, users] of usersOf) {
+    if (chunkOf.has(id)) continue;
+    const list = [...users];
+    if (list.length === 1 && PACKAGE.test(id) && !ANTD.test(id)) {
+      // A package one chunk loads (echarts for the statistics page) keeps a chunk of its own, so
+      // that the area's other pages do without it; the record page's are in its chunk.
+      if (list[0] === 'records') chunkOf.set(id, 'records');
+    } else if (list.length === 1) chunkOf.set(id, list[0]!);
+    // What only the record page and form pages load: the record page's chunk.
+    else if (list.every(formUser)) chunkOf.set(id, 'records');
+    // What pages of several chunks load (antd's parts most pages use, helpers of an area's pages and
+    // its form pages, of several areas, or shared by the record page with pages that are not form
+    // pages): with the shell.
+    else chunkOf.set(id, 'shell');
   }
   // Style sheets all go with the shell's: one style sheet request after sign-in, not one per chunk.
   for (const id of chunkOf.keys()) if (CSS.test(id)) chunkOf.set(id, 'shell');
