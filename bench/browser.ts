@@ -7,7 +7,9 @@ import {
   type ClickProbe,
   clickAndTime,
   LOGIN_SUBMIT,
+  MODULE_CONTENT,
   paintTimings,
+  watchContentShown,
   watchLoginUsable,
 } from './page-probes.ts';
 import type { Results } from './report.ts';
@@ -33,6 +35,24 @@ const THROTTLE = { cpuRate: 4, latencyMs: 562, downBytesPerSec: 180 * 1024, upBy
 const SIDEBAR_GROUP = '系统设置';
 const MODULE_A = '/system/log';
 const MODULE_B = '/system/dhcp';
+
+/**
+ * Issue 18: module pages of three areas reloaded (a bookmark, a link in a message) in the throttled
+ * profile, until their table or form shows: a generic record page and two hand-built pages.
+ */
+const RELOAD_PAGES = [
+  { path: '/media/access', key: 'mediaAccess' },
+  { path: '/system/log', key: 'systemLog' },
+  { path: '/voice/management', key: 'voiceManagement' },
+] as const;
+
+interface ModuleReload {
+  usableMs: number;
+  requestsBeforeUsable: number;
+  transferBeforeUsableKB: number;
+  encodings: string[];
+  requests: string[];
+}
 
 interface ColdLoad {
   usableMs: number;
@@ -64,10 +84,20 @@ async function heapMB(cdp: CDPSession): Promise<number> {
   return used === undefined ? Number.NaN : used / 2 ** 20;
 }
 
-/** A fresh context with the cache off, optionally throttled, recording the network. */
-async function freshPage(browser: Browser, throttled: boolean) {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A fresh context with the cache off, optionally throttled, recording the network; with a storage
+ * state, signed in as the context that saved it.
+ */
+async function freshPage(browser: Browser, throttled: boolean, storageState?: StorageState) {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 768 },
+    ...(storageState ? { storageState } : {}),
+  });
   await context.addInitScript(watchLoginUsable, LOGIN_SUBMIT);
+  await context.addInitScript(watchContentShown, MODULE_CONTENT);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const net = new NetworkLog(cdp);
@@ -124,13 +154,82 @@ async function coldLoad(page: Page, cdp: CDPSession, net: NetworkLog, baseUrl: s
   return result;
 }
 
-/** After a cold load: sign in, then open two modules and switch between their tabs. */
-async function signedIn(page: Page, cdp: CDPSession, net: NetworkLog): Promise<SignedIn> {
+/** Fills and submits the sign-in form of a loaded sign-in page. */
+async function fillSignIn(page: Page): Promise<void> {
   await page.locator('input[id$="username"]').first().fill('admin');
   await page.locator('input[type="password"]').first().fill(BENCH_PASSWORD);
   // The bench server runs with the captcha off: the form shows no code field then.
   const code = page.locator('input[id$="code"]').first();
   if (await code.isVisible()) await code.fill('abcd');
+}
+
+/** Signs in through the sign-in page (unthrottled) and returns the session's cookies and storage. */
+async function signedInState(browser: Browser, baseUrl: string): Promise<StorageState> {
+  return inContext(browser, false, async ({ page, context }) => {
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForFunction(() => window.__benchUsableAt !== undefined, null, { timeout: 20_000 });
+    await fillSignIn(page);
+    await page.locator(LOGIN_SUBMIT).first().click();
+    await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
+    return context.storageState();
+  });
+}
+
+/**
+ * A signed-in reload of a module page's address in a fresh context (nothing cached), measured from
+ * navigation start until its table or form is visible: the requests started before then and their
+ * bytes on the wire. The profile is set before the page starts, so every request is throttled.
+ */
+async function reloadModule(page: Page, net: NetworkLog, url: string): Promise<ModuleReload> {
+  const timeout = 60_000;
+  await page.goto(url, { waitUntil: 'commit', timeout });
+  await page.waitForFunction(() => window.__benchContentAt !== undefined, null, { timeout, polling: 50 });
+  const usableMs = (await page.evaluate(() => window.__benchContentAt))!;
+  const fetchStart = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).fetchStart,
+  );
+  const doc = net.document();
+  if (!doc) throw new Error('no document request recorded');
+  const navStart = doc.start - fetchStart / 1000;
+  const before = net.list().filter((e) => (e.start - navStart) * 1000 <= usableMs);
+  return {
+    usableMs,
+    requestsBeforeUsable: before.length,
+    transferBeforeUsableKB: kb(before),
+    encodings: [...new Set(before.filter((e) => e.type === 'Script').map((e) => e.encoding))],
+    requests: before.map((e) => `${e.type} ${new URL(e.url).pathname} ${(e.bytes / 1024).toFixed(1)} KB`),
+  };
+}
+
+/** Throttled reloads of each module page of {@link RELOAD_PAGES}, `runs` times each. */
+export async function benchModuleReloads(
+  browser: Browser,
+  baseUrl: string,
+  runs: number,
+  log: (line: string) => void = console.log,
+): Promise<Map<string, ModuleReload[]>> {
+  const state = await signedInState(browser, baseUrl);
+  const out = new Map<string, ModuleReload[]>(RELOAD_PAGES.map((p) => [p.path, []]));
+  for (let run = 0; run < runs; run++)
+    for (const { path } of RELOAD_PAGES) {
+      const session = await freshPage(browser, true, state);
+      try {
+        const reload = await reloadModule(session.page, session.net, `${baseUrl}${path}`);
+        out.get(path)!.push(reload);
+        log(
+          `  throttled reload ${run + 1} of ${path}: usable ${reload.usableMs.toFixed(0)} ms, ` +
+            `${reload.requestsBeforeUsable} requests, ${reload.transferBeforeUsableKB.toFixed(0)} KB (${reload.encodings.join(', ')})`,
+        );
+      } finally {
+        await session.context.close();
+      }
+    }
+  return out;
+}
+
+/** After a cold load: sign in, then open two modules and switch between their tabs. */
+async function signedIn(page: Page, cdp: CDPSession, net: NetworkLog): Promise<SignedIn> {
+  await fillSignIn(page);
   const before = new Set(net.entries.keys());
   const dash = await timeClick(page, {
     click: LOGIN_SUBMIT,
@@ -256,8 +355,49 @@ export async function benchBrowser(
       console.log(`  throttled run ${run + 1}: login usable ${load.usableMs.toFixed(0)} ms`);
     }
     reportLoads(results, plain, throttled, after);
+    try {
+      reportReloads(results, await benchModuleReloads(browser, baseUrl, settings.browserRuns));
+    } catch (e) {
+      const reason = `throttled module reloads failed: ${(e as Error).message.split('\n')[0]}`;
+      results.note(reason);
+      for (const { key, path } of RELOAD_PAGES)
+        results.missing(
+          `browser.reloadThrottled.${key}.usable`,
+          `reload of ${path} throttled: content usable`,
+          'ms',
+          reason,
+          BUDGETS.reloadUsableThrottledMs,
+        );
+    }
   } finally {
     await browser.close();
+  }
+}
+
+function reportReloads(results: Results, reloads: Map<string, ModuleReload[]>): void {
+  for (const { key, path } of RELOAD_PAGES) {
+    const runs = reloads.get(path) ?? [];
+    results.add(
+      `browser.reloadThrottled.${key}.usable`,
+      `reload of ${path} throttled: content usable`,
+      'ms',
+      runs.map((r) => r.usableMs),
+      BUDGETS.reloadUsableThrottledMs,
+    );
+    results.add(
+      `browser.reloadThrottled.${key}.requests`,
+      `reload of ${path} throttled: requests until usable`,
+      'requests',
+      runs.map((r) => r.requestsBeforeUsable),
+      BUDGETS.reloadRequests,
+    );
+    results.add(
+      `browser.reloadThrottled.${key}.transferKB`,
+      `reload of ${path} throttled: transfer until usable`,
+      'KB',
+      runs.map((r) => r.transferBeforeUsableKB),
+    );
+    if (runs[0]) results.detail(`reload of ${path}: requests until usable (run 1)`, runs[0].requests);
   }
 }
 

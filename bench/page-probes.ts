@@ -10,6 +10,8 @@ declare global {
   interface Window {
     /** Set by {@link watchLoginUsable}: ms after navigation start when the sign-in button was usable. */
     __benchUsableAt?: number;
+    /** Set by {@link watchContentShown}: ms after navigation start when the page's content showed. */
+    __benchContentAt?: number;
   }
 }
 
@@ -28,6 +30,32 @@ export function watchLoginUsable(selector: string): void {
     if (done || !usable()) return;
     done = true;
     window.__benchUsableAt = performance.now();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+  const frame = () => {
+    check();
+    if (!done) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** A module page's content (its table or its form, inside the shell), as e2e/tests/deep-link-requests.spec.ts has it. */
+export const MODULE_CONTENT = '.app-content .ant-table, .app-content .ant-form';
+
+/**
+ * Init script of a module page's reload: notes the first moment an element matching `selector`
+ * is visible, checked on every DOM change and every frame from the very start of the document.
+ */
+export function watchContentShown(selector: string): void {
+  let done = false;
+  const check = () => {
+    if (done) return;
+    const el = document.querySelector(selector);
+    if (!el?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return;
+    done = true;
+    window.__benchContentAt = performance.now();
     observer.disconnect();
   };
   const observer = new MutationObserver(check);
