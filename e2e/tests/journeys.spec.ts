@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { restoreDefaultAdminPassword } from '../support/accounts.ts';
 import {
+  chooseFromTabMenu,
   fillLogin,
   logOutFromMenu,
   openFromSidebar,
@@ -69,11 +70,9 @@ test('tabs: opening modules, closing others and all from the context menu keeps 
   await openFromSidebar(page, '系统设置', '磁盘配置');
   await expect(page.locator('.tags-view .tags-view__label')).toHaveCount(4);
   await shoot(page, 'module-page-zh_CN');
-  await tab(page, 'DHCP').click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText('关闭其他').click();
+  await chooseFromTabMenu(page, 'DHCP', '关闭其他');
   await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['首页', 'DHCP']);
-  await tab(page, 'DHCP').click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText('关闭所有').click();
+  await chooseFromTabMenu(page, 'DHCP', '关闭所有');
   await expect(page.locator('.tags-view .tags-view__label')).toHaveText(['首页']);
   await expect(page).toHaveURL(/\/dashboard/);
 });
@@ -98,8 +97,7 @@ test('keep-alive: text typed in a page survives switching tabs; closing the tab 
   await expect(page.locator('.operation-log .ant-table-row').first()).toContainText('admin');
   await expect(page.locator('.operation-log .ant-table-row').first()).toContainText('登录');
   // closing the tab drops its state: reopened, the field is empty
-  await tab(page, '日志管理').click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText('关闭', { exact: true }).click();
+  await chooseFromTabMenu(page, '日志管理', '关闭');
   await openFromSidebar(page, '系统设置', '日志管理');
   await expect(page.locator('.operation-log input[id$="username"]')).toHaveValue('');
 });
