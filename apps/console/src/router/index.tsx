@@ -14,6 +14,7 @@ import { useUserStore } from '../stores/user.ts';
 import { decideGuard, guardNeedsRun, legacyPath, loginRedirect } from './guard.ts';
 import { pageRouteProps } from './menu-routes.tsx';
 import { bindNavigate } from './navigate.ts';
+import { leavingPage } from './page-leave.ts';
 import { bindProgress } from './progress.ts';
 import { RootErrorBoundary, RootFallback, RootRoute } from './root.tsx';
 import { loadSession } from './session.ts';
@@ -44,7 +45,7 @@ function page(path: string, component: string, title?: string): RouteObject {
   };
 }
 
-async function guardLoader({ request }: LoaderFunctionArgs) {
+export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A bookmark of the earlier, hash-routed console opens the page it meant. A loader's Request
   // carries no fragment: the hash is read from the page's own address (it is there on a first load).
@@ -65,6 +66,9 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     const sessionRoutes = await loadSession();
     appRouter().patchRoutes(SHELL_ROUTE_ID, sessionRoutes);
   } catch (error) {
+    // Left while the session loaded (a reload at once, say): the calls were cut short, the
+    // session was not refused. Signing out here would sign the next page out too.
+    if (leavingPage()) return null;
     useUserStore.getState().resetToken();
     // The request layer has already shown server and network errors; do not show them twice.
     if (!(isRequestError(error) && error.notified)) toast.error(errorMessage(error, t('msg.hasError')));
