@@ -26,7 +26,7 @@ interface Card {
   total?: number;
 }
 interface OpsHome {
-  sites: { site_id: number; cards: Card[] }[];
+  sites: { site_id: number; name?: string; cards: Card[] }[];
   totals: Card[];
   total: number;
   page: number;
@@ -129,6 +129,13 @@ describeEachDb('operations home from kept-ready figures', (kind) => {
   it('the fleet totals of every site asked, and the page of sites asked for', async () => {
     const first = await home({ page: 1, limit: 4 });
     expect(first.sites.map((x) => x.site_id)).toEqual([1, 2, 3, 4]);
+    // Each site by its name in the registry (support/sites.ts registers them so).
+    expect(first.sites.map((x) => x.name)).toEqual([
+      'Test site 1',
+      'Test site 2',
+      'Test site 3',
+      'Test site 4',
+    ]);
     expect([first.total, first.page, first.limit]).toEqual([TEST_SITES.length, 1, 4]);
     expect(value(first.totals, 'terminals_total')).toBe(7);
     expect(value(first.totals, 'terminals_pending')).toBe(3);

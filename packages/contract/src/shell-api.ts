@@ -325,7 +325,8 @@ export type OperationsHomeInput = z.input<typeof OperationsHomeInput>;
  * two refresh periods before the call; Asterisk's figures and `system` are read live.
  */
 export const OperationsHomeOutput = z.object({
-  sites: z.array(z.object({ site_id: z.number(), cards: z.array(HomeCard) })),
+  /** Each site with its registered name ('' for a site in use that the registry does not name). */
+  sites: z.array(z.object({ site_id: z.number(), name: z.string().optional(), cards: z.array(HomeCard) })),
   totals: z.array(HomeCard),
   total: z.number(),
   page: z.number(),

@@ -53,8 +53,8 @@ const texts: Texts = {
   'operationsHome.siteColumn': { en: 'Site', zh_CN: '站点' },
   'operationsHome.noSites': { en: 'No site holds any records yet', zh_CN: '暂无站点数据' },
   'operationsHome.allSitesLink': { en: 'All sites', zh_CN: '全部站点' },
-  'operationsHome.siteFigures': { en: 'Figures of site {{id}}', zh_CN: '站点 {{id}} 运行概况' },
-  'operationsHome.openSite': { en: 'Open site {{id}}', zh_CN: '进入站点 {{id}}' },
+  'operationsHome.openSite': { en: 'Open {{site}}', zh_CN: '进入{{site}}' },
+  'operationsHome.siteFiguresOf': { en: 'Figures of {{site}}', zh_CN: '{{site}} 运行概况' },
 };
 
 registerTexts(texts);

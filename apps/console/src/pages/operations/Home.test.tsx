@@ -40,8 +40,9 @@ const SYSTEM = {
   memory: { total: 100, used: 50 },
   disk: { path: '/d', mountpoint: '/', total: 100, used: 10, avail: 80, used_pct: 11.1 },
 };
-const site = (id: number, online: number, total: number, orders: number) => ({
+const site = (id: number, online: number, total: number, orders: number, name?: string) => ({
   site_id: id,
+  ...(name === undefined ? {} : { name }),
   cards: [
     { key: 'terminals_online', area: 'terminals', value: online, total },
     { key: 'pending_orders', area: 'mall', value: orders },
@@ -108,11 +109,12 @@ describe('Operations home', () => {
   });
 
   it('a table of the sites with their figures, each linking into that site, sortable', async () => {
-    show('/operations', [site(0, 3, 5, 0), site(2, 9, 9, 4), site(7, 1, 2, 1)]);
-    expect(await screen.findByText('Site 2')).toBeTruthy();
-    expect(siteColumn()).toEqual(['Site 0', 'Site 2', 'Site 7']);
-    const row = screen.getByText('Site 2').closest('tr')!;
-    expect(within(row).getByRole('link', { name: 'Open site 2' }).getAttribute('href')).toBe(
+    // A site by its registered name; one the registry does not name (site 0, '') by its number.
+    show('/operations', [site(0, 3, 5, 0, ''), site(2, 9, 9, 4, 'Lakeside West Lake'), site(7, 1, 2, 1)]);
+    expect(await screen.findByText('Lakeside West Lake')).toBeTruthy();
+    expect(siteColumn()).toEqual(['Site 0', 'Lakeside West Lake', 'Site 7']);
+    const row = screen.getByText('Lakeside West Lake').closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Open Lakeside West Lake' }).getAttribute('href')).toBe(
       '/operations?id=2',
     );
     expect(within(row).getByRole('link', { name: '9 / 9' }).getAttribute('href')).toBe(
@@ -124,19 +126,19 @@ describe('Operations home', () => {
     // Sorting by pending orders (by the server), descending after two clicks.
     const header = screen.getByRole('columnheader', { name: /Pending orders/ });
     fireEvent.click(header);
-    await waitFor(() => expect(siteColumn()).toEqual(['Site 0', 'Site 7', 'Site 2']));
+    await waitFor(() => expect(siteColumn()).toEqual(['Site 0', 'Site 7', 'Lakeside West Lake']));
     expect(request).toHaveBeenLastCalledWith(
       expect.any(String),
       { page: 1, limit: 20, sort: 'pending_orders', order: 'asc' },
       { loading: false, sites: null },
     );
     fireEvent.click(header);
-    await waitFor(() => expect(siteColumn()).toEqual(['Site 2', 'Site 7', 'Site 0']));
+    await waitFor(() => expect(siteColumn()).toEqual(['Lakeside West Lake', 'Site 7', 'Site 0']));
   });
 
   it('one site named: its figure cards, modules opening on it, and the way back to all sites', async () => {
     show('/operations?id=2', [site(2, 9, 9, 4)]);
-    expect(await screen.findByText('Figures of site 2')).toBeTruthy();
+    expect(await screen.findByText('Figures of Site 2')).toBeTruthy();
     expect(request).toHaveBeenCalledWith(
       expect.any(String),
       { page: 1, limit: 20, sort: 'site', order: 'asc' },

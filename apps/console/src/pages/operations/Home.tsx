@@ -68,6 +68,11 @@ export default function OperationsHome() {
   // The sites this tab names; a hidden (kept-alive) tab keeps the last ones it had.
   const named = useSiteIds() ?? '';
   const polling = useTabPolling(60_000);
+  // A site by its registered name, "Site 12" for one in use that the registry does not name.
+  const siteLabel = useCallback(
+    (site: { id: number; name: string }) => site.name || t('operationsHome.site', { id: site.id }),
+    [t],
+  );
   // The page shown, of the sites it was chosen for: other sites named start at their first page.
   const [paged, setPaged] = useState({ named, page: 1 });
   const page = paged.named === named ? paged.page : 1;
@@ -85,7 +90,12 @@ export default function OperationsHome() {
     placeholderData: keepPreviousData,
   });
   const sites = useMemo(
-    () => (data?.sites ?? []).map((s) => ({ id: s.site_id, cards: normaliseHome({ cards: s.cards }).cards })),
+    () =>
+      (data?.sites ?? []).map((s) => ({
+        id: s.site_id,
+        name: s.name ?? '',
+        cards: normaliseHome({ cards: s.cards }).cards,
+      })),
     [data],
   );
   const totals = useMemo(() => normaliseHome({ cards: data?.totals ?? [] }).cards, [data]);
@@ -129,9 +139,12 @@ export default function OperationsHome() {
         fixed: 'left',
         sorter: true,
         sortOrder: sortOrder('site'),
-        render: (id: number) => (
-          <Link to={`/operations?${SITE_PARAM}=${id}`} aria-label={t('operationsHome.openSite', { id })}>
-            {t('operationsHome.site', { id })}
+        render: (id: number, row: SiteRow) => (
+          <Link
+            to={`/operations?${SITE_PARAM}=${id}`}
+            aria-label={t('operationsHome.openSite', { site: siteLabel(row) })}
+          >
+            {siteLabel(row)}
           </Link>
         ),
       },
@@ -146,7 +159,7 @@ export default function OperationsHome() {
         ),
       })),
     ];
-  }, [sites, menus, t, sort]);
+  }, [sites, menus, t, sort, siteLabel]);
 
   return (
     <div className="dashboard">
@@ -173,7 +186,9 @@ export default function OperationsHome() {
       {data && single && (
         <section className="dash-section" data-site={single.id}>
           <div className="dashboard-head">
-            <h3 className="dash-section__title">{t('operationsHome.siteFigures', { id: single.id })}</h3>
+            <h3 className="dash-section__title">
+              {t('operationsHome.siteFiguresOf', { site: siteLabel(single) })}
+            </h3>
             <Link to="/operations">{t('operationsHome.allSitesLink')}</Link>
           </div>
           <FigureCards cards={single.cards} linkOf={linkFor(single.id)} />

@@ -3,12 +3,17 @@ import type { DashboardCard } from '../dashboard/home-data.ts';
 /** One site of the operations home's table: its cards by key (the server sorts and pages the sites). */
 export interface SiteRow {
   id: number;
+  /** The site's registered name; '' when the registry does not name it. */
+  name: string;
   cards: Record<string, DashboardCard>;
 }
 
-export function siteRows(sites: readonly { id: number; cards: readonly DashboardCard[] }[]): SiteRow[] {
+export function siteRows(
+  sites: readonly { id: number; name?: string; cards: readonly DashboardCard[] }[],
+): SiteRow[] {
   return sites.map((s) => ({
     id: s.id,
+    name: s.name ?? '',
     cards: Object.fromEntries(s.cards.map((c) => [c.key, c])),
   }));
 }

@@ -9,6 +9,7 @@ import { type Caller, defineCallAction } from '../../platform/http/action.ts';
 import { apiError } from '../../platform/http/errors.ts';
 import { toCsv } from '../../platform/lib/csv.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
+import { siteNames } from '../../platform/sites/registry.ts';
 import { visibleCardKeys } from './card-scope.ts';
 import { cardsOf, homeFigures, homeSystem, sharedFigures } from './figures.ts';
 import { readOfSnapshot, siteFigures } from './site-figures.ts';
@@ -121,8 +122,13 @@ export const homeActions = [
           : (input.sort ? [...sites].sort((x, y) => (order === 'desc' ? y - x : x - y)) : sites)
               .slice(from, from + limit)
               .map(withCards);
+      // Each site by its registered name (a site only in use, not registered, has none).
+      const names = await siteNames(
+        app,
+        shown.map((s) => s.site_id),
+      );
       return {
-        sites: shown,
+        sites: shown.map((s) => ({ ...s, name: names.get(s.site_id) ?? '' })),
         totals: cardsOf(read, shared, null, keys),
         total: sites.length,
         page,

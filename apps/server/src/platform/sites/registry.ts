@@ -103,6 +103,17 @@ export async function registeredSiteIds(app: AppContext): Promise<number[]> {
   return [...(await siteRegistry(app)).sites.keys()].sort((a, b) => a - b);
 }
 
+/** The registered names of these sites (a page of them: at most a few hundred ids). */
+export async function siteNames(app: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await app.db.kysely
+    .selectFrom('fleet_site')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.filter((r) => r.name).map((r) => [Number(r.id), String(r.name)]));
+}
+
 /** Every site (by name, with its customer) and customer, for the account and role forms' pickers. */
 export async function fleetOptions(app: AppContext): Promise<FleetOptions> {
   const db = app.db.kysely;
