@@ -229,6 +229,9 @@ describeEachDb('operation log list pages', (kind) => {
       s.app.db.kysely,
     );
     s.clock.advance(2500);
+    // PostgreSQL: the call that finds the total 2 s old gets the last one while it is counted
+    // again (no call waits for a recount); the calls after it get the new count.
+    expect((await page(o, 1)).total).toBe(before);
     expect((await page(o, 1)).total).toBe(kind === 'sqlite' ? before : before + 1);
     // A write through this server is seen at once on both.
     expect((await s.call('/admin.php/common/clear_cache', undefined, { method: 'GET', token })).code).toBe(

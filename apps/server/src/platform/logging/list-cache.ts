@@ -45,19 +45,42 @@ function entryOf(app: AppContext, listKey: string): ListEntry {
   );
 }
 
+/**
+ * PostgreSQL: the last total counted of each filter, served while it is counted again. Every
+ * TTL_MS the count of a 100,000-row log (10-22 ms) held up every list call that came meanwhile
+ * (the p99 of a steady load, docs/performance.md); now no call waits for a recount, and a total
+ * shown is at most TTL_MS and one count old. This instance's own writes drop it (forgetLogListCache).
+ */
+const LAST_TOTAL_MS = 60_000;
+
 export async function cachedLogCount(
   app: AppContext,
   countKey: string,
   count: () => Promise<number>,
 ): Promise<number> {
   const entry = entryOf(app, `count:${countKey}`);
+  if (entry.total) return entry.total;
   // One count at a time per filter: when the entry has just expired, the requests that find it
-  // empty all wait for the first one's count rather than each counting 100,000 rows again.
-  entry.total ??= count().catch((e: unknown) => {
-    entry.total = undefined;
-    throw e;
+  // empty all share the first one's count rather than each counting 100,000 rows again.
+  const last = appCache<string, number>(app, 'log-list-last', {
+    ttlMs: LAST_TOTAL_MS,
+    maxEntries: MAX_LISTS,
   });
-  return entry.total;
+  const counting = count().then(
+    (n) => {
+      last.set(countKey, n);
+      return n;
+    },
+    (e: unknown) => {
+      entry.total = undefined;
+      throw e;
+    },
+  );
+  entry.total = counting;
+  const known = app.db.kind === 'postgres' ? last.get(countKey) : undefined;
+  if (known === undefined) return counting;
+  counting.catch(() => {}); // the next call sees the failure and counts again
+  return known;
 }
 
 export function knownPageStart(app: AppContext, listKey: string, page: number): PageStart | undefined {
@@ -81,4 +104,5 @@ export function rememberPage(
 /** The log changed: totals and page starts are no longer true. */
 export function forgetLogListCache(app: AppContext): void {
   app.caches.get('log-list')?.clear();
+  app.caches.get('log-list-last')?.clear();
 }
