@@ -70,9 +70,7 @@ async function optionRows(
   const label = labelField(def);
   // A record with an English name is named by it in the English console (and found by either).
   const english = label === 'name' && def.fields.some((f) => f.name === 'name_en') ? 'name_en' : undefined;
-  let q = scoped(ctx)
-    .selectFrom(def.table, sites)
-    .select(english ? ['id', label, english] : ['id', label]);
+  let q = scoped(ctx).selectFrom(def.table, sites);
   if (input.keyword) {
     const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';
     // A label without text (the id) is matched by its digits; PostgreSQL has no integer ilike.
@@ -82,7 +80,13 @@ async function optionRows(
       ? q.where((eb: AnyEb) => eb.or([eb(column, like, words), eb(english, like, words)]))
       : q.where(column, like, words);
   }
-  const rows = await ordered(def, q, undefined, undefined).limit(input.limit).execute();
+  // The first page of the matches as the list takes it: on PostgreSQL the matches first, bounded,
+  // so that a planner misled about how common the word is cannot walk the primary key (list-page.ts).
+  const rows = await listPage(db(ctx), ctx.app.db.kind, def, q, {
+    keyword: input.keyword,
+    page: 1,
+    limit: input.limit,
+  }).execute();
   const nameOf = (r: Record<string, unknown>) =>
     (ctx.lang === 'en' && english && r[english] ? r[english] : r[label]) ?? r.id;
   return rows.map((r) => ({ value: Number(r.id), label: String(nameOf(r)) }));
