@@ -1,6 +1,7 @@
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSiteFiguresIfDue } from '../src/features/home/site-figures.ts';
+import { dbPoolSettings } from '../src/platform/config.ts';
 import { formatDateTime } from '../src/platform/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import {
@@ -295,5 +296,34 @@ describe('operations home figures with two instances over one PostgreSQL', () =>
       expect(r.figures_at).toBe(replies[0]!.figures_at);
     }
     expect(replies[0]!.figures_at > before.figures_at).toBe(true);
+  });
+});
+
+describe('operations home figures over a pool of one connection [postgres]', () => {
+  let fleet: Fleet | undefined;
+  afterAll(async () => fleet?.close());
+
+  it('a refresh counts on its own connection: the home answers with DB_POOL_SIZE=1', async (ctx) => {
+    try {
+      fleet = await startInstances(1, {
+        homeFiguresRefreshS: PERIOD_S,
+        dbPool: dbPoolSettings({ DB_POOL_SIZE: '1' }),
+      });
+    } catch (e) {
+      console.warn(`SKIPPED home figures over one connection: ${(e as Error).message}`);
+      return ctx.skip();
+    }
+    const s = fleet.instances[0]!;
+    await registerSites(s, TEST_SITES);
+    toMorning(s);
+    const home = homeOf(s, await s.login('admin', 'admin123', 1));
+    expect(siteCard(await home({}, '2'), 2, 'terminals_pending')).toBe(0);
+    await register(s, '02:5b:00:00:02:41', 2);
+    // Stale: the call counts every site again, while holding the lock's connection, the only one.
+    s.clock.advance(2 * PERIOD_S * 1000 + 1_000);
+    expect(siteCard(await home({}, '2'), 2, 'terminals_pending')).toBe(1);
+    expect(await refreshSiteFiguresIfDue(s.app)).toBe(false);
+    s.clock.advance(PERIOD_S * 1000);
+    expect(await refreshSiteFiguresIfDue(s.app)).toBe(true);
   });
 });

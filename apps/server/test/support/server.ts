@@ -183,7 +183,7 @@ async function startInstance(
     ...overrides,
   };
   const clock = testClock();
-  const db = openDatabase({ databaseUrl, dataDir, poolSize: 4 });
+  const db = openDatabase({ databaseUrl, dataDir, poolSize: overrides.dbPool?.size ?? 4 });
   // Suites sign in many times a second from 127.0.0.1: per-address limits only where a test sets them.
   const edges = { loginPerMin: 1e6, captchaPerMin: 1e6, anonymousPerMin: 1e6, ...extra.edges };
   const server = await buildServer({ config, db, now: clock.now, logger: false, ...extra, edges });

@@ -66,7 +66,7 @@ const EXCEPTIONS: Record<string, string> = {
     'device-facing: a CPE has one row by its identity whatever its site (the Inform names no site)',
   'features/demo/seed.ts: def.table': 'demo data: seeds every site',
   'features/home/site-figures.ts: home_site_figures':
-    "system snapshot: one instance replaces every site's figures at once; a home call keeps only the rows of the sites its caller named or reaches (readFigures' `sites`, from the call's scope)",
+    "system snapshot: one instance replaces every site's figures at once; a home call keeps only the rows of the sites its caller named or reaches (siteFigures' `sites`, from the call's scope)",
   'features/device-tasks/reboot-plans.ts: def.table':
     'write rule: runs inside a generic write the framework already scoped to the written site, on rows of that site',
   'features/device-tasks/reboot-plans.ts: region.table':

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { LEADER_KEYS } from '../../platform/db/leader.ts';
 import type { Database, HomeSiteFiguresTable } from '../../platform/db/schema.ts';
 import type { Service } from '../../platform/feature.ts';
@@ -150,10 +151,12 @@ async function writeSnapshot(trx: Transaction<Database>, rows: Map<number, SiteF
  * it. `wait`: wait for another instance's refresh to end (then find its snapshot and stop);
  * otherwise skip when another instance holds the lock. Returns whether this call counted.
  *
- * On PostgreSQL the lock is held by the transaction that writes, while the counting runs on the
- * pool's other connections (at most one connection of each instance waits on the lock: within an
- * instance the refreshes are one, `shared` below). SQLite's one connection cannot count while a
- * transaction holds it, so there it counts first and writes after (one instance, one refresh).
+ * On PostgreSQL the lock is held by the transaction that writes, and the counting runs on that
+ * transaction's connection too (one connection of the pool for the whole refresh, whatever
+ * DB_POOL_SIZE: counting on the pool's others while this one waited would starve the calls, and
+ * with a pool of one never start). Within an instance the refreshes are one (`shared` below).
+ * SQLite's one connection cannot count while a transaction holds it, so there it counts first and
+ * writes after (one instance, one refresh).
  */
 async function refresh(app: AppContext, maxAgeMs: number, wait: boolean): Promise<boolean> {
   const db = app.db;
@@ -174,10 +177,17 @@ async function refresh(app: AppContext, maxAgeMs: number, wait: boolean): Promis
     if (youngerThan(await readState(trx), app.now(), maxAgeMs)) return false;
     // Taken before counting: the figures are at least as new as the time they are shown with.
     const at = app.now();
-    const rows = await countEverySite(app);
+    const rows = await countEverySite(onConnection(app, trx));
     await writeSnapshot(trx, rows, at);
     return true;
   });
+}
+
+/** `app` with its queries sent through `trx` (the figures' helpers read `app.db.kysely`). */
+function onConnection(app: AppContext, trx: Transaction<Database>): AppContext {
+  const db: Db = Object.create(app.db);
+  Object.defineProperty(db, 'kysely', { value: trx });
+  return { ...app, db };
 }
 
 const running = new WeakMap<AppContext, Promise<boolean>>();
@@ -222,9 +232,16 @@ export async function siteFigures(
   let state = await readState(db);
   // Twice at most: a refresh this instance was already running may have been a periodic pass that
   // skipped (another instance held the lock); the second waits for the lock.
-  for (let i = 0; i < 2 && !youngerThan(state, app.now(), staleAfterMs(app)); i++) {
-    await shared(app, () => refresh(app, staleAfterMs(app), true));
-    state = await readState(db);
+  try {
+    for (let i = 0; i < 2 && !youngerThan(state, app.now(), staleAfterMs(app)); i++) {
+      await shared(app, () => refresh(app, staleAfterMs(app), true));
+      state = await readState(db);
+    }
+  } catch (error) {
+    // A refresh that failed (the database slow or briefly away) leaves the last snapshot to serve,
+    // with the time it was counted on show; without one the call fails.
+    if (!state) throw error;
+    app.log.warn({ err: error }, 'home figures: refresh failed; the last snapshot is served');
   }
   // Read after the state: a refresh committed in between makes the rows newer than the time shown, never older.
   if (!state) throw new Error('the home figures snapshot is missing after a refresh');

@@ -131,15 +131,16 @@ export function reachesWholeFleet(caller: Caller): boolean {
 export function requestedSites(caller: Caller, req: FastifyRequest): number[] | null {
   const raw = headerText(req, Headers.sites);
   const allowed = allowedSites(caller, req);
-  const registry = caller.sites!.registry;
-  const wholeFleet = reachesWholeFleet(caller);
   if (allowed?.length === 0) {
-    // Every site of the account suspended: a call naming one is told why below.
-    const suspended = grantedOnlySuspended(caller);
+    // Every site of the account suspended: a call naming one is told why below. A caller without
+    // sites at all (none loaded) reaches none: refused here, never read past.
+    const suspended = caller.sites !== undefined && grantedOnlySuspended(caller);
     if (raw === '' || !suspended)
       throw new ApiError(Code.forbidden, texts(suspended ? 'sites.allSitesSuspended' : 'auth.noSiteGranted'));
   }
   if (raw === '') return allowed;
+  const registry = caller.sites!.registry;
+  const wholeFleet = reachesWholeFleet(caller);
   const reach = allowed ? new Set(allowed) : null;
   const ids = raw.split(',').map((s) => Number(s.trim()));
   for (const id of ids) {

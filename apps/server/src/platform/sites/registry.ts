@@ -103,16 +103,21 @@ export async function registeredSiteIds(app: AppContext): Promise<number[]> {
   return [...(await siteRegistry(app)).sites.keys()].sort((a, b) => a - b);
 }
 
-/** The registered names of these sites (a page of them: at most a few hundred ids). */
+/** The registered names of these sites (a page of them, or every site of an unpaged home). */
 export async function siteNames(app: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await app.db.kysely
-    .selectFrom('fleet_site')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.filter((r) => r.name).map((r) => [Number(r.id), String(r.name)]));
+  const names = new Map<number, string>();
+  // In slices: a list of every site in one `in (…)` would meet the databases' parameter bounds.
+  for (let i = 0; i < ids.length; i += NAMES_PER_READ) {
+    const rows = await app.db.kysely
+      .selectFrom('fleet_site')
+      .select(['id', 'name'])
+      .where('id', 'in', ids.slice(i, i + NAMES_PER_READ))
+      .execute();
+    for (const r of rows) if (r.name) names.set(Number(r.id), String(r.name));
+  }
+  return names;
 }
+const NAMES_PER_READ = 500;
 
 /** Every site (by name, with its customer) and customer, for the account and role forms' pickers. */
 export async function fleetOptions(app: AppContext): Promise<FleetOptions> {
