@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, inlineScriptHashes } from '../src/platform/http/security-headers.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  consoleScriptHashes,
+  inlineScriptHashes,
+} from '../src/platform/http/security-headers.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -38,6 +42,17 @@ describe('the console page inline script in the Content-Security-Policy', () => 
     expect(policy.replace(` ${sha256(early)}`, '')).toBe(CONTENT_SECURITY_POLICY);
     const api = await fetch(s.url + Paths.health);
     expect(api.headers.get('content-security-policy')).toBe(policy);
+  });
+
+  it('refuses a console page with a second inline script instead of allowing it too', () => {
+    const two = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-csp-'));
+    try {
+      fs.writeFileSync(path.join(two, 'index.html'), `<script>${early}</script><script>evil()</script>`);
+      expect(() => consoleScriptHashes(two)).toThrow(/2 inline scripts/);
+      expect(consoleScriptHashes(dir)).toEqual([sha256(early)]);
+    } finally {
+      fs.rmSync(two, { recursive: true, force: true });
+    }
   });
 
   it('hashes only scripts without src, exactly their text', () => {
