@@ -1,5 +1,7 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useT } from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { DialogLoadBoundary, FailedDialog, retryableLazy } from './dialog-load-boundary.tsx';
 import { type ShellDialog, useDialogStore } from './dialog-store.ts';
 
 interface DialogProps {
@@ -10,18 +12,27 @@ interface DialogProps {
 /**
  * Each dialog's code (its form, antd's Upload and Descriptions, the validators) loads the first
  * time it opens, not with the shell: a page reload on a slow link does not wait for dialogs that
- * are rarely opened (docs/performance.md, "Slow links").
+ * are rarely opened (docs/performance.md, "Slow links"). An import that fails (a dropped link, a
+ * redeploy that renamed the chunks) shows a message and a retry in the dialog's place, and is tried
+ * again on retry or the next opening.
  */
-const DIALOGS: Record<ShellDialog, ComponentType<DialogProps & { forced?: boolean }>> = {
-  changePassword: lazy(() =>
-    import('./change-password/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+const DIALOGS = {
+  changePassword: retryableLazy<DialogProps & { forced?: boolean }>(() =>
+    import('./change-password/change-password-dialog.tsx').then((m) => m.ChangePasswordDialog),
   ),
-  personalData: lazy(() =>
-    import('./personal-data/personal-data-dialog.tsx').then((m) => ({ default: m.PersonalDataDialog })),
+  personalData: retryableLazy<DialogProps>(() =>
+    import('./personal-data/personal-data-dialog.tsx').then((m) => m.PersonalDataDialog),
   ),
-  developerMode: lazy(() =>
-    import('./developer-mode/developer-mode-dialog.tsx').then((m) => ({ default: m.DeveloperModeDialog })),
+  developerMode: retryableLazy<DialogProps>(() =>
+    import('./developer-mode/developer-mode-dialog.tsx').then((m) => m.DeveloperModeDialog),
   ),
+} satisfies Record<ShellDialog, unknown>;
+
+/** The key of each dialog's title, for the message shown when its code did not load. */
+const TITLES: Record<ShellDialog, string> = {
+  changePassword: 'shell.changePassword',
+  personalData: 'shell.personalData',
+  developerMode: 'shell.developerMode',
 };
 
 /** Calls `onMount` once it is committed: inside a Suspense boundary, once the lazy code is there. */
@@ -41,13 +52,30 @@ function LazyDialog({
   forced,
   onClose,
 }: DialogProps & { dialog: ShellDialog; forced: boolean }) {
-  const Dialog = DIALOGS[dialog];
+  const t = useT();
+  const Dialog = DIALOGS[dialog].get();
   const [mounted, setMounted] = useState(false);
+  // Each retry remounts the boundary, which draws a new lazy component: a failed one stays failed.
+  const [attempt, setAttempt] = useState(0);
+  const failed = {
+    title: t(TITLES[dialog]),
+    open,
+    forced: dialog === 'changePassword' && forced,
+    onRetry: () => setAttempt((n) => n + 1),
+    onClose,
+  };
   return (
-    <Suspense fallback={null}>
-      <Dialog open={open && mounted} {...(dialog === 'changePassword' ? { forced } : {})} onClose={onClose} />
-      <OnMount onMount={() => setMounted(true)} />
-    </Suspense>
+    <DialogLoadBoundary key={attempt} {...failed}>
+      {/* While a retry loads, the message stays up (the forced dialog must not vanish), its button spinning. */}
+      <Suspense fallback={attempt > 0 ? <FailedDialog {...failed} retrying /> : null}>
+        <Dialog
+          open={open && mounted}
+          {...(dialog === 'changePassword' ? { forced } : {})}
+          onClose={onClose}
+        />
+        <OnMount onMount={() => setMounted(true)} />
+      </Suspense>
+    </DialogLoadBoundary>
   );
 }
 
