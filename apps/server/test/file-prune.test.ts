@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEADER_KEYS } from '../src/platform/db/leader.ts';
 import { pruneFiles } from '../src/platform/files/prune.ts';
 import { type LocalS3, startLocalS3 } from './support/s3-server.ts';
-import { type DbKind, startServer, type TestServer } from './support/server.ts';
+import { type DbKind, type Fleet, startInstances, startServer, type TestServer } from './support/server.ts';
 
 /**
  * The file store's prune (issue 17; platform/files/prune.ts, docs/deployment/files.md): expired
@@ -73,15 +73,24 @@ for (const backend of BACKENDS) {
     }, 60_000);
 
     // First: the store's times are real ones, the server's clock only moves on in the tests after it.
-    it('removes an export file no link names once it is older than a link’s life', async () => {
+    it('keeps an export file no link names for a link’s life and FILE_PRUNE_HOURS, then removes it', async () => {
       const made = await exportLog(s, token);
-      // The links' rows removed another way (the clear-cache task removes expired ones).
+      // The link's row goes as its download starts (as the download route removes it), or by the
+      // clear-cache task: the file may still be streaming to a slow browser.
       await s.app.db.kysely.deleteFrom('downloads').execute();
-      await pruneFiles(s.app);
-      expect(await exists(s, made.key)).toBe(true);
       s.clock.advance(11 * 60_000);
       await pruneFiles(s.app);
+      expect(await exists(s, made.key)).toBe(true);
+      // Still within 24 h (FILE_PRUNE_HOURS) after the link's 10 minutes.
+      s.clock.advance(23 * HOUR + 58 * 60_000);
+      await pruneFiles(s.app);
+      expect(await exists(s, made.key)).toBe(true);
+      s.clock.advance(2 * 60_000);
+      await pruneFiles(s.app);
       expect(await exists(s, made.key)).toBe(false);
+      // Back to the store's real times for the tests after this one.
+      s.clock.advance(-(11 * 60_000 + 24 * HOUR));
+      token = await s.login();
     });
 
     it('removes an expired export’s file, whose link then answers a clear error, and keeps a fresh one', async () => {
@@ -226,5 +235,119 @@ describe('file store prune across instances [postgres]', () => {
       timeout: 10_000,
       interval: 50,
     });
+  });
+});
+
+describe('file store prune, two instances over one PostgreSQL', () => {
+  let fleet: Fleet;
+  let a: TestServer;
+  let b: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    fleet = await startInstances(2, { files: { kind: 'database' } });
+    [a, b] = fleet.instances as [TestServer, TestServer];
+    token = await a.login();
+  }, 120_000);
+  afterAll(async () => fleet?.close(), 60_000);
+
+  /** Holds `s`'s next removal from the store until `release` is called. */
+  function holdNextDelete(s: TestServer): { reached: Promise<void>; release(): void; restore(): void } {
+    const files = s.app.files;
+    const original = files.delete;
+    let reached!: () => void;
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => {
+      reached = r;
+    });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    files.delete = async (key: string) => {
+      reached();
+      await gate;
+      return original.call(files, key);
+    };
+    return { reached: arrived, release, restore: () => (files.delete = original) };
+  }
+
+  /** Counts `s`'s listings of the store (each pass that runs lists the exports). */
+  function countLists(s: TestServer): { count(): number; restore(): void } {
+    const files = s.app.files;
+    const original = files.list;
+    let n = 0;
+    files.list = (prefix: string) => {
+      n++;
+      return original.call(files, prefix);
+    };
+    return { count: () => n, restore: () => (files.list = original) };
+  }
+
+  const advance = (ms: number) => {
+    a.clock.advance(ms);
+    b.clock.advance(ms);
+  };
+
+  it('runs one pass at a time: the other instance skips while the first is still removing files', async () => {
+    const made = await exportLog(a, token);
+    advance(11 * 60_000);
+    const held = holdNextDelete(a);
+    const lists = countLists(b);
+    try {
+      const first = pruneFiles(a.app);
+      // The first pass has taken the expired link and is removing its file.
+      await held.reached;
+      const second = await pruneFiles(b.app);
+      expect(second.ran).toBe(false);
+      expect(lists.count()).toBe(0);
+      expect(await exists(a, made.key)).toBe(true);
+      held.release();
+      const done = await first;
+      expect(done.ran).toBe(true);
+      expect(done.exports).toBe(1);
+      expect(await exists(b, made.key)).toBe(false);
+    } finally {
+      held.release();
+      held.restore();
+      lists.restore();
+    }
+    // The lock ends with the pass: the other instance's next pass runs.
+    const next = await pruneFiles(b.app);
+    expect(next.ran).toBe(true);
+  });
+
+  it('stops a pass whose lock connection was lost before its next step, and the other instance then runs', async () => {
+    await exportLog(a, token);
+    advance(11 * 60_000);
+    const held = holdNextDelete(a);
+    const admin = new pg.Client({ connectionString: fleet.databaseUrl });
+    await admin.connect();
+    try {
+      const first = pruneFiles(a.app);
+      const failed = first.then(
+        () => null,
+        (e: Error) => e,
+      );
+      await held.reached;
+      // The session holding the prune's advisory lock (one bigint key: objid is its low 32 bits).
+      const r = await admin.query<{ pid: number }>(
+        `select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted`,
+        [LEADER_KEYS.filePrune],
+      );
+      expect(r.rows).toHaveLength(1);
+      const pid = r.rows[0]!.pid;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await vi.waitFor(async () =>
+        expect((await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rows).toHaveLength(
+          0,
+        ),
+      );
+      held.release();
+      expect((await failed)?.message).toMatch(/lock's connection was lost/);
+      expect((await pruneFiles(b.app)).ran).toBe(true);
+    } finally {
+      held.release();
+      held.restore();
+      await admin.end();
+    }
   });
 });

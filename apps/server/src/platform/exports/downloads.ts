@@ -132,9 +132,9 @@ export function registerDownloadRoute(fastify: FastifyInstance, app: AppContext)
 }
 
 /**
- * The prune's first step (platform/files/prune.ts), in the leader's transaction: removes the
- * download links that have expired and returns the store keys of their export files, which go
- * too. A link to a stored file that stays (a backup archive) only loses its row.
+ * The prune's first step (platform/files/prune.ts), under its lock: removes the download links
+ * that have expired and returns the store keys of their export files, which go too. A link to a
+ * stored file that stays (a backup archive) only loses its row.
  */
 export async function takeExpiredDownloads(db: Conn, now: number): Promise<string[]> {
   const rows = await db.deleteFrom('downloads').where('expires_at', '<', now).returning('file').execute();
@@ -143,20 +143,28 @@ export async function takeExpiredDownloads(db: Conn, now: number): Promise<strin
 
 /**
  * Removes those export files, then any export file no link names that is older than a link's
- * life (its row was removed another way, or its removal after the download failed). Returns how
- * many files went.
+ * life and `graceMs` (the prune's FILE_PRUNE_HOURS). A link's row goes when its download starts,
+ * so a file without a link may be one still being streamed: a slow download begun near the end
+ * of its link's life, which the database store serves chunk by chunk. The grace keeps such a file
+ * until that download has long ended; the others (the row removed by the clear-cache task, a
+ * removal after a download that failed) merely wait as long. `check` runs between removals (the
+ * prune's lock still held). Returns how many files went.
  */
 export async function removeExportFiles(
   app: AppContext,
   keys: readonly string[],
   now: number,
+  graceMs: number,
+  check: () => void = () => {},
 ): Promise<number> {
   let removed = 0;
   for (const key of keys) {
+    check();
     await app.files.delete(key);
     removed++;
   }
-  const old = (await app.files.list('exports/')).filter((f) => f.modifiedAt < now - LIFETIME_MS);
+  const before = now - LIFETIME_MS - graceMs;
+  const old = (await app.files.list('exports/')).filter((f) => f.modifiedAt < before);
   for (let i = 0; i < old.length; i += 500) {
     const part = old.slice(i, i + 500);
     const names = part.map((f) => f.key.slice('exports/'.length));
@@ -167,6 +175,7 @@ export async function removeExportFiles(
     );
     for (const f of part)
       if (!live.has(f.key.slice('exports/'.length))) {
+        check();
         await app.files.delete(f.key);
         removed++;
       }

@@ -17,7 +17,7 @@ export interface PruneSettings {
    * At least an hour, so that no put still running is touched.
    */
   afterMs: number;
-  /** How often each instance offers to run the prune (FILE_PRUNE_EVERY_MIN); one runs it at a time. */
+  /** How often each instance offers to run the prune (FILE_PRUNE_EVERY_MIN); one runs it at a time (prune.ts). */
   everyMs: number;
 }
 
