@@ -22,7 +22,6 @@ const N = 100;
 const RATE = 40;
 const FIRMWARE = Buffer.from(`firmware image ${'x'.repeat(4000)}`);
 
-
 interface TaskRow {
   id: number;
   device_id: number;
