@@ -31,8 +31,10 @@ export interface PageStart {
 }
 
 interface ListEntry {
-  /** The count, or the count being taken: requests that arrive meanwhile wait for that one. */
+  /** The count, or the count being taken: requests that arrive meanwhile share that one. */
   total?: Promise<number>;
+  /** The count is being taken (PostgreSQL serves the last total meanwhile). */
+  counting?: boolean;
   starts: Map<number, PageStart>;
 }
 
@@ -59,13 +61,15 @@ export async function cachedLogCount(
   count: () => Promise<number>,
 ): Promise<number> {
   const entry = entryOf(app, `count:${countKey}`);
-  if (entry.total) return entry.total;
-  // One count at a time per filter: when the entry has just expired, the requests that find it
-  // empty all share the first one's count rather than each counting 100,000 rows again.
   const last = appCache<string, number>(app, 'log-list-last', {
     ttlMs: LAST_TOTAL_MS,
     maxEntries: MAX_LISTS,
   });
+  // While a count runs, the last total (PostgreSQL) answers at once; without one, the calls share
+  // the count rather than each counting 100,000 rows again.
+  const known = () => (app.db.kind === 'postgres' ? last.get(countKey) : undefined);
+  if (entry.total) return (entry.counting ? known() : undefined) ?? entry.total;
+  entry.counting = true;
   const counting = count().then(
     (n) => {
       last.set(countKey, n);
@@ -76,11 +80,13 @@ export async function cachedLogCount(
       throw e;
     },
   );
-  entry.total = counting;
-  const known = app.db.kind === 'postgres' ? last.get(countKey) : undefined;
-  if (known === undefined) return counting;
-  counting.catch(() => {}); // the next call sees the failure and counts again
-  return known;
+  entry.total = counting.finally(() => {
+    entry.counting = false;
+  });
+  const answer = known();
+  if (answer === undefined) return entry.total;
+  entry.total.catch(() => {}); // the next call sees the failure and counts again
+  return answer;
 }
 
 export function knownPageStart(app: AppContext, listKey: string, page: number): PageStart | undefined {
