@@ -78,7 +78,11 @@ describeEachDb('operations home over many sites', (kind) => {
     const few = await home(SITES.slice(0, 4));
     const many = await home(SITES);
     expect(many.data.sites).toHaveLength(400);
-    expect(many.queries).toBe(few.queries);
+    // The fewer statements of two calls each: the server's short caches (of a second or so, on the
+    // real clock) expire now and then between two calls and add their reads to one of them; on a
+    // slow machine that was the first (the fresh-clone CI run saw 4 statements against 3).
+    const fewest = async (sites: number[], first: number) => Math.min(first, (await home(sites)).queries);
+    expect(await fewest(SITES, many.queries)).toBe(await fewest(SITES.slice(0, 4), few.queries));
     const card = (site: number, key: string) =>
       many.data.sites.find((x) => x.site_id === site)!.cards.find((c) => c.key === key)?.value;
     for (const site of [1, 2, 3, 4, 7, 398, 399]) {
