@@ -122,19 +122,21 @@ test('the dashboard: live figures linking to their pages, trends, full rows, one
   await rowsAreFull(page);
   await shoot(page, 'dashboard-full-zh_CN-800');
 
-  // The operations home: a table of the account's sites; a row opens that site's home.
+  // The operations home: a table of the account's sites, each by its name in the registry
+  // (support/sites.ts names them "E2E site <n>"); a row opens that site's home.
   await page.setViewportSize({ width: 1440, height: 900 });
   await logOutFromMenu(page);
   await page.goto('/login'); // without the ?redirect to the full-mode page just left
   await fillLogin(page, username, password, { operations: true });
   await expect(page).toHaveURL(/\/operations/);
   const sites = page.locator('.app-content .ops-sites');
-  const row7 = sites.locator('tr.ant-table-row', { hasText: '站点 7' });
+  const open7 = page.getByRole('link', { name: '进入E2E site 7', exact: true });
+  const row7 = sites.locator('tr.ant-table-row').filter({ has: open7 });
   await expect(row7).toBeVisible();
   await shoot(page, 'operations-home-zh_CN-1440');
-  await row7.getByRole('link', { name: /7/ }).first().click();
+  await row7.getByRole('link', { name: '进入E2E site 7', exact: true }).click();
   await expect(page).toHaveURL(/\/operations\?id=7$/);
-  await expect(page.locator('.app-content')).toContainText('站点 7 运行概况');
+  await expect(page.locator('.app-content')).toContainText('E2E site 7 运行概况');
   await page.locator('.app-content [data-card="terminals_pending"]').click();
   await expect(page).toHaveURL(/\/operations\/terminal-auth\?id=7/);
   await expect(page.locator('.app-content').getByText(`Spa TV ${suffix}`)).toBeVisible({ timeout: 20_000 });
