@@ -49,7 +49,8 @@ async function openTerminalsOf(page: Page, site: number) {
   await expect(page).toHaveURL(/\/operations$/);
   await page
     .locator('.app-content .ops-sites')
-    .getByRole('link', { name: new RegExp(`^(Open site|进入站点) ?${site}$`) })
+    // Each site by its registered name (support/sites.ts: "E2E site <n>").
+    .getByRole('link', { name: new RegExp(`^(Open |进入)E2E site ${site}$`) })
     .click();
   await expect(page).toHaveURL(new RegExp(`/operations\\?id=${site}$`));
   await page.locator('.app-content [data-tile="OperationsTerminalAuth"]:visible').click();
