@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMINISTRATOR, adminRoleId, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { addCustomer, registerSites } from './support/sites.ts';
+import { rowCount } from './support/table-snapshot.ts';
 
 /**
  * A customer's and a site's state enforced (issue 17; docs/deployment/sites.md, platform/auth/sites.ts,
@@ -36,15 +37,7 @@ describeEachDb('customer and site state', (kind) => {
     );
     return r.code === 200 ? r.data.list.map((x) => `${x.site_id}:${x.name}`).sort() : r;
   };
-  const classCount = async () =>
-    Number(
-      (
-        await s.app.db.kysely
-          .selectFrom('media_live_type')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const classCount = () => rowCount(s, 'media_live_type');
   const signIn = (username: string, isOperations: 0 | 1, lang = 'en') =>
     s.call<{ token: string }>(
       LOGIN,

@@ -6,6 +6,7 @@ import { migrations } from '../src/platform/db/database.ts';
 import { ADMINISTRATOR, AUTHORITY, addAccount, adminRoleId, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { addCustomer, registerSites, setAccountSites } from './support/sites.ts';
+import { rowCount } from './support/table-snapshot.ts';
 
 /**
  * Sites and customers as records (issue 17 point 6; platform/auth/sites.ts,
@@ -48,15 +49,7 @@ describeEachDb('site and customer registry', (kind) => {
     ).data.list
       .map((r) => `${r.site_id}:${r.name}`)
       .sort();
-  const classCount = async () =>
-    Number(
-      (
-        await s.app.db.kysely
-          .selectFrom('media_live_type')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const classCount = () => rowCount(s, 'media_live_type');
 
   beforeAll(async () => {
     s = await startServer(kind);

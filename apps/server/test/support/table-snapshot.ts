@@ -45,3 +45,13 @@ export function changedTables(before: Record<string, string>, after: Record<stri
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((n) => before[n] !== after[n]).sort();
 }
+
+/** How many rows `table` holds now (a refused write must leave the count as it was). */
+export async function rowCount(s: TestServer, table: string): Promise<number> {
+  const db = s.app.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
