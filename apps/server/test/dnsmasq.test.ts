@@ -686,6 +686,68 @@ describeEachDb('DHCP and DNS (dnsmasq)', (kind) => {
     expect(text).toContain('dhcp-range=set:igs-dhcp,192.168.10.100,192.168.10.199');
   });
 
+  it("writes and matches only the gateway's (site 0) static leases and DNS records, never another site's", async () => {
+    // Rows of another site (an operations site's records live in the same tables): the host's
+    // dnsmasq serves the gateway's network only, so they are neither written nor matched.
+    const db = s.app.db.kysely;
+    const now = Date.now();
+    await db
+      .insertInto('system_dhcp_host')
+      .values({
+        site_id: 7,
+        mac: 'de:ad:be:ef:07:07',
+        ip: '192.168.10.77',
+        hostname: 'site7-box',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('system_dns_host')
+      .values({ site_id: 7, host: 'site7.hotel.lan', ip: '192.168.10.78', created_at: now, updated_at: now })
+      .execute();
+    expect(
+      (await s.call(DNS, { method: 'form', enabled: 1, port: 53, upstream: ['223.5.5.5'] }, { token })).code,
+    ).toBe(200);
+    const lease = await s.call(
+      HOSTS,
+      { method: 'add', mac: 'aa:bb:cc:00:07:01', ip: '192.168.10.71' },
+      { token },
+    );
+    expect(lease.code).toBe(200);
+    const record = await s.call(
+      RECORDS,
+      { method: 'add', host: 'site0.hotel.lan', ip: '192.168.10.72' },
+      { token },
+    );
+    expect(record.code).toBe(200);
+    const dhcp = read('igs-dhcp.conf');
+    expect(dhcp).toContain('dhcp-host=aa:bb:cc:00:07:01,192.168.10.71');
+    expect(dhcp).not.toContain('de:ad:be:ef:07:07');
+    const dns = read('igs-dns.conf');
+    expect(dns).toContain('address=/site0.hotel.lan/192.168.10.72');
+    expect(dns).not.toContain('site7.hotel.lan');
+    // The lease list marks as static only a lease of a gateway's static lease.
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    fs.writeFileSync(
+      path.join(s.dataDir, 'dnsmasq.leases'),
+      [
+        `${expiry} aa:bb:cc:00:07:01 192.168.10.71 site0-box *`,
+        `${expiry} de:ad:be:ef:07:07 192.168.10.77 site7-box *`,
+      ].join('\n'),
+    );
+    const r = await s.call<{ list: { mac: string; static: number }[] }>(
+      DHCP,
+      { method: 'leases' },
+      { token },
+    );
+    expect(r.code).toBe(200);
+    expect(r.data.list.map((l) => [l.mac, l.static])).toEqual([
+      ['aa:bb:cc:00:07:01', 1],
+      ['de:ad:be:ef:07:07', 0],
+    ]);
+  });
+
   it('refuses callers without the menu or the button; reads need only the menu', async () => {
     const none = await accountWith(s, `nodhcp_${kind}`, ['/admin.php/system/home'], []);
     expect((await s.call(DHCP, { method: 'detail' }, { token: none })).code).toBe(403);

@@ -55,6 +55,7 @@ export async function staticLeases(db: AnyKysely): Promise<(StaticLease & { id: 
   const rows = await db
     .selectFrom('system_dhcp_host')
     .select(['id', 'mac', 'ip', 'hostname'])
+    .where('site_id', '=', 0)
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
@@ -66,7 +67,12 @@ export async function staticLeases(db: AnyKysely): Promise<(StaticLease & { id: 
 }
 
 async function hostRecords(db: AnyKysely): Promise<HostRecord[]> {
-  const rows = await db.selectFrom('system_dns_host').select(['host', 'ip']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('system_dns_host')
+    .select(['host', 'ip'])
+    .where('site_id', '=', 0)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ host: String(r.host), ip: String(r.ip) }));
 }
 
