@@ -8,10 +8,11 @@
  *
  *   node tools/issue-licence.ts --key <vendor-private.pem> --in <licence.json> [--request <request.json>] [--out <file>]
  *       Signs a licence. <licence.json> holds the fields: product ("igs-gateway"), serial_no,
- *       machine_code, customer, issued_at, expires_at (YYYY-MM-DD, or null for no expiry),
+ *       machine_code (one machine) or machine_codes (the machines of a fleet), customer, issued_at, expires_at (YYYY-MM-DD, or null for no expiry),
  *       limits {terminals, extensions, aps, cpes, channels, sites} (a number, or null for no limit)
  *       and modules (voice, video, ac, tr069, media, advertising, smart, aiso).
- *       --request takes machine_code from a machine-code request exported by the License page.
+ *       --request takes the machine codes from a machine-code request exported by the License page:
+ *       every running instance's machine (machine_codes), or machine_code when there is one.
  *       Writes the signed file to --out, or to standard output.
  *
  * Needs Node 24 (TypeScript type stripping); run from the repository root.
@@ -67,9 +68,20 @@ try {
   fail(`cannot read ${values.in}: ${(e as Error).message}`);
 }
 if (values.request) {
-  const request = JSON.parse(fs.readFileSync(values.request, 'utf8')) as { machine_code?: string };
-  if (!request.machine_code) fail(`${values.request} has no machine_code`);
-  body.machine_code = request.machine_code;
+  const request = JSON.parse(fs.readFileSync(values.request, 'utf8')) as {
+    machine_code?: string;
+    machine_codes?: unknown;
+  };
+  // A fleet's request lists every running instance's machine (machine_codes); an older one names one.
+  const listed = Array.isArray(request.machine_codes)
+    ? request.machine_codes.filter((c): c is string => typeof c === 'string' && c !== '')
+    : [];
+  const codes = [...new Set([...listed, ...(request.machine_code ? [request.machine_code] : [])])];
+  if (codes.length === 0) fail(`${values.request} has no machine_code`);
+  delete body.machine_code;
+  delete body.machine_codes;
+  if (codes.length === 1) body.machine_code = codes[0];
+  else body.machine_codes = codes;
 }
 let signed: ReturnType<typeof issueLicence>;
 try {
@@ -81,6 +93,6 @@ const text = `${JSON.stringify(signed, null, 2)}\n`;
 if (values.out) {
   fs.writeFileSync(values.out, text);
   process.stderr.write(
-    `wrote ${values.out} (serial ${signed.licence.serial_no}, machine ${signed.licence.machine_code})\n`,
+    `wrote ${values.out} (serial ${signed.licence.serial_no}, machines ${[signed.licence.machine_code, ...(signed.licence.machine_codes ?? [])].filter(Boolean).join(', ')})\n`,
   );
 } else process.stdout.write(text);

@@ -75,6 +75,7 @@ import { startRefusalSummaries } from './platform/http/refusal-summary.ts';
 import { requestLang } from './platform/http/request-info.ts';
 import { consoleScriptHashes, securityHeaders } from './platform/http/security-headers.ts';
 import { tlsServerOptions } from './platform/http/tls-options.ts';
+import type { MachineIdentity } from './platform/licence/machine.ts';
 import { observeRequests, requestIdOptions } from './platform/observability/index.ts';
 import { allResourceActions } from './platform/resources/actions.ts';
 import { syncResourceTables } from './platform/resources/storage.ts';
@@ -181,6 +182,8 @@ export interface BuildOptions {
   makeCaptcha?: AppContext['makeCaptcha'];
   /** Rate limits, upload quota and file-link lives; from the environment when unset. */
   edges?: Partial<EdgeSettings>;
+  /** This instance's machine identity, asked once (tests); read from the host when unset. */
+  machine?: () => MachineIdentity;
 }
 
 /** Opens and migrates the database, seeds it, and builds the HTTP server (not yet listening). */
@@ -219,6 +222,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
     // Uploads, exports, backups, the licence, packages: one store every instance shares (platform/files).
     files: openFileStore(config.files, db, config.dataDir),
+    ...(opts.machine && { machine: Promise.resolve(opts.machine()) }),
   };
   setEdgeSettings(app, { ...loadEdgeSettings(), ...opts.edges });
   const readiness: Readiness = { schemaReady: false, shuttingDown: false };

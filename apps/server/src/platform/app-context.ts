@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/store.ts';
+import type { MachineIdentity } from './licence/machine.ts';
 
 /** What every feature needs: the database, the configuration, a logger and the clock. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   makeCaptcha: () => { text: string; data: string };
   /** Where files are kept (uploads, exports, backups, the licence, packages): platform/files. */
   files: FileStore;
+  /** This instance's machine when it is not read from the host (tests: each instance its own). */
+  machine?: Promise<MachineIdentity>;
 }

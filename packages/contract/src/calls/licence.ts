@@ -10,13 +10,32 @@ export const LicenceDownload = z.object({ url: z.string(), expires_at: z.string(
 export const LicenceState = z.enum(['evaluation', 'valid', 'expired', 'invalid', 'unlicensed']);
 export type LicenceState = z.infer<typeof LicenceState>;
 
+/** An instance of the deployment (one per machine) and whether the licence covers its machine. */
+export const LicenceInstance = z.object({
+  machine_code: z.string(),
+  hostname: z.string(),
+  version: z.string(),
+  /** YYYY-MM-DD HH:mm:ss in the server's zone. */
+  last_seen_at: z.string(),
+  /** Seen lately; false: gone (stopped, or lost the database) and kept a while to be shown. */
+  current: z.boolean(),
+  /** The instance that answered this call. */
+  this_instance: z.boolean(),
+  /** Its machine code is one the installed licence names. */
+  covered: z.boolean(),
+});
+export type LicenceInstance = z.infer<typeof LicenceInstance>;
+
 export const LicenceDetail = z.object({
   state: LicenceState,
   reason: z.string(),
   warning: z.string(),
   product: z.string(),
   serial_no: z.string(),
+  /** The first machine code the licence names ('' without a licence). */
   machine_code: z.string(),
+  /** Every machine code the licence names (machine_code and machine_codes of the file). */
+  machine_codes: z.array(z.string()),
   this_machine_code: z.string(),
   machine_code_error: z.string(),
   customer: z.string(),
@@ -26,6 +45,8 @@ export const LicenceDetail = z.object({
   limits: z.array(z.object({ key: z.string(), limit: z.number().nullable(), usage: z.number().nullable() })),
   modules: z.array(z.string()),
   areas: z.array(z.object({ key: z.string(), name: z.string() })),
+  /** The deployment's instances, current ones first. */
+  instances: z.array(LicenceInstance),
   version: z.string(),
   build: z.string(),
 });

@@ -42,6 +42,15 @@ export const licenceTexts = {
     en: 'This licence is for machine {machine_code}; this machine is {code}',
     zh_CN: '该授权属于机器 {machine_code}，本机机器码为 {code}',
   },
+  'licence.licenceMachinesMachine': {
+    en: 'This licence is for machines {codes}; this machine is {code}',
+    zh_CN: '该授权属于机器 {codes}，本机机器码为 {code}',
+  },
+  'licence.coversNoRunningInstance': {
+    en: 'This licence covers none of the {n} running instances: it names machine codes {codes}, and the instances run on {machines}. Send the machine-code request of this deployment to the vendor',
+    zh_CN:
+      '该授权不适用于正在运行的 {n} 个实例中的任何一个：授权的机器码为 {codes}，实例所在机器的机器码为 {machines}。请将本系统导出的机器码申请发给厂商',
+  },
   'licence.noLicenceInstalledInstall': {
     en: 'No licence is installed: install one under Authorise → License',
     zh_CN: '未安装授权：请在“授权许可”页面导入授权文件',

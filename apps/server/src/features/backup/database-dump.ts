@@ -43,6 +43,8 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   // backups and packages must not be replaced by a restore.
   'file_objects',
   'file_chunks',
+  // The instances running now and their machines (migration 035): each instance writes its own.
+  'server_instances',
 ]);
 
 export interface TableInfo {

@@ -1,24 +1,30 @@
 import os from 'node:os';
 import { Code, say, texts } from '@igs/contract';
 import { licenceCalls } from '@igs/contract/calls';
+import type { AppContext } from '../../platform/app-context.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
+import { FileNotFound, readSmallFile } from '../../platform/files/index.ts';
 import { defineCallAction } from '../../platform/http/action.ts';
 import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { AREA_NAMES } from '../../platform/licence/gate.ts';
+import { listInstances } from '../../platform/licence/instances.ts';
 import {
   AREAS,
   expiryMs,
   forgetLicence,
   LICENCE_KEY,
   LIMIT_KEYS,
+  type Licence,
   LicenceRefusal,
+  licenceMachineCodes,
   licenceStatus,
   licenceUsage,
+  notForThisMachine,
   PRODUCT,
-  verifyLicenceText,
+  verifySignedLicence,
 } from '../../platform/licence/licence.ts';
-import { machineIdentity } from '../../platform/licence/machine.ts';
+import { machineOf } from '../../platform/licence/machine.ts';
 import { BUILD, VERSION } from '../../platform/version.ts';
 
 const DAY = 86_400_000;
@@ -32,9 +38,12 @@ export const licenceActions = [
     access: 'module',
     async handler({ app, lang }) {
       const status = await licenceStatus(app);
-      const machine = await machineIdentity();
+      const machine = await machineOf(app);
       const usage = await licenceUsage(app);
-      const l = status.licence;
+      const instances = await listInstances(app);
+      // The licence on file, also when it is not in force here (not for this machine, expired).
+      const l = status.licence ?? (await installedLicence(app));
+      const codes = l ? licenceMachineCodes(l) : [];
       const daysLeft =
         status.expiresAtMs === null ? null : Math.floor((status.expiresAtMs - app.now()) / DAY);
       const warning =
@@ -47,7 +56,8 @@ export const licenceActions = [
         warning,
         product: l?.product ?? PRODUCT,
         serial_no: l?.serial_no ?? '',
-        machine_code: l?.machine_code ?? '',
+        machine_code: codes[0] ?? '',
+        machine_codes: codes,
         this_machine_code: machine.code ?? '',
         machine_code_error: machine.code ? '' : (machine.reason?.[lang] ?? ''),
         customer: l?.customer ?? '',
@@ -55,8 +65,18 @@ export const licenceActions = [
         expires_at: l ? (l.expires_at ?? '') : '',
         days_left: daysLeft,
         limits: LIMIT_KEYS.map((key) => ({ key, limit: l?.limits[key] ?? null, usage: usage[key] })),
-        modules: status.state === 'evaluation' ? [...AREAS] : (l?.modules ?? []),
+        modules: status.state === 'evaluation' ? [...AREAS] : (status.licence?.modules ?? []),
         areas: AREAS.map((a) => ({ key: a, name: AREA_NAMES[a][lang] })),
+        instances: instances.map((i) => ({
+          machine_code: i.machine_code,
+          hostname: i.hostname,
+          version: i.version,
+          last_seen_at: formatDateTime(i.last_seen_at),
+          current: i.current,
+          this_instance: i.self,
+          // Without a licence (evaluation or none) nothing is covered.
+          covered: codes.includes(i.machine_code),
+        })),
         version: VERSION,
         build: BUILD,
       };
@@ -71,9 +91,10 @@ export const licenceActions = [
       const { app, lang } = ctx;
       const text = ctx.files[0]?.data.toString('utf8') ?? input.content;
       if (!text?.trim()) throw invalidField('file', say(lang, 'licence.chooseLicenceFile'));
-      let licence: Awaited<ReturnType<typeof verifyLicenceText>>;
+      let licence: Licence;
       try {
-        licence = await verifyLicenceText(app, text);
+        licence = verifySignedLicence(app, text);
+        await refuseUnlessCoversAnInstance(app, licence);
       } catch (e) {
         if (e instanceof LicenceRefusal)
           throw new ApiError(Code.invalid, e.text[lang], { errors: [{ field: 'file', msg: e.text[lang] }] });
@@ -96,17 +117,22 @@ export const licenceActions = [
     access: 'module',
     async handler(ctx) {
       const { app } = ctx;
-      const machine = await machineIdentity();
+      const machine = await machineOf(app);
       if (!machine.code)
         throw new ApiError(
           Code.unavailable,
           (machine.reason ?? texts('licence.noMachineIdentity'))[ctx.lang],
         );
-      const current = (await licenceStatus(app)).licence;
+      const current = (await licenceStatus(app)).licence ?? (await installedLicence(app));
+      // Every machine an instance of this deployment runs on now (gone ones are left out).
+      const running = (await listInstances(app)).filter((i) => i.current);
       const request = {
         format: 'igs-licence-request-v1',
         product: PRODUCT,
+        /** The machine of the instance that made the request (the first form of the file). */
         machine_code: machine.code,
+        machine_codes: running.map((i) => i.machine_code),
+        instances: running.map((i) => ({ machine_code: i.machine_code, hostname: i.hostname })),
         hostname: os.hostname(),
         version: VERSION,
         build: BUILD,
@@ -122,3 +148,46 @@ export const licenceActions = [
     },
   }),
 ];
+
+/** The licence file installed, signed and of this product, whichever machines it names; or null. */
+async function installedLicence(app: AppContext): Promise<Licence | null> {
+  const text = await readSmallFile(app.files, LICENCE_KEY, 1024 * 1024).then(
+    (b) => b.toString('utf8'),
+    (e: unknown) => {
+      if (e instanceof FileNotFound) return null;
+      throw e;
+    },
+  );
+  if (text === null) return null;
+  try {
+    return verifySignedLicence(app, text);
+  } catch (e) {
+    if (e instanceof LicenceRefusal) return null;
+    throw e;
+  }
+}
+
+/**
+ * An import must cover at least one running instance (instances.ts): a licence for none of
+ * them would stop every instance at once. One covering some is accepted; the detail then names
+ * the instances it leaves out.
+ */
+async function refuseUnlessCoversAnInstance(app: AppContext, licence: Licence): Promise<void> {
+  const codes = licenceMachineCodes(licence);
+  const running = (await listInstances(app)).filter((i) => i.current);
+  if (running.some((i) => codes.includes(i.machine_code))) return;
+  const others = running.filter((i) => !i.self);
+  // Alone (or the others unknown): this instance's own reason, as a single machine has it.
+  if (others.length === 0) {
+    const refusal = await notForThisMachine(app, licence);
+    if (refusal) throw new LicenceRefusal(refusal);
+    return;
+  }
+  throw new LicenceRefusal(
+    texts('licence.coversNoRunningInstance', {
+      n: running.length,
+      codes: codes.join(', '),
+      machines: running.map((i) => `${i.machine_code} (${i.hostname})`).join(', '),
+    }),
+  );
+}

@@ -34,6 +34,7 @@ import { cwmpFleet } from './migrations/031-cwmp-fleet.ts';
 import { fileStore } from './migrations/032-file-store.ts';
 import { siteRegistry } from './migrations/033-site-registry.ts';
 import { homeSiteFigures } from './migrations/034-home-site-figures.ts';
+import { serverInstances } from './migrations/035-server-instances.ts';
 import { preparingPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
@@ -291,6 +292,7 @@ export function migrations(kind: DialectKind): Record<string, Migration> {
     '032-file-store': fileStore(kind),
     '033-site-registry': siteRegistry(kind),
     '034-home-site-figures': homeSiteFigures(kind),
+    '035-server-instances': serverInstances(kind),
   };
 }
 

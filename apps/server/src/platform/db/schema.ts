@@ -632,3 +632,19 @@ export interface Database {
   home_site_figures: HomeSiteFiguresTable;
   home_figures_state: HomeFiguresStateTable;
 }
+
+/** The instances of the deployment, one row per machine (migration 035, platform/licence/instances.ts). */
+export interface ServerInstancesTable {
+  /** The machine code the instance runs on (platform/licence/machine.ts). */
+  machine_code: string;
+  hostname: Generated<string>;
+  version: Generated<string>;
+  /** Epoch ms. */
+  first_seen_at: number;
+  /** Epoch ms: renewed by the instance every INSTANCE_BEAT_MS while it runs. */
+  last_seen_at: number;
+}
+
+export interface Database {
+  server_instances: ServerInstancesTable;
+}

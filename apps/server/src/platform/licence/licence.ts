@@ -6,13 +6,14 @@ import { announceCacheChange } from '../cache/coherence.ts';
 import { FileNotFound, readSmallFile } from '../files/index.ts';
 import { parseDateTime } from '../lib/time.ts';
 import type { AnyDb } from '../resources/queries.ts';
-import { machineIdentity } from './machine.ts';
+import { machineOf } from './machine.ts';
 import { VENDOR_PUBLIC_KEY } from './public-key.ts';
 import { canonicalJson, verifyBytes } from './signing.ts';
 
 /**
  * The licence (DOMAIN authorise/License): a JSON file signed with the vendor's Ed25519 key,
- * bound to this machine, naming the business areas it enables and the size limits.
+ * bound to one machine (`machine_code`) or to the machines of a fleet (`machine_codes`; each
+ * instance checks its own), naming the business areas it enables and the size limits.
  *
  * States:
  * - evaluation: no licence file installed. Every area works and the console shows a banner. This
@@ -20,8 +21,8 @@ import { canonicalJson, verifyBytes } from './signing.ts';
  *   IGS_LICENCE_REQUIRED=1, which turns "no file" into `unlicensed`.
  * - valid: installed, signed, for this machine, not expired: its `modules` are enabled.
  * - expired: every business area answers 1006 until a new licence is installed.
- * - invalid: the installed file no longer verifies (altered, another machine, another key):
- *   treated like expired.
+ * - invalid: the installed file no longer verifies (altered, another key) or does not name this
+ *   instance's machine (a fleet licence that leaves it out): treated like expired.
  * - unlicensed: no file while IGS_LICENCE_REQUIRED=1: every business area answers 1006.
  * System and authorise pages (this one included) always work, so a licence can be installed.
  */
@@ -63,18 +64,34 @@ const dateText = z
   .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss');
 const limit = z.number().int().min(0).nullable().optional();
 
-export const LicenceBody = z.object({
-  product: z.string().max(64),
-  serial_no: z.string().min(1).max(64),
-  machine_code: z.string().min(1).max(64),
-  customer: z.string().max(200),
-  issued_at: dateText,
-  /** null: does not expire. A bare date means the end of that day. */
-  expires_at: dateText.nullable(),
-  limits: z.object(Object.fromEntries(LIMIT_KEYS.map((k) => [k, limit])) as Record<LimitKey, typeof limit>),
-  modules: z.array(z.enum(AREAS)),
-});
+const machineCode = z.string().min(1).max(64);
+
+export const LicenceBody = z
+  .object({
+    product: z.string().max(64),
+    serial_no: z.string().min(1).max(64),
+    /** The machine the licence is for (the first form: one machine). */
+    machine_code: machineCode.optional(),
+    /** The machines of a fleet: an instance accepts the licence when its own code is one of them. */
+    machine_codes: z.array(machineCode).min(1).max(256).optional(),
+    customer: z.string().max(200),
+    issued_at: dateText,
+    /** null: does not expire. A bare date means the end of that day. */
+    expires_at: dateText.nullable(),
+    limits: z.object(Object.fromEntries(LIMIT_KEYS.map((k) => [k, limit])) as Record<LimitKey, typeof limit>),
+    modules: z.array(z.enum(AREAS)),
+  })
+  .refine((l) => l.machine_code !== undefined || l.machine_codes !== undefined, {
+    path: ['machine_code'],
+    message: 'a licence names machine_code or machine_codes',
+  });
 export type Licence = z.infer<typeof LicenceBody>;
+
+/** Every machine code a licence names (machine_code and machine_codes), upper case, each once. */
+export function licenceMachineCodes(licence: Licence): string[] {
+  const all = [...(licence.machine_code ? [licence.machine_code] : []), ...(licence.machine_codes ?? [])];
+  return [...new Set(all.map((c) => c.trim().toUpperCase()))];
+}
 
 export const LicenceFile = z.object({
   format: z.literal(LICENCE_FORMAT),
@@ -119,10 +136,10 @@ export class LicenceRefusal extends Error {
 }
 
 /**
- * Checks a licence file's text: its shape, product, vendor signature and machine. Expiry is
- * left to the caller (an installed licence may expire later; an import refuses it at once).
+ * Checks a licence file's text: its shape, product and vendor signature, not its machines (an
+ * import checks them against every running instance, instances.ts) nor its expiry.
  */
-export async function verifyLicenceText(app: AppContext, text: string): Promise<Licence> {
+export function verifySignedLicence(app: AppContext, text: string): Licence {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -140,12 +157,28 @@ export async function verifyLicenceText(app: AppContext, text: string): Promise<
     throw new LicenceRefusal(texts('licence.licenceProductNot', { product: licence.product, ours: PRODUCT }));
   if (!verifyBytes(publicKeyOf(app), Buffer.from(canonicalJson(licence), 'utf8'), signature))
     throw new LicenceRefusal(texts('licence.licenceSignatureNotValid'));
-  const machine = await machineIdentity();
-  if (!machine.code) throw new LicenceRefusal(texts('licence.noMachineCode', { reason: machine.reason }));
-  if (licence.machine_code.toUpperCase() !== machine.code)
-    throw new LicenceRefusal(
-      texts('licence.licenceMachineMachine', { machine_code: licence.machine_code, code: machine.code }),
-    );
+  return licence;
+}
+
+/** Why the licence is not for this instance's machine, or null when it is. */
+export async function notForThisMachine(app: AppContext, licence: Licence): Promise<Text | null> {
+  const machine = await machineOf(app);
+  if (!machine.code) return texts('licence.noMachineCode', { reason: machine.reason });
+  const codes = licenceMachineCodes(licence);
+  if (codes.includes(machine.code)) return null;
+  return codes.length === 1
+    ? texts('licence.licenceMachineMachine', { machine_code: codes[0], code: machine.code })
+    : texts('licence.licenceMachinesMachine', { codes: codes.join(', '), code: machine.code });
+}
+
+/**
+ * Checks a licence file's text as this instance uses it: its shape, product, vendor signature
+ * and this instance's machine among the licence's. Expiry is left to the caller.
+ */
+export async function verifyLicenceText(app: AppContext, text: string): Promise<Licence> {
+  const licence = verifySignedLicence(app, text);
+  const refusal = await notForThisMachine(app, licence);
+  if (refusal) throw new LicenceRefusal(refusal);
   return licence;
 }
 

@@ -89,3 +89,8 @@ export function machineIdentity(): Promise<MachineIdentity> {
   })();
   return cached;
 }
+
+/** The machine this instance runs on: the host's, unless the server was built with another (tests). */
+export function machineOf(app: { machine?: Promise<MachineIdentity> }): Promise<MachineIdentity> {
+  return app.machine ?? machineIdentity();
+}
