@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { outreachCalls } from '@igs/contract/calls';
+import { outreachCalls, resourceCalls } from '@igs/contract/calls';
 import { type Occupancy, type OutreachEvent, SystemServicePaths } from '@igs/contract/extras';
 import { resourceByName } from '@igs/contract/resources';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { z } from 'zod';
 import { toast } from '../../app/feedback.ts';
 import { registerTexts, type Texts, useLanguage, useT } from '../../i18n/index.ts';
 import { call, callEnvelope } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useTabPolling } from '../keep-alive/active-tab.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
@@ -71,15 +71,18 @@ const RESULT_COLOR: Record<OutreachEvent['result'], string> = {
   skipped: 'default',
 };
 
-interface InterfaceRow {
-  id: number;
-  name: string;
-  type: 'fias' | 'his_http';
-  host: string | null;
-  port: number | null;
-  enabled: number;
-  link_state: string | null;
-}
+/** A row of the external interfaces' list, read by its schema (the list's reply is generic records). */
+const InterfaceRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  host: z.string().nullable(),
+  port: z.number().nullable(),
+  enabled: z.number(),
+  link_state: z.string().nullable(),
+});
+type InterfaceRow = z.infer<typeof InterfaceRow>;
+const InterfaceRows = z.array(InterfaceRow);
 
 /** The link types' words, as the external interface list names them. */
 const outreachType = resourceByName('system:outreach')?.fields.find((f) => f.name === 'type');
@@ -94,7 +97,9 @@ function Links({ refreshMs }: { refreshMs: number | false }) {
   const { data, isFetching, refetch } = useScopedQuery({
     queryKey: ['outreach', 'links'],
     queryFn: ({ sites }) =>
-      request<{ list: InterfaceRow[] }>(PATH, { method: 'list', limit: 200 }, { loading: false, sites }),
+      call(resourceCalls(PATH).list, { limit: 200 }, { loading: false, sites }).then((r) => ({
+        list: InterfaceRows.parse(r.list),
+      })),
     refetchInterval: refreshMs,
   });
   const verb = async (row: InterfaceRow, method: 'test' | 'resync') => {

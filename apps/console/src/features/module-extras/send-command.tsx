@@ -1,13 +1,18 @@
 import { SendOutlined } from '@ant-design/icons';
-import { appCommandCalls, appCommandOpsCalls, type TerminalCommandRow } from '@igs/contract/calls';
+import {
+  appCommandCalls,
+  appCommandOpsCalls,
+  resourceCalls,
+  type TerminalCommandRow,
+} from '@igs/contract/calls';
 import { TERMINAL_COMMANDS } from '@igs/contract/extras';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { z } from 'zod';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
-import { request } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
@@ -29,16 +34,19 @@ function useCommandCalls() {
   return isOperations === 1 ? appCommandOpsCalls : appCommandCalls;
 }
 
+/** The published releases offered by an upgrade command, read by their schema from the generic list. */
+const Releases = z.array(z.object({ id: z.number(), package_name: z.string(), version_name: z.string() }));
+
 function useReleases(enabled: boolean) {
   const path = useModePath('/admin.php/index/app_upgrade');
   return useScopedQuery({
     queryKey: ['module-extras', 'releases', path],
     queryFn: ({ sites }) =>
-      request<{ list: { id: number; package_name: string; version_name: string }[] }>(
-        path,
-        { method: 'list', filter: { state: 'published' }, limit: 200 },
+      call(
+        resourceCalls(path).list,
+        { filter: { state: 'published' }, limit: 200 },
         { loading: false, sites },
-      ),
+      ).then((r) => ({ list: Releases.parse(r.list) })),
     enabled,
   });
 }

@@ -1,10 +1,12 @@
+import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
 import { type FieldDef, writableFields } from '@igs/contract/resources';
 import { Alert, Button, Form, type FormInstance, Result, Space, Spin } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
-import { isRequestError, request } from '../../request/index.ts';
+import { call } from '../../request/call.ts';
+import { isRequestError } from '../../request/index.ts';
 import { FieldControl } from '../resource/field-control.tsx';
 import { serverErrors, singletonBody } from './form-body.ts';
 import { type SingletonValues, useSingleton, useSingletonButton } from './use-singleton.ts';
@@ -57,7 +59,7 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
     }
     setSaving(true);
     try {
-      await request(endpoint, { method: 'form', ...params, ...body }, { sites });
+      await call(singletonCalls(endpoint).form, { ...params, ...body }, { sites });
       toast.success(t('sgl.saved'));
       form.setFields(fields.filter((f) => f.type === 'pwd').map((f) => ({ name: f.name, value: '' })));
       await refresh();

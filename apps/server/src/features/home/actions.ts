@@ -3,7 +3,6 @@ import { homeCalls } from '@igs/contract/calls';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../platform/app-context.ts';
 import { hasButton } from '../../platform/auth/permissions.ts';
-import { requestedSites } from '../../platform/auth/sites.ts';
 import { offerDownload } from '../../platform/exports/downloads.ts';
 import { type Caller, defineCallAction } from '../../platform/http/action.ts';
 import { apiError } from '../../platform/http/errors.ts';
@@ -98,9 +97,9 @@ export const homeActions = [
       'Operations home: the fleet totals and the dashboard cards of each site in igs-sids (a page of them when paged), and the host status',
     access: 'module',
     mutates: false,
-    async handler({ app, caller, req }, input): Promise<OperationsHomeOutput> {
+    async handler({ app, caller, scope }, input): Promise<OperationsHomeOutput> {
       // The sites named by igs-sids, else every site the account reaches (all known sites for `*`).
-      const sites = requestedSites(caller, req) ?? (await knownSites(app));
+      const sites = scope.fleet ?? (await knownSites(app));
       const keys = await visibleCardKeys(app, caller);
       // The per-site figures from the snapshot (site-figures.ts), only of these sites; the live ones per call.
       const [snapshot, shared, system] = await Promise.all([
@@ -160,8 +159,8 @@ export const homeActions = [
     access: 'module',
     mutates: true,
     button: 'bulletin_board:export',
-    async handler({ app, caller, req }) {
-      return exportHome(app, caller, requestedSites(caller, req));
+    async handler({ app, caller, scope }) {
+      return exportHome(app, caller, scope.fleet);
     },
   }),
 ];

@@ -57,6 +57,11 @@ export interface SiteScope {
   writeSite(): number;
   /** The rows a change may touch: `[writeSite()]`. */
   readonly write: number[];
+  /**
+   * The sites igs-sids names in either mode (null: every site the account reaches): what a fleet
+   * view such as the operations home reads, which a full-mode caller may open too.
+   */
+  readonly fleet: number[] | null;
 }
 
 /** The context of a session or module call: a signed-in caller and their sites. */

@@ -32,10 +32,6 @@ export function jsonHasAny(kind: DialectKind, column: string, values: readonly (
     : sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) where cast(value as text) in (${sql.join(texts)}))`;
 }
 
-export function siteFilter(q: AnySelect, sites: number[] | null): AnySelect {
-  return sites ? q.where('site_id', 'in', sites) : q;
-}
-
 type FilterValue = string | number | (string | number)[];
 
 /**

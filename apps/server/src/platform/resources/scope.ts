@@ -22,11 +22,12 @@ import { type AnySelect, untyped } from './queries.ts';
  * suspended.
  */
 export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
-  let read: number[] | null | undefined;
-  const sites = (): number[] | null => {
-    if (read === undefined) read = caller.isOperations ? requestedSites(caller, req) : [0];
-    return read;
+  let named: number[] | null | undefined;
+  const fleet = (): number[] | null => {
+    if (named === undefined) named = requestedSites(caller, req);
+    return named;
   };
+  const sites = (): number[] | null => (caller.isOperations ? fleet() : [0]);
   const writeSite = (): number => {
     if (!caller.isOperations) return 0;
     const named = sites();
@@ -48,6 +49,9 @@ export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
     get write() {
       return [writeSite()];
     },
+    get fleet() {
+      return fleet();
+    },
   };
 }
 
@@ -55,7 +59,7 @@ export function siteScope(caller: Caller, req: FastifyRequest): SiteScope {
  * The scope of a registry call (the fleet's sites and customers, contract `registry`): its
  * records are the deployment's, kept at site 0, whatever igs-sids names.
  */
-export const REGISTRY_SCOPE: SiteScope = { read: [0], write: [0], writeSite: () => 0 };
+export const REGISTRY_SCOPE: SiteScope = { read: [0], write: [0], writeSite: () => 0, fleet: [0] };
 
 /** The hand tables (platform/db/schema.ts) that have a `site_id`. */
 export type SiteTable = {

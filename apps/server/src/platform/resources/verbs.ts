@@ -12,8 +12,9 @@ import type { Conn } from '../db/schema.ts';
 import { type AnyAction, defineAction, type SignedInContext } from '../http/action.ts';
 import { ApiError } from '../http/errors.ts';
 import { toRecord } from './codec.ts';
-import { siteFilter, untyped } from './queries.ts';
+import { untyped } from './queries.ts';
 import { isRecordId } from './record-id.ts';
+import { scoped } from './scope.ts';
 import { inCallTransaction } from './transaction.ts';
 import { validate } from './write.ts';
 
@@ -113,7 +114,7 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
             : [...new Set((body.ids as number[] | undefined) ?? [Number(body.id)])];
       return inCallTransaction(ctx, async (tctx) => {
         const db = untyped(tctx.app.db.kysely);
-        const records = wanted.length ? await recordsInScope(tctx, db, def, wanted) : [];
+        const records = wanted.length ? await recordsInScope(tctx, def, wanted) : [];
         for (const r of records) {
           if (!verbApplies(verb, r)) {
             // Named as the operator reads them: the field's label and the value's words.
@@ -149,7 +150,6 @@ function verbAction(def: ResourceDef, verb: VerbDef, endpoint: string): AnyActio
 /** The records of these ids in the call's site, in the order asked; 404 when one is not there. */
 async function recordsInScope(
   ctx: SignedInContext,
-  db: Conn,
   def: ResourceDef,
   wanted: number[],
 ): Promise<Record<string, unknown>[]> {
@@ -157,10 +157,11 @@ async function recordsInScope(
   const possible = wanted.filter(isRecordId);
   const rows = !possible.length
     ? []
-    : await siteFilter(
-        untyped(db).selectFrom(def.table).selectAll().where('id', 'in', possible),
-        ctx.scope.write,
-      ).execute();
+    : await scoped(ctx)
+        .selectFrom(def.table, ctx.scope.write)
+        .selectAll()
+        .where('id', 'in', possible)
+        .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), toRecord(def, r)]));
   const missing = wanted.filter((id) => !byId.has(id));
   if (missing.length)
