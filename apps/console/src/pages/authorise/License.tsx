@@ -17,7 +17,7 @@ import { toast } from '../../app/feedback.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
-import { banner, type LicenceDetail, usagePercent } from './license-logic.ts';
+import { banner, type LicenceDetail, uncoveredInstances, usagePercent } from './license-logic.ts';
 import './license-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -47,10 +47,22 @@ export default function License() {
   const bannerText =
     b.text === 'warning' ? d.warning : b.text === 'reason' ? d.reason : t(`licence.state.${d.state}`);
   const licensed = d.state !== 'evaluation' && d.state !== 'unlicensed';
+  const uncovered = uncoveredInstances(d);
 
   return (
     <Flex vertical gap={16} className="licence-page">
       <Alert type={b.type} showIcon title={bannerText} data-testid="licence-banner" />
+      {uncovered.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="licence-uncovered"
+          title={t('licence.uncovered', {
+            n: uncovered.length,
+            hosts: uncovered.map((i) => `${i.hostname} (${i.machine_code})`).join(', '),
+          })}
+        />
+      )}
       <Flex gap={8} wrap>
         {canImport && (
           <Upload
@@ -89,7 +101,17 @@ export default function License() {
             )}
           </Descriptions.Item>
           {licensed && (
-            <Descriptions.Item label={t('licence.machineCode')}>{d.machine_code}</Descriptions.Item>
+            <Descriptions.Item
+              label={t(d.machine_codes.length > 1 ? 'licence.machineCodes' : 'licence.machineCode')}
+            >
+              <Space wrap size={4}>
+                {d.machine_codes.map((c) => (
+                  <Typography.Text key={c} code>
+                    {c}
+                  </Typography.Text>
+                ))}
+              </Space>
+            </Descriptions.Item>
           )}
           {licensed && <Descriptions.Item label={t('licence.serialNo')}>{d.serial_no}</Descriptions.Item>}
           {licensed && <Descriptions.Item label={t('licence.customer')}>{d.customer}</Descriptions.Item>}
@@ -106,6 +128,60 @@ export default function License() {
             </Descriptions.Item>
           )}
         </Descriptions>
+      </Card>
+      <Card size="small" title={t('licence.instances')} data-testid="licence-instances">
+        <Typography.Paragraph type="secondary">{t('licence.instancesHint')}</Typography.Paragraph>
+        <Table
+          rowKey="machine_code"
+          size="small"
+          pagination={false}
+          dataSource={d.instances}
+          columns={[
+            {
+              title: t('licence.instance.host'),
+              dataIndex: 'hostname',
+              render: (h: string, r: LicenceDetail['instances'][number]) => (
+                <Space size={4}>
+                  {h}
+                  {r.this_instance && <Tag color="blue">{t('licence.instance.this')}</Tag>}
+                </Space>
+              ),
+            },
+            {
+              title: t('licence.instance.machineCode'),
+              dataIndex: 'machine_code',
+              render: (c: string) => (
+                <Typography.Text copyable code>
+                  {c}
+                </Typography.Text>
+              ),
+            },
+            { title: t('licence.instance.version'), dataIndex: 'version' },
+            { title: t('licence.instance.lastSeen'), dataIndex: 'last_seen_at' },
+            {
+              title: t('licence.instance.status'),
+              dataIndex: 'current',
+              render: (current: boolean) =>
+                current ? (
+                  <Tag color="green">{t('licence.instance.running')}</Tag>
+                ) : (
+                  <Tag>{t('licence.instance.gone')}</Tag>
+                ),
+            },
+            {
+              title: t('licence.instance.licence'),
+              dataIndex: 'covered',
+              render: (covered: boolean) =>
+                d.machine_codes.length === 0 ? (
+                  <Tag>{t('licence.instance.noLicence')}</Tag>
+                ) : covered ? (
+                  <Tag color="green">{t('licence.instance.covered')}</Tag>
+                ) : (
+                  <Tag color="red">{t('licence.instance.notCovered')}</Tag>
+                ),
+            },
+          ]}
+        />
       </Card>
       <Card size="small" title={t('licence.modules')}>
         <Space wrap>

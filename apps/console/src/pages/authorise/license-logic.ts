@@ -21,3 +21,12 @@ export function usagePercent(limit: number | null, usage: number | null): number
   if (limit === 0) return usage > 0 ? 100 : 0;
   return Math.min(100, Math.round((usage / limit) * 100));
 }
+
+/**
+ * The running instances the installed licence leaves out (their business modules are refused);
+ * none when no licence names any machine (evaluation, no licence).
+ */
+export function uncoveredInstances(d: LicenceDetail): LicenceDetail['instances'] {
+  if (d.machine_codes.length === 0) return [];
+  return d.instances.filter((i) => i.current && !i.covered);
+}

@@ -33,6 +33,30 @@ const texts: Texts = {
   'licence.modules': { en: 'Modules', zh_CN: '授权模块' },
   'licence.import': { en: 'Import licence', zh_CN: '导入授权' },
   'licence.export': { en: 'Machine-code request', zh_CN: '导出机器码申请' },
+  'licence.machineCodes': { en: 'Licensed machine codes', zh_CN: '授权机器码' },
+  'licence.instances': { en: 'Instances of this deployment', zh_CN: '本系统的运行实例' },
+  'licence.instance.host': { en: 'Host', zh_CN: '主机名' },
+  'licence.instance.machineCode': { en: 'Machine code', zh_CN: '机器码' },
+  'licence.instance.version': { en: 'Version', zh_CN: '版本' },
+  'licence.instance.lastSeen': { en: 'Last seen', zh_CN: '最近在线' },
+  'licence.instance.status': { en: 'Status', zh_CN: '状态' },
+  'licence.instance.licence': { en: 'Licence', zh_CN: '授权' },
+  'licence.instance.running': { en: 'Running', zh_CN: '运行中' },
+  'licence.instance.gone': { en: 'Gone', zh_CN: '已离线' },
+  'licence.instance.this': { en: 'this instance', zh_CN: '当前实例' },
+  'licence.instance.covered': { en: 'Covered', zh_CN: '已授权' },
+  'licence.instance.notCovered': { en: 'Not covered', zh_CN: '未授权' },
+  'licence.instance.noLicence': { en: 'No licence', zh_CN: '无授权' },
+  'licence.instancesHint': {
+    en: 'Every instance records its machine here. The machine-code request lists the machines of the running instances; a gone instance is left out.',
+    zh_CN:
+      '每个实例都会在此登记其所在机器。导出的机器码申请包含所有运行中实例的机器码，已离线的实例不包含在内。',
+  },
+  'licence.uncovered': {
+    en: 'The licence does not cover {{n}} running instance(s): {{hosts}}. Their business modules are refused. Send the machine-code request to the vendor for a licence naming every machine.',
+    zh_CN:
+      '当前授权未覆盖 {{n}} 个运行中的实例：{{hosts}}。这些实例的业务模块不可用。请导出机器码申请发给厂商，申请包含所有机器的授权。',
+  },
   'licence.imported': { en: 'Licence {{serial}} installed', zh_CN: '授权 {{serial}} 已安装' },
 };
 
