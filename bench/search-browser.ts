@@ -239,7 +239,7 @@ export async function benchSearchInBrowser(settings: BenchSettings, results: Res
       }
       const what = c.menu === 'real' ? `real menu, ${c.lang}` : '1,000 titles';
       console.log(
-        `  ${what}: mean ${means.map((m) => m.toFixed(2)).join(' ')} ms, first ${firsts.map((m) => m.toFixed(1)).join(' ')} ms, main-thread CPU ${cpu.map((m) => m.toFixed(2)).join(' ')} ms`,
+        `  ${what} (load average ${os.loadavg()[0]!.toFixed(1)}): mean ${means.map((m) => m.toFixed(2)).join(' ')} ms, first ${firsts.map((m) => m.toFixed(1)).join(' ')} ms, main-thread CPU ${cpu.map((m) => m.toFixed(2)).join(' ')} ms`,
       );
       results.add(`search.felt.${c.id}`, `header search felt per keystroke (${what})`, 'ms', means, c.budget);
       results.add(
