@@ -113,25 +113,10 @@ export async function pushCatalog(
   items: CatalogItem[],
   sn: number,
 ): Promise<number> {
-  const peer = peerOf(p);
   const list = items.slice(0, MAX_PUSHED);
   for (let i = 0; i < list.length || i === 0; i += ITEMS_PER_MESSAGE) {
     const part = list.slice(i, i + ITEMS_PER_MESSAGE);
-    const res: SipMessage = await agent.requestTo(
-      peer,
-      'MESSAGE',
-      `sip:${p.server_gb_id}@${p.server_gb_domain}`,
-      [
-        ['from', `<sip:${p.device_gb_id}@${p.server_gb_domain}>;tag=${rand(4)}`],
-        ['to', `<sip:${p.server_gb_id}@${p.server_gb_domain}>`],
-        ['call-id', `${rand()}@${agent.self}`],
-        ['cseq', '1 MESSAGE'],
-        ['max-forwards', '70'],
-        ['content-type', 'Application/MANSCDP+xml'],
-      ],
-      catalogBody(sn, p.device_gb_id, list.length, part, p.charset),
-    );
-    if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
+    await messageUpward(agent, p, catalogBody(sn, p.device_gb_id, list.length, part, p.charset));
     if (list.length === 0) break;
   }
   return list.length;
@@ -155,7 +140,12 @@ export function parentOf(r: Record<string, unknown>, password: string): ParentPl
 
 /** A Notify/Keepalive to the parent; resolves when it is accepted. */
 export async function keepaliveUpward(agent: GbAgent, p: ParentPlatform, sn: number): Promise<void> {
-  const res = await agent.requestTo(
+  await messageUpward(agent, p, buildNotify('Keepalive', sn, p.device_gb_id, p.charset, [['Status', 'OK']]));
+}
+
+/** A MANSCDP MESSAGE from this gateway (as the parent's device) to the parent; throws when refused. */
+async function messageUpward(agent: GbAgent, p: ParentPlatform, body: Buffer): Promise<void> {
+  const res: SipMessage = await agent.requestTo(
     peerOf(p),
     'MESSAGE',
     `sip:${p.server_gb_id}@${p.server_gb_domain}`,
@@ -167,7 +157,7 @@ export async function keepaliveUpward(agent: GbAgent, p: ParentPlatform, sn: num
       ['max-forwards', '70'],
       ['content-type', 'Application/MANSCDP+xml'],
     ],
-    buildNotify('Keepalive', sn, p.device_gb_id, p.charset, [['Status', 'OK']]),
+    body,
   );
   if ((res.status ?? 0) >= 300) throw new DeviceRefused(res.status ?? 0);
 }
