@@ -1,17 +1,19 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { BENCH_PASSWORD } from './api.ts';
-import { BUDGETS } from './budgets.ts';
-import { apiChainDepth, bytesByType, NetworkLog, type RequestEntry } from './network-log.ts';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import {
-  type ClickProbe,
-  clickAndTime,
-  LOGIN_SUBMIT,
-  MODULE_CONTENT,
-  paintTimings,
-  watchContentShown,
-  watchLoginUsable,
-} from './page-probes.ts';
+  fillSignIn,
+  freshPage,
+  inContext,
+  kb,
+  type ModuleReload,
+  RELOAD_PAGES,
+  reloadModule,
+  signedInState,
+} from './browser-session.ts';
+import { benchSlowLinkWarm } from './browser-warm.ts';
+import { BUDGETS } from './budgets.ts';
+import { apiChainDepth, bytesByType, type NetworkLog } from './network-log.ts';
+import { type ClickProbe, clickAndTime, LOGIN_SUBMIT, paintTimings } from './page-probes.ts';
 import type { Results } from './report.ts';
 import type { BenchSettings } from './settings.ts';
 
@@ -25,9 +27,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The throttled profile of the issue: 4x slower CPU, 562 ms latency, 180 KB/s down. */
-const THROTTLE = { cpuRate: 4, latencyMs: 562, downBytesPerSec: 180 * 1024, upBytesPerSec: 75 * 1024 };
-
 /**
  * Two modules of the full menu, both under "System settings": the first is a real page module
  * (its chunk loads on first open), the second the other tab of the tab-switch figure.
@@ -35,24 +34,6 @@ const THROTTLE = { cpuRate: 4, latencyMs: 562, downBytesPerSec: 180 * 1024, upBy
 const SIDEBAR_GROUP = '系统设置';
 const MODULE_A = '/system/log';
 const MODULE_B = '/system/dhcp';
-
-/**
- * Issue 18: module pages of three areas reloaded (a bookmark, a link in a message) in the throttled
- * profile, until their table or form shows: a generic record page and two hand-built pages.
- */
-const RELOAD_PAGES = [
-  { path: '/media/access', key: 'mediaAccess' },
-  { path: '/system/log', key: 'systemLog' },
-  { path: '/voice/management', key: 'voiceManagement' },
-] as const;
-
-interface ModuleReload {
-  usableMs: number;
-  requestsBeforeUsable: number;
-  transferBeforeUsableKB: number;
-  encodings: string[];
-  requests: string[];
-}
 
 interface ColdLoad {
   usableMs: number;
@@ -84,42 +65,8 @@ async function heapMB(cdp: CDPSession): Promise<number> {
   return used === undefined ? Number.NaN : used / 2 ** 20;
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/**
- * A fresh context with the cache off, optionally throttled, recording the network; with a storage
- * state, signed in as the context that saved it.
- */
-async function freshPage(browser: Browser, throttled: boolean, storageState?: StorageState) {
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: { width: 1366, height: 768 },
-    ...(storageState ? { storageState } : {}),
-  });
-  await context.addInitScript(watchLoginUsable, LOGIN_SUBMIT);
-  await context.addInitScript(watchContentShown, MODULE_CONTENT);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const net = new NetworkLog(cdp);
-  await cdp.send('Network.enable');
-  await cdp.send('Performance.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuRate });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLE.latencyMs,
-      downloadThroughput: THROTTLE.downBytesPerSec,
-      uploadThroughput: THROTTLE.upBytesPerSec,
-    });
-  }
-  return { context, page, cdp, net };
-}
-
 /** Clicks inside the page and times until the probe's content shows. */
 const timeClick = (page: Page, probe: ClickProbe) => page.evaluate(clickAndTime, probe);
-
-const kb = (entries: readonly RequestEntry[]) => entries.reduce((s, e) => s + e.bytes, 0) / 1024;
 
 /** A cold load of the sign-in page, measured until the sign-in button is usable and the network is quiet. */
 async function coldLoad(page: Page, cdp: CDPSession, net: NetworkLog, baseUrl: string, throttled: boolean) {
@@ -154,53 +101,6 @@ async function coldLoad(page: Page, cdp: CDPSession, net: NetworkLog, baseUrl: s
   return result;
 }
 
-/** Fills and submits the sign-in form of a loaded sign-in page. */
-async function fillSignIn(page: Page): Promise<void> {
-  await page.locator('input[id$="username"]').first().fill('admin');
-  await page.locator('input[type="password"]').first().fill(BENCH_PASSWORD);
-  // The bench server runs with the captcha off: the form shows no code field then.
-  const code = page.locator('input[id$="code"]').first();
-  if (await code.isVisible()) await code.fill('abcd');
-}
-
-/** Signs in through the sign-in page (unthrottled) and returns the session's cookies and storage. */
-async function signedInState(browser: Browser, baseUrl: string): Promise<StorageState> {
-  return inContext(browser, false, async ({ page, context }) => {
-    await page.goto(`${baseUrl}/login`);
-    await page.waitForFunction(() => window.__benchUsableAt !== undefined, null, { timeout: 20_000 });
-    await fillSignIn(page);
-    await page.locator(LOGIN_SUBMIT).first().click();
-    await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
-    return context.storageState();
-  });
-}
-
-/**
- * A signed-in reload of a module page's address in a fresh context (nothing cached), measured from
- * navigation start until its table or form is visible: the requests started before then and their
- * bytes on the wire. The profile is set before the page starts, so every request is throttled.
- */
-async function reloadModule(page: Page, net: NetworkLog, url: string): Promise<ModuleReload> {
-  const timeout = 60_000;
-  await page.goto(url, { waitUntil: 'commit', timeout });
-  await page.waitForFunction(() => window.__benchContentAt !== undefined, null, { timeout, polling: 50 });
-  const usableMs = (await page.evaluate(() => window.__benchContentAt))!;
-  const fetchStart = await page.evaluate(
-    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).fetchStart,
-  );
-  const doc = net.document();
-  if (!doc) throw new Error('no document request recorded');
-  const navStart = doc.start - fetchStart / 1000;
-  const before = net.list().filter((e) => (e.start - navStart) * 1000 <= usableMs);
-  return {
-    usableMs,
-    requestsBeforeUsable: before.length,
-    transferBeforeUsableKB: kb(before),
-    encodings: [...new Set(before.filter((e) => e.type === 'Script').map((e) => e.encoding))],
-    requests: before.map((e) => `${e.type} ${new URL(e.url).pathname} ${(e.bytes / 1024).toFixed(1)} KB`),
-  };
-}
-
 /** Throttled reloads of each module page of {@link RELOAD_PAGES}, `runs` times each. */
 export async function benchModuleReloads(
   browser: Browser,
@@ -214,7 +114,7 @@ export async function benchModuleReloads(
     for (const { path } of RELOAD_PAGES) {
       const session = await freshPage(browser, true, state);
       try {
-        const reload = await reloadModule(session.page, session.net, `${baseUrl}${path}`);
+        const reload = await reloadModule(session, `${baseUrl}${path}`);
         out.get(path)!.push(reload);
         log(
           `  throttled reload ${run + 1} of ${path}: usable ${reload.usableMs.toFixed(0)} ms, ` +
@@ -286,20 +186,6 @@ async function signedIn(page: Page, cdp: CDPSession, net: NetworkLog): Promise<S
   };
 }
 
-/** Runs `fn` in a fresh context and always closes it. */
-async function inContext<T>(
-  browser: Browser,
-  throttled: boolean,
-  fn: (s: { context: BrowserContext; page: Page; cdp: CDPSession; net: NetworkLog }) => Promise<T>,
-): Promise<T> {
-  const session = await freshPage(browser, throttled);
-  try {
-    return await fn(session);
-  } finally {
-    await session.context.close();
-  }
-}
-
 /** The browser half: cold loads of the sign-in page (plain and throttled) and the signed-in figures. */
 export async function benchBrowser(
   baseUrl: string,
@@ -369,6 +255,8 @@ export async function benchBrowser(
           BUDGETS.reloadUsableThrottledMs,
         );
     }
+    // The same reloads with the cache an operator's browser has, and sign-in on the slow link.
+    await benchSlowLinkWarm(browser, baseUrl, settings.browserRuns, results);
   } finally {
     await browser.close();
   }
