@@ -38,6 +38,14 @@ const T = {
   },
 } as const;
 
+/**
+ * Why a cron expression is not a valid five-field one, in `lang`; null when it is. The server's
+ * schemas (`recordSchema`) use cron.ts's `cronError`, which brings cron-parser and luxon (some 30 KB
+ * gzip); the console passes its own to `recordSchemaWith`, loading them only with a form that has a
+ * cron field (apps/console/src/features/resource/cron-check.ts).
+ */
+export type CronCheck = (expr: string, lang: Lang) => string | null;
+
 const CHOSEN: readonly FieldDef['type'][] = ['enum', 'enums', 'ref', 'refs', 'file', 'date', 'time', 'dt'];
 
 /** "X is required" in the words a form uses for the field: chosen or written. */
@@ -89,7 +97,7 @@ const FORMATS: Partial<Record<FieldDef['type'], { re: RegExp; what: Record<Lang,
   },
 };
 
-function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
+function fieldSchema(f: FieldDef, lang: Lang, cron: CronCheck): z.ZodType {
   const label = f.label[lang];
   const required = requiredText(f, lang);
   switch (f.type) {
@@ -123,7 +131,7 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
         .array(z.coerce.number().int().positive(), { error: T.format[lang](label, '[id, …]') })
         .max(f.max ?? 1000);
     case 'json':
-      return f.shape ? shapeSchema(f, lang) : z.unknown();
+      return f.shape ? shapeSchema(f, lang, cron) : z.unknown();
     default: {
       const max = f.max ?? (f.type === 'text' || f.type === 'html' ? 20000 : 255);
       let s = z.string({ error: required }).trim().max(max, T.tooLong[lang](label, max));
@@ -132,10 +140,10 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
       let out: z.ZodType<string> = s;
       if (format)
         out = out.refine((v) => v === '' || format.re.test(v), T.format[lang](label, format.what[lang]));
-      // The shape check above names the field; cron-parser then checks each field's values.
+      // The shape check above names the field; the cron check (cron-parser's) then checks each field's values.
       if (f.type === 'cron')
-        out = out.refine((v) => v === '' || !format?.re.test(v) || cronError(v) === null, {
-          error: (issue) => `${label}: ${cronError(String(issue.input), lang)}`,
+        out = out.refine((v) => v === '' || !format?.re.test(v) || cron(v, lang) === null, {
+          error: (issue) => `${label}: ${cron(String(issue.input), lang)}`,
         });
       if (f.pattern) {
         const re = new RegExp(f.pattern.source);
@@ -154,7 +162,7 @@ function fieldSchema(f: FieldDef, lang: Lang): z.ZodType {
  * the shape does not name are kept: the shape describes what the console edits, not all a peer may
  * store beside it.
  */
-function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
+function shapeSchema(f: FieldDef, lang: Lang, cron: CronCheck): z.ZodType {
   const shape = f.shape!;
   const label = f.label[lang];
   const part = (p: FieldDef, v: unknown, issues: string[]): unknown => {
@@ -164,7 +172,7 @@ function shapeSchema(f: FieldDef, lang: Lang): z.ZodType {
     }
     // Numeric codes (ISO weekdays 1–7) are stored as numbers and labelled by their text.
     if (p.type === 'enum' && typeof v === 'number' && p.options?.includes(String(v))) return v;
-    const r = fieldSchema(p, lang).safeParse(v);
+    const r = fieldSchema(p, lang, cron).safeParse(v);
     if (r.success) return r.data;
     for (const issue of r.error.issues) issues.push(issue.message);
     return v;
@@ -221,7 +229,15 @@ export function writableFields(def: ResourceDef): FieldDef[] {
  * name as their path, so replies can say which field is wrong.
  */
 export function recordSchema(def: ResourceDef, mode: 'add' | 'edit', lang: Lang = 'en') {
-  const fields = writableFields(def).map((f) => ({ f, schema: fieldSchema(f, lang) }));
+  return recordSchemaWith(def, mode, lang, cronError);
+}
+
+/**
+ * `recordSchema` with cron fields checked by `cron`: the same rules and words with the caller's
+ * cron check, so a bundle that never calls `recordSchema` leaves cron-parser out.
+ */
+export function recordSchemaWith(def: ResourceDef, mode: 'add' | 'edit', lang: Lang, cron: CronCheck) {
+  const fields = writableFields(def).map((f) => ({ f, schema: fieldSchema(f, lang, cron) }));
   return z.record(z.string(), z.unknown()).transform((body, ctx) => {
     const out: Record<string, unknown> = {};
     if (mode === 'edit') {

@@ -2,8 +2,9 @@ import { type FieldDef, fromUnitInput, type ResourceDef, toUnitInput } from '@ig
 import { DatePicker, Form, type FormItemProps, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { hasCronField, loadCronCheck } from './cron-check.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';
@@ -192,6 +193,12 @@ export function FieldControl({ def, field, mode }: FieldControlProps) {
   const t = useT();
   const lang = useLanguage();
   const { control, item } = controlOf(def, field, mode, t);
+  // A cron field (or a structured one with a cron part) loads the cron check while it is filled in,
+  // so that the submit has it at once; forms without one never load it (cron-check.ts).
+  const cron = hasCronField([field]);
+  useEffect(() => {
+    if (cron) loadCronCheck().catch(() => undefined);
+  }, [cron]);
   return (
     <Form.Item
       name={field.name}

@@ -1,4 +1,4 @@
-import { defaultsOf, type ResourceDef, recordSchema, writableFields } from '@igs/contract/resources';
+import { defaultsOf, type ResourceDef, recordSchemaWith, writableFields } from '@igs/contract/resources';
 import { Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
@@ -7,6 +7,7 @@ import { isRequestError } from '../../request/index.ts';
 import { useScopedQuery } from '../sites/scoped-query.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { api, resourceKeys, useEndpoint } from './api.ts';
+import { cronCheckFor } from './cron-check.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues, toFormValues } from './form-values.ts';
 import { clearedErrors, type FieldErrors, zodToFormErrors } from './zod-to-form-errors.ts';
@@ -85,7 +86,10 @@ export function useRecordForm({ def, mode, id, fixed, onSaved }: RecordFormOptio
     const { body, errors: jsonErrors } = fromFormValues(def, values, mode, lang, (label) =>
       t('res.jsonInvalid', { label }),
     );
-    const parsed = recordSchema(def, mode, lang).safeParse(mode === 'edit' ? { ...body, id } : body);
+    const cron = await cronCheckFor(def.fields);
+    const parsed = recordSchemaWith(def, mode, lang, cron).safeParse(
+      mode === 'edit' ? { ...body, id } : body,
+    );
     const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, shown);
     const errors = [
       ...jsonErrors,

@@ -2,7 +2,7 @@ import { verbCall } from '@igs/contract/calls';
 import {
   defaultsOf,
   type ResourceDef,
-  recordSchema,
+  recordSchemaWith,
   type VerbDef,
   verbApplies,
 } from '@igs/contract/resources';
@@ -14,6 +14,7 @@ import { call } from '../../request/call.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
 import { useSiteIds } from '../sites/use-site-ids.ts';
 import { useEndpoint } from './api.ts';
+import { cronCheckFor } from './cron-check.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues } from './form-values.ts';
 import type { RowAction } from './row-actions.tsx';
@@ -153,7 +154,8 @@ function VerbDialog({
     const { body, errors } = fromFormValues(formDef, form.getFieldsValue(true), 'add', lang, (label) =>
       t('res.jsonInvalid', { label }),
     );
-    const parsed = recordSchema(formDef, 'add', lang).safeParse(body);
+    const cron = await cronCheckFor(formDef.fields);
+    const parsed = recordSchemaWith(formDef, 'add', lang, cron).safeParse(body);
     const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, names);
     form.setFields([...clearedErrors(names), ...errors, ...mapped.fields]);
     if (!parsed.success || errors.length) return;

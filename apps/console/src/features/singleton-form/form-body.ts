@@ -1,6 +1,7 @@
 import type { Lang } from '@igs/contract';
 import type { SingletonDef } from '@igs/contract/extras';
-import { recordSchema, writableFields } from '@igs/contract/resources';
+import { recordSchemaWith, writableFields } from '@igs/contract/resources';
+import { cronCheckNow } from '../resource/cron-check.ts';
 
 export interface FormCheck {
   body: Record<string, unknown>;
@@ -19,7 +20,7 @@ export function singletonBody(def: SingletonDef, values: Record<string, unknown>
     if (f.type === 'pwd' && (v === '' || v === undefined || v === null)) continue;
     body[f.name] = v === undefined ? null : v;
   }
-  const parsed = recordSchema(def, 'add', lang).safeParse(body);
+  const parsed = recordSchemaWith(def, 'add', lang, cronCheckNow(def.fields)).safeParse(body);
   if (parsed.success) return { body, errors: [] };
   const byField = new Map<string, string[]>();
   for (const issue of parsed.error.issues) {
