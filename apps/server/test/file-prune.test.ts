@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEADER_KEYS } from '../src/platform/db/leader.ts';
+import { LOCK_KEYS } from '../src/platform/db/lock-keys.ts';
 import { pruneFiles } from '../src/platform/files/prune.ts';
 import { type LocalS3, startLocalS3 } from './support/s3-server.ts';
 import { type DbKind, type Fleet, startInstances, startServer, type TestServer } from './support/server.ts';
@@ -221,7 +221,7 @@ describe('file store prune across instances [postgres]', () => {
     await other.connect();
     try {
       await other.query('begin');
-      await other.query('select pg_advisory_xact_lock($1)', [LEADER_KEYS.filePrune]);
+      await other.query('select pg_advisory_xact_lock($1)', [LOCK_KEYS.filePrune]);
       s.clock.advance(11 * 60_000);
       const pass = await pruneFiles(s.app);
       expect(pass.ran).toBe(false);
@@ -331,7 +331,7 @@ describe('file store prune, two instances over one PostgreSQL', () => {
       // The session holding the prune's advisory lock (one bigint key: objid is its low 32 bits).
       const r = await admin.query<{ pid: number }>(
         `select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted`,
-        [LEADER_KEYS.filePrune],
+        [LOCK_KEYS.filePrune],
       );
       expect(r.rows).toHaveLength(1);
       const pid = r.rows[0]!.pid;

@@ -2,6 +2,7 @@ import { ADMIN_BUTTONS, ADMIN_MENU_NAMES, BUILTIN_ADMIN_ROLE, Code, type Lang, s
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { ROLE_ACCESS_CACHE } from '../../platform/auth/permissions.ts';
+import { LOCK_KEYS } from '../../platform/db/lock-keys.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Caller } from '../../platform/http/action.ts';
 import { ApiError } from '../../platform/http/errors.ts';
@@ -162,7 +163,8 @@ export async function withAdminLock<T>(
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   return app.db.kysely.transaction().execute(async (trx) => {
-    if (app.db.kind === 'postgres') await sql`select pg_advisory_xact_lock(804215)`.execute(trx);
+    if (app.db.kind === 'postgres')
+      await sql`select pg_advisory_xact_lock(${LOCK_KEYS.adminRules})`.execute(trx);
     return work(trx);
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import { LOCK_CLASSES } from '../../platform/db/lock-keys.ts';
 import type { Conn } from '../../platform/db/schema.ts';
 import { refreshPendingCounts, TASKS } from '../device-tasks/index.ts';
 
@@ -29,8 +30,6 @@ export const SESSION_MS = 120_000;
 /** Expired sessions are deleted at most this often by one instance. */
 const PURGE_EVERY_MS = 10_000;
 const SESSIONS = 'cwmp_sessions';
-/** The first key of the device locks (PostgreSQL's two-key advisory locks): "CWMP" in ASCII. */
-const LOCK_CLASS = 0x43574d50;
 
 type Outcome = 'done' | 'failed' | 'sent';
 
@@ -87,7 +86,7 @@ export function underDeviceLock<T>(
 ): Promise<T> {
   return app.db.kysely.transaction().execute(async (trx) => {
     if (app.db.kind === 'postgres')
-      await sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${deviceId})`.execute(trx);
+      await sql`select pg_advisory_xact_lock(${LOCK_CLASSES.cwmpDevice}, ${deviceId})`.execute(trx);
     return work(trx);
   });
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { LEADER_KEYS } from '../../platform/db/leader.ts';
+import { LOCK_KEYS } from '../../platform/db/lock-keys.ts';
 import type { Database, HomeSiteFiguresTable } from '../../platform/db/schema.ts';
 import type { Service } from '../../platform/feature.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
@@ -170,7 +170,7 @@ async function refresh(app: AppContext, maxAgeMs: number, wait: boolean): Promis
     return true;
   }
   return db.kysely.transaction().execute(async (trx) => {
-    const key = LEADER_KEYS.homeFigures;
+    const key = LOCK_KEYS.homeFigures;
     if (wait) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
     else {
       const got = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${key}) as got`.execute(trx);

@@ -1,7 +1,8 @@
 import { keepText } from '@igs/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
-import { asLeader, LEADER_KEYS } from '../../platform/db/leader.ts';
+import { asLeader } from '../../platform/db/leader.ts';
+import { LOCK_KEYS } from '../../platform/db/lock-keys.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { type BySite, groupedBySite } from '../../platform/resources/by-site.ts';
 import { type AnyEb, untyped } from '../../platform/resources/queries.ts';
@@ -98,7 +99,7 @@ function chunks<T>(all: readonly T[]): T[][] {
 export async function sweepOfflineTerminals(app: AppContext): Promise<number> {
   const now = app.now();
   const cutoff = formatDateTime(now - ONLINE_WINDOW_S * 1000);
-  const pass = await asLeader(app.db, LEADER_KEYS.terminalOffline, async (trx) => {
+  const pass = await asLeader(app.db, LOCK_KEYS.terminalOffline, async (trx) => {
     const db = untyped(trx);
     const stale = (eb: AnyEb) =>
       eb.and([eb('online', '=', 1), eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', cutoff)])]);

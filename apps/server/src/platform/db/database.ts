@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { LOCK_KEYS } from './lock-keys.ts';
 import { initial } from './migrations/001-initial.ts';
 import { uploads } from './migrations/002-uploads.ts';
 import { logIndexes } from './migrations/003-log-indexes.ts';
@@ -89,12 +90,6 @@ const PG_DEFAULTS: PgSettings = {
   connectTimeoutMs: 5_000,
   idleTimeoutMs: 30_000,
 };
-
-/**
- * The advisory lock key of the schema step, the same for every instance of this server (any
- * constant that nothing else on the database uses: "IGS" and the issue number, as digits).
- */
-export const SCHEMA_LOCK_KEY = 7_347_301_017;
 
 // int8 (bigint) columns hold epoch milliseconds, which fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -251,10 +246,10 @@ async function underAdvisoryLock<T>(
     plugins: [opts.writes],
   });
   try {
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [LOCK_KEYS.schema]);
     return await step({ kysely, kind: 'postgres' });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]).catch(() => {});
+    await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.schema]).catch(() => {});
     await client.end().catch(() => {});
   }
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppContext } from '../app-context.ts';
-import { LEADER_KEYS } from '../db/leader.ts';
+import { LOCK_KEYS } from '../db/lock-keys.ts';
 import { removeExportFiles, takeExpiredDownloads } from '../exports/downloads.ts';
 import { pruneAbandonedUploads, pruneUploadCache } from '../uploads/stored.ts';
 import { PRUNE_DEFAULTS } from './settings.ts';
@@ -15,7 +15,7 @@ import { PRUNE_DEFAULTS } from './settings.ts';
  * - uploaded files no upload record names, older than FILE_PRUNE_HOURS;
  * - what interrupted puts left, older than FILE_PRUNE_HOURS: work files on disk, chunk rows in
  *   PostgreSQL, unfinished S3 multipart uploads (FileStore.pruneWork).
- * "One at a time" on PostgreSQL: the pass holds a session advisory lock (LEADER_KEYS.filePrune,
+ * "One at a time" on PostgreSQL: the pass holds a session advisory lock (LOCK_KEYS.filePrune,
  * `pg_try_advisory_lock`) on a connection of its own, outside the pool, from before the links'
  * removal until its last step has ended; an instance that does not get it skips the rest of the
  * pass (another is running it). The lock ends with that connection, so an instance that dies holds
@@ -59,7 +59,7 @@ async function takePruneLock(app: AppContext): Promise<PruneLock | null> {
   try {
     await client.connect();
     const r = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [
-      LEADER_KEYS.filePrune,
+      LOCK_KEYS.filePrune,
     ]);
     if (!r.rows[0]?.got) {
       await end();
@@ -74,7 +74,7 @@ async function takePruneLock(app: AppContext): Promise<PruneLock | null> {
       if (lost) throw new Error(`file store prune: the lock's connection was lost (${lost.message})`);
     },
     async release() {
-      if (!lost) await client.query('select pg_advisory_unlock($1)', [LEADER_KEYS.filePrune]).catch(() => {});
+      if (!lost) await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.filePrune]).catch(() => {});
       await end();
     },
   };
