@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { consoleCronCheck } from './build/console-cron.ts';
 import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
 import { precompress } from './build/precompress.ts';
@@ -29,9 +30,10 @@ export default defineConfig(async ({ command }) => {
   return {
     // The first pass only looks at the module graph: nothing to compress.
     plugins: process.env[FIRST_PASS]
-      ? [react()]
+      ? [react(), consoleCronCheck()]
       : [
           react(),
+          consoleCronCheck(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
           prerenderLogin(),
