@@ -13,6 +13,10 @@ export const resourcesTexts = {
     en: '{label}: {kind} #{ids} does not exist',
     zh_CN: '{label}：{kind} #{ids} 不存在',
   },
+  'resources.fileOfAnotherSite': {
+    en: '{label}: file {ids} was uploaded in another site; upload it in this site',
+    zh_CN: '{label}：文件 {ids} 是在其他站点上传的，请在本站点上传',
+  },
   'resources.refNotIds': {
     en: '{label}: {bad} is not a record id',
     zh_CN: '{label}：{bad} 不是记录编号',

@@ -2,7 +2,7 @@ import { Code, listText, texts } from '@igs/contract';
 import { type ImportReply, resourceCalls } from '@igs/contract/calls';
 import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
 import { defineCallAction, type SignedInContext } from '../http/action.ts';
-import { ApiError, invalidField } from '../http/errors.ts';
+import { ApiError, invalidField, localizedParts } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';
 import type { TextEncoding } from '../lib/text-decode.ts';
 import { MAX_XLSX_UNPACKED, readXlsx, XlsxReadError } from '../lib/xlsx-read.ts';
@@ -237,8 +237,10 @@ export function importAction(def: ResourceDef, endpoint: string) {
               () => null,
               (e: unknown) => {
                 if (!(e instanceof ApiError)) throw e;
-                const first = (e.data as { errors?: { field: string; msg: string }[] } | null)?.errors?.[0];
-                return first ?? { field: '', msg: e.message };
+                // In the caller's language, as the same refusal of an add or edit is.
+                const { msg, data } = localizedParts(e, ctx.lang);
+                const first = (data as { errors?: { field: string; msg: string }[] } | null)?.errors?.[0];
+                return first ?? { field: '', msg };
               },
             );
             if (problem) {

@@ -13,7 +13,9 @@ import {
 import type { Conn } from '../db/schema.ts';
 import { validationError } from '../http/dispatch.ts';
 import { ApiError, invalidField } from '../http/errors.ts';
-import { encode } from './codec.ts';
+import { uploadsOfOtherSites } from '../uploads/site.ts';
+import { decode, encode } from './codec.ts';
+import { fileIds } from './file-ids.ts';
 import { runWriteHooks } from './hooks.ts';
 import { LOOKUP_SOURCES } from './lookups.ts';
 import { untyped } from './queries.ts';
@@ -93,8 +95,35 @@ export async function checkIntegrity(
     }
     if (f.refBy) await checkNamedByKind(w, def, f, values, site, selfId);
   }
+  await checkUploadSites(conn, def, values, site);
   // Rules of other features across resources (the voice numbering plan).
   await runWriteHooks({ conn, lang, now, def, values, site, selfId });
+}
+
+/**
+ * 422 on the first file field (or json field with file parts) that names an upload of another site
+ * than the record's (uploads/site.ts: its own site's and the gateway's are in reach): a list of the
+ * record's site would sign a link to it. An id no upload has is left alone (an import from another
+ * gateway names uploads this one never had; a list links nothing for it).
+ */
+async function checkUploadSites(
+  conn: Conn,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  site: number,
+): Promise<void> {
+  const fieldOf = new Map<string, FieldDef>();
+  for (const f of def.fields) {
+    if (!(f.name in values) || (f.type !== 'file' && f.type !== 'json')) continue;
+    const ids = new Set<string>();
+    fileIds(f, decode(f, values[f.name]), ids);
+    for (const id of ids) if (!fieldOf.has(id)) fieldOf.set(id, f);
+  }
+  const foreign = await uploadsOfOtherSites(conn, [...fieldOf.keys()], site);
+  if (!foreign.length) return;
+  const f = fieldOf.get(foreign[0]!)!;
+  const ids = foreign.filter((id) => fieldOf.get(id) === f);
+  throw invalidField(f.name, texts('resources.fileOfAnotherSite', { label: f.label, ids: ids.join(', ') }));
 }
 
 /** 422 naming the ids of `ids` that no record of `ref` (a resource in reach of `site`, or a lookup) has. */
