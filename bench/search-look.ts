@@ -23,12 +23,19 @@ await build({
   logLevel: 'error',
   root: path.join(REPO_ROOT, 'bench/search-page'),
   base: './',
-  build: { outDir: dir, emptyOutDir: true, rollupOptions: { input: path.join(REPO_ROOT, 'bench/search-page/look.html') } },
+  build: {
+    outDir: dir,
+    emptyOutDir: true,
+    rollupOptions: { input: path.join(REPO_ROOT, 'bench/search-page/look.html') },
+  },
   resolve: { alias: { 'bench-header-search': component } },
 });
 fs.mkdirSync(out, { recursive: true });
 const server = await serve(dir);
-const browser = await chromium.launch({ executablePath: readSettings().chromiumPath, args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: readSettings().chromiumPath,
+  args: ['--no-sandbox'],
+});
 try {
   for (const [lang, typed] of [
     ['zh_CN', 'sz'],
@@ -48,6 +55,24 @@ try {
         const file = path.join(out, `${lang}-${dark ? 'dark' : 'light'}-${width}.png`);
         await page.screenshot({ path: file, clip: { x: 0, y: 0, width, height: 380 } });
         console.log(file);
+        if (width === 1280 && !dark) {
+          // Scrolled: the arrow keys wrap from the first row to the last (rows drawn as they come into view).
+          await page.mouse.move(0, 300);
+          await page.keyboard.press('ArrowUp');
+          await page.keyboard.press('ArrowUp');
+          await page.waitForTimeout(300);
+          const last = path.join(out, `${lang}-light-1280-last.png`);
+          await page.screenshot({ path: last, clip: { x: 0, y: 0, width, height: 380 } });
+          console.log(last);
+          // antd's small size (the console's compact sizes), the input empty, with its placeholder.
+          await page.goto(`${server.url}look.html?lang=${lang}&size=small`);
+          await page.locator('.navbar__icon').first().click();
+          await page.locator('input[role="combobox"]').waitFor();
+          await page.waitForTimeout(300);
+          const small = path.join(out, `${lang}-light-1280-small.png`);
+          await page.screenshot({ path: small, clip: { x: 0, y: 0, width, height: 60 } });
+          console.log(small);
+        }
         await page.close();
       }
     }

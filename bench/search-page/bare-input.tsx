@@ -19,9 +19,17 @@ export function HeaderSearch() {
     );
   return (
     <div>
-      <input autoFocus role="combobox" aria-label="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        // biome-ignore lint/a11y/noAutofocus: as the real search, the input has the focus once opened
+        autoFocus
+        role="combobox"
+        aria-expanded
+        aria-label="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <div role="listbox">
-        <div role="option" aria-selected>
+        <div role="option" aria-selected tabIndex={-1}>
           {query}
         </div>
       </div>

@@ -2,11 +2,12 @@
  * The header search in a top bar as the shell draws it (antd's provider with the console's theme,
  * the navbar's layout), for screenshots (bench/search-look.ts): `?lang=zh_CN|en&dark=1&overlay=1`.
  */
+
+import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import type { MenuNode, MenuSeed } from '@igs/contract';
 import { menuSeedsFor } from '@igs/contract/menus';
-import { HeaderSearch } from 'bench-header-search';
-import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { ConfigProvider, Layout, theme } from 'antd';
+import { HeaderSearch } from 'bench-header-search';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { antdTheme } from '../../apps/console/src/app/antd-provider.tsx';
@@ -31,7 +32,10 @@ function Bar({ overlay }: { overlay: boolean }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <header
-        style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        style={{
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
       >
         <div className="navbar" style={{ color: token.colorText }}>
           <span>Home / Voice</span>

@@ -1,6 +1,7 @@
 import type { MenuNode } from '@igs/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfigProvider, theme } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -33,14 +34,16 @@ function Where() {
   return <output data-testid="at">{useLocation().pathname}</output>;
 }
 
-async function openAndType(text: string) {
+async function openAndType(text: string, dark = false) {
   render(
-    <MemoryRouter>
-      <HeaderSearch />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      <MemoryRouter>
+        <HeaderSearch />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </ConfigProvider>,
   );
   await userEvent.click(screen.getByLabelText('搜索菜单'));
   await userEvent.type(screen.getByRole('combobox'), text);
@@ -100,5 +103,57 @@ describe('header search with pinyin', () => {
     await openAndType('lysz');
     await userEvent.click(await screen.findByRole('option', { name: '语音设置 > 路由设置' }));
     expect(screen.getByTestId('at').textContent).toBe('/voice/routing');
+  });
+
+  it('draws only the rows in view and the active one; the arrow keys wrap to the last row', async () => {
+    usePermissionStore.setState({
+      menus: voice(Array.from({ length: 25 }, (_, i) => page(`trunk${i}`, `Trunk ${i + 1}`))),
+    });
+    await openAndType('trunk');
+    // search() gives 20 rows; 8 are in view (9 drawn: the 9th under the list's padding).
+    await waitFor(() => expect(shown()).toHaveLength(9));
+    const rows = screen.getAllByRole('option');
+    expect(rows.map((r) => r.getAttribute('aria-posinset'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(rows.every((r) => r.getAttribute('aria-setsize') === '20')).toBe(true);
+    const input = screen.getByRole('combobox');
+    await userEvent.keyboard('{ArrowUp}');
+    const last = screen.getAllByRole('option').find((r) => r.getAttribute('aria-posinset') === '20');
+    expect(last?.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(last?.id);
+    const n = Number(/Trunk (\d+)$/.exec(last?.textContent ?? '')?.[1]);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('at').textContent).toBe(`/voice/trunk${n - 1}`);
+  });
+
+  it('a keystroke renders the input and the list, not the frame around them (no antd theme hook)', async () => {
+    usePermissionStore.setState({ menus: voice([page('routing', 'menu.voice.routingSettings')]) });
+    const useToken = vi.spyOn(theme, 'useToken');
+    await openAndType('l');
+    await waitFor(() => expect(shown()).not.toHaveLength(0));
+    const before = useToken.mock.calls.length;
+    await userEvent.type(screen.getByRole('combobox'), 'ysz');
+    await waitFor(() => expect(shown()).toEqual(['语音设置 > 路由设置']));
+    expect(useToken.mock.calls.length).toBe(before);
+    useToken.mockRestore();
+  });
+
+  it("is drawn with the theme's colours, dark included", async () => {
+    usePermissionStore.setState({ menus: voice([page('routing', 'menu.voice.routingSettings')]) });
+    await openAndType('lysz', true);
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    const frame = screen.getByRole('combobox').closest('.header-search') as HTMLElement;
+    const dark = theme.getDesignToken({ algorithm: theme.darkAlgorithm });
+    expect(frame.style.getPropertyValue('--hs-bg')).toBe(dark.colorBgContainer);
+    expect(frame.style.getPropertyValue('--hs-list-bg')).toBe(dark.colorBgElevated);
   });
 });
