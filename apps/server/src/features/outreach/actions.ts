@@ -115,7 +115,8 @@ export const outreachActions = [
           .limit(input.limit)
           .offset((input.page - 1) * input.limit)
           .execute(),
-        kdb(ctx).selectFrom(TABLE).select(['id', 'name']).execute(),
+        // The names of the interfaces of the caller's sites, whose events these are.
+        scoped(ctx).selectFrom(TABLE).select(['id', 'name']).execute(),
       ]);
       const names = new Map(ifaces.map((i) => [Number(i.id), String(i.name)]));
       const list: OutreachEvent[] = rows.map((r) => ({

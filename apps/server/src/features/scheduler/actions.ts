@@ -166,18 +166,21 @@ async function checkTaskWrite(ctx: SignedInContext, body: Record<string, unknown
   checkJobParams(type as JobType, params, ctx.lang);
 }
 
-/** Sets next_run_at of the given tasks from their stored cron expression and state. */
-export async function refreshNextRun(app: AppContext, ids: number[]): Promise<void> {
+/**
+ * Sets next_run_at of the given tasks of the call's write site from their stored cron expression
+ * and state: ids of another site (a state call names any ids) are left alone.
+ */
+export async function refreshNextRun(ctx: SignedInContext, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await db(app)
-    .selectFrom(TASK_TABLE)
+  const rows = await scoped(ctx)
+    .selectFrom(TASK_TABLE, ctx.scope.write)
     .select(['id', 'cron', 'enabled'])
     .where('id', 'in', ids)
     .execute();
   for (const r of rows) {
     const cron = String(r.cron ?? '');
-    const next = Number(r.enabled) && cronError(cron) === null ? nextCronRun(cron, app.now()) : null;
-    await db(app)
+    const next = Number(r.enabled) && cronError(cron) === null ? nextCronRun(cron, ctx.app.now()) : null;
+    await scoped(ctx)
       .updateTable(TASK_TABLE)
       .set({ next_run_at: next === null ? null : formatDateTime(next) })
       .where('id', '=', Number(r.id))
@@ -202,7 +205,7 @@ export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
           async handler(ctx: SignedInContext, input: Record<string, unknown>) {
             await checkTaskWrite(ctx, input, a.method as 'add' | 'edit');
             const out = (await inner(ctx, input)) as { id: number };
-            await refreshNextRun(ctx.app, [out.id]);
+            await refreshNextRun(ctx, [out.id]);
             return out;
           },
         };
@@ -211,7 +214,7 @@ export function withTimedTaskRules(actions: readonly AnyAction[]): AnyAction[] {
           ...a,
           async handler(ctx: SignedInContext, input: { ids: number[] }) {
             const out = await inner(ctx, input);
-            await refreshNextRun(ctx.app, input.ids);
+            await refreshNextRun(ctx, input.ids);
             return out;
           },
         };
