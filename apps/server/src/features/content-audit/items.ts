@@ -5,6 +5,7 @@ import { aroundResourceWrites } from '../../platform/resources/after-writes.ts';
 import { type AnyDb, untyped } from '../../platform/resources/queries.ts';
 import { inCallTransaction } from '../../platform/resources/transaction.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { uploadsOfOtherSites } from '../../platform/uploads/site.ts';
 import { AUDITED, type Audited } from './audited.ts';
 
 /**
@@ -33,10 +34,14 @@ async function fileFacts(
     ? await db.selectFrom('uploads').select(['mime', 'size']).where('id', '=', fileId).executeTakeFirst()
     : undefined;
   const previewId = first(audited.previewFields);
+  // No link to an upload out of the record's reach (uploads/site.ts): one of another site, named
+  // before writes refused it, which an edit leaving that field alone carries on.
+  const inReach =
+    previewId !== undefined && !(await uploadsOfOtherSites(db, [previewId], Number(row.site_id ?? 0))).length;
   return {
     mime: upload ? String(upload.mime) : null,
     size: upload ? Number(upload.size) : null,
-    preview_url: previewId ? await signedFileUrl(ctx.app, previewId) : null,
+    preview_url: previewId && inReach ? await signedFileUrl(ctx.app, previewId) : null,
   };
 }
 

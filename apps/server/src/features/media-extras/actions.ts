@@ -13,6 +13,7 @@ import { ApiError, invalidField } from '../../platform/http/errors.ts';
 import { applyFilters } from '../../platform/resources/queries.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { uploadsOfOtherSites } from '../../platform/uploads/site.ts';
 import { itemsOfRow, parseDetails } from './guide-items.ts';
 import { buildM3u, buildXmltv, channelId, type XmltvChannel } from './playlists.ts';
 
@@ -29,12 +30,46 @@ const epg = resourceByName('media:epg');
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/\D/g, '');
 
-/** An uploaded file's URL as a player outside the console fetches it: absolute and signed. */
-async function fileUrl(ctx: ActionContext, id: unknown): Promise<string> {
-  if (typeof id !== 'string' || !id) return '';
-  // Channel logos: an image link, which lives as long as a player keeps the playlist around.
-  return `${ctx.req.protocol}://${ctx.req.host}${await signedFileUrl(ctx.app, id, 'image')}`;
+/**
+ * The channels' logos (uploads) as a player outside the console fetches them: absolute and signed,
+ * by upload id. Only a logo in reach of its channel's site (uploads/site.ts): a channel stored
+ * before writes refused another site's upload gets no link to that site's file ('': its logo_url).
+ */
+async function logoUrls(
+  ctx: ActionContext,
+  channels: readonly { logo?: unknown; site_id?: unknown }[],
+): Promise<Map<string, string>> {
+  const bySite = new Map<number, Set<string>>();
+  for (const c of channels) {
+    if (typeof c.logo !== 'string' || !c.logo) continue;
+    const site = Number(c.site_id ?? 0);
+    bySite.set(site, (bySite.get(site) ?? new Set()).add(c.logo));
+  }
+  // By site and upload id: the same upload may be in reach of one channel's site and not another's.
+  const out = new Map<string, string>();
+  for (const [site, ids] of bySite) {
+    // In slices, within the databases' bounds on parameters (an export has up to 10 000 channels).
+    const list = [...ids];
+    const foreign = new Set<string>();
+    for (let i = 0; i < list.length; i += 500)
+      for (const id of await uploadsOfOtherSites(ctx.app.db.kysely, list.slice(i, i + 500), site))
+        foreign.add(id);
+    for (const id of ids)
+      if (!foreign.has(id))
+        // An image link, which lives as long as a player keeps the playlist around.
+        out.set(
+          `${site}:${id}`,
+          `${ctx.req.protocol}://${ctx.req.host}${await signedFileUrl(ctx.app, id, 'image')}`,
+        );
+  }
+  return out;
 }
+
+/** The logo link of `channel` from logoUrls ('' when it has none in reach). */
+const logoOf = (links: Map<string, string>, channel: { logo?: unknown; site_id?: unknown }) =>
+  typeof channel.logo === 'string'
+    ? (links.get(`${Number(channel.site_id ?? 0)}:${channel.logo}`) ?? '')
+    : '';
 
 function parseIds(v: unknown): number[] {
   try {
@@ -79,13 +114,14 @@ function m3uAction(call: ReturnType<typeof m3uExportCall>) {
       if (input.ids?.length) q = q.where('id', 'in', input.ids);
       const rows = await q.selectAll().orderBy('number', 'asc').limit(10_000).execute();
       const classes = await classNames(ctx);
+      const logos = await logoUrls(ctx, rows);
       const channels = [];
       for (const r of rows)
         channels.push({
           number: Number(r.number),
           name: String(r.name ?? ''),
           tvgId: channelId(r.tvg_id as string | null, Number(r.number)),
-          logo: (await fileUrl(ctx, r.logo)) || String(r.logo_url ?? ''),
+          logo: logoOf(logos, r) || String(r.logo_url ?? ''),
           groups: parseIds(r.category_ids).flatMap((id) => (classes.has(id) ? [classes.get(id)!] : [])),
           url: String(r.url ?? ''),
           backups: backupsOf(r.backup_url, r.backup_urls),
@@ -128,11 +164,12 @@ const xmltvAction = defineCallAction(mediaCalls.xmltv, {
     const programs = programIds.length
       ? await scoped(ctx)
           .selectFrom(live.table)
-          .select(['id', 'number', 'name', 'name_en', 'tvg_id', 'logo', 'logo_url'])
+          .select(['id', 'site_id', 'number', 'name', 'name_en', 'tvg_id', 'logo', 'logo_url'])
           .where('id', 'in', programIds)
           .orderBy('number', 'asc')
           .execute()
       : [];
+    const logos = await logoUrls(ctx, programs);
     const channels: XmltvChannel[] = [];
     const idOf = new Map<number, string>();
     for (const p of programs) {
@@ -143,7 +180,7 @@ const xmltvAction = defineCallAction(mediaCalls.xmltv, {
         name: String(p.name ?? ''),
         nameEn: String(p.name_en ?? ''),
         number: Number(p.number),
-        logo: (await fileUrl(ctx, p.logo)) || String(p.logo_url ?? ''),
+        logo: logoOf(logos, p) || String(p.logo_url ?? ''),
       });
     }
     const programmes = rows

@@ -3,6 +3,7 @@ import { defineCallAction } from '../../platform/http/action.ts';
 import { formatDateTime } from '../../platform/lib/time.ts';
 import { scoped } from '../../platform/resources/scope.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { uploadSitesInReach } from '../../platform/uploads/site.ts';
 
 /**
  * `/operations/index/app_resource` (DOMAIN 2.10: "feeds the ResourcePicker"): the uploaded
@@ -15,7 +16,11 @@ import { signedFileUrl } from '../../platform/uploads/routes.ts';
  *
  * Scope in operations mode: the images uploaded to the caller's sites (igs-sids), those the app
  * menu items of those sites already use (uploaded before uploads carried a site), and the images
- * the caller uploaded. An account that reaches every site sees every image.
+ * the caller uploaded; of these, only those in reach of a record of the caller's sites
+ * (uploads/site.ts: those sites' and the gateway's), which an item of those sites may take as its
+ * icon: a link is never signed to another site's image, be it named by a menu item stored before
+ * writes refused it or uploaded by the caller in another site. An account that reaches every site
+ * sees every image.
  */
 export const appResourceActions = [
   defineCallAction(appResourceCalls.list, {
@@ -24,7 +29,8 @@ export const appResourceActions = [
     async handler(ctx, input) {
       const db = ctx.app.db.kysely;
       const sites = ctx.scope.read;
-      // An image of another site is offered when it is the caller's own or one of the sites' icons.
+      // An image of the gateway (site 0) is offered when it is the caller's own or one of the sites'
+      // icons; one of another site than the caller's, never.
       let q = db.selectFrom('uploads').where('kind', '=', 'image');
       if (sites) {
         const icons = scoped(ctx)
@@ -37,9 +43,15 @@ export const appResourceActions = [
               .select('focus_icon as id')
               .where('focus_icon', 'is not', null),
           );
-        q = q.where((eb) =>
-          eb.or([eb('site_id', 'in', sites), eb('user_id', '=', ctx.caller.user.id), eb('id', 'in', icons)]),
-        );
+        q = q
+          .where('site_id', 'in', uploadSitesInReach(sites))
+          .where((eb) =>
+            eb.or([
+              eb('site_id', 'in', sites),
+              eb('user_id', '=', ctx.caller.user.id),
+              eb('id', 'in', icons),
+            ]),
+          );
       }
       if (input.keyword) {
         const like = ctx.app.db.kind === 'postgres' ? 'ilike' : 'like';

@@ -44,7 +44,7 @@ export async function ads(ctx: ActionContext) {
   const { app } = ctx;
   const t = await requireTerminal(app, ctx.req);
   const en = t.language === 'en';
-  const links = FileLinks.of(app, ctx.req);
+  const links = FileLinks.of(app, ctx.req, t.site_id);
   const area = await boundArea(app, t);
   const now = app.now();
   const dt = formatDateTime(now);

@@ -3,12 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { UploadKind } from '../../platform/uploads/kinds.ts';
 import { signedFileUrl } from '../../platform/uploads/routes.ts';
+import { uploadInReach } from '../../platform/uploads/site.ts';
 import { openUpload } from '../../platform/uploads/stored.ts';
 
 /**
  * File fields (`file`: an upload id, DOMAIN 3.6) as URLs a terminal can open: the server's signed
  * file link (no session needed), made absolute with the host the terminal called. A value that is
- * already an http(s) URL is passed on; anything else (a missing upload) gives null.
+ * already an http(s) URL is passed on; anything else (a missing upload) gives null, and so does an
+ * upload out of reach (uploads/site.ts) of the terminal's site or of the record naming it (the
+ * gateway's templates and themes, site 0): a record stored before writes refused another site's
+ * upload never hands a terminal a link to that site's file.
  */
 
 export interface FileFacts {
@@ -20,46 +24,58 @@ export interface FileFacts {
 
 const UPLOAD_ID = /^[0-9a-f-]{36}$/;
 
+interface UploadRow {
+  id: string;
+  size: number | string;
+  sha256: string;
+  mime: string;
+  kind: string;
+  site_id: number | string;
+}
+
 export class FileLinks {
-  private readonly cache = new Map<string, FileFacts | null>();
+  /** Each upload id read so far (null: no such upload), with its link once one was signed. */
+  private readonly cache = new Map<string, { row: UploadRow; url?: string } | null>();
   private readonly app: AppContext;
   private readonly origin: string;
-  constructor(app: AppContext, origin: string) {
+  private readonly site: number;
+  /** `site`: the terminal's. */
+  constructor(app: AppContext, origin: string, site: number) {
     this.app = app;
     this.origin = origin;
+    this.site = site;
   }
 
-  static of(app: AppContext, req: FastifyRequest): FileLinks {
+  static of(app: AppContext, req: FastifyRequest, site: number): FileLinks {
     const host = String(req.headers.host ?? '').replace(/[^A-Za-z0-9.:[\]-]/g, '');
-    return new FileLinks(app, host ? `${req.protocol}://${host}` : '');
+    return new FileLinks(app, host ? `${req.protocol}://${host}` : '', site);
   }
 
-  async facts(value: unknown): Promise<FileFacts | null> {
+  /** `recordSite`: the site of the record naming `value` (the terminal's, or 0: the gateway's). */
+  async facts(value: unknown, recordSite = this.site): Promise<FileFacts | null> {
     const v = typeof value === 'string' ? value.trim() : '';
     if (!v) return null;
     if (/^https?:\/\//i.test(v)) return { url: v, size: 0, sha256: '', mime: '' };
     if (!UPLOAD_ID.test(v)) return null;
-    if (this.cache.has(v)) return this.cache.get(v)!;
-    const row = await this.app.db.kysely
-      .selectFrom('uploads')
-      .select(['id', 'size', 'sha256', 'mime', 'kind'])
-      .where('id', '=', v)
-      .executeTakeFirst();
-    const facts = row
-      ? {
-          // By kind: images live as long as pages show them; a terminal fetches the rest at once.
-          url: this.origin + (await signedFileUrl(this.app, row.id, row.kind as UploadKind)),
-          size: Number(row.size),
-          sha256: row.sha256,
-          mime: row.mime,
-        }
-      : null;
-    this.cache.set(v, facts);
-    return facts;
+    if (!this.cache.has(v)) {
+      const row = await this.app.db.kysely
+        .selectFrom('uploads')
+        .select(['id', 'size', 'sha256', 'mime', 'kind', 'site_id'])
+        .where('id', '=', v)
+        .executeTakeFirst();
+      this.cache.set(v, row ? { row } : null);
+    }
+    const known = this.cache.get(v);
+    if (!known) return null;
+    const site = Number(known.row.site_id);
+    if (!uploadInReach(site, recordSite) || !uploadInReach(site, this.site)) return null;
+    // By kind: images live as long as pages show them; a terminal fetches the rest at once.
+    known.url ??= this.origin + (await signedFileUrl(this.app, known.row.id, known.row.kind as UploadKind));
+    return { url: known.url, size: Number(known.row.size), sha256: known.row.sha256, mime: known.row.mime };
   }
 
-  async url(value: unknown): Promise<string | null> {
-    return (await this.facts(value))?.url ?? null;
+  async url(value: unknown, recordSite = this.site): Promise<string | null> {
+    return (await this.facts(value, recordSite))?.url ?? null;
   }
 }
 

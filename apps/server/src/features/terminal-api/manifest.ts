@@ -127,7 +127,7 @@ export async function manifest(ctx: ActionContext) {
   const { app } = ctx;
   const t = await requireTerminal(app, ctx.req);
   const en = t.language === 'en';
-  const links = FileLinks.of(app, ctx.req);
+  const links = FileLinks.of(app, ctx.req, t.site_id);
   const area = await boundArea(app, t);
   const db = kdb(app);
   const now = app.now();
@@ -195,7 +195,7 @@ export async function manifest(ctx: ActionContext) {
         name: str(tpl.name),
         layout: str(tpl.layout),
         orientation: str(tpl.orientation),
-        background: await links.url(tpl.background),
+        background: await links.url(tpl.background, Number(tpl.site_id)),
         tiles: (Array.isArray(tiles) ? tiles : [])
           .map((x) => x as Row)
           .map((x) => ({ slot: Number(x.slot), item: menu.byId.get(Number(x.app_menu_id)) }))
@@ -237,9 +237,9 @@ export async function manifest(ctx: ActionContext) {
         festival: str(th.festival),
         start_date: str(th.start_date),
         end_date: str(th.end_date),
-        background: await links.url(th.background),
-        overlay: await links.url(th.overlay),
-        bgm: await links.url(th.bgm),
+        background: await links.url(th.background, Number(th.site_id)),
+        overlay: await links.url(th.overlay, Number(th.site_id)),
+        bgm: await links.url(th.bgm, Number(th.site_id)),
         greeting: localised(th, 'greeting', en),
         priority: Number(th.priority ?? 0),
       }

@@ -37,7 +37,7 @@ export async function upgrade(ctx: ActionContext, input: z.output<typeof Upgrade
   });
   if (!best) return { update: false, release: null };
   const code = Number(best.version_code);
-  const file = await FileLinks.of(app, ctx.req).facts(best.file);
+  const file = await FileLinks.of(app, ctx.req, t.site_id).facts(best.file);
   const release = {
     id: Number(best.id),
     package_name: String(best.package_name),
@@ -45,7 +45,10 @@ export async function upgrade(ctx: ActionContext, input: z.output<typeof Upgrade
     version_code: code,
     url: file?.url ?? null,
     size: Number(best.size ?? 0) || file?.size || 0,
-    md5: String(best.md5 ?? '') || (typeof best.file === 'string' ? await uploadMd5(app, best.file) : ''),
+    // Only of a file the terminal may fetch (files.ts: in reach of its site), as its URL.
+    md5:
+      String(best.md5 ?? '') ||
+      (file && typeof best.file === 'string' ? await uploadMd5(app, best.file) : ''),
     sha256: file?.sha256 ?? '',
     force: Number(best.force ?? 0) ? (1 as const) : (0 as const),
     notes: String(best.notes ?? ''),

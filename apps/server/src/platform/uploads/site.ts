@@ -7,7 +7,15 @@ import type { Conn } from '../db/schema.ts';
  * another site never: naming its id would make a list of this site sign a link to that site's file.
  */
 export function uploadInReach(uploadSite: number, recordSite: number): boolean {
-  return uploadSite === 0 || uploadSite === recordSite;
+  return uploadSitesInReach([recordSite]).includes(uploadSite);
+}
+
+/**
+ * The sites whose uploads are in reach of a record of one of `sites` (uploadInReach): those sites
+ * and the gateway's (0). For a query over uploads on behalf of several sites at once.
+ */
+export function uploadSitesInReach(sites: readonly number[]): number[] {
+  return [...new Set([0, ...sites])];
 }
 
 /** The ids among `ids` of uploads that a record of `site` may not name (uploadInReach). */
