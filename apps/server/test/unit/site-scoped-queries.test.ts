@@ -261,7 +261,7 @@ const EXCEPTIONS: Record<string, string> = {
   'features/smart-extras/app-menu-rules.ts: smart_app_release':
     'write rule: filters on `site_id = site`, the written site',
   'features/smart-extras/app-resource.ts: uploads':
-    "filters by hand: images of the caller's sites (ctx.scope.read), the caller's own uploads, and the icons of those sites' menus (read through scoped)",
+    "filters by hand: uploads of the caller's sites and the gateway's (uploadSitesInReach(ctx.scope.read)), the caller's own among them, and the icons of those sites' menus (read through scoped)",
   'features/smart-extras/shop-config.ts: voice_extension':
     "singleton check: the extension must exist in the written site or the gateway's (site 0), filtered by hand; it answers no row",
   'features/smart-extras/terminal-stats.ts: smart_play_record':
