@@ -130,7 +130,86 @@ function summarise(profile: CpuProfile, navStartUs: number, top: number, window?
   };
 }
 
+/**
+ * BENCH_AB=<dirA>,<dirB> [BENCH_AB_RUNS=6]: no profiler; two servers, one per built console, and
+ * warm throttled reloads of each page alternating A, B, A, B... in one browser, so that the
+ * machine's load drifts over both alike. Prints each run (usable, when the page chunk came from the
+ * cache and when the last call before the content went out) and the medians.
+ */
+async function abRuns(dirs: string[], pages: string[], runs: number) {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  const targets = dirs.map(() => sqliteTarget());
+  const servers: ServerProcess[] = [];
+  for (const [i, dir] of dirs.entries())
+    servers.push(await ServerProcess.start(targets[i]!, { CONSOLE_DIR: dir }));
+  const browser = await chromium.launch({
+    executablePath: readSettings().chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    const states = [];
+    for (const server of servers) {
+      await prepareAdmin(server.baseUrl);
+      states.push(await signedInState(browser, server.baseUrl));
+    }
+    for (const pagePath of pages) {
+      const usable: number[][] = dirs.map(() => []);
+      for (let run = 0; run < runs; run++)
+        for (const [i, server] of servers.entries()) {
+          const context = await newContext(browser, states[i]);
+          try {
+            const primer = await openPage(context, { throttled: false, cache: true });
+            await primer.page.goto(`${server.baseUrl}${pagePath}`, { waitUntil: 'commit' });
+            await primer.page.waitForFunction(() => window.__benchContentAt !== undefined, null, {
+              timeout: 30_000,
+              polling: 50,
+            });
+            await primer.net.settle(500, 15_000);
+            await primer.page.close();
+            const session = await openPage(context, { throttled: true, cache: true });
+            const load = os.loadavg()[0]!.toFixed(1);
+            const reload = await reloadModule(session, `${server.baseUrl}${pagePath}`);
+            usable[i]!.push(reload.usableMs);
+            const at = (kind: string) =>
+              reload.requests
+                .filter((r) => r.startsWith(kind))
+                .map((r) => Number(/\+(\d+)\.\./.exec(r)?.[1]))
+                .at(-1);
+            console.log(
+              `${pagePath} ${path.basename(dirs[i]!)} run ${run + 1} (load ${load}): usable ${reload.usableMs.toFixed(0)} ms; ` +
+                `last script ${at('Script')} ms, last call out ${at('Fetch')} ms`,
+            );
+          } finally {
+            await context.close();
+          }
+        }
+      for (const [i, dir] of dirs.entries())
+        console.log(
+          `${pagePath} ${path.basename(dir)}: median usable ${median(usable[i]!).toFixed(0)} ms of ${usable[i]!.map((u) => u.toFixed(0)).join(', ')}`,
+        );
+    }
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.stop();
+    for (const target of targets) await target.dispose();
+  }
+}
+
 async function main() {
+  const ab = process.env.BENCH_AB?.split(',').filter(Boolean);
+  if (ab?.length) {
+    const pages = process.argv.slice(2).length ? process.argv.slice(2) : RELOAD_PAGES.map((p) => p.path);
+    return abRuns(ab, pages, Number(process.env.BENCH_AB_RUNS ?? 6));
+  }
   if (!consoleBuilt()) throw new Error(`${CONSOLE_DIST} has no index.html: build the console first`);
   const pages = process.argv.slice(2).length ? process.argv.slice(2) : RELOAD_PAGES.map((p) => p.path);
   const outDir = process.env.BENCH_PROFILE_DIR;
