@@ -163,6 +163,7 @@ async function abRuns(dirs: string[], pages: string[], runs: number) {
     }
     for (const pagePath of pages) {
       const usable: number[][] = dirs.map(() => []);
+      const rows: number[][] = dirs.map(() => []);
       for (let run = 0; run < runs; run++)
         for (const [i, server] of servers.entries()) {
           const context = await newContext(browser, states[i]);
@@ -179,13 +180,28 @@ async function abRuns(dirs: string[], pages: string[], runs: number) {
             const load = os.loadavg()[0]!.toFixed(1);
             const reload = await reloadModule(session, `${server.baseUrl}${pagePath}`);
             usable[i]!.push(reload.usableMs);
+            // The rows (or the empty list) drawn, the table's spinner gone: polled after "usable",
+            // so a time at or just after usable means "already there when the table showed".
+            const rowsAt = await session.page.waitForFunction(
+              () => {
+                const table = document.querySelector('.app-content .ant-table-wrapper');
+                const done =
+                  table &&
+                  !table.querySelector('.ant-spin-spinning') &&
+                  table.querySelector('.ant-table-tbody > tr');
+                return done ? performance.now() : false;
+              },
+              null,
+              { timeout: 30_000, polling: 20 },
+            );
+            rows[i]!.push(Number(await rowsAt.jsonValue()));
             const at = (kind: string) =>
               reload.requests
                 .filter((r) => r.startsWith(kind))
                 .map((r) => Number(/\+(\d+)\.\./.exec(r)?.[1]))
                 .at(-1);
             console.log(
-              `${pagePath} ${path.basename(dirs[i]!)} run ${run + 1} (load ${load}): usable ${reload.usableMs.toFixed(0)} ms; ` +
+              `${pagePath} ${path.basename(dirs[i]!)} run ${run + 1} (load ${load}): usable ${reload.usableMs.toFixed(0)} ms, rows ${rows[i]!.at(-1)!.toFixed(0)} ms; ` +
                 `last script ${at('Script')} ms, last call out ${at('Fetch')} ms`,
             );
           } finally {
@@ -194,7 +210,8 @@ async function abRuns(dirs: string[], pages: string[], runs: number) {
         }
       for (const [i, dir] of dirs.entries())
         console.log(
-          `${pagePath} ${path.basename(dir)}: median usable ${median(usable[i]!).toFixed(0)} ms of ${usable[i]!.map((u) => u.toFixed(0)).join(', ')}`,
+          `${pagePath} ${path.basename(dir)}: median usable ${median(usable[i]!).toFixed(0)} ms of ${usable[i]!.map((u) => u.toFixed(0)).join(', ')}; ` +
+            `median rows ${median(rows[i]!).toFixed(0)} ms, rows after usable ${median(rows[i]!.map((r, k) => r - usable[i]![k]!)).toFixed(0)} ms`,
         );
     }
   } finally {
