@@ -3,6 +3,17 @@ import { BENCH_PASSWORD } from './api.ts';
 import { NetworkLog, type RequestEntry } from './network-log.ts';
 import { LOGIN_SUBMIT, MODULE_CONTENT, watchContentShown, watchLoginUsable } from './page-probes.ts';
 
+/** The flags every bench browser runs with (the bench's pages, the reload profile). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /*
  * What the browser figures share (bench/browser.ts, bench/browser-warm.ts): browser contexts with or
  * without the HTTP cache, the throttled profile of the issue, signing in, a module page's reload.

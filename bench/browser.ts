@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import {
+  CHROMIUM_ARGS,
   fillSignIn,
   freshPage,
   inContext,
@@ -16,16 +17,6 @@ import { apiChainDepth, bytesByType, type NetworkLog } from './network-log.ts';
 import { type ClickProbe, clickAndTime, LOGIN_SUBMIT, paintTimings } from './page-probes.ts';
 import type { Results } from './report.ts';
 import type { BenchSettings } from './settings.ts';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Two modules of the full menu, both under "System settings": the first is a real page module

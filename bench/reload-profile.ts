@@ -4,7 +4,14 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { prepareAdmin } from './api.ts';
-import { newContext, openPage, RELOAD_PAGES, reloadModule, signedInState } from './browser-session.ts';
+import {
+  CHROMIUM_ARGS,
+  newContext,
+  openPage,
+  RELOAD_PAGES,
+  reloadModule,
+  signedInState,
+} from './browser-session.ts';
 import { CONSOLE_DIST, consoleBuilt } from './console-build.ts';
 import { ServerProcess, sqliteTarget } from './server-process.ts';
 import { readSettings } from './settings.ts';
@@ -147,13 +154,7 @@ async function abRuns(dirs: string[], pages: string[], runs: number) {
     servers.push(await ServerProcess.start(targets[i]!, { CONSOLE_DIR: dir }));
   const browser = await chromium.launch({
     executablePath: readSettings().chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const states = [];
@@ -234,13 +235,7 @@ async function main() {
   const server = await ServerProcess.start(target);
   const browser = await chromium.launch({
     executablePath: readSettings().chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     await prepareAdmin(server.baseUrl);
