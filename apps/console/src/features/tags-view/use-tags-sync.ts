@@ -1,5 +1,6 @@
 import type { MenuNode } from '@igs/contract';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTagsViewStore } from '../../stores/tags-view.ts';
 import { getToken } from '../../utils/cookies.ts';
 import { affixRoutes, flattenMenuRoutes } from '../menu-routes/menu-routes.ts';
@@ -54,6 +55,12 @@ export function useTagsSync(menus: readonly MenuNode[], current: VisitedView | u
   latest.current = current;
   const path = current?.path;
   const fullPath = current?.fullPath;
+  // Every completed navigation, even to the address already shown: the active tab closed, its
+  // neighbour's navigation still pending (the guard's loader), and the sidebar clicked for the
+  // closed page cancels that navigation and lands on the same address. Path and full path are
+  // unchanged then; only the location's key says the page was opened again and needs its tab.
+  const { key: navigation } = useLocation();
+  const shownPath = useRef<string | undefined>(undefined);
   useEffect(() => {
     const view = latest.current;
     if (!view || path === undefined || fullPath === undefined) return;
@@ -61,8 +68,13 @@ export function useTagsSync(menus: readonly MenuNode[], current: VisitedView | u
     // e.g. "close all" chosen while "close others" was still opening its page: no tab comes back.
     if (!isAddressOf(path, window.location.pathname)) return;
     const store = useTagsViewStore.getState();
+    // The page stayed on show while its tab was closed (above): closing drops a page's state, so
+    // it opens again fresh, as it would had the neighbour come first.
+    const reopened = shownPath.current === path && !store.visitedViews.some((v) => v.path === path);
+    shownPath.current = path;
+    if (reopened) store.refreshView(path);
     store.addView(view);
     // Same path, new query: keep the tab, remember where it points now.
     store.updateVisitedView({ path, fullPath });
-  }, [path, fullPath]);
+  }, [path, fullPath, navigation]);
 }
