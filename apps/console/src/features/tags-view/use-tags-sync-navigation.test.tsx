@@ -31,7 +31,11 @@ describe('the tab of the page on show', () => {
         path: '/',
         Component: Shell,
         children: [
-          { path: 'system/log', handle: { name: 'Log', meta: { title: 'log' } }, Component: () => <p>log</p> },
+          {
+            path: 'system/log',
+            handle: { name: 'Log', meta: { title: 'log' } },
+            Component: () => <p>log</p>,
+          },
           {
             path: 'system/dhcp',
             handle: { name: 'Dhcp', meta: { title: 'dhcp' } },
@@ -43,7 +47,9 @@ describe('the tab of the page on show', () => {
     ]);
     render(<RouterProvider router={router} />);
     await waitFor(() => expect(paths()).toEqual(['/system/log']));
-    act(() => useTagsViewStore.getState().addView({ path: '/system/dhcp', fullPath: '/system/dhcp', meta: {} }));
+    act(() =>
+      useTagsViewStore.getState().addView({ path: '/system/dhcp', fullPath: '/system/dhcp', meta: {} }),
+    );
 
     // "Close" on the active log tab: the tab goes, the neighbour's page is asked for...
     act(() => {
@@ -68,7 +74,11 @@ describe('the tab of the page on show', () => {
         path: '/',
         Component: Shell,
         children: [
-          { path: 'system/log', handle: { name: 'Log', meta: { title: 'log' } }, Component: () => <p>log</p> },
+          {
+            path: 'system/log',
+            handle: { name: 'Log', meta: { title: 'log' } },
+            Component: () => <p>log</p>,
+          },
         ],
       },
     ]);
