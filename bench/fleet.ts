@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { BENCH_PASSWORD, call, prepareAdmin, signIn } from './api.ts';
 import { BUDGETS } from './budgets.ts';
 import { FLEET_KEYWORD, FLEET_SITES, fillFleet } from './fleet-dataset.ts';
+import { startTrace, TRACE_DIR } from './fleet-trace.ts';
 import { pacedAll, saturateAll, type Target } from './load.ts';
 import type { Budget, Results } from './report.ts';
 import { type DbTarget, postgresTarget, ServerProcess } from './server-process.ts';
@@ -18,7 +22,18 @@ import { percentile } from './stats.ts';
  */
 
 /** Services a fleet instance needs none of here; they would only bind ports and take CPU. */
-const FLEET_ENV = { GW_CWMP: 'off', GW_GB28181: 'off', GW_CAPTCHA: 'off' };
+const FLEET_ENV: Record<string, string> = {
+  GW_CWMP: 'off',
+  GW_GB28181: 'off',
+  GW_CAPTCHA: 'off',
+  // Traced: each request's own duration in the access log (info level).
+  ...(TRACE_DIR ? { LOG_LEVEL: 'info' } : {}),
+};
+if (TRACE_DIR) {
+  fs.mkdirSync(TRACE_DIR, { recursive: true });
+  process.env.BENCH_STALL_LOG ??= path.join(TRACE_DIR, 'server-stalls');
+  process.env.BENCH_SERVER_LOG ??= path.join(TRACE_DIR, 'server');
+}
 const CONNECTIONS = 200;
 /**
  * The same 200 sessions at a person's pace, a call every 2 s each: an open-loop load (load.ts
@@ -30,6 +45,20 @@ const TERMINALS_PATH = '/operations/index/app_list';
 const HOME_PATH = '/operations/bulletin_board/home';
 /** A call this slow alone is over any budget here; 200 of them at once would only queue for minutes. */
 const TOO_SLOW_ALONE_MS = 1000;
+/**
+ * For studying the paced tail without the rest of the run (defaults: the whole run as before):
+ * BENCH_FLEET_CALLS=<keys> (e.g. `list.sites50,search.all`) measures only those calls;
+ * BENCH_FLEET_ONLY_PACED=1 skips the closed-loop loads (each call: alone, then paced);
+ * BENCH_FLEET_PACED_SECONDS sets the paced runs' length (default BENCH_SECONDS);
+ * BENCH_FLEET_TRACE=<dir> writes what fleet-trace.ts lists, the servers' access logs and stalls.
+ */
+const ONLY_CALLS = process.env.BENCH_FLEET_CALLS?.split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
+const ONLY_PACED = process.env.BENCH_FLEET_ONLY_PACED === '1';
+const PACED_SECONDS = Number(process.env.BENCH_FLEET_PACED_SECONDS) || undefined;
+/** A paced call slower than this is listed with its time and instance (the lists' budget). */
+const SLOW_MS = 50;
 /** Every 20th site: 50 sites of every size. */
 const FIFTY_SITES = Array.from({ length: 50 }, (_, i) => (i + 1) * 20).join(',');
 
@@ -259,6 +288,15 @@ export async function benchFleet(settings: BenchSettings, results: Results): Pro
         `${fill.terminals.toLocaleString('en-US')} terminals and ${others.toLocaleString('en-US')} other rows in ${fill.ms} ms`,
     );
     results.detail('fleet.fill', fill);
+    if (TRACE_DIR) {
+      // Traced: PostgreSQL logs this database's statements over 20 ms (to its own log file).
+      const name = new URL(target.databaseUrl!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: target.databaseUrl });
+      await admin.connect();
+      await admin
+        .query(`ALTER DATABASE ${name} SET log_min_duration_statement = 20`)
+        .finally(() => admin.end());
+    }
     // Both at once, as a deployment starts them.
     servers.push(
       ...(await Promise.all([
@@ -270,7 +308,15 @@ export async function benchFleet(settings: BenchSettings, results: Results): Pro
     await prepareAdmin(a.baseUrl);
     // Sessions live in the database: one sign-in serves both instances.
     const token = await signIn(a.baseUrl, BENCH_PASSWORD, true);
-    for (const s of SCENARIOS) {
+    const scenarios = ONLY_CALLS ? SCENARIOS.filter((s) => ONLY_CALLS.includes(s.key)) : SCENARIOS;
+    if (ONLY_CALLS && scenarios.length !== ONLY_CALLS.length)
+      throw new Error(`BENCH_FLEET_CALLS: known calls are ${SCENARIOS.map((s) => s.key).join(', ')}`);
+    if (TRACE_DIR)
+      fs.writeFileSync(
+        path.join(TRACE_DIR, 'servers.tsv'),
+        `${servers.map((s, i) => `${i}\t${s.pid}\t${s.baseUrl}`).join('\n')}\n`,
+      );
+    for (const s of scenarios) {
       await measure(s, a, b, token, settings, results);
       done++;
     }
@@ -337,7 +383,7 @@ async function measure(
   }
 
   const sec = settings.fleetSeconds;
-  await saturateAll([onA, onB], { connections: CONNECTIONS, seconds: 1 }); // warm-up
+  if (!ONLY_PACED) await saturateAll([onA, onB], { connections: CONNECTIONS, seconds: 1 }); // warm-up
   const two = { p50: [] as number[], p99: [] as number[], rps: [] as number[] };
   const one = { p50: [] as number[], p99: [] as number[], rps: [] as number[] };
   const atPace = { p50: [] as number[], p99: [] as number[] };
@@ -346,6 +392,7 @@ async function measure(
       ['2 instances', [onA, onB], two],
       ['1 instance', [onA], one],
     ] as const) {
+      if (ONLY_PACED) break;
       await drain([a, b]);
       const r = await saturateAll(targets, { connections: CONNECTIONS, seconds: sec });
       if (r.errors || r.non2xx) results.note(`${s.label}, ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
@@ -359,7 +406,40 @@ async function measure(
       console.log(`    ${name}, run ${run + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
     }
     await drain([a, b]);
-    const p = await pacedAll([onA, onB], { rate: SESSION_RATE, connections: CONNECTIONS, seconds: sec });
+    const pacedLoad = os.loadavg()[0]!;
+    const trace = TRACE_DIR ? startTrace(`${s.key} paced run ${run + 1}`) : undefined;
+    const p = await pacedAll([onA, onB], {
+      rate: SESSION_RATE,
+      connections: CONNECTIONS,
+      seconds: PACED_SECONDS ?? sec,
+    }).catch(async (e) => {
+      await trace?.stop();
+      throw e;
+    });
+    // The slow calls, with when and where: to line up with the servers' and the database's logs.
+    const slow = p.calls.filter((c) => c.ms > SLOW_MS);
+    results.detail(`fleet.${s.key}.paced.run${run + 1}.slowCalls`, {
+      loadAverage: Math.round(pacedLoad * 100) / 100,
+      calls: p.calls.length,
+      slow: slow.map((c) => ({
+        at: new Date(c.scheduled).toISOString(),
+        instance: c.target,
+        ms: Math.round(c.ms),
+      })),
+    });
+    if (trace)
+      for (const c of p.calls) trace.call([c.scheduled, c.sent, c.target, c.ms.toFixed(1), c.status, s.key]);
+    await trace?.stop();
+    console.log(
+      `    paced: ${slow.length} of ${p.calls.length} calls over ${SLOW_MS} ms (load average ${pacedLoad.toFixed(1)})` +
+        slow
+          .slice(0, 12)
+          .map(
+            (c) =>
+              `\n      ${new Date(c.scheduled).toISOString().slice(11)} instance ${c.target}: ${c.ms.toFixed(0)} ms`,
+          )
+          .join(''),
+    );
     if (p.failures) results.note(`${s.label}, paced: ${p.failures} failures`);
     atPace.p50.push(p.p50);
     atPace.p99.push(p.p99);

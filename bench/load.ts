@@ -91,6 +91,21 @@ export interface PacedResult {
   failures: number;
   /** Every request's latency, ms (to merge runs over several servers). */
   latencies: number[];
+  /**
+   * Every request that got a reply: its scheduled start and the moment it went on the wire (both
+   * wall-clock ms since the epoch) and its latency from the scheduled start, to line the slow ones
+   * up with what else happened then (BENCH_FLEET_TRACE).
+   */
+  calls: PacedCall[];
+}
+
+export interface PacedCall {
+  scheduled: number;
+  sent: number;
+  ms: number;
+  status: number;
+  /** Which server (pacedAll's target index). */
+  target: number;
 }
 
 /**
@@ -113,6 +128,8 @@ export async function paced(
   const all = [...idle];
 
   const latencies: number[] = [];
+  const calls: PacedCall[] = [];
+  const wall = (t: number) => Math.round((performance.timeOrigin + t) * 10) / 10;
   let failures = 0;
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;
@@ -129,9 +146,12 @@ export async function paced(
 
   const send = (connection: RawConnection, scheduledAt: number) => {
     open.add(scheduledAt);
+    const sentAt = performance.now();
     connection.send(request, (status) => {
       if (!open.delete(scheduledAt)) return;
-      if (status === 200) latencies.push(performance.now() - scheduledAt);
+      const ms = performance.now() - scheduledAt;
+      calls.push({ scheduled: wall(scheduledAt), sent: wall(sentAt), ms, status, target: 0 });
+      if (status === 200) latencies.push(ms);
       else failures++;
       if (++settled === total) allSettled();
       if (!connection.usable) return;
@@ -179,6 +199,7 @@ export async function paced(
     max: percentile(latencies, 100),
     failures,
     latencies,
+    calls,
   };
 }
 
@@ -201,5 +222,6 @@ export async function pacedAll(
     max: percentile(latencies, 100),
     failures: runs.reduce((sum, r) => sum + r.failures, 0),
     latencies,
+    calls: runs.flatMap((r, i) => r.calls.map((c) => ({ ...c, target: i }))),
   };
 }

@@ -204,6 +204,13 @@ export class ServerProcess {
       },
     );
     const server = new ServerProcess(child, port);
+    // BENCH_SERVER_LOG=<prefix>: the server's whole output (its log lines) also goes to <prefix>.<pid>.log.
+    const logPrefix = process.env.BENCH_SERVER_LOG;
+    if (logPrefix) {
+      const file = fs.createWriteStream(`${logPrefix}.${child.pid}.log`);
+      child.stdout?.pipe(file);
+      child.stderr?.pipe(file);
+    }
     await server.waitHealthy(90_000);
     return server;
   }
