@@ -171,7 +171,10 @@ export async function paced(
         if (connection) send(connection, scheduledAt);
         else queue.push(scheduledAt);
       }
-      if (sent < total) setTimeout(tick, Math.max(0, interval / 2));
+      // The next tick at the next call's scheduled start: a fixed period (it was interval / 2)
+      // sent each call up to that late, which every latency then carried (5 ms at the median
+      // at 50 calls/s per server).
+      if (sent < total) setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
       else done();
     };
     tick();
