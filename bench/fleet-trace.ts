@@ -26,7 +26,37 @@ export interface Tracer {
   call(fields: (string | number)[]): void;
 }
 
-export function startTrace(label: string): Tracer {
+/** CPU time (user + system, ms) of a process from /proc/<pid>/stat; 0 once it is gone. */
+function cpuOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving `database` (their process title names it). */
+function backendsOf(database: string): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(database)) pids.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * `servers`: the instances' pids; `database`: the scratch database's name. Besides the files
+ * above, `procs.tsv` gets, every 500 ms, the CPU ms used so far by the servers, by the database's
+ * backends and by this process (the generator): the bench's own demand on the machine.
+ */
+export function startTrace(label: string, servers: number[] = [], database?: string): Tracer {
   const dir = TRACE_DIR!;
   fs.mkdirSync(dir, { recursive: true });
   const open = (name: string) => fs.openSync(path.join(dir, name), 'a');
@@ -34,8 +64,19 @@ export function startTrace(label: string): Tracer {
   const stalls = open('generator-stalls.log');
   const cpu = open('cpu.tsv');
   const pgOut = open('pg.tsv');
+  const procs = open('procs.tsv');
   const write = (fd: number, line: string) => fs.writeSync(fd, `${line}\n`);
-  for (const fd of [calls, stalls, cpu, pgOut]) write(fd, `# ${Date.now()} start ${label}`);
+  for (const fd of [calls, stalls, cpu, pgOut, procs]) write(fd, `# ${Date.now()} start ${label}`);
+  // Backends seen so far keep counting after they end (their last reading stays in the sum).
+  const seen = new Map<number, number>();
+  const procsTimer = setInterval(() => {
+    if (database) for (const pid of backendsOf(database)) seen.set(pid, cpuOf(pid) || (seen.get(pid) ?? 0));
+    const own = process.cpuUsage();
+    write(
+      procs,
+      `${Date.now()}\t${servers.map(cpuOf).join(',')}\t${[...seen.values()].reduce((a, b) => a + b, 0)}\t${Math.round((own.user + own.system) / 1000)}`,
+    );
+  }, 500);
 
   // The generator's own stalls.
   const gc = new PerformanceObserver((list) => {
@@ -108,10 +149,11 @@ export function startTrace(label: string): Tracer {
     async stop() {
       clearInterval(probe);
       clearInterval(cpuTimer);
+      clearInterval(procsTimer);
       gc.disconnect();
       pgStopped = true;
       await pgLoop.catch((e) => write(pgOut, `# sampler failed: ${(e as Error).message}`));
-      for (const fd of [calls, stalls, cpu, pgOut]) {
+      for (const fd of [calls, stalls, cpu, pgOut, procs]) {
         write(fd, `# ${Date.now()} stop ${label}`);
         fs.closeSync(fd);
       }

@@ -57,6 +57,8 @@ const ONLY_CALLS = process.env.BENCH_FLEET_CALLS?.split(',')
   .filter(Boolean);
 const ONLY_PACED = process.env.BENCH_FLEET_ONLY_PACED === '1';
 const PACED_SECONDS = Number(process.env.BENCH_FLEET_PACED_SECONDS) || undefined;
+/** The scratch database's name, for the trace (its backends' CPU). */
+let scratchDatabase: string | undefined;
 /** A paced call slower than this is listed with its time and instance (the lists' budget). */
 const SLOW_MS = 50;
 /** Every 20th site: 50 sites of every size. */
@@ -282,6 +284,7 @@ export async function benchFleet(settings: BenchSettings, results: Results): Pro
     // The first start migrates and seeds; the rows go in while no server runs.
     await (await ServerProcess.start(target, FLEET_ENV)).stop();
     const fill = await fillFleet(target.databaseUrl!);
+    scratchDatabase = new URL(target.databaseUrl!).pathname.slice(1);
     const others = Object.values(fill.others).reduce((a, b) => a + b, 0);
     console.log(
       `  filled ${fill.sites} sites${fill.registry ? ' (site registry)' : ' (ids only: no site registry)'}, ` +
@@ -407,7 +410,9 @@ async function measure(
     }
     await drain([a, b]);
     const pacedLoad = os.loadavg()[0]!;
-    const trace = TRACE_DIR ? startTrace(`${s.key} paced run ${run + 1}`) : undefined;
+    const trace = TRACE_DIR
+      ? startTrace(`${s.key} paced run ${run + 1}`, [a.pid, b.pid], scratchDatabase)
+      : undefined;
     const p = await pacedAll([onA, onB], {
       rate: SESSION_RATE,
       connections: CONNECTIONS,
