@@ -2,6 +2,7 @@ import { ConfigProvider, type ThemeConfig, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
+import './antd.css';
 import { antdSizeOf } from '../features/size-select/size-map.ts';
 import { useLanguage } from '../i18n/index.ts';
 import { useAppStore } from '../stores/app.ts';
@@ -10,7 +11,8 @@ import { useSettingsStore } from '../stores/settings.ts';
 /**
  * antd's locale, theme colour, dark or light theme and size. It wraps the signed-in layout and the pages routed outside
  * it, not the whole app: the sign-in page is drawn without antd, and a provider at the root would
- * put antd's core and its style engine on that page's start (docs/performance.md).
+ * put antd's core and its style engine on that page's start (docs/performance.md). antd's style
+ * sheet (./antd.css, imported here) is the shell chunk's, so it loads with the signed-in layout too.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
@@ -35,6 +37,9 @@ export const DARK_SIDER_BG = '#141414';
 export function antdTheme(colorPrimary: string, dark: boolean, compact: boolean): ThemeConfig {
   const base = dark ? theme.darkAlgorithm : theme.defaultAlgorithm;
   return {
+    // antd's rules come from its built style sheet (./antd.css), not from its CSS-in-JS at run
+    // time; the tokens still reach them as CSS variables, written at run time (docs/performance.md).
+    zeroRuntime: true,
     token: { colorPrimary },
     algorithm: compact ? [base, theme.compactAlgorithm] : base,
     // The sidebar is dark in both themes; in the dark one it takes the page's near-black instead of navy.
