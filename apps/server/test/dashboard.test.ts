@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Paths } from '@igs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleTerminalsOnline } from '../src/features/home/online-days.ts';
+import { SAMPLE_EVERY_MS, sampleIfDue, sampleTerminalsOnline } from '../src/features/home/online-days.ts';
 import { formatDateTime } from '../src/platform/lib/time.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
@@ -212,6 +212,30 @@ describeEachDb('dashboard figures', (kind) => {
     expect(calls!.at(-2)).toEqual({ date: yesterday, total: 1, answered: 0, missed: 1 });
     // The call 10 days ago is outside the window; the other days are zero, not missing.
     expect(calls!.slice(0, 5).every((d) => d.total === 0)).toBe(true);
+  });
+
+  it('the full sample of every terminal runs at an instance’s first pass and hourly; the day’s marker every minute', async () => {
+    const rows = async () =>
+      (await db().selectFrom('terminal_online_days').select(['day', 'terminal_id']).execute()) as {
+        day: string;
+        terminal_id: number;
+      }[];
+    // The server's scheduler made its first pass already: the next full sample is an hour on.
+    const now = s.clock.now() + SAMPLE_EVERY_MS;
+    const today = formatDateTime(now).slice(0, 10);
+    await db().deleteFrom('terminal_online_days').execute();
+    await sampleIfDue(s.app, now);
+    const sampled = await rows();
+    const heard = sampled.filter((r) => r.terminal_id !== 0);
+    expect(heard.length).toBeGreaterThan(0);
+    expect(sampled).toContainEqual({ day: today, terminal_id: 0 });
+    // A minute later: the marker again (here after the day's rows were lost), not the full read.
+    await db().deleteFrom('terminal_online_days').execute();
+    await sampleIfDue(s.app, now + 60_000);
+    expect(await rows()).toEqual([{ day: today, terminal_id: 0 }]);
+    // An hour after: the catch-up reads every terminal again.
+    await sampleIfDue(s.app, now + SAMPLE_EVERY_MS);
+    expect((await rows()).filter((r) => r.terminal_id !== 0)).toHaveLength(heard.length);
   });
 
   it('terminals online per day from the daily samples: idempotent, null where never sampled', async () => {

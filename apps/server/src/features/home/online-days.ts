@@ -5,16 +5,23 @@ import { TABLES } from '../terminal-api/index.ts';
 
 /**
  * Terminals online per day, for the dashboard's 7-day trend (DOMAIN 2.1). A terminal row keeps
- * only its last heartbeat, so the scheduler samples once a minute: every authorised terminal
- * whose last heartbeat falls on a day is recorded for that day (migration 027), and a marker row
- * (terminal 0, site -1) says the day was sampled. The rows are keyed by (day, terminal), so the
- * insert is idempotent: several instances on one database, or a restart, record a terminal-day
- * once. A day's figure is "terminals heard from that day"; a day never sampled reads null.
+ * only its last heartbeat, so a terminal's day is recorded by its first heartbeat of the day
+ * (terminal-api/presence.ts) and, as a catch-up for heartbeats no instance recorded (before an
+ * upgrade, a failed insert), by a sample of every authorised terminal heard since yesterday when an
+ * instance starts and then hourly (migration 027). A marker row (terminal 0, site -1), written
+ * every minute, says the day was recorded. The rows are keyed by (day, terminal), so every insert
+ * is idempotent: several instances on one database, or a restart, record a terminal-day once. A
+ * day's figure is "terminals heard from that day"; a day never recorded reads null.
+ *
+ * The full sample once a minute on every instance read the whole terminal table: at 100,000
+ * terminals 0.4–1 s of database time per instance and minute (docs/performance.md, Fleet).
  */
 
 const TABLE = 'terminal_online_days';
-/** Sampling period per instance; the scheduler ticks every 10 s. */
-export const SAMPLE_EVERY_MS = 60_000;
+/** The day's marker, per instance; the scheduler ticks every 10 s. */
+export const MARK_EVERY_MS = 60_000;
+/** The catch-up sample of every terminal, per instance (and once when it starts). */
+export const SAMPLE_EVERY_MS = 3_600_000;
 /** Days of history kept. */
 export const KEEP_DAYS = 400;
 const PURGE_EVERY_MS = 3_600_000;
@@ -48,7 +55,12 @@ export async function sampleTerminalsOnline(app: AppContext, now = app.now()): P
     )
     .onConflict((oc) => oc.columns(['day', 'terminal_id']).doNothing())
     .execute();
-  await db
+  await markDayRecorded(app, now);
+}
+
+/** The marker of a recorded day (one row, idempotent). */
+async function markDayRecorded(app: AppContext, now: number): Promise<void> {
+  await app.db.kysely
     .insertInto(TABLE)
     .values({ day: dayOf(now), terminal_id: MARK_TERMINAL, site_id: MARK_SITE })
     .onConflict((oc) => oc.columns(['day', 'terminal_id']).doNothing())
@@ -63,15 +75,22 @@ export async function purgeOnlineDays(app: AppContext, now = app.now()): Promise
   return Number(r.numDeletedRows);
 }
 
-const lastRun = new WeakMap<AppContext, { sample: number; purge: number }>();
+const lastRun = new WeakMap<AppContext, { mark: number; sample: number; purge: number }>();
 
-/** Called on every scheduler pass: samples once a minute and purges hourly on this instance. */
+/**
+ * Called on every scheduler pass, on this instance: the day's marker once a minute, the catch-up
+ * sample at the first pass and hourly, the purge hourly.
+ */
 export async function sampleIfDue(app: AppContext, now: number): Promise<void> {
-  const last = lastRun.get(app) ?? { sample: 0, purge: 0 };
+  const last = lastRun.get(app) ?? { mark: 0, sample: 0, purge: 0 };
   lastRun.set(app, last);
   if (now - last.sample >= SAMPLE_EVERY_MS) {
     last.sample = now;
+    last.mark = now;
     await sampleTerminalsOnline(app, now);
+  } else if (now - last.mark >= MARK_EVERY_MS) {
+    last.mark = now;
+    await markDayRecorded(app, now);
   }
   if (now - last.purge >= PURGE_EVERY_MS) {
     last.purge = now;

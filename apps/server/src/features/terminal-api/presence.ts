@@ -38,6 +38,29 @@ const SWEEP_EVERY_MS = 10_000;
 export const PLAY_KEEP_DAYS = 180;
 const PURGE_EVERY_MS = 3_600_000;
 
+/**
+ * The dashboard's terminals-online history (home/online-days.ts) gets a terminal's day from its
+ * first heartbeat of that day: the row read before this heartbeat last heard it on another day, or
+ * never, or it was offline until now (e.g. heard this morning while still pending, authorised since).
+ * One insert per terminal and day at most, idempotent (keyed by day and terminal), so the fleet's
+ * sampler need not re-read every terminal each minute to find the few heard for the first time.
+ */
+async function recordDayHeard(
+  app: AppContext,
+  t: TerminalRow,
+  now: number,
+  cameOnline: boolean,
+): Promise<void> {
+  const today = formatDateTime(now).slice(0, 10);
+  if (t.state !== 'authorized') return;
+  if (!cameOnline && (t.last_seen ?? '').slice(0, 10) === today) return;
+  await app.db.kysely
+    .insertInto('terminal_online_days')
+    .values({ day: today, terminal_id: t.id, site_id: t.site_id })
+    .onConflict((oc) => oc.columns(['day', 'terminal_id']).doNothing())
+    .execute();
+}
+
 /** The heartbeat's update of the terminal row: last_seen, address and versions; `online` event on return. */
 export async function markSeen(
   app: AppContext,
@@ -61,6 +84,7 @@ export async function markSeen(
     .where((eb) => eb.or([eb('online', 'is', null), eb('online', '!=', 1)]))
     .executeTakeFirst();
   const cameOnline = Number(flipped.numUpdatedRows) === 1;
+  await recordDayHeard(app, t, now, cameOnline);
   if (cameOnline) {
     await writeEvent(
       app,
