@@ -14,6 +14,7 @@ import {
 } from '../src/features/server-logs/log-files.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 import { accountWith } from './support/system-test-accounts.ts';
+import { until } from './support/waiting.ts';
 
 const LOGGING = '/admin.php/system/logging';
 const DAY = 86_400_000;
@@ -60,7 +61,16 @@ describe('server log files', () => {
       now += 2 * 60_000;
       stream.write('{"level":40,"msg":"after midnight"}\n');
       stream.close();
-      await new Promise((r) => setTimeout(r, 50)); // the purge runs beside the writes
+      // The writes land and the purge runs beside them, asynchronously: a fixed 50 ms wait failed
+      // on a loaded machine (load average 10).
+      const day = (d: string) => path.join(dir, `server-${d}.log`);
+      await until(
+        'both days written and the 10-day-old file purged',
+        () =>
+          !fs.existsSync(day('2026-03-01')) &&
+          fs.existsSync(day('2026-03-11')) &&
+          fs.readFileSync(day('2026-03-11'), 'utf8').endsWith('\n'),
+      );
       expect(echoed).toHaveLength(2);
       expect(fs.readFileSync(path.join(dir, 'server-2026-03-10.log'), 'utf8')).toBe(
         '{"level":30,"msg":"before midnight"}\n',
