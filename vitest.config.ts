@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/console'],
+    // Vitest runs availableParallelism() - 1 workers by default: one on the two-core CI machine,
+    // where most server files wait on PostgreSQL, timers and child processes rather than the CPU.
+    // Two workers keep both cores busy (the unit phase took 36 minutes on one).
+    maxWorkers: 2,
   },
 });
