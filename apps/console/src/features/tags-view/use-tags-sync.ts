@@ -61,6 +61,7 @@ export function useTagsSync(menus: readonly MenuNode[], current: VisitedView | u
   // unchanged then; only the location's key says the page was opened again and needs its tab.
   const { key: navigation } = useLocation();
   const shownPath = useRef<string | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `navigation` is read by no line of the effect on purpose: it re-runs the effect on every completed navigation (above).
   useEffect(() => {
     const view = latest.current;
     if (!view || path === undefined || fullPath === undefined) return;
