@@ -440,36 +440,6 @@ describeEachDb('terminal API: offline job and dashboard cards', (kind) => {
     return r.data.cards.find((c) => c.key === key)!;
   };
 
-  it('a terminal’s first heartbeat of a day records its day for the online trend, once, without a sample', async () => {
-    const days = (id: number) =>
-      db(s).selectFrom('terminal_online_days').select('day').where('terminal_id', '=', id).execute();
-    const today = formatDateTime(s.clock.now()).slice(0, 10);
-    const pending = await api.call('register', { mac: '02:5e:60:00:02:21' });
-    expect(await days(pending.data.terminal_id)).toEqual([]);
-    const t = await api.enrol('02:5e:60:00:02:20');
-    // Authorised by its registration: its day is recorded at once.
-    expect(await days(t.id)).toEqual([{ day: today }]);
-    // Last heard yesterday (the row as a day-old heartbeat left it), nothing recorded for today yet.
-    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
-    await db(s)
-      .updateTable('smart_terminal')
-      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
-      .where('id', '=', t.id)
-      .execute();
-    expect((await api.call('heartbeat', {}, t.token)).code).toBe(200);
-    expect(await days(t.id)).toEqual([{ day: today }]);
-    // Two heartbeats at once and more later in the day: still one row.
-    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
-    await db(s)
-      .updateTable('smart_terminal')
-      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
-      .where('id', '=', t.id)
-      .execute();
-    await Promise.all([api.call('heartbeat', {}, t.token), api.call('heartbeat', {}, t.token)]);
-    await api.call('heartbeat', {}, t.token);
-    expect(await days(t.id)).toEqual([{ day: today }]);
-  });
-
   it('writes one offline record after 3 missed intervals, and online again on the next heartbeat', async () => {
     const a = await api.enrol('02:5e:60:00:02:01');
     const b = await api.enrol('02:5e:60:00:02:02');
@@ -594,6 +564,46 @@ describeEachDb('terminal API: offline job and dashboard cards', (kind) => {
       [6, 1],
       [7, 1],
     ]);
+  });
+});
+
+describeEachDb('terminal API: the day a terminal was heard, for the online trend', (kind) => {
+  let s: TestServer;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    api = client(s);
+  });
+  afterAll(async () => s.close());
+
+  it('a terminal’s first heartbeat of a day records its day for the online trend, once, without a sample', async () => {
+    const days = (id: number) =>
+      db(s).selectFrom('terminal_online_days').select('day').where('terminal_id', '=', id).execute();
+    const today = formatDateTime(s.clock.now()).slice(0, 10);
+    const pending = await api.call('register', { mac: '02:5e:60:00:02:21' });
+    expect(await days(pending.data.terminal_id)).toEqual([]);
+    const t = await api.enrol('02:5e:60:00:02:20');
+    // Authorised by its registration: its day is recorded at once.
+    expect(await days(t.id)).toEqual([{ day: today }]);
+    // Last heard yesterday (the row as a day-old heartbeat left it), nothing recorded for today yet.
+    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
+    await db(s)
+      .updateTable('smart_terminal')
+      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
+      .where('id', '=', t.id)
+      .execute();
+    expect((await api.call('heartbeat', {}, t.token)).code).toBe(200);
+    expect(await days(t.id)).toEqual([{ day: today }]);
+    // Two heartbeats at once and more later in the day: still one row.
+    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
+    await db(s)
+      .updateTable('smart_terminal')
+      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
+      .where('id', '=', t.id)
+      .execute();
+    await Promise.all([api.call('heartbeat', {}, t.token), api.call('heartbeat', {}, t.token)]);
+    await api.call('heartbeat', {}, t.token);
+    expect(await days(t.id)).toEqual([{ day: today }]);
   });
 });
 
