@@ -284,6 +284,25 @@ describe('operations home figures with two instances over one PostgreSQL', () =>
     expect(fromA.figures_at > first.figures_at).toBe(true);
   });
 
+  it('an instance keeps its copy of the snapshot only until another instance refreshes it', async (ctx) => {
+    if (!fleet) return ctx.skip();
+    const first = await homeB({}, '4');
+    const pending = siteCard(first, 4, 'terminals_pending')!;
+    await register(a, '02:5b:00:00:04:01', 4);
+    // B serves the snapshot it read, unchanged while it is.
+    expect(siteCard(await homeB({}, '4'), 4, 'terminals_pending')).toBe(pending);
+    advance(PERIOD_S * 1000);
+    // A alone refreshes: B wrote nothing, and still shows the new figures at once.
+    expect(await refreshSiteFiguresIfDue(a.app)).toBe(true);
+    const after = await homeB({}, '4');
+    expect(siteCard(after, 4, 'terminals_pending')).toBe(pending + 1);
+    expect(after.figures_at > first.figures_at).toBe(true);
+    // So does the home of every site (no igs-sids): its totals.
+    expect(value((await homeB({ page: 1, limit: 20 })).totals, 'terminals_pending')).toBe(
+      value((await homeA({ page: 1, limit: 20 })).totals, 'terminals_pending'),
+    );
+  });
+
   it('a stale snapshot is counted once for the callers of both instances', async (ctx) => {
     if (!fleet) return ctx.skip();
     const before = await homeA({}, '3');
