@@ -579,28 +579,27 @@ describeEachDb('terminal API: the day a terminal was heard, for the online trend
   it('a terminal’s first heartbeat of a day records its day for the online trend, once, without a sample', async () => {
     const days = (id: number) =>
       db(s).selectFrom('terminal_online_days').select('day').where('terminal_id', '=', id).execute();
+    /** The row as a day-old heartbeat left it, and nothing recorded for today. */
+    const heardYesterday = async (id: number) => {
+      await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', id).execute();
+      await db(s)
+        .updateTable('smart_terminal')
+        .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
+        .where('id', '=', id)
+        .execute();
+    };
     const today = formatDateTime(s.clock.now()).slice(0, 10);
     const pending = await api.call('register', { mac: '02:5e:60:00:02:21' });
     expect(await days(pending.data.terminal_id)).toEqual([]);
     const t = await api.enrol('02:5e:60:00:02:20');
     // Authorised by its registration: its day is recorded at once.
     expect(await days(t.id)).toEqual([{ day: today }]);
-    // Last heard yesterday (the row as a day-old heartbeat left it), nothing recorded for today yet.
-    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
-    await db(s)
-      .updateTable('smart_terminal')
-      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
-      .where('id', '=', t.id)
-      .execute();
+    // Last heard yesterday, nothing recorded for today yet.
+    await heardYesterday(t.id);
     expect((await api.call('heartbeat', {}, t.token)).code).toBe(200);
     expect(await days(t.id)).toEqual([{ day: today }]);
     // Two heartbeats at once and more later in the day: still one row.
-    await db(s).deleteFrom('terminal_online_days').where('terminal_id', '=', t.id).execute();
-    await db(s)
-      .updateTable('smart_terminal')
-      .set({ last_seen: formatDateTime(s.clock.now() - 86_400_000) })
-      .where('id', '=', t.id)
-      .execute();
+    await heardYesterday(t.id);
     await Promise.all([api.call('heartbeat', {}, t.token), api.call('heartbeat', {}, t.token)]);
     await api.call('heartbeat', {}, t.token);
     expect(await days(t.id)).toEqual([{ day: today }]);

@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTagsViewStore } from '../../stores/tags-view.ts';
 import { useCurrentView } from './current-view.ts';
@@ -8,6 +8,20 @@ import { useTagsSync } from './use-tags-sync.ts';
 function Shell() {
   useTagsSync([], useCurrentView());
   return <Outlet />;
+}
+
+const logPage: RouteObject = {
+  path: 'system/log',
+  handle: { name: 'Log', meta: { title: 'log' } },
+  Component: () => <p>log</p>,
+};
+
+/** The shell at /system/log, its pages the log page and `others`, rendered. */
+function shellAtLog(...others: RouteObject[]) {
+  window.history.replaceState(null, '', '/system/log');
+  const router = createBrowserRouter([{ path: '/', Component: Shell, children: [logPage, ...others] }]);
+  render(<RouterProvider router={router} />);
+  return router;
 }
 
 const paths = () => useTagsViewStore.getState().visitedViews.map((v) => v.path);
@@ -25,27 +39,12 @@ describe('the tab of the page on show', () => {
     const neighbourLoading = new Promise<null>((resolve) => {
       openNeighbour = () => resolve(null);
     });
-    window.history.replaceState(null, '', '/system/log');
-    const router = createBrowserRouter([
-      {
-        path: '/',
-        Component: Shell,
-        children: [
-          {
-            path: 'system/log',
-            handle: { name: 'Log', meta: { title: 'log' } },
-            Component: () => <p>log</p>,
-          },
-          {
-            path: 'system/dhcp',
-            handle: { name: 'Dhcp', meta: { title: 'dhcp' } },
-            loader: () => neighbourLoading,
-            Component: () => <p>dhcp</p>,
-          },
-        ],
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const router = shellAtLog({
+      path: 'system/dhcp',
+      handle: { name: 'Dhcp', meta: { title: 'dhcp' } },
+      loader: () => neighbourLoading,
+      Component: () => <p>dhcp</p>,
+    });
     await waitFor(() => expect(paths()).toEqual(['/system/log']));
     act(() =>
       useTagsViewStore.getState().addView({ path: '/system/dhcp', fullPath: '/system/dhcp', meta: {} }),
@@ -68,21 +67,7 @@ describe('the tab of the page on show', () => {
   });
 
   it('is not added twice by a navigation to the address already shown', async () => {
-    window.history.replaceState(null, '', '/system/log');
-    const router = createBrowserRouter([
-      {
-        path: '/',
-        Component: Shell,
-        children: [
-          {
-            path: 'system/log',
-            handle: { name: 'Log', meta: { title: 'log' } },
-            Component: () => <p>log</p>,
-          },
-        ],
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const router = shellAtLog();
     await waitFor(() => expect(paths()).toEqual(['/system/log']));
     await act(() => router.navigate('/system/log?tab=login'));
     expect(paths()).toEqual(['/system/log']);
