@@ -307,8 +307,9 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
   const services = startServices(features, app);
   // Expired exports and abandoned uploads leave the file store (platform/files/prune.ts).
   const filePrune = startFilePrune(app);
-  const apiDoc = openApiDocument(allActions, VERSION);
-  fastify.get(Paths.apiDocs, async () => apiDoc);
+  // Made at its first reading: building it takes some 150 ms, on every start otherwise.
+  let apiDoc: Record<string, unknown> | undefined;
+  fastify.get(Paths.apiDocs, async () => (apiDoc ??= openApiDocument(allActions, VERSION)));
   registerHealthRoutes(fastify, db, readiness, VERSION);
 
   const assets = loadConsoleAssets(config.consoleDir);

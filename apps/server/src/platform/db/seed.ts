@@ -10,7 +10,7 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
  * menu and button; a `viewer` role (dashboard only) receives self-registered accounts; the
  * `admin` account is created once with the weak default password (forced change at first sign-in).
  */
-export async function seed(app: AppContext): Promise<void> {
+export async function seed(app: Pick<AppContext, 'db' | 'now'>): Promise<void> {
   const db = app.db.kysely;
   await syncMenus(db);
   const now = app.now();
