@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Envelope, hashPassword } from '@igs/contract';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type BuildOptions, buildServer, type Server } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
@@ -78,12 +78,17 @@ export interface CallOptions {
   contentType?: string;
 }
 
-/** A fresh PostgreSQL database for one test file (or one fleet of instances), and how to drop it. */
+/**
+ * A fresh PostgreSQL database for one test file (or one fleet of instances), and how to drop it: a
+ * copy of the run's template (support/database-templates.ts), so the server's start finds its first
+ * start's work done.
+ */
 export async function scratchPostgres(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   const name = `igs_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -183,6 +188,8 @@ async function startInstance(
     ...overrides,
   };
   const clock = testClock();
+  // SQLite: a copy of the run's template (support/database-templates.ts), as scratchPostgres does.
+  if (!databaseUrl) fs.copyFileSync(inject('sqliteTemplate'), path.join(dataDir, 'gateway.sqlite'));
   const db = openDatabase({ databaseUrl, dataDir, poolSize: overrides.dbPool?.size ?? 4 });
   // Suites sign in many times a second from 127.0.0.1: per-address limits only where a test sets them.
   const edges = { loginPerMin: 1e6, captchaPerMin: 1e6, anonymousPerMin: 1e6, ...extra.edges };
