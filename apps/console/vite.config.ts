@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdUsedCss } from './build/antd-css.ts';
 import { consoleCronCheck } from './build/console-cron.ts';
 import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
@@ -36,6 +37,7 @@ export default defineConfig(async ({ command }) => {
           consoleCronCheck(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
+          antdUsedCss(new URL('./src', import.meta.url).pathname),
           prerenderLogin(),
           precompress(),
         ],
