@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/console'],
-    // Vitest runs availableParallelism() - 1 workers by default: one on the two-core CI machine,
-    // where most server files wait on PostgreSQL, timers and child processes rather than the CPU.
-    // Two workers keep both cores busy (the unit phase took 36 minutes on one).
-    maxWorkers: 2,
+    // Workers: `npm run test:unit` passes --maxWorkers=2. A `maxWorkers` here is not inherited by
+    // the projects, which each kept Vitest's default (availableParallelism() - 1: one on the two-core
+    // CI machine) and ran every file one after another (the unit phase took 50 minutes, with the
+    // machine's second core idle while each file imported and started its servers).
   },
 });
