@@ -19,8 +19,8 @@ import {
 } from '../src/platform/files/index.ts';
 import { localFileStore } from '../src/platform/files/local.ts';
 import { s3FileStore } from '../src/platform/files/s3.ts';
+import { scratchDatabase } from './support/postgres.ts';
 import { type LocalS3, startLocalS3 } from './support/s3-server.ts';
-import { scratchPostgres } from './support/server.ts';
 
 /**
  * The file store's contract (platform/files), the same suite over each back end: the local data
@@ -198,8 +198,9 @@ contract('local', async () => {
 });
 
 contract('postgres', async () => {
-  const scratch = await scratchPostgres();
-  const db = openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
+  // An empty database: the store's tables made by their own migration.
+  const scratch = await scratchDatabase();
+  const db = openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir(), poolSize: 4 });
   await fileStoreTables('postgres').up(db.kysely as never);
   const store = openFileStore(undefined, db, os.tmpdir());
   // With PostgreSQL and no FILE_STORE, the database itself is the store.
@@ -227,8 +228,8 @@ contract('s3', async () => {
 
 describe('file store [postgres]: what a dead instance left', () => {
   it('chunks of a put that never finished go after an hour; a stored file and a put in progress stay', async () => {
-    const scratch = await scratchPostgres();
-    const db = openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: os.tmpdir(), poolSize: 2 });
+    const scratch = await scratchDatabase();
+    const db = openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir(), poolSize: 2 });
     try {
       await fileStoreTables('postgres').up(db.kysely as never);
       const store = openFileStore(undefined, db, os.tmpdir());
