@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resourceByName } from '@igs/contract/resources';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { type CwmpListener, startCwmpListener } from '../src/features/cwmp/liste
 import { loadConfig } from '../src/platform/config.ts';
 import { mergeDuplicates } from '../src/platform/db/migrations/031-cwmp-fleet.ts';
 import { CpeSimulator } from './support/cpe-simulator.ts';
+import { freePort } from './support/ports.ts';
 import {
   describeEachDb,
   type Fleet,
@@ -398,10 +397,7 @@ describeEachDb('CWMP site rule, device identity and port', (kind) => {
     for (const bad of ['0', '70000', 'http', '7547.5'])
       expect(() => loadConfig({ CWMP_PORT: bad }, []), bad).toThrow(/CWMP_PORT must be a port number/);
     // A port free a moment ago; the ITMS setting stays 7547 for the deployment.
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-    const free = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const free = await freePort();
     s.app.config.cwmpPort = free;
     try {
       const own = await startCwmpListener(s.app, undefined, '127.0.0.1');

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, Paths } from '@igs/contract';
@@ -8,6 +7,7 @@ import { recordSchema, resourceByName, resources } from '@igs/contract/resources
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoResult, seedDemo } from '../src/features/demo/seed.ts';
 import { asSystem } from '../src/platform/resources/write.ts';
+import { freePort } from './support/ports.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 type List<T = Record<string, unknown>> = { list: T[]; total: number };
@@ -201,14 +201,6 @@ describe('npm start -- --demo', () => {
     child?.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function freePort(): Promise<number> {
-    const srv = net.createServer();
-    await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-    const port = (srv.address() as net.AddressInfo).port;
-    await new Promise((ok) => srv.close(ok));
-    return port;
-  }
 
   /** Starts the server, waits until it listens, and returns its log. */
   async function start(port: number, args: string[]): Promise<() => string> {

@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toJavaScript } from '../build/build-server.ts';
+import { freePort } from './support/ports.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 
@@ -40,12 +40,7 @@ describe('production build (apps/server/build/build-server.ts)', () => {
           /from\s*['"]\.{1,2}\/[^'"]+\.ts['"]/,
         );
     }
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-dist-'));
     const child = spawn(
       process.execPath,

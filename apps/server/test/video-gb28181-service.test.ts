@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { agentOf } from '../src/features/video/gb28181/registry.ts';
 import { type GbSupervisor, superviseGbAgent } from '../src/features/video/gb28181/supervisor.ts';
 import { STORE_KEY } from '../src/platform/settings/service-config.ts';
+import { freePort } from './support/ports.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -12,15 +13,6 @@ import { describeEachDb, startServer, type TestServer } from './support/server.t
  */
 
 const SVC = '/admin.php/system/service_config';
-
-/** A UDP port free now. */
-async function freeUdpPort(): Promise<number> {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
-  const { port } = s.address();
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Whether a SIP agent answers an OPTIONS on the port (any SIP response counts). */
 async function answers(port: number): Promise<boolean> {
@@ -74,7 +66,7 @@ describeEachDb('GB28181 agent follows the service settings', (kind) => {
 
   it('starts, moves and stops with the services page, at once', async () => {
     expect(agentOf(s.app)).toBeUndefined();
-    const first = await freeUdpPort();
+    const first = await freePort();
     const saved = await edit({ enabled: 1, port: first });
     expect(saved.code, saved.msg).toBe(200);
     expect(agentOf(s.app)?.port).toBe(first);
@@ -87,7 +79,7 @@ describeEachDb('GB28181 agent follows the service settings', (kind) => {
     );
     expect(row.data).toMatchObject({ status: 'running', ports: [first] });
 
-    const second = await freeUdpPort();
+    const second = await freePort();
     expect((await edit({ port: second })).code).toBe(200);
     expect(agentOf(s.app)?.port).toBe(second);
     expect(await answers(second)).toBe(true);

@@ -9,6 +9,7 @@ import { type GbAgent, startGbAgent } from '../src/features/video/gb28181/agent.
 import { parseMessage, responseTo, serialize } from '../src/features/video/gb28181/message.ts';
 import { findBinary } from '../src/platform/host/host-exec.ts';
 import { addAccount, addRole, PASSWORD } from './support/admin-api.ts';
+import { freePort } from './support/ports.ts';
 import { describeEachDb, startServer, type TestServer } from './support/server.ts';
 
 /**
@@ -30,15 +31,6 @@ if (!sipp)
   console.warn(
     'SKIPPED GB28181 SIP tests: sipp is not installed (Debian package sip-tester; .ci/run installs it)',
   );
-
-/** A UDP port free now, for SIPp's local port (the camera's registered address). */
-async function freeUdpPort(): Promise<number> {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
-  const { port } = s.address();
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 interface SippRun {
   code: number | null;
@@ -139,7 +131,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
     s = await startServer(kind);
     token = await s.login();
     agent = await startGbAgent(s.app, { host: '127.0.0.1', port: 0, t1Ms: 100, replyTimeoutMs: 8_000 });
-    cameraPort = await freeUdpPort();
+    cameraPort = await freePort();
     traceDir = fs.mkdtempSync(path.join(s.dataDir, 'sipp-'));
     const added = await call<{ id: number }>(DEVICE, {
       method: 'add',
@@ -425,7 +417,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
   it.skipIf(!sipp)(
     'cascade: registers with a parent platform (digest) and pushes the shared channels',
     async () => {
-      const parentPort = await freeUdpPort();
+      const parentPort = await freePort();
       const channels = (
         await call<{ list: { id: number; channel_id: string }[] }>(CHANNEL, {
           method: 'list',
@@ -551,8 +543,8 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
 
   it.skipIf(!sipp)('a parent platform that refuses or does not answer: FAILED with why', async () => {
     const PLATFORM = '/admin.php/video/platform';
-    const refusePort = await freeUdpPort();
-    const silentPort = await freeUdpPort();
+    const refusePort = await freePort();
+    const silentPort = await freePort();
     const base = {
       server_gb_id: '34020000002000000009',
       server_gb_domain: '3402000000',
@@ -740,7 +732,7 @@ describeEachDb('GB28181 SIP agent with a SIPp camera', (kind) => {
         })
       ).data.list;
       const shared = channels.find((c) => c.channel_id === SHARED)!;
-      const parentPort = await freeUdpPort();
+      const parentPort = await freePort();
       const added = await call<{ id: number }>(PLATFORM, {
         method: 'add',
         name: 'Control',

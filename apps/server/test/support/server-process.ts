@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 import { until } from './waiting.ts';
 
 /**
@@ -11,17 +11,7 @@ import { until } from './waiting.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 
-/** A TCP port free on loopback now (the kernel's choice; released before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './ports.ts';
 
 export interface ServerProcess {
   child: ChildProcess;
