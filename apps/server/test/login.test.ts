@@ -26,6 +26,21 @@ describeEachDb('sign-in', (kind) => {
     expect(r.data.weak_psw).toBe(1);
   });
 
+  it("records the sign-in's mode in the operation log, read in the reader's language", async () => {
+    const token = await s.login();
+    const read = async (lang: string) => {
+      const r = await s.call<{ list: Array<{ module: string; detail: string }> }>(
+        '/admin.php/system/logging',
+        { method: 'list', page: 1, limit: 1, sort: 'id', order: 'desc', filter: { module: 'login' } },
+        { token, headers: { 'accept-language': lang } },
+      );
+      expect(r.code, r.msg).toBe(200);
+      return r.data.list[0]?.detail;
+    };
+    expect(await read('zh-CN')).toBe('完整模式');
+    expect(await read('en')).toBe('full mode');
+  });
+
   it('accepts a form body with is_operations as a string', async () => {
     const r = await s.call(
       LOGIN,

@@ -1,5 +1,13 @@
 /** Operation log details kept as keys (ctx.logDetail), read in the log reader's language. */
 export const logTexts = {
+  // A sign-in's detail: the mode it opened (the console's words for them), and a remembered device.
+  'log.signedInFull': { en: 'full mode', zh_CN: '完整模式' },
+  'log.signedInOperations': { en: 'operations mode', zh_CN: '运营模式' },
+  'log.signedInFullRemembered': { en: 'full mode, remembered device', zh_CN: '完整模式，已记住的设备' },
+  'log.signedInOperationsRemembered': {
+    en: 'operations mode, remembered device',
+    zh_CN: '运营模式，已记住的设备',
+  },
   'log.handedOver': {
     en: 'account #{id} {username} handed over to another device',
     zh_CN: '账号 #{id} {username} 已转移到其他设备',

@@ -104,8 +104,10 @@ export const loginActions = [
           .set({ last_login_at: app.now(), last_login_ip: ip })
           .where('id', '=', user.id)
           .execute();
-        const remembered = isDeviceToken(input.password) ? ', remembered device' : '';
-        await log(Code.ok, `${input.is_operations ? 'operations mode' : 'full mode'}${remembered}`);
+        // Kept as a key, read in the log reader's language.
+        const mode = input.is_operations ? 'Operations' : 'Full';
+        const remembered = isDeviceToken(input.password) ? 'Remembered' : '';
+        await log(Code.ok, keepText(`log.signedIn${mode}${remembered}` as const));
         const out: SignInOutput = { token, weak_psw: user.weak_psw ? 1 : 0 };
         if (input.remember === 1) out.device_token = await issueDeviceToken(app, user);
         return out;
