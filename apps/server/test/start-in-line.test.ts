@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resources } from '@igs/contract/resources';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { buildServer } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { type Db, openDatabase } from '../src/platform/db/database.ts';
-import type { Database } from '../src/platform/db/schema.ts';
+import { indexNames } from '../src/platform/resources/storage.ts';
 import { describeEachDb, scratchPostgres } from './support/server.ts';
 
 /**
@@ -20,16 +20,6 @@ import { describeEachDb, scratchPostgres } from './support/server.ts';
 
 const MENU_TABLES = ['menus', 'menu_endpoints', 'menu_buttons'];
 const INDEX = `${resources[0]!.table}_site_newest_idx`;
-
-async function indexNames(db: Kysely<Database>, kind: Db['kind']): Promise<string[]> {
-  const { rows } =
-    kind === 'postgres'
-      ? await sql<{
-          name: string;
-        }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db);
-  return rows.map((r) => r.name).sort();
-}
 
 describeEachDb('a start on a database already in line', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'igs-start-in-line-'));
@@ -63,7 +53,7 @@ describeEachDb('a start on a database already in line', (kind) => {
       drop = scratch.drop;
     }
     const first = await start(async (db) => ({
-      indexes: await indexNames(db.kysely, kind),
+      indexes: (await indexNames(db.kysely, kind)).sort(),
       menus: await db.kysely.selectFrom('menus').selectAll().orderBy('id').execute(),
       endpoints: await db.kysely
         .selectFrom('menu_endpoints')
@@ -95,7 +85,7 @@ describeEachDb('a start on a database already in line', (kind) => {
 
     const second = await start(async (db) => ({
       written: db.writes.count(MENU_TABLES),
-      indexes: await indexNames(db.kysely, kind),
+      indexes: (await indexNames(db.kysely, kind)).sort(),
       menu: await db.kysely.selectFrom('menus').selectAll().where('id', '=', menu.id).executeTakeFirst(),
       endpoints: await db.kysely
         .selectFrom('menu_endpoints')
@@ -118,7 +108,7 @@ describeEachDb('a start on a database already in line', (kind) => {
     // In line now: the next start writes no menu and its tables and indexes are as they were.
     const third = await start(async (db) => ({
       written: db.writes.count(MENU_TABLES),
-      indexes: await indexNames(db.kysely, kind),
+      indexes: (await indexNames(db.kysely, kind)).sort(),
       menus: await db.kysely.selectFrom('menus').selectAll().orderBy('id').execute(),
     }));
     expect(third.written).toBe(0);

@@ -131,8 +131,9 @@ export async function syncResourceTables(
   });
 }
 
+/** The names of the database's indexes (of the current schema on PostgreSQL). */
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are described at run time
-async function indexNames(db: Kysely<any>, kind: DialectKind): Promise<string[]> {
+export async function indexNames(db: Kysely<any>, kind: DialectKind): Promise<string[]> {
   const { rows } =
     kind === 'postgres'
       ? await sql<{
