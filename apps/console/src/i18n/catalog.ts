@@ -74,8 +74,14 @@ export class Catalog {
     _deep = true,
     overwrite = false,
   ): void {
-    if (overwrite) this.addResources(lang, namespace, entries);
-    else this.addResources(lang, namespace, { ...entries, ...this.#dictionaries[lang] });
+    if (overwrite) {
+      this.addResources(lang, namespace, entries);
+      return;
+    }
+    // Only the keys not there yet: copying the whole dictionary on every feature's registration
+    // made the registrations quadratic (some 180 ms of a throttled reload, docs/performance.md).
+    const dictionary = this.#dictionaries[lang];
+    for (const key in entries) if (!Object.hasOwn(dictionary, key)) dictionary[key] = entries[key] as string;
   }
 
   changeLanguage(lang: Lang): Promise<void> {

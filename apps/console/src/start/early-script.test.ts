@@ -94,7 +94,54 @@ describe('the served page early script', () => {
     run();
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
     expect(link?.getAttribute('href')).toBe(SHELL);
-    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("starts the guard's first calls and the copyright call with the token, where the guard opens the page", () => {
+    Cookies.set(CookieNames.token, 'T');
+    at('/system/log?x=1');
+    const early = run() as { token?: string; session?: Record<string, unknown> };
+    expect(early.token).toBe('T');
+    expect(Object.keys(early.session ?? {}).sort()).toEqual(
+      [Paths.authMenu, Paths.settings, Paths.credentials].sort(),
+    );
+    const sent = fetchMock.mock.calls.map(([url, init]) => [url, init.headers]);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        [Paths.authMenu, { 'Content-Type': 'application/json', [Headers.token]: 'T' }],
+        [Paths.settings, { 'Content-Type': 'application/json', [Headers.token]: 'T' }],
+        [Paths.credentials, { 'Content-Type': 'application/json', [Headers.token]: 'T' }],
+        [
+          Paths.copyright,
+          { 'Content-Type': 'application/json', [Headers.token]: 'T', [Headers.noLoading]: '1' },
+        ],
+      ]),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('sends nothing for a visitor without a token, a public page or an old hash address', () => {
+    const cases: [string, boolean][] = [
+      ['/system/log', false],
+      ['/register', true],
+      ['/404', true],
+      ['/#/system/log', true],
+      ['/index.html', true],
+    ];
+    for (const [address, token] of cases) {
+      servedPage();
+      fetchMock.mockClear();
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
+      if (token) Cookies.set(CookieNames.token, 'T');
+      else Cookies.remove(CookieNames.token);
+      at(address);
+      const early = run() as { session?: unknown } | undefined;
+      // Without a token the sign-in form stays, and only its own copyright call goes out.
+      expect([address, early?.session, fetchMock.mock.calls.map(([url]) => url)]).toEqual([
+        address,
+        undefined,
+        token ? [] : [Paths.copyright],
+      ]);
+    }
   });
 
   it('shows the form in the language the console detects: cookie, then browser languages, then Chinese', () => {

@@ -14,6 +14,10 @@
  * 4. The copyright call (branding, and whether a verification code is asked), and then the captcha
  *    image when it is: started here, handed to the app in `window.__igsEarly`, which uses them
  *    instead of asking again (start/early.ts).
+ * 5. With a token, on a page the guard opens (not the sign-in or a public page): the guard's first
+ *    calls (router/session.ts: menus, settings, credentials) and the copyright call, as the app
+ *    would send them, so that the session's round trip runs while the scripts arrive and are
+ *    evaluated instead of after (a reload on a slow link waited ~0.8 s for it, docs/performance.md).
  */
 export interface EarlyConfig {
   tokenCookie: string;
@@ -30,6 +34,10 @@ export interface EarlyConfig {
   noLoadingHeader: string;
   /** The signed-in shell's chunk, preloaded when the first screen is not the sign-in page. */
   shellChunk?: string;
+  /** The header that carries the token (request/client.ts). */
+  tokenHeader: string;
+  /** The calls the guard sends first with a token, each a POST of `{}` (router/session.ts). */
+  sessionPaths: string[];
 }
 
 export function earlyStart(c: EarlyConfig): void {
@@ -46,6 +54,25 @@ export function earlyStart(c: EarlyConfig): void {
       return m[1];
     }
   };
+  // A POST of `{}` as the request layer sends it (request/client.ts), its reply read as its
+  // transport does: the status and the parsed body.
+  const post = (path: string, headers: Record<string, string>) =>
+    fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: '{}',
+      credentials: 'same-origin',
+    }).then((r) =>
+      r.text().then((text) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        return { status: r.status, body };
+      }),
+    );
   const raw = location.pathname;
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
   const legacy = raw === '/index.html' || (raw === '/' && location.hash.indexOf('#/') === 0);
@@ -61,6 +88,20 @@ export function earlyStart(c: EarlyConfig): void {
       link.rel = 'modulepreload';
       link.href = c.shellChunk;
       d.head.appendChild(link);
+    }
+    const token = cookie(c.tokenCookie);
+    if (token && !legacy && c.publicPaths.indexOf(path) < 0 && typeof fetch === 'function') {
+      const signedIn = { [c.tokenHeader]: token };
+      const session: Record<string, Promise<unknown>> = {};
+      for (const p of c.sessionPaths) {
+        session[p] = post(p, signedIn);
+        // Settled here: the app may never take it (a redirect elsewhere), and a failed call it
+        // does take is reported by the app, from the same promise.
+        session[p].catch(() => {});
+      }
+      const copyright = post(c.copyrightPath, { ...signedIn, [c.noLoadingHeader]: '1' });
+      copyright.catch(() => {});
+      w.__igsEarly = { token, session, copyright };
     }
     return;
   }
@@ -99,22 +140,7 @@ export function earlyStart(c: EarlyConfig): void {
     // No storage (private mode) or a value of another shape: the defaults the form is drawn with.
   }
   if (typeof fetch !== 'function') return;
-  const copyright = fetch(c.copyrightPath, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [c.noLoadingHeader]: '1' },
-    body: '{}',
-    credentials: 'same-origin',
-  }).then((r) =>
-    r.text().then((text) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      return { status: r.status, body };
-    }),
-  );
+  const copyright = post(c.copyrightPath, { [c.noLoadingHeader]: '1' });
   const captcha = copyright
     .then((reply) => {
       const envelope = reply.body as { code?: unknown; data?: { captcha?: unknown } } | undefined;

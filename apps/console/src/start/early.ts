@@ -1,4 +1,6 @@
+import { Paths } from '@igs/contract';
 import type { TransportReply } from '../request/client.ts';
+import { currentSession } from '../request/session.ts';
 
 /** A captcha image the served page fetched already: its nonce and an object URL of the image. */
 export interface EarlyCaptcha {
@@ -9,7 +11,13 @@ export interface EarlyCaptcha {
 interface Early {
   copyright?: Promise<TransportReply>;
   captcha?: Promise<EarlyCaptcha | null>;
+  /** The token the served page's session calls carried. */
+  token?: string;
+  session?: Record<string, Promise<TransportReply> | undefined>;
 }
+
+/** The guard's first calls with a token (router/session.ts), which the served page starts. */
+export const EARLY_SESSION_PATHS = [Paths.authMenu, Paths.settings, Paths.credentials] as const;
 
 function early(): Early | undefined {
   return typeof window === 'undefined' ? undefined : (window as { __igsEarly?: Early }).__igsEarly;
@@ -35,4 +43,19 @@ export function takeEarlyCaptcha(consume: boolean): Promise<EarlyCaptcha | null>
   const captcha = e?.captcha;
   if (e && consume) e.captcha = undefined;
   return captcha;
+}
+
+/**
+ * The reply to one of the guard's first calls (`EARLY_SESSION_PATHS`) that the served page sent
+ * with the token the app would send now, once; none when the token has changed since (signed out
+ * and in again without a reload) or the page did not send it.
+ */
+export function takeEarlySessionReply(
+  path: (typeof EARLY_SESSION_PATHS)[number],
+): Promise<TransportReply> | undefined {
+  const e = early();
+  const reply = e?.session?.[path];
+  if (!e?.session || !reply) return undefined;
+  e.session[path] = undefined;
+  return e.token !== undefined && e.token === currentSession().token ? reply : undefined;
 }

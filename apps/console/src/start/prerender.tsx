@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { i18n, type Lang } from '../i18n/index.ts';
 import { LOGIN_PATH, PUBLIC_PATHS } from '../router/guard.ts';
 import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
+import { EARLY_SESSION_PATHS } from './early.ts';
 import type { EarlyConfig } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
 
@@ -31,6 +32,8 @@ export function earlyConfig(shellChunk: string | undefined): EarlyConfig {
     captchaPath: Paths.captcha,
     okCode: Code.ok,
     noLoadingHeader: Headers.noLoading,
+    tokenHeader: Headers.token,
+    sessionPaths: [...EARLY_SESSION_PATHS],
     ...(shellChunk ? { shellChunk } : {}),
   };
 }

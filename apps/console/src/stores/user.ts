@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { call } from '../request/call.ts';
 import { bindSession, requestEnvelope } from '../request/index.ts';
 import { startCalls } from '../request/start-calls.ts';
+import { takeEarlySessionReply } from '../start/early.ts';
 import {
   clearSavedLogin,
   getSavedLogin,
@@ -143,9 +144,10 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 
   async getInfo() {
+    // The served page may have sent them already (start/early-script.ts): their answers, not a second call.
     const [settings, credentials] = await Promise.all([
-      call(startCalls.settings, {}),
-      call(startCalls.credentials, {}),
+      call(startCalls.settings, {}, { reply: takeEarlySessionReply(Paths.settings) }),
+      call(startCalls.credentials, {}, { reply: takeEarlySessionReply(Paths.credentials) }),
     ]);
     set({
       name: PLACEHOLDER_NAME,
@@ -163,7 +165,11 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 
   async getMenus(opts = {}) {
-    const reply = await requestEnvelope<MenuNode[]>(Paths.authMenu, {}, { silent: opts.silent });
+    const reply = await requestEnvelope<MenuNode[]>(
+      Paths.authMenu,
+      {},
+      { silent: opts.silent, reply: takeEarlySessionReply(Paths.authMenu) },
+    );
     const menus = Array.isArray(reply.data) ? reply.data : [];
     const buttons = Array.isArray(reply.Button)
       ? reply.Button.filter((b): b is string => typeof b === 'string')
