@@ -7,6 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { toast } from '../app/feedback.ts';
+import { queryClient } from '../app/query-client.ts';
 import { t } from '../i18n/index.ts';
 import Login from '../pages/login/Login.tsx';
 import { errorMessage, isRequestError } from '../request/index.ts';
@@ -15,6 +16,7 @@ import { decideGuard, guardNeedsRun, legacyPath, loginRedirect } from './guard.t
 import { pageRouteProps } from './menu-routes.tsx';
 import { bindNavigate } from './navigate.ts';
 import { leavingPage } from './page-leave.ts';
+import { prefetchPageAt } from './page-prefetch.ts';
 import { bindProgress } from './progress.ts';
 import { RootErrorBoundary, RootFallback, RootRoute } from './root.tsx';
 import { loadSession } from './session.ts';
@@ -65,6 +67,11 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
     // Await first: on the initial load this runs inside createBrowserRouter, before `router` exists.
     const sessionRoutes = await loadSession();
     appRouter().patchRoutes(SHELL_ROUTE_ID, sessionRoutes);
+    // The page's first data call goes out now, beside the layout's first render, not after it.
+    void prefetchPageAt(sessionRoutes, url, {
+      client: queryClient,
+      isOperations: useUserStore.getState().isOperations,
+    });
   } catch (error) {
     // Left while the session loaded (a reload at once, say): the calls were cut short, the
     // session was not refused. Signing out here would sign the next page out too.

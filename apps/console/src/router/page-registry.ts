@@ -1,8 +1,17 @@
 import type { ComponentType } from 'react';
+import type { PagePrefetch } from '../features/resource/resource-module-page.tsx';
 
 export interface PageModule {
   default: ComponentType;
+  /**
+   * Starts the page's first data call before it renders, with the key the page will use; the
+   * guard calls it on a page load (router/page-prefetch.ts). Optional: a page without it fetches
+   * when it mounts.
+   */
+  prefetch?: (at: PagePrefetch) => Promise<void>;
 }
+
+export type { PagePrefetch };
 
 export type PageLoader = () => Promise<PageModule>;
 
@@ -52,7 +61,9 @@ export function pageLoader(name: string): PageLoader {
   return async () => {
     const { resourceDefsOf } = await import('../features/resource/resource-modules.ts');
     if (!resourceDefsOf(name).length) throw new NoPageError(name);
-    const { resourceModulePage } = await import('../features/resource/resource-module-page.tsx');
-    return { default: resourceModulePage(name)! };
+    const { prefetchResourceModule, resourceModulePage } = await import(
+      '../features/resource/resource-module-page.tsx'
+    );
+    return { default: resourceModulePage(name)!, prefetch: (at) => prefetchResourceModule(name, at) };
   };
 }

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@igs/contract/resources';
+import type { QueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { useIsActiveTab } from '../keep-alive/active-tab.ts';
 import { extrasOf } from '../module-extras/registry.tsx';
 import { resourceDefsOf } from './resource-modules.ts';
 import { ResourcePage } from './resource-page.tsx';
+import { prefetchResourceList } from './use-resource-list.ts';
 
 /*
  * The generic page of a record module: a menu component without a page file of its own whose
@@ -90,4 +92,30 @@ export function resourceModulePage(component: string): ComponentType | undefined
   Page.displayName = `ResourceModule(${component})`;
   pages.set(component, Page);
   return Page;
+}
+
+/** What a route knows of the page it is about to show, to start the page's first call early. */
+export interface PagePrefetch {
+  client: QueryClient;
+  /** The address's query string (`?tab=`, operations mode's `?id=`). */
+  search: string;
+  isOperations: 0 | 1;
+  /** The sites the page will act on (features/sites `siteIdsOf` in operations mode, else null). */
+  sites: string | null;
+}
+
+/**
+ * Starts the list call of the tab the module page will open at this address (the one `?tab=`
+ * names, else the first), with the key its page uses. Nothing for a component that is no record
+ * module.
+ */
+export function prefetchResourceModule(component: string, at: PagePrefetch): Promise<void> {
+  const defs = resourceDefsOf(component);
+  if (!defs.length) return Promise.resolve();
+  const keys = defs.map(tabKeyOf);
+  const def =
+    defs.length === 1
+      ? defs[0]!
+      : defs[keys.indexOf(pickTab(new URLSearchParams(at.search).get(TAB_PARAM), keys))]!;
+  return prefetchResourceList(at.client, def, at.isOperations, at.sites);
 }

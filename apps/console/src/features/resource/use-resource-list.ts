@@ -1,11 +1,62 @@
 import type { ResourceDef } from '@igs/contract/resources';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useScopedQuery } from '../sites/scoped-query.ts';
-import { api, type ListQuery, resourceKeys, useEndpoint } from './api.ts';
+import { scopedKey, useScopedQuery } from '../sites/scoped-query.ts';
+import { api, endpointOf, type ListQuery, resourceKeys, useEndpoint } from './api.ts';
 import { useUploadedFiles } from './uploaded-files.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** The list a resource page asks for when it opens: page 1, no criteria. */
+export function firstListQuery(): ListQuery {
+  return { page: 1, limit: DEFAULT_PAGE_SIZE, keyword: '', filter: {} };
+}
+
+/** The page's list call: the rows' files become thumbnails and players in their cells (cells.tsx FileCell). */
+async function listCall(endpoint: string, query: ListQuery, sites: string | null) {
+  const reply = await api.list(endpoint, query, { sites });
+  useUploadedFiles
+    .getState()
+    .rememberAll(Object.entries(reply.files ?? {}).map(([id, file]) => ({ id, ...file })));
+  return reply;
+}
+
+/**
+ * How long a list the route fetched before its page rendered counts as fresh: long enough that the
+ * page mounting on it (seconds later on a slow device) does not ask again, short enough that a
+ * page opened later reads the list anew as before. A write's invalidation refetches it regardless.
+ */
+export const ROUTE_PREFETCH_FRESH_MS = 10_000;
+
+// The cache entries a route prefetch filled, with the time of the data it put there: a later
+// fetch of the same key (a refetch, an invalidation) replaces the data and ends the exception.
+const prefetched = new WeakMap<object, number>();
+
+function staleTimeOf(query: { state: { dataUpdatedAt: number } }): number {
+  return prefetched.get(query) === query.state.dataUpdatedAt ? ROUTE_PREFETCH_FRESH_MS : 0;
+}
+
+/**
+ * Starts the first list call of a resource page before the page renders (issue 18: a reload's
+ * route knows the page as soon as the session is loaded, and the layout's first render takes
+ * seconds on a slow device). The key is the page's own (`useResourceList`: the resource, its
+ * endpoint in the session's mode, page 1 without criteria, the sites), so the page finds the call
+ * in flight or its reply in the cache and does not send it again.
+ */
+export function prefetchResourceList(
+  client: QueryClient,
+  def: ResourceDef,
+  isOperations: 0 | 1,
+  sites: string | null,
+): Promise<void> {
+  const endpoint = endpointOf(def, isOperations);
+  const query = firstListQuery();
+  const queryKey = scopedKey(resourceKeys.list(def.name, endpoint, query), sites);
+  return client.prefetchQuery({ queryKey, queryFn: () => listCall(endpoint, query, sites) }).then(() => {
+    const entry = client.getQueryCache().find({ queryKey, exact: true });
+    if (entry?.state.status === 'success') prefetched.set(entry, entry.state.dataUpdatedAt);
+  });
+}
 
 export interface Criteria {
   filter: Record<string, unknown>;
@@ -19,22 +70,13 @@ export interface Criteria {
  */
 export function useResourceList(def: ResourceDef) {
   const endpoint = useEndpoint(def);
-  const rememberAll = useUploadedFiles((s) => s.rememberAll);
-  const [query, setQuery] = useState<ListQuery>({
-    page: 1,
-    limit: DEFAULT_PAGE_SIZE,
-    keyword: '',
-    filter: {},
-  });
+  const [query, setQuery] = useState<ListQuery>(firstListQuery);
 
   const result = useScopedQuery({
     queryKey: resourceKeys.list(def.name, endpoint, query),
-    queryFn: async ({ sites }) => {
-      const reply = await api.list(endpoint, query, { sites });
-      // The rows' files become thumbnails and players in their cells (cells.tsx FileCell).
-      rememberAll(Object.entries(reply.files ?? {}).map(([id, file]) => ({ id, ...file })));
-      return reply;
-    },
+    queryFn: ({ sites }) => listCall(endpoint, query, sites),
+    // 0 (refetch on mount) except for a list its route has just fetched (prefetchResourceList).
+    staleTime: staleTimeOf,
     // Keep the previous page on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });
