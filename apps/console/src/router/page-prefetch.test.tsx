@@ -1,4 +1,4 @@
-import type { MenuNode, MenuSeed } from '@igs/contract';
+import { type MenuNode, type MenuSeed, Paths } from '@igs/contract';
 import { fullMenus, operationsMenus } from '@igs/contract/menus';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -103,12 +103,46 @@ describe('the page load starts the page first data call (issue 18)', () => {
     expect(keys).toEqual([{ sites: '3,4' }]);
   });
 
-  it('sends nothing for a hand-built page, a group or an unknown address', async () => {
+  it("sends a hand-built page's first call when it has a prefetch: the log list, and the page does not send it again", async () => {
+    request.mockImplementation(async (_path: string, body: { method?: string }) =>
+      body.method === 'list'
+        ? {
+            list: [{ id: 7, time: '2026-11-20 10:00:00', username: 'prefetched-user', summary: 'S' }],
+            total: 1,
+          }
+        : { list: [], keep_days: 30 },
+    );
     const client = newClient();
-    await prefetchPageAt(full, at(pathOf(full, 'system/OperationLog') ?? '/system/log'), {
-      client,
-      isOperations: 0,
+    await prefetchPageAt(full, at(pathOf(full, 'system/OperationLog')!), { client, isOperations: 0 });
+    expect(listCalls()).toHaveLength(1);
+    const [endpoint, body, opts] = listCalls()[0]!;
+    expect(endpoint).toBe(Paths.logging);
+    expect(body).toMatchObject({
+      method: 'list',
+      page: 1,
+      limit: 20,
+      sort: 'time',
+      order: 'desc',
+      keyword: '',
     });
+    expect(opts).toMatchObject({ sites: null });
+
+    const { default: OperationLog } = await import('../pages/system/OperationLog.tsx');
+    render(
+      <QueryClientProvider client={client}>
+        <AntApp>
+          <OperationLog />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('prefetched-user')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('sends nothing for a hand-built page without a prefetch, a group or an unknown address', async () => {
+    const client = newClient();
+    await prefetchPageAt(full, at(pathOf(full, 'voice/VoiceManagement')!), { client, isOperations: 0 });
     await prefetchPageAt(full, at('/media'), { client, isOperations: 0 });
     await prefetchPageAt(full, at('/no/such/page'), { client, isOperations: 0 });
     expect(request).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@igs/contract/resources';
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { prefetchForRoute, routePrefetchStaleTime } from '../../app/route-prefetch.ts';
 import { scopedKey, useScopedQuery } from '../sites/scoped-query.ts';
 import { api, endpointOf, type ListQuery, resourceKeys, useEndpoint } from './api.ts';
 import { useUploadedFiles } from './uploaded-files.ts';
@@ -22,21 +23,6 @@ async function listCall(endpoint: string, query: ListQuery, sites: string | null
 }
 
 /**
- * How long a list the route fetched before its page rendered counts as fresh: long enough that the
- * page mounting on it (seconds later on a slow device) does not ask again, short enough that a
- * page opened later reads the list anew as before. A write's invalidation refetches it regardless.
- */
-export const ROUTE_PREFETCH_FRESH_MS = 10_000;
-
-// The cache entries a route prefetch filled, with the time of the data it put there: a later
-// fetch of the same key (a refetch, an invalidation) replaces the data and ends the exception.
-const prefetched = new WeakMap<object, number>();
-
-function staleTimeOf(query: { state: { dataUpdatedAt: number } }): number {
-  return prefetched.get(query) === query.state.dataUpdatedAt ? ROUTE_PREFETCH_FRESH_MS : 0;
-}
-
-/**
  * Starts the first list call of a resource page before the page renders (issue 18: a reload's
  * route knows the page as soon as the session is loaded, and the layout's first render takes
  * seconds on a slow device). The key is the page's own (`useResourceList`: the resource, its
@@ -52,10 +38,7 @@ export function prefetchResourceList(
   const endpoint = endpointOf(def, isOperations);
   const query = firstListQuery();
   const queryKey = scopedKey(resourceKeys.list(def.name, endpoint, query), sites);
-  return client.prefetchQuery({ queryKey, queryFn: () => listCall(endpoint, query, sites) }).then(() => {
-    const entry = client.getQueryCache().find({ queryKey, exact: true });
-    if (entry?.state.status === 'success') prefetched.set(entry, entry.state.dataUpdatedAt);
-  });
+  return prefetchForRoute(client, queryKey, () => listCall(endpoint, query, sites));
 }
 
 export interface Criteria {
@@ -76,7 +59,7 @@ export function useResourceList(def: ResourceDef) {
     queryKey: resourceKeys.list(def.name, endpoint, query),
     queryFn: ({ sites }) => listCall(endpoint, query, sites),
     // 0 (refetch on mount) except for a list its route has just fetched (prefetchResourceList).
-    staleTime: staleTimeOf,
+    staleTime: routePrefetchStaleTime,
     // Keep the previous page on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });

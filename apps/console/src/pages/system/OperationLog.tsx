@@ -20,11 +20,13 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
+import { prefetchForRoute, routePrefetchStaleTime } from '../../app/route-prefetch.ts';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import './logs/operation-log-texts.ts';
-import { useScopedQuery } from '../../features/sites/scoped-query.ts';
+import { scopedKey, useScopedQuery } from '../../features/sites/scoped-query.ts';
+import type { PagePrefetch } from '../../router/page-registry.ts';
 import { ServerLogs } from './logs/server-logs.tsx';
 
 interface Filters {
@@ -49,6 +51,31 @@ export function toFilter(tab: 'operations' | 'logins', f: Filters): { filter: Lo
   if (f.time?.[0] && f.time[1])
     filter.time = [f.time[0].format('YYYY-MM-DD'), f.time[1].format('YYYY-MM-DD')];
   return { filter, keyword: f.keyword?.trim() ?? '' };
+}
+
+type Tab = 'operations' | 'logins';
+type Paging = { page: number; limit: number };
+type Order = 'asc' | 'desc';
+
+/** The page's list query: its key (before the sites) and its call, one place for the page and its route. */
+function logList(tab: Tab, query: ReturnType<typeof toFilter>, page: Paging, order: Order) {
+  return {
+    queryKey: ['system', 'logging', tab, query, page, order] as const,
+    queryFn: ({ sites }: { sites: string | null }) =>
+      call(operationLogCalls.list, { ...query, ...page, sort: 'time', order }, { loading: false, sites }),
+  };
+}
+
+const FIRST_PAGE: Paging = { page: 1, limit: 20 };
+
+/**
+ * The list the page opens with (the operations tab, no filter, newest first), started by the route
+ * on a page load before the page renders (router/page-prefetch.ts); the page mounts on it.
+ */
+export function prefetch(at: PagePrefetch): Promise<void> {
+  const sites = at.sites;
+  const { queryKey, queryFn } = logList('operations', toFilter('operations', {}), FIRST_PAGE, 'desc');
+  return prefetchForRoute(at.client, scopedKey(queryKey, sites), () => queryFn({ sites }));
 }
 
 /** Everything a row keeps: the raw path, method, codes and client beside the words. */
@@ -77,19 +104,18 @@ export function EntryDetail({ row }: { row: LogEntry }) {
 export default function OperationLog() {
   const t = useT();
   const [form] = Form.useForm<Filters>();
-  const [tab, setTab] = useState<'operations' | 'logins'>('operations');
+  const [tab, setTab] = useState<Tab>('operations');
   const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, limit: 20 });
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(FIRST_PAGE);
+  const [order, setOrder] = useState<Order>('desc');
   const canExport = useHasButton('system:logging:export');
   const canDelete = useHasButton('system:logging:del');
   const query = toFilter(tab, filters);
 
   const { data, isFetching, refetch } = useScopedQuery({
-    queryKey: ['system', 'logging', tab, query, page, order],
-    queryFn: ({ sites }) =>
-      call(operationLogCalls.list, { ...query, ...page, sort: 'time', order }, { loading: false, sites }),
+    ...logList(tab, query, page, order),
     placeholderData: keepPreviousData,
+    staleTime: routePrefetchStaleTime,
   });
 
   const exportCsv = async () => {
