@@ -6,6 +6,9 @@ export const SEED_PASSWORD = 'admin123';
 /** What the benchmark changes it to, so the browser lands on the dashboard without the forced dialog. */
 export const BENCH_PASSWORD = 'B3nch!mark';
 
+/** The envelope's code of a call that succeeded (refusals are HTTP 200 with another code). */
+export const OK_CODE = 200;
+
 export const LOGIN_PATH = '/admin.php/common/login';
 export const AUTH_MENU_PATH = '/admin.php/System/auth_menu';
 const PERSONAL_PATH = '/admin.php/index/personal';
@@ -33,7 +36,7 @@ export async function call<T>(
   if (token) headers.IGSAuth = token;
   const res = await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
   const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  if (envelope.code !== OK_CODE) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
   return envelope;
 }
 

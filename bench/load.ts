@@ -18,13 +18,25 @@ export interface SaturationResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** With `okCode`: replies per second whose envelope carried that code (the rest were refused). */
+  okRps?: number;
 }
 
 /** Closed loop: `connections` clients each sending the next request as soon as the last returns. */
 export async function saturate(
   target: Target,
-  opts: { connections: number; seconds: number },
+  opts: { connections: number; seconds: number; okCode?: number },
 ): Promise<SaturationResult> {
+  // Refusals are HTTP 200 too (the envelope carries the code): with `okCode` each reply's
+  // envelope is read, so a figure cannot count quick refusals as work done.
+  let ok = 0;
+  const countOk = (_status: number, body: string) => {
+    try {
+      if ((JSON.parse(body) as { code?: unknown }).code === opts.okCode) ok++;
+    } catch {
+      // Not an envelope: not a success.
+    }
+  };
   const result = await autocannon({
     url: target.baseUrl + target.path,
     method: 'POST',
@@ -32,6 +44,7 @@ export async function saturate(
     body: JSON.stringify(target.body),
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.okCode === undefined ? {} : { requests: [{ onResponse: countOk }] }),
   });
   return {
     rps: result['2xx'] / result.duration,
@@ -39,6 +52,7 @@ export async function saturate(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    ...(opts.okCode === undefined ? {} : { okRps: ok / result.duration }),
   };
 }
 
