@@ -298,7 +298,9 @@ async function pickFirst(item: Locator, drawer: Locator, name: string): Promise<
   // The dropdown of this select: the one holding its listbox (`<id>_list`); earlier dropdowns
   // stay in the page, closed.
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${name}_list"]`) });
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // Options read from another list (a ref field's records) arrive after the control: let them.
+    await expect(select.locator('.anticon-loading')).toHaveCount(0, { timeout: 15_000 });
     await select.click();
     const option = dropdown.locator('.ant-select-item-option').first();
     await expect(option.or(dropdown.locator('.ant-empty, .ant-select-item-empty')).first()).toBeVisible();
@@ -306,7 +308,16 @@ async function pickFirst(item: Locator, drawer: Locator, name: string): Promise<
       await option.click();
       // A multiple select stays open: close it by clicking outside (Escape would close the drawer).
       await drawer.locator('.ant-drawer-title').click();
-      return true;
+      // The click can miss (the list re-drawn as its options arrived: a fresh-clone run saved a
+      // wake-up call without its room): taken only when the field shows a value.
+      const taken = await expect(select.locator('.ant-select-placeholder'))
+        .toHaveCount(0, { timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (taken) return true;
+      continue;
     }
     await drawer.locator('.ant-drawer-title').click();
     await page.waitForTimeout(1000); // the options may still be on their way
