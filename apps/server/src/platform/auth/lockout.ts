@@ -18,14 +18,22 @@ import { addressKey } from './address-key.ts';
  *   out; a remembered device (auth/device-tokens.ts) is not slowed at all.
  * Each attempt is reserved (a `login_attempts` row inserted) BEFORE the password hash is
  * computed, then counted: the k-th committed reservation sees at least k rows, so however many
- * attempts run in parallel, at most the limit of them reach the hash.
+ * attempts run in parallel, at most the limit of them reach the hash. Only failures that are
+ * settled block the address: checks still running refuse the attempts beyond the limit (429, try
+ * again in a second) without counting them, so that operators behind one address (a front desk's
+ * NAT) signing in at the same moment are not locked out for the block's time.
  *
- * `login_attempts.success`: 0 failed or still being checked, 1 succeeded, 2 refused unchecked.
+ * `login_attempts.success`: 0 failed, 1 succeeded, 2 refused unchecked, 3 still being checked,
+ * 4 put off unchecked while the address's other checks ran (not a failure).
  */
 
 const FAILED = 0;
 const SUCCEEDED = 1;
 const REFUSED = 2;
+const PENDING = 3;
+const DEFERRED = 4;
+/** A check still pending after this long died with its instance: it counts as a failure. */
+const STALE_PENDING_MS = 60_000;
 
 /** A block of the same address lasts this many times the previous one. */
 export const BLOCK_GROWTH = 1.5;
@@ -70,15 +78,33 @@ export async function lockedMinutes(app: AppContext, _username: string, ip: stri
   return addressBlockedMinutes(app, ip);
 }
 
-async function addressFailures(app: AppContext, ip: string, windowMs: number): Promise<number> {
+/**
+ * The address's failures within the window (since its last block): with `pending`, the checks
+ * still running count too (what caps the parallel checks); without, only settled failures and
+ * refusals, and checks pending so long that their instance must have died (what blocks).
+ */
+async function addressFailures(
+  app: AppContext,
+  ip: string,
+  windowMs: number,
+  { pending }: { pending: boolean },
+): Promise<number> {
   const row = await addressRow(app, ip);
-  const since = Math.max(app.now() - windowMs, Number(row?.counted_from ?? 0));
+  const now = app.now();
+  const since = Math.max(now - windowMs, Number(row?.counted_from ?? 0));
   const r = await app.db.kysely
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ip', '=', ip)
-    .where('success', '!=', SUCCEEDED)
     .where('at', '>', since)
+    .where((eb) =>
+      pending
+        ? eb('success', 'in', [FAILED, REFUSED, PENDING])
+        : eb.or([
+            eb('success', 'in', [FAILED, REFUSED]),
+            eb.and([eb('success', '=', PENDING), eb('at', '<', now - STALE_PENDING_MS)]),
+          ]),
+    )
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
@@ -97,7 +123,7 @@ async function accountFailures(app: AppContext, username: string, windowMs: numb
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('username', '=', username)
-    .where('success', '=', FAILED)
+    .where('success', 'in', [FAILED, PENDING])
     .where('at', '>', since)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
@@ -186,8 +212,6 @@ export interface Reservation {
   id: number;
   username: string;
   ip: string;
-  /** Failures of the address including this one: a failure at the limit blocks the address. */
-  addressFailures: number;
 }
 
 function lockedError(minutes: number, lang: Lang | undefined): ApiError {
@@ -196,9 +220,10 @@ function lockedError(minutes: number, lang: Lang | undefined): ApiError {
 
 /**
  * Reserves one password check for `username` from `ip`, before any hash is computed. Refuses
- * (423) a blocked address or one whose reservation is over the limit (blocking it), and (429)
- * an account past the limit whose next check is not due yet. Refused reservations are marked so
- * that they do not slow the account further.
+ * (423) a blocked address or one whose settled failures reach the limit (blocking it), (429) one
+ * whose checks in flight would pass the limit (put off, not counted), and (429) an account past
+ * the limit whose next check is not due yet. Refused reservations are marked so that they do not
+ * slow the account further.
  */
 export async function reserveAttempt(
   app: AppContext,
@@ -215,17 +240,21 @@ export async function reserveAttempt(
   const db = app.db.kysely;
   const { id } = await db
     .insertInto('login_attempts')
-    .values({ username, ip: address, success: FAILED, at: app.now() })
+    .values({ username, ip: address, success: PENDING, at: app.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const refuse = async (err: ApiError) => {
-    await db.updateTable('login_attempts').set({ success: REFUSED }).where('id', '=', id).execute();
+  const refuse = async (err: ApiError, as = REFUSED) => {
+    await db.updateTable('login_attempts').set({ success: as }).where('id', '=', id).execute();
     return err;
   };
-  const byAddress = await addressFailures(app, address, windowMs);
+  const byAddress = await addressFailures(app, address, windowMs, { pending: true });
   if (byAddress > rules.lockoutAttempts) {
-    await blockAddress(app, address, username, from);
-    throw await refuse(lockedError(await addressBlockedMinutes(app, address), from.lang));
+    if ((await addressFailures(app, address, windowMs, { pending: false })) >= rules.lockoutAttempts) {
+      await blockAddress(app, address, username, from);
+      throw await refuse(lockedError(await addressBlockedMinutes(app, address), from.lang));
+    }
+    // Over the limit only with the checks still running: asked to try again, not counted.
+    throw await refuse(new ApiError(Code.rateLimited, slowedMessage(1, from.lang ?? 'en')), DEFERRED);
   }
   const over = (await accountFailures(app, username, windowMs)) - rules.lockoutAttempts;
   if (over > 0) {
@@ -251,7 +280,7 @@ export async function reserveAttempt(
       throw await refuse(new ApiError(Code.rateLimited, slowedMessage(seconds, from.lang ?? 'en')));
     }
   }
-  return { id: Number(id), username, ip: address, addressFailures: byAddress };
+  return { id: Number(id), username, ip: address };
 }
 
 /** Records the outcome of a reserved check; a failure at the address's limit blocks the address. */
@@ -262,18 +291,21 @@ export async function settleAttempt(
   from: LockoutRequest = {},
 ): Promise<void> {
   const db = app.db.kysely;
+  await db
+    .updateTable('login_attempts')
+    .set({ success: ok ? SUCCEEDED : FAILED })
+    .where('id', '=', reservation.id)
+    .execute();
   if (ok) {
-    await db
-      .updateTable('login_attempts')
-      .set({ success: SUCCEEDED })
-      .where('id', '=', reservation.id)
-      .execute();
     await db.deleteFrom('account_throttles').where('username', '=', reservation.username).execute();
     return;
   }
+  // Settled failures only: other checks of the address still running may well succeed.
   const rules = await loginRules(app);
-  if (reservation.addressFailures >= rules.lockoutAttempts)
-    await blockAddress(app, reservation.ip, reservation.username, from);
+  const settled = await addressFailures(app, reservation.ip, rules.lockoutMinutes * 60_000, {
+    pending: false,
+  });
+  if (settled >= rules.lockoutAttempts) await blockAddress(app, reservation.ip, reservation.username, from);
 }
 
 /**
@@ -295,7 +327,10 @@ export async function recordAttempt(
     .execute();
   if (success) return;
   const rules = await loginRules(app);
-  if ((await addressFailures(app, address, rules.lockoutMinutes * 60_000)) >= rules.lockoutAttempts)
+  if (
+    (await addressFailures(app, address, rules.lockoutMinutes * 60_000, { pending: false })) >=
+    rules.lockoutAttempts
+  )
     await blockAddress(app, address, username, from);
 }
 
