@@ -175,8 +175,8 @@ async function measure(
     { connections: LOGIN_CONNECTIONS, seconds: Math.min(5, sec), okCode: OK_CODE },
   );
   const loginPeak = Math.max(...stop());
-  // Signed-in replies only: parallel sign-ins of one account from one address are refused by
-  // the lockout (each pending check counts as a failure until settled, platform/auth/lockout.ts).
+  // Signed-in replies only: sign-ins beyond the lockout's limit of checks in flight from one
+  // address are put off with a quick 429 (platform/auth/lockout.ts), which is no sign-in.
   const signedIn = login.okRps ?? 0;
   results.add(`server.${kind}.login.rps`, `${kind}: login (argon2id) throughput`, 'req/s', [signedIn]);
   results.add(`server.${kind}.login.rss`, `${kind}: server RSS peak under login load`, 'MB', [loginPeak]);
