@@ -91,9 +91,11 @@ describeEachDb('GB28181 agent follows the service settings', (kind) => {
   });
 
   it('follows a change stored by another instance at its next pass, and retries a port in use', async () => {
+    // A port below the kernel's ephemeral range, held here: one bind(0) gave could be taken on its
+    // TCP side by any outgoing connection once released (a fresh-clone run saw the agent fail so).
+    const taken = await freePort();
     const busy = dgram.createSocket('udp4');
-    await new Promise<void>((r) => busy.bind(0, '127.0.0.1', () => r()));
-    const taken = busy.address().port;
+    await new Promise<void>((r) => busy.bind(taken, '127.0.0.1', () => r()));
     // Another instance (or a restore) wrote the settings: only the database changed.
     const row = await s.app.db.kysely
       .selectFrom('singletons')
