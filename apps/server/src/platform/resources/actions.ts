@@ -121,9 +121,12 @@ export function resourceActions(def: ResourceDef, endpoint: string) {
       async handler(ctx, input) {
         const q = listQuery(ctx, input);
         const searched = isSearched(def, input.keyword);
+        // The page's query first: it refuses a bad sort (422) as it is built, and a count started
+        // before that would run on unawaited, its failure an unhandled rejection.
+        const page = listPage(untyped(ctx.app.db.kysely), ctx.app.db.kind, def, q, input);
         const [total, rows] = await Promise.all([
           listTotal(untyped(ctx.app.db.kysely), ctx.app.db.kind, q, EXACT_TOTAL_UP_TO, searched),
-          listPage(untyped(ctx.app.db.kysely), ctx.app.db.kind, def, q, input).execute(),
+          page.execute(),
         ]);
         const list = rows.map((r) => toRecord(def, r, ctx.lang));
         return { ...total, list, files: await fileLinksOf(ctx.app, def, list) };
