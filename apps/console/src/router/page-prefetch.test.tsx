@@ -3,6 +3,7 @@ import { fullMenus, operationsMenus } from '@igs/contract/menus';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -41,6 +42,16 @@ const full = menusToRoutes(nodes(fullMenus));
 const at = (path: string) => new URL(`http://localhost${path}`);
 const listCalls = () =>
   request.mock.calls.filter(([, body]) => (body as { method?: string }).method === 'list');
+/** The page as the shell mounts it, on the client the route's prefetch filled. */
+function mountPage(client: QueryClient, Page: ComponentType) {
+  render(
+    <QueryClientProvider client={client}>
+      <AntApp>
+        <Page />
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 describe('the page load starts the page first data call (issue 18)', () => {
@@ -64,14 +75,7 @@ describe('the page load starts the page first data call (issue 18)', () => {
     expect(body).toMatchObject({ method: 'list', page: 1, limit: 20, keyword: '' });
     expect(opts).toMatchObject({ sites: null });
 
-    const Page = resourceModulePage('media/Access')!;
-    render(
-      <QueryClientProvider client={client}>
-        <AntApp>
-          <Page />
-        </AntApp>
-      </QueryClientProvider>,
-    );
+    mountPage(client, resourceModulePage('media/Access')!);
     expect(await screen.findByText('Prefetched source')).toBeTruthy();
     // Mounted on the prefetched reply: no second list call.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -127,14 +131,7 @@ describe('the page load starts the page first data call (issue 18)', () => {
     });
     expect(opts).toMatchObject({ sites: null });
 
-    const { default: OperationLog } = await import('../pages/system/OperationLog.tsx');
-    render(
-      <QueryClientProvider client={client}>
-        <AntApp>
-          <OperationLog />
-        </AntApp>
-      </QueryClientProvider>,
-    );
+    mountPage(client, (await import('../pages/system/OperationLog.tsx')).default);
     expect(await screen.findByText('prefetched-user')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listCalls()).toHaveLength(1);
