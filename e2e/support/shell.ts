@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The password the first journey sets; later journeys sign in with it. */
 export const STRONG_PASSWORD = 'N3w!Passw0rd';
@@ -110,4 +110,15 @@ export async function switchMode(page: Page, target: 'full' | 'operations') {
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(home, { timeout: 10_000 });
   }).toPass({ timeout: 45_000 });
+}
+
+/**
+ * Clicks a button of a dialog once the dialog has finished zooming in. antd zooms a dialog in from
+ * where the opening click was: a click while it is still scaled down (a busy machine holds the
+ * first frame long enough for Playwright to find it stable) lands beside the button and is lost.
+ */
+export async function clickInSettledDialog(dialog: Locator, button: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-appear/);
+  await button.click();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, ownAdminAccount } from '../support/accounts.ts';
-import { fillLogin, shoot } from '../support/shell.ts';
+import { clickInSettledDialog, fillLogin, shoot } from '../support/shell.ts';
 
 /*
  * DOMAIN 2.4 ac/Ap verbs in the browser: "重启" on the selected APs queues a reboot for the AP
@@ -63,7 +63,7 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
     .click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('为选中的AP排队重启');
-  await confirm.locator('.ant-btn-dangerous').click();
+  await clickInSettledDialog(confirm, confirm.locator('.ant-btn-dangerous'));
   await expect(confirm).toBeHidden();
   // The list is read again: the AP has one task waiting for its agent.
   const pendingColumn = await rp
@@ -85,7 +85,7 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `23.05.${suffix}` })
     .click();
-  await dialog.locator('.ant-btn-primary').click();
+  await clickInSettledDialog(dialog, dialog.locator('.ant-btn-primary'));
   await expect(dialog).toBeHidden();
   const op = ops.locator('.resource-table tbody tr.ant-table-row', { hasText: name });
   await expect(op).toContainText('升级中');
@@ -93,7 +93,7 @@ test('rebooting an AP queues the command and its row shows it pending; an upgrad
   await op.getByRole('button', { name: /^取\s?消$/ }).click();
   const cancelConfirm = page.locator('.ant-modal-confirm');
   await expect(cancelConfirm).toContainText('取消');
-  await cancelConfirm.locator('.ant-btn-dangerous').click();
+  await clickInSettledDialog(cancelConfirm, cancelConfirm.locator('.ant-btn-dangerous'));
   // The dialog closes once the call is answered (a refused call keeps it open, with the reason).
   await expect(cancelConfirm).toBeHidden();
   await expect(op).toContainText('已取消');
