@@ -221,7 +221,7 @@ export async function buildServer(opts: BuildOptions): Promise<Server> {
     caches: new Map(),
     makeCaptcha: opts.makeCaptcha ?? drawCaptcha,
     // Uploads, exports, backups, the licence, packages: one store every instance shares (platform/files).
-    files: openFileStore(config.files, db, config.dataDir),
+    files: await openFileStore(config.files, db, config.dataDir),
     ...(opts.machine && { machine: Promise.resolve(opts.machine()) }),
   };
   setEdgeSettings(app, { ...loadEdgeSettings(), ...opts.edges });

@@ -202,7 +202,7 @@ contract('postgres', async () => {
   const scratch = await scratchDatabase();
   const db = openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir(), poolSize: 4 });
   await fileStoreTables('postgres').up(db.kysely as never);
-  const store = openFileStore(undefined, db, os.tmpdir());
+  const store = await openFileStore(undefined, db, os.tmpdir());
   // With PostgreSQL and no FILE_STORE, the database itself is the store.
   expect(store.kind).toBe('database');
   return {
@@ -232,7 +232,7 @@ describe('file store [postgres]: what a dead instance left', () => {
     const db = openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir(), poolSize: 2 });
     try {
       await fileStoreTables('postgres').up(db.kysely as never);
-      const store = openFileStore(undefined, db, os.tmpdir());
+      const store = await openFileStore(undefined, db, os.tmpdir());
       await store.put('kept.bin', Buffer.alloc(10, 1));
       const orphan = (id: string, at: number) =>
         sql`insert into file_chunks (object_id, n, data, created_at) values (${id}, 0, ${Buffer.from('x')}, ${at})`.execute(

@@ -56,7 +56,7 @@ describe('file store settings (FILE_STORE, S3_*)', () => {
     });
   });
 
-  it('refuses what cannot work, by name, before the server starts', () => {
+  it('refuses what cannot work, by name, before the server starts', async () => {
     expect(() => fileStoreSettings({ FILE_STORE: 'nfs' })).toThrow(
       'FILE_STORE must be local, database or s3, got "nfs"',
     );
@@ -65,9 +65,11 @@ describe('file store settings (FILE_STORE, S3_*)', () => {
       /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
     );
     const sqlite = { kind: 'sqlite' } as Parameters<typeof openFileStore>[1];
-    expect(() => openFileStore({ kind: 'database' }, sqlite, os.tmpdir())).toThrow(
+    await expect(openFileStore({ kind: 'database' }, sqlite, os.tmpdir())).rejects.toThrow(
       'FILE_STORE=database needs PostgreSQL (DATABASE_URL); with SQLite use local',
     );
-    expect(openFileStore(undefined, sqlite, os.tmpdir()).kind).toBe('local');
+    expect((await openFileStore(undefined, sqlite, os.tmpdir())).kind).toBe('local');
+    const s3 = fileStoreSettings({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9' });
+    expect((await openFileStore(s3, sqlite, os.tmpdir())).kind).toBe('s3');
   });
 });

@@ -126,15 +126,33 @@ export function defineCallAction<C extends AnyCall, A extends Access>(
     handler(ctx: ContextFor<A>, input: z.output<C['input']>): Promise<z.input<C['output']>>;
   },
 ): ActionSpec<z.ZodType, A> {
-  const method = call.method ? z.literal(call.method) : z.string().optional();
   return {
     ...spec,
     path: call.path,
     ...(call.method ? { method: call.method } : {}),
-    input: (call.input as z.ZodObject).extend({ method }),
+    input: withMethodField(call.input as z.ZodObject, call.method),
     output: call.output,
   };
 }
+
+/**
+ * The call's body with its `method` field, made once per body and method: the generic calls of
+ * ~400 endpoints share their bodies (contract calls/resource.ts), and so share this too.
+ */
+function withMethodField(input: z.ZodObject, method: string | undefined): z.ZodObject {
+  let byMethod = bodiesWithMethod.get(input);
+  if (!byMethod) {
+    byMethod = new Map();
+    bodiesWithMethod.set(input, byMethod);
+  }
+  let body = byMethod.get(method);
+  if (!body) {
+    body = input.extend({ method: method ? z.literal(method) : z.string().optional() });
+    byMethod.set(method, body);
+  }
+  return body;
+}
+const bodiesWithMethod = new WeakMap<z.ZodObject, Map<string | undefined, z.ZodObject>>();
 
 /** Whether a call changes something: it then needs its button and goes to the operation log. */
 export function isMutating(action: AnyAction): boolean {
