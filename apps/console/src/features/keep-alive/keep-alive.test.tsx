@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Drawer } from 'antd';
 import { useEffect, useState } from 'react';
+import { NavigationType, UNSAFE_LocationContext, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useScopedQuery } from '../sites/scoped-query.ts';
 import { useIsActiveTab, useTabPolling } from './active-tab.ts';
@@ -87,6 +88,49 @@ describe('keep-alive tabs', () => {
     expect(screen.getByText('table').closest('.keep-alive')?.hasAttribute('hidden')).toBe(false);
     expect(mounts).toHaveBeenCalledTimes(1);
     expect(renders).toHaveBeenCalledTimes(1);
+  });
+
+  it('a hidden page neither sees nor re-renders for the addresses shown after it', () => {
+    const seen = vi.fn();
+    function Reader() {
+      const { pathname, search } = useLocation();
+      seen(pathname + search);
+      return <p>at {pathname + search}</p>;
+    }
+    const at = (path: string) => {
+      const [pathname = '', search = ''] = path.split(/(?=\?)/);
+      return {
+        location: { pathname, search, hash: '', state: null, key: path },
+        navigationType: NavigationType.Push,
+      };
+    };
+    // The router gives every navigation a new location; the container reads it from its context.
+    const shown = (path: string, props: KeepAliveProps) => (
+      <UNSAFE_LocationContext value={at(path)}>
+        <KeepAlive {...props} />
+      </UNSAFE_LocationContext>
+    );
+    const both = ['/a', '/b'];
+    const view = render(
+      shown('/a', { outlet: <Reader />, activePath: '/a', cachedPaths: ['/a'], refreshKeys: {} }),
+    );
+    act(() =>
+      view.rerender(shown('/b', { outlet: page('b'), activePath: '/b', cachedPaths: both, refreshKeys: {} })),
+    );
+    act(() =>
+      view.rerender(
+        shown('/b?id=2', { outlet: page('b'), activePath: '/b', cachedPaths: both, refreshKeys: {} }),
+      ),
+    );
+    // Hidden, it still reads the address it was shown at, and did not render again for the others.
+    expect(screen.getByText('at /a')).toBeTruthy();
+    expect(seen.mock.calls.map(([path]) => path)).toEqual(['/a']);
+    act(() =>
+      view.rerender(
+        shown('/a?tab=x', { outlet: <Reader />, activePath: '/a', cachedPaths: both, refreshKeys: {} }),
+      ),
+    );
+    expect(screen.getByText('at /a?tab=x')).toBeTruthy();
   });
 
   it("hides a page's open drawer with the page and shows it again with it", () => {

@@ -1,5 +1,14 @@
 import { ConfigProvider } from 'antd';
-import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { UNSAFE_LocationContext } from 'react-router';
 import { ActiveTabContext } from './active-tab.ts';
 
 export interface KeepAliveProps {
@@ -54,13 +63,31 @@ export function KeepAlive({ outlet, activePath, cachedPaths, refreshKeys }: Keep
 
 function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
   const overlayLayer = useOverlayLayer(active);
+  const location = useLocationWhileShown(active);
+  const page = (
+    <ConfigProvider getPopupContainer={overlayLayer}>
+      <ActiveTabContext value={active}>{children}</ActiveTabContext>
+    </ConfigProvider>
+  );
   return (
     <div className="keep-alive" hidden={!active}>
-      <ConfigProvider getPopupContainer={overlayLayer}>
-        <ActiveTabContext value={active}>{children}</ActiveTabContext>
-      </ConfigProvider>
+      {location ? <UNSAFE_LocationContext value={location}>{page}</UNSAFE_LocationContext> : page}
     </div>
   );
+}
+
+/**
+ * The router's location as it was when the page was last shown: a hidden page does not see the
+ * addresses of the pages shown after it. Every hook that reads the location (the query, the
+ * page's sites, `useSearchParams`) re-rendered every hidden page on every navigation, the table
+ * pages from the top: a tab switch re-rendered all the open tabs. Shown again, the page takes the
+ * address it is shown at. Outside a router (a unit test of the container) there is none.
+ */
+function useLocationWhileShown(active: boolean) {
+  const current = useContext(UNSAFE_LocationContext);
+  const kept = useRef(current);
+  if (active) kept.current = current;
+  return kept.current;
 }
 
 /**
