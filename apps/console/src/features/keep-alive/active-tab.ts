@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Whether the page reading it is the visible tab. A page kept alive in a hidden `<Activity>`
- * still re-renders when the URL changes (ARCHITECTURE section 6), so location-driven logic
- * (reading the query, syncing filters from the URL) must be gated on this.
- * Outside the keep-alive container every page is active.
+ * Whether the page reading it is the visible tab: for what a hidden page must stop doing (polling
+ * the server). Location-driven logic needs no gate: a hidden page reads the address it was last
+ * shown at (keep-alive.tsx). Every reader re-renders when its tab is shown or hidden, so a page
+ * reads it where it needs it, not at its top for nothing. Outside the keep-alive container every
+ * page is active.
  */
 export const ActiveTabContext = createContext(true);
 

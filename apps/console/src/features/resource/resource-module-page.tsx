@@ -4,7 +4,6 @@ import { Tabs } from 'antd';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n/index.ts';
-import { useIsActiveTab } from '../keep-alive/active-tab.ts';
 import { extrasOf } from '../module-extras/registry.tsx';
 import { resourceDefsOf } from './resource-modules.ts';
 import { ResourcePage } from './resource-page.tsx';
@@ -32,18 +31,17 @@ export function pickTab(requested: string | null, keys: readonly string[]): stri
 /** One resource per tab; the active tab follows `?tab=` and writes it back on a switch. */
 export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
   const lang = useLanguage();
-  const active = useIsActiveTab();
   const [params, setParams] = useSearchParams();
   const keys = defs.map(tabKeyOf);
   const requested = params.get(TAB_PARAM);
   const [tab, setTab] = useState(() => pickTab(requested, keys));
   const keyList = keys.join(',');
 
-  // A page kept alive in a hidden tab still sees the other pages' URLs: follow the query only
-  // while shown, and only when it names a tab (the sidebar link has none: keep the current one).
+  // Follow the query when it names a tab (the sidebar link has none: keep the current one). A page
+  // kept alive in a hidden tab reads the address it was last shown at (features/keep-alive).
   useEffect(() => {
-    if (active && requested !== null) setTab(pickTab(requested, keyList.split(',')));
-  }, [active, requested, keyList]);
+    if (requested !== null) setTab(pickTab(requested, keyList.split(',')));
+  }, [requested, keyList]);
 
   const change = (key: string) => {
     setTab(key);

@@ -1,12 +1,12 @@
 import { keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../request/index.ts', () => import('../../test/request-mock.ts'));
 const { request } = await import('../../test/request-mock.ts');
 const { useUserStore } = await import('../../stores/user.ts');
-const { ActiveTabContext } = await import('../keep-alive/active-tab.ts');
+const { keptAt } = await import('../../test/kept-page.tsx');
 const { scopedKey, sitesOfKey, useScopedQuery } = await import('./scoped-query.ts');
 
 const PAGE = '/operations/terminal-auth';
@@ -23,15 +23,8 @@ function Rows() {
   return <p data-testid="rows">{data?.join(',')}</p>;
 }
 
-/** The page as the keep-alive container holds it: mounted for every address, shown on its own path. */
-function KeptPage() {
-  const { pathname } = useLocation();
-  return (
-    <ActiveTabContext value={pathname === PAGE}>
-      <Rows />
-    </ActiveTabContext>
-  );
-}
+/** The page as the shell's keep-alive container holds it: kept by its path, shown there. */
+const KeptPage = keptAt(PAGE, () => <Rows />);
 
 function mount(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

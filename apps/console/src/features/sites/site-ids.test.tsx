@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUserStore } from '../../stores/user.ts';
-import { ActiveTabContext } from '../keep-alive/active-tab.ts';
+import { keptAt } from '../../test/kept-page.tsx';
 import { siteIdsOf } from './site-ids.ts';
 import { useSiteIds } from './use-site-ids.ts';
 
@@ -21,18 +21,8 @@ function Sites() {
   return <p data-testid="sites">{useSiteIds() ?? 'none'}</p>;
 }
 
-/**
- * The page of `/operations/terminal-auth` as the keep-alive container holds it: rendered for every
- * address, shown only on its own path (features/keep-alive keeps pages by path).
- */
-function KeptPage() {
-  const { pathname } = useLocation();
-  return (
-    <ActiveTabContext value={pathname === '/operations/terminal-auth'}>
-      <Sites />
-    </ActiveTabContext>
-  );
-}
+/** The page of `/operations/terminal-auth` as the shell's keep-alive container holds it. */
+const KeptPage = keptAt('/operations/terminal-auth', () => <Sites />);
 
 function mount(url: string) {
   const router = createMemoryRouter([{ path: '*', Component: KeptPage }], { initialEntries: [url] });
@@ -57,7 +47,7 @@ describe('useSiteIds', () => {
   it('keeps the sites it last had while its tab is hidden, and takes the new ones when shown', async () => {
     const page = mount('/operations/terminal-auth?id=7');
     expect(shown()).toBe('7');
-    // Another tab is shown, on another site: the hidden page re-renders with that address.
+    // Another tab is shown, on another site: the hidden page does not see that address.
     await page.go('/operations/mall?id=8');
     expect(shown()).toBe('7');
     await page.go('/operations?id=9');
@@ -69,7 +59,8 @@ describe('useSiteIds', () => {
 
   it('names no site in full mode, where `id` is not a site', () => {
     useUserStore.setState({ isOperations: 0 });
-    mount('/smart/scenelistadd?id=5');
+    // In full mode `id` is a record's (a scene's, on /smart/scenelistadd), never a site.
+    mount('/operations/terminal-auth?id=5');
     expect(shown()).toBe('none');
   });
 

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useIsActiveTab } from '../../features/keep-alive/active-tab.ts';
 import { SCENE_EDITOR, SCENE_OTHER_PATH } from '../../features/module-extras/scene-extras.ts';
 import { resourceKeys } from '../../features/resource/api.ts';
 import { RouteButton, routeWithSite, useGrantedRoute } from '../../features/resource/editor-links.tsx';
@@ -117,17 +116,16 @@ function SceneEditor({ sceneId }: { sceneId: number }) {
 
 /**
  * smart/SceneEdit (DOMAIN 1.3, `/scenelistadd`): adds a scene, or with `?scene_id=N` edits scene N
- * and its carousel. Kept alive in a tab keyed by its path, it follows the query only while shown
- * (another tab's URL is not its own).
+ * and its carousel. Kept alive in a tab keyed by its path, it follows its query: while hidden it
+ * reads the address it was last shown at (features/keep-alive), never another tab's.
  */
 export default function SceneEdit() {
-  const active = useIsActiveTab();
   const [params] = useSearchParams();
   const isOperations = useUserStore((s) => s.isOperations);
   const requested = sceneIdOf(params, isOperations);
   const [sceneId, setSceneId] = useState(requested);
   useEffect(() => {
-    if (active) setSceneId(requested);
-  }, [active, requested]);
+    setSceneId(requested);
+  }, [requested]);
   return <SceneEditor key={sceneId} sceneId={sceneId} />;
 }
