@@ -64,14 +64,13 @@ export function KeepAlive({ outlet, activePath, cachedPaths, refreshKeys }: Keep
 function KeptPage({ active, children }: { active: boolean; children: ReactNode }) {
   const overlayLayer = useOverlayLayer(active);
   const location = useLocationWhileShown(active);
-  const page = (
-    <ConfigProvider getPopupContainer={overlayLayer}>
-      <ActiveTabContext value={active}>{children}</ActiveTabContext>
-    </ConfigProvider>
-  );
   return (
     <div className="keep-alive" hidden={!active}>
-      {location ? <UNSAFE_LocationContext value={location}>{page}</UNSAFE_LocationContext> : page}
+      <UNSAFE_LocationContext value={location}>
+        <ConfigProvider getPopupContainer={overlayLayer}>
+          <ActiveTabContext value={active}>{children}</ActiveTabContext>
+        </ConfigProvider>
+      </UNSAFE_LocationContext>
     </div>
   );
 }
@@ -81,7 +80,7 @@ function KeptPage({ active, children }: { active: boolean; children: ReactNode }
  * addresses of the pages shown after it. Every hook that reads the location (the query, the
  * page's sites, `useSearchParams`) re-rendered every hidden page on every navigation, the table
  * pages from the top: a tab switch re-rendered all the open tabs. Shown again, the page takes the
- * address it is shown at. Outside a router (a unit test of the container) there is none.
+ * address it is shown at. Outside a router (a unit test of the container) it stays none.
  */
 function useLocationWhileShown(active: boolean) {
   const current = useContext(UNSAFE_LocationContext);

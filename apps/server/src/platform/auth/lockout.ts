@@ -249,10 +249,8 @@ export async function reserveAttempt(
   };
   const byAddress = await addressFailures(app, address, windowMs, { pending: true });
   if (byAddress > rules.lockoutAttempts) {
-    if ((await addressFailures(app, address, windowMs, { pending: false })) >= rules.lockoutAttempts) {
-      await blockAddress(app, address, username, from);
+    if (await blockOnSettledFailures(app, address, username, from))
       throw await refuse(lockedError(await addressBlockedMinutes(app, address), from.lang));
-    }
     // Over the limit only with the checks still running: asked to try again, not counted.
     throw await refuse(new ApiError(Code.rateLimited, slowedMessage(1, from.lang ?? 'en')), DEFERRED);
   }
@@ -300,12 +298,24 @@ export async function settleAttempt(
     await db.deleteFrom('account_throttles').where('username', '=', reservation.username).execute();
     return;
   }
-  // Settled failures only: other checks of the address still running may well succeed.
+  await blockOnSettledFailures(app, reservation.ip, reservation.username, from);
+}
+
+/**
+ * Blocks the address when its settled failures (and refusals) reach the limit; whether it did.
+ * Settled only: other checks of the address still running may well succeed.
+ */
+async function blockOnSettledFailures(
+  app: AppContext,
+  address: string,
+  username: string,
+  from: LockoutRequest,
+): Promise<boolean> {
   const rules = await loginRules(app);
-  const settled = await addressFailures(app, reservation.ip, rules.lockoutMinutes * 60_000, {
-    pending: false,
-  });
-  if (settled >= rules.lockoutAttempts) await blockAddress(app, reservation.ip, reservation.username, from);
+  const settled = await addressFailures(app, address, rules.lockoutMinutes * 60_000, { pending: false });
+  if (settled < rules.lockoutAttempts) return false;
+  await blockAddress(app, address, username, from);
+  return true;
 }
 
 /**
@@ -325,13 +335,7 @@ export async function recordAttempt(
     .insertInto('login_attempts')
     .values({ username, ip: address, success: success ? SUCCEEDED : FAILED, at: app.now() })
     .execute();
-  if (success) return;
-  const rules = await loginRules(app);
-  if (
-    (await addressFailures(app, address, rules.lockoutMinutes * 60_000, { pending: false })) >=
-    rules.lockoutAttempts
-  )
-    await blockAddress(app, address, username, from);
+  if (!success) await blockOnSettledFailures(app, address, username, from);
 }
 
 /**
