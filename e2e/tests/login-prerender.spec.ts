@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ownAdminAccount } from '../support/accounts.ts';
 
 /**
  * Issue 18 item 2: the served page already holds the sign-in form (prerendered at build time,
@@ -57,4 +58,31 @@ test('a signed-out visitor at a module address gets the sign-in page with the re
   await page.goto('/system/log');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2Flog$/);
   await expect(page.getByTestId('login-submit')).toBeEnabled();
+});
+
+test('a sign-in clicked before the script has arrived is made as soon as it arrives', async ({ page, request }) => {
+  const { username, password } = await ownAdminAccount(request, 'early_submit');
+  // The start chunk is held back, as a slow link would: the page is the served HTML and its early script.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const button = page.getByTestId('login-submit');
+  await expect(button).toBeEnabled();
+  await page.locator('input#username').fill(username);
+  await page.locator('input#password').fill(password);
+  await button.click();
+  // Held: the page shows the button busy and stays where it is; no password has left.
+  await expect(page.locator('#app[data-early-submit]')).toHaveCount(1);
+  await expect(button.locator('.login-submit__spinner')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
+  await expect(page.locator('#app[data-early-submit]')).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detectLanguage } from '../i18n/language.ts';
 import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
+import { EARLY_SUBMIT_ATTRIBUTE, earlySubmitHeld, takeEarlySubmit } from './early.ts';
 import { earlyStart } from './early-script.ts';
 import { earlyConfig } from './prerender.tsx';
 import { startRoute } from './start-route.ts';
@@ -220,5 +221,53 @@ describe('the served page early script', () => {
     const early = run()!;
     await expect(early.copyright).rejects.toThrow('Failed to fetch');
     await expect(early.captcha).resolves.toBeNull();
+  });
+
+  it('turns the served sign-in button on and holds a submit until the app takes the form over', () => {
+    // In Chinese: the form below is added to the Chinese page only.
+    Cookies.set(CookieNames.language, 'zh_CN');
+    at('/login');
+    const form = () => app().querySelector('form')!;
+    const button = () => app().querySelector('button')!;
+    app()
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<form><input id="username"><button type="submit" disabled>Sign in</button></form>',
+      );
+    run();
+    expect(button().disabled).toBe(false);
+    expect(earlySubmitHeld()).toBe(true);
+    // A submit before the app runs goes nowhere (no unhashed password leaves), the page shows it busy.
+    const early = new Event('submit', { cancelable: true });
+    form().dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(app().hasAttribute(EARLY_SUBMIT_ATTRIBUTE)).toBe(true);
+    // The app takes it once; from then on the form's submits are the app's alone.
+    expect(takeEarlySubmit()).toBe(true);
+    expect(app().hasAttribute(EARLY_SUBMIT_ATTRIBUTE)).toBe(false);
+    expect(earlySubmitHeld()).toBe(false);
+    expect(takeEarlySubmit()).toBe(false);
+    const later = new Event('submit', { cancelable: true });
+    form().dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    expect(app().hasAttribute(EARLY_SUBMIT_ATTRIBUTE)).toBe(false);
+  });
+
+  it('holds nothing when no submit came before the app, and leaves a signed-in page alone', () => {
+    Cookies.set(CookieNames.language, 'zh_CN');
+    at('/login');
+    app()
+      .querySelector('main')!
+      .insertAdjacentHTML('beforeend', '<form><button type="submit" disabled>x</button></form>');
+    run();
+    expect(takeEarlySubmit()).toBe(false);
+    servedPage();
+    delete (window as { __igsEarly?: unknown }).__igsEarly;
+    Cookies.set(CookieNames.token, 'T');
+    at('/system/log');
+    run();
+    expect(app().querySelector('button')).toBeNull();
+    expect(earlySubmitHeld()).toBe(false);
   });
 });

@@ -18,6 +18,10 @@
  *    calls (router/session.ts: menus, settings, credentials) and the copyright call, as the app
  *    would send them, so that the session's round trip runs while the scripts arrive and are
  *    evaluated instead of after (a reload on a slow link waited ~0.8 s for it, docs/performance.md).
+ * 6. The sign-in button, from the first paint: the served one is off, because without any script a
+ *    submit would send the typed password as it is (spec section 5: it is hashed before sending);
+ *    this script turns it on, and a submit made before the app has taken the form over is held
+ *    (the page shows the button busy) and made by the app as soon as it runs (start/early.ts).
  */
 export interface EarlyConfig {
   tokenCookie: string;
@@ -38,6 +42,8 @@ export interface EarlyConfig {
   tokenHeader: string;
   /** The calls the guard sends first with a token, each a POST of `{}` (router/session.ts). */
   sessionPaths: string[];
+  /** Set on `#app` while a submit is held: the button looks busy (pages/login/login.css). */
+  submitHeldAttribute: string;
 }
 
 export function earlyStart(c: EarlyConfig): void {
@@ -139,6 +145,23 @@ export function earlyStart(c: EarlyConfig): void {
   } catch {
     // No storage (private mode) or a value of another shape: the defaults the form is drawn with.
   }
+  const form = app.querySelector('form');
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  let submit: { live: boolean; pending: boolean } | undefined;
+  if (form && button) {
+    const held = { live: true, pending: false };
+    submit = held;
+    button.disabled = false;
+    // On the form itself, so it runs before React's listener on #app once the app has hydrated;
+    // by then the app has ended the hold (`live`) and handles the submit alone.
+    form.addEventListener('submit', (event) => {
+      if (!held.live) return;
+      event.preventDefault();
+      held.pending = true;
+      app.setAttribute(c.submitHeldAttribute, '');
+    });
+  }
+  w.__igsEarly = { submit };
   if (typeof fetch !== 'function') return;
   const copyright = post(c.copyrightPath, { [c.noLoadingHeader]: '1' });
   const captcha = copyright
@@ -153,5 +176,5 @@ export function earlyStart(c: EarlyConfig): void {
         .then((blob) => (blob ? { nonce, url: URL.createObjectURL(blob) } : null));
     })
     .catch(() => null);
-  w.__igsEarly = { copyright, captcha };
+  w.__igsEarly = { copyright, captcha, submit };
 }

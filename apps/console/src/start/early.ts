@@ -8,8 +8,20 @@ export interface EarlyCaptcha {
   url: string;
 }
 
+/** A sign-in submit the served page held until the app runs (early-script.ts, point 6). */
+interface EarlySubmit {
+  /** Still held by the served page's script: the app has not taken the form over yet. */
+  live: boolean;
+  /** The visitor submitted the form before the app ran. */
+  pending: boolean;
+}
+
+/** The attribute the early script sets on `#app` while it holds a submit (styled busy in login.css). */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+
 interface Early {
   copyright?: Promise<TransportReply>;
+  submit?: EarlySubmit;
   captcha?: Promise<EarlyCaptcha | null>;
   /** The token the served page's session calls carried. */
   token?: string;
@@ -58,4 +70,25 @@ export function takeEarlySessionReply(
   if (!e?.session || !reply) return undefined;
   e.session[path] = undefined;
   return e.token !== undefined && e.token === currentSession().token ? reply : undefined;
+}
+
+/**
+ * Whether the served page's script has turned the sign-in button on and still holds its submits:
+ * the hydrating render then draws the button on, as the page already shows it.
+ */
+export function earlySubmitHeld(): boolean {
+  return early()?.submit?.live === true;
+}
+
+/**
+ * Takes the sign-in form over from the served page's script: it holds no more submits, and the
+ * page no longer shows a held one. True, once, when the visitor submitted before the app ran:
+ * the caller then makes that submit.
+ */
+export function takeEarlySubmit(): boolean {
+  const held = early()?.submit;
+  if (!held?.live) return false;
+  held.live = false;
+  document.querySelector(`[${EARLY_SUBMIT_ATTRIBUTE}]`)?.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
+  return held.pending;
 }

@@ -1,4 +1,4 @@
-import { Code, Cookies as CookieNames } from '@igs/contract';
+import { Code, Cookies as CookieNames, hashPassword, Paths } from '@igs/contract';
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -7,8 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBrandingStore } from '../app/branding.ts';
 import { setLanguage } from '../i18n/index.ts';
 import { leaveLoginNotice } from '../pages/login/login-notice.ts';
+import { navigateTo } from '../router/navigate.ts';
+import { EARLY_SUBMIT_ATTRIBUTE } from './early.ts';
+import { earlyStart } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
-import { renderLogin } from './prerender.tsx';
+import { earlyConfig, renderLogin } from './prerender.tsx';
+
+vi.mock('../router/navigate.ts', () => ({ navigateTo: vi.fn() }));
 
 const BRANDING_RESET = {
   title: '',
@@ -136,5 +141,57 @@ describe('the prerendered sign-in page, hydrated', () => {
     await serveAndHydrate('en');
     await waitFor(() => expect(useBrandingStore.getState().loaded).toBe(true));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  describe('with the served page early script', () => {
+    const loginBodies = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => url === Paths.login)
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+    beforeEach(() => {
+      container.id = 'app';
+      Cookies.set(CookieNames.language, 'en');
+      vi.mocked(navigateTo).mockClear();
+      fetchMock.mockImplementation(
+        async (url: string) =>
+          new Response(
+            JSON.stringify(
+              url === Paths.login
+                ? { code: Code.ok, msg: '', data: { token: 'T1', weak_psw: 0 } }
+                : { code: Code.ok, msg: '', data: { captcha: 0 } },
+            ),
+          ),
+      );
+    });
+
+    it('makes a sign-in submitted before the script ran, once, with what was typed', async () => {
+      await serveAndHydrate('en', () => {
+        earlyStart(earlyConfig(undefined));
+        expect(submit().disabled).toBe(false);
+        byId('username').value = 'admin';
+        byId('password').value = 'secret12';
+        container.querySelector('form')!.requestSubmit();
+        expect(container.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)).toBe(true);
+        expect(loginBodies()).toEqual([]);
+      });
+      await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/dashboard', true));
+      expect(loginBodies()).toEqual([
+        { username: 'admin', password: hashPassword('secret12'), code: '', is_operations: 0 },
+      ]);
+      expect(container.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)).toBe(false);
+      expect(Cookies.get(CookieNames.token)).toBe('T1');
+      expect(errors).not.toHaveBeenCalled();
+    });
+
+    it('hydrates the button the early script turned on without a mismatch, and signs in once per submit after', async () => {
+      await serveAndHydrate('en', () => earlyStart(earlyConfig(undefined)));
+      expect(submit().disabled).toBe(false);
+      await userEvent.type(byId('username'), 'admin');
+      await userEvent.type(byId('password'), 'secret12');
+      await userEvent.click(submit());
+      await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1));
+      expect(loginBodies()).toHaveLength(1);
+      expect(errors).not.toHaveBeenCalled();
+    });
   });
 });

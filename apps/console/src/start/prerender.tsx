@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { i18n, type Lang } from '../i18n/index.ts';
 import { LOGIN_PATH, PUBLIC_PATHS } from '../router/guard.ts';
 import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
-import { EARLY_SESSION_PATHS } from './early.ts';
+import { EARLY_SESSION_PATHS, EARLY_SUBMIT_ATTRIBUTE } from './early.ts';
 import type { EarlyConfig } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
 
@@ -34,6 +34,7 @@ export function earlyConfig(shellChunk: string | undefined): EarlyConfig {
     noLoadingHeader: Headers.noLoading,
     tokenHeader: Headers.token,
     sessionPaths: [...EARLY_SESSION_PATHS],
+    submitHeldAttribute: EARLY_SUBMIT_ATTRIBUTE,
     ...(shellChunk ? { shellChunk } : {}),
   };
 }

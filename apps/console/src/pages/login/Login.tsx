@@ -4,7 +4,7 @@ import { useBrandingStore } from '../../app/branding.ts';
 import { useT } from '../../i18n/index.ts';
 import { afterLoginPath, modeHomePath } from '../../router/guard.ts';
 import { navigateTo } from '../../router/navigate.ts';
-import { takeEarlyCaptcha } from '../../start/early.ts';
+import { earlySubmitHeld, takeEarlyCaptcha, takeEarlySubmit } from '../../start/early.ts';
 import { useHydrated } from '../../start/hydration.ts';
 import { preloadSignedIn } from '../../start/signed-in.ts';
 import { type LoginForm, useUserStore } from '../../stores/user.ts';
@@ -77,9 +77,11 @@ function plainClick(event: MouseEvent): boolean {
  */
 export default function Login() {
   const t = useT();
-  // Until hydrated (a few hundred milliseconds on a slow link), the prerendered form can be typed
-  // in but not submitted: without its script a submit would put the password in the address.
+  // The prerendered form's button is off in the HTML (without any script a submit would send the
+  // password unhashed); the served page's early script turns it on and holds a submit made before
+  // this component runs, which it then makes (start/early.ts).
   const hydrated = useHydrated();
+  const [heldSubmit, setHeldSubmit] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const login = useUserStore((s) => s.login);
   // The captcha field shows when the server asks for a code: its branding call says so, or a
@@ -108,6 +110,8 @@ export default function Login() {
       if (waiting) setNotice(waiting);
     }
     clearLoginNotice();
+    // Made in the next render, which holds the values taken over above.
+    if (takeEarlySubmit()) setHeldSubmit(true);
   }, []);
   // The served page may have fetched the first captcha image already (start/early-script.ts).
   const [captcha, setCaptcha] = useState<Captcha>(() =>
@@ -136,8 +140,7 @@ export default function Login() {
     form.set('code', '');
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     // A loading button stays enabled, as antd's does: a second press while signing in does nothing.
     if (submitting || !form.validate()) return;
     setSubmitting(true);
@@ -153,6 +156,20 @@ export default function Login() {
       setSubmitting(false);
     }
   };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // A submit while hydrating reaches both the early script's hold and this handler: made here.
+    takeEarlySubmit();
+    void submit();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a held submit is handed over
+  useEffect(() => {
+    if (!heldSubmit) return;
+    setHeldSubmit(false);
+    void submit();
+  }, [heldSubmit]);
 
   return (
     <AuthCard heading={t('login.heading')}>
@@ -226,7 +243,11 @@ export default function Login() {
             {t('login.operations')}
           </Checkbox>
         </div>
-        <SubmitButton loading={submitting} disabled={!hydrated} data-testid="login-submit">
+        <SubmitButton
+          loading={submitting}
+          disabled={!hydrated && !earlySubmitHeld()}
+          data-testid="login-submit"
+        >
           {t('login.submit')}
         </SubmitButton>
         <div className="login-links">

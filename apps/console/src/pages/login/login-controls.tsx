@@ -139,7 +139,7 @@ export function SubmitButton({
   ...rest
 }: {
   loading: boolean;
-  /** Off until the page's script runs (a prerendered form, see Login). */
+  /** Off in the served HTML until a script turns it on (a prerendered form, see Login). */
   disabled?: boolean;
   children: string;
   'data-testid'?: string;
@@ -152,7 +152,8 @@ export function SubmitButton({
       aria-busy={loading || undefined}
       data-testid={rest['data-testid']}
     >
-      {loading && <span className="login-submit__spinner" aria-hidden="true" />}
+      {/* Always there, shown by the loading class, or while the served page holds a submit. */}
+      <span className="login-submit__spinner" aria-hidden="true" />
       <span>{spacedLabel(children)}</span>
     </button>
   );
