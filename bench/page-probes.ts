@@ -10,6 +10,8 @@ declare global {
   interface Window {
     /** Set by {@link watchLoginUsable}: ms after navigation start when the sign-in button was usable. */
     __benchUsableAt?: number;
+    /** Set by {@link watchLoginUsable}: ms after navigation start when the app took the sign-in form over. */
+    __benchTakenOverAt?: number;
     /** Set by {@link watchContentShown}: ms after navigation start when the page's content showed. */
     __benchContentAt?: number;
   }
@@ -25,18 +27,24 @@ export function watchLoginUsable(selector: string): void {
     if (!el || el.disabled || el.classList.contains('ant-btn-loading')) return false;
     return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   };
+  // The console's app has taken the served form over from its early script (start/early.ts):
+  // from then on a submit is sent at once instead of held until the script arrives.
+  const takenOver = (): boolean =>
+    (window as { __igsEarly?: { submit?: { live?: boolean } } }).__igsEarly?.submit?.live === false;
   let done = false;
   const check = () => {
-    if (done || !usable()) return;
-    done = true;
-    window.__benchUsableAt = performance.now();
-    observer.disconnect();
+    if (!done && usable()) {
+      done = true;
+      window.__benchUsableAt = performance.now();
+    }
+    if (window.__benchTakenOverAt === undefined && takenOver()) window.__benchTakenOverAt = performance.now();
+    if (done && window.__benchTakenOverAt !== undefined) observer.disconnect();
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true });
   const frame = () => {
     check();
-    if (!done) requestAnimationFrame(frame);
+    if (!done || window.__benchTakenOverAt === undefined) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 }
