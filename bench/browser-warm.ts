@@ -88,20 +88,28 @@ export interface ThrottledSignIn {
 
 /**
  * Throttled sign-in on a loaded sign-in page, timed from the click on the button until the
- * dashboard shows with its figures. `typed` waits, after filling the form, until the network is
- * quiet (what the first keystroke preloads has arrived); `atOnce` clicks as soon as the form is
- * filled.
+ * dashboard shows with its figures. `typed` waits until the page's own requests are done, fills
+ * the form and waits until the network is quiet again (what the first keystroke preloads has
+ * arrived); `atOnce` fills the form and clicks as soon as the button is drawn and enabled (a
+ * browser's saved password), before the app's script may have arrived.
  */
 async function signInThrottled(session: Session, baseUrl: string, how: ThrottledSignIn['how']) {
   const { page, net, fromCache } = session;
   await page.goto(`${baseUrl}/login`, { waitUntil: 'commit', timeout: 60_000 });
-  await page.waitForFunction(() => window.__benchUsableAt !== undefined, null, {
-    timeout: 60_000,
-    polling: 50,
-  });
-  await net.settle(500, 30_000);
-  await fillSignIn(page);
-  if (how === 'typed') await net.settle(1000, 60_000);
+  // Drawn and enabled (the button the served page's early script turned on).
+  await page.waitForFunction(
+    () =>
+      window.__benchUsableAt !== undefined &&
+      performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint'),
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
+  if (how === 'typed') {
+    // What the page loads by itself, then the typing, then what the first keystroke loads.
+    await net.settle(500, 30_000);
+    await fillSignIn(page);
+    await net.settle(1000, 60_000);
+  } else await fillSignIn(page);
   const before = new Set(net.entries.keys());
   const probe: ClickProbe = { click: LOGIN_SUBMIT, kind: 'dashboard', timeoutMs: 60_000 };
   const dash = await page.evaluate(clickAndTime, probe);
@@ -188,7 +196,7 @@ export function reportSignInThrottled(results: Results, list: ThrottledSignIn[])
         `sign-in throttled, ${cache} cache (${words}): dashboard usable`,
         'ms',
         runs.map((r) => r.dashboardMs),
-        SLOW_LINK_BUDGET,
+        how === 'typed' ? SLOW_LINK_BUDGET : BUDGETS.signInAtOnceThrottledMs,
       );
       results.add(
         `browser.signInThrottled.${cache}.${how}.network`,

@@ -61,12 +61,12 @@ async function heapMB(cdp: CDPSession): Promise<number> {
 /** Clicks inside the page and times until the probe's content shows. */
 const timeClick = (page: Page, probe: ClickProbe) => page.evaluate(clickAndTime, probe);
 
-/** A cold load of the sign-in page, measured until the sign-in button is usable and the network is quiet. */
+/** A cold load of the sign-in page, measured until the sign-in button is usable (drawn and enabled) and the network is quiet. */
 async function coldLoad(page: Page, cdp: CDPSession, net: NetworkLog, baseUrl: string, throttled: boolean) {
   const timeout = throttled ? 60_000 : 20_000;
   await page.goto(`${baseUrl}/login`, { waitUntil: 'commit', timeout });
   await page.waitForFunction(() => window.__benchUsableAt !== undefined, null, { timeout, polling: 50 });
-  const usableMs = (await page.evaluate(() => window.__benchUsableAt))!;
+  const shownMs = (await page.evaluate(() => window.__benchUsableAt))!;
   await page.waitForFunction(() => window.__benchTakenOverAt !== undefined, null, { timeout, polling: 50 });
   const takenOverMs = (await page.evaluate(() => window.__benchTakenOverAt))!;
   const fetchStart = await page.evaluate(
@@ -74,6 +74,9 @@ async function coldLoad(page: Page, cdp: CDPSession, net: NetworkLog, baseUrl: s
   );
   await net.settle(throttled ? 1500 : 500, timeout);
   const { fcp, lcp } = await page.evaluate(paintTimings);
+  // The probe finds the served button laid out and enabled before the first paint: nobody can
+  // press it before it is drawn, so it is usable from the later of the two.
+  const usableMs = Number.isNaN(fcp) ? shownMs : Math.max(shownMs, fcp);
   const doc = net.document();
   if (!doc) throw new Error('no document request recorded');
   // CDP time of navigation start: the document request went out `fetchStart` ms after it.
@@ -220,7 +223,7 @@ export async function benchBrowser(
           const s = await signedIn(page, cdp, net);
           after.push(s);
           console.log(
-            `  run ${run + 1}: login usable ${load.usableMs.toFixed(0)} ms, ${load.requestsBeforeUsable} requests, ${load.transferKB.toFixed(1)} KB; ` +
+            `  run ${run + 1}: login usable ${load.usableMs.toFixed(0)} ms, ${load.requestsBeforeUsable} requests, ${load.transferBeforeUsableKB.toFixed(1)} KB (${load.transferKB.toFixed(1)} in all); ` +
               `dashboard ${s.dashboardMs.toFixed(0)} ms, module ${s.moduleOpenMs.toFixed(0)} ms, tab ${s.tabSwitchMs.toFixed(1)} ms`,
           );
         } catch (e) {
@@ -288,11 +291,18 @@ function reportReloads(results: Results, reloads: Map<string, ModuleReload[]>): 
 function reportLoads(results: Results, plain: ColdLoad[], throttled: ColdLoad[], after: SignedIn[]): void {
   const of = <T>(list: T[], pick: (x: T) => number) => list.map(pick);
   results.add(
+    'browser.login.transferBeforeUsableKB',
+    'login: transfer until usable',
+    'KB',
+    of(plain, (l) => l.transferBeforeUsableKB),
+    BUDGETS.loginTransferKB,
+  );
+  // Beyond the page itself: the signed-in shell it preloads once drawn (start/early-script.ts).
+  results.add(
     'browser.login.transferKB',
-    'login: transfer in total',
+    'login: transfer in total, the preloaded shell included',
     'KB',
     of(plain, (l) => l.transferKB),
-    BUDGETS.loginTransferKB,
   );
   results.add(
     'browser.login.requests',
