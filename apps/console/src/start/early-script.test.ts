@@ -89,12 +89,24 @@ describe('the served page early script', () => {
       }
   });
 
-  it('preloads the signed-in shell where the sign-in page is not the first screen', () => {
-    Cookies.set(CookieNames.token, 'T');
-    at('/system/log');
-    run();
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
-    expect(link?.getAttribute('href')).toBe(SHELL);
+  it('preloads the signed-in shell, on a signed-in page and on the sign-in page it leads to', () => {
+    for (const [address, token] of [
+      ['/system/log', true],
+      ['/login', false],
+      ['/system/log', false],
+    ] as const) {
+      servedPage();
+      if (token) Cookies.set(CookieNames.token, 'T');
+      else Cookies.remove(CookieNames.token);
+      at(address);
+      run();
+      const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]');
+      expect([address, token, [...links].map((l) => l.getAttribute('href'))]).toEqual([
+        address,
+        token,
+        [SHELL],
+      ]);
+    }
   });
 
   it("starts the guard's first calls and the copyright call with the token, where the guard opens the page", () => {
