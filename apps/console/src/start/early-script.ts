@@ -7,9 +7,9 @@
  * 1. Whether the prerendered sign-in form is the first screen: no token cookie, and the address is
  *    the sign-in page or one the guard sends to it (start-route.ts decides the same, tested side by
  *    side). Otherwise the form is taken out before it is drawn. Either way the signed-in shell's
- *    chunk is fetched beside the start chunk (`modulepreload`): a signed-in page needs it at once,
- *    and the sign-in page leads to it (on a slow link its 400 KB took 2.6 s after a click on
- *    "Sign in" made at once, docs/performance.md; the form is drawn from the HTML meanwhile).
+ *    chunk is fetched (`modulepreload`): on a signed-in page at once, beside the start chunk; on
+ *    the sign-in page, which leads to it, once the form is painted (on a slow link its 400 KB took
+ *    2.6 s after a click on "Sign in" made at once, docs/performance.md).
  * 2. The language the console will choose (i18n/language.ts: the cookie, then the browser's
  *    languages, then Chinese): the English form replaces the Chinese one before it is drawn.
  * 3. The display settings' dark theme and colour, as the sign-in card will show them.
@@ -89,12 +89,17 @@ export function earlyStart(c: EarlyConfig): void {
   const template = d.getElementById(c.englishTemplate);
   if (template) template.remove();
   if (!app) return;
-  if (c.shellChunk) {
+  const shell = c.shellChunk;
+  const preloadShell = () => {
+    if (!shell) return;
     const link = d.createElement('link');
     link.rel = 'modulepreload';
-    link.href = c.shellChunk;
+    link.href = shell;
     d.head.appendChild(link);
-  }
+  };
+  // The sign-in page is drawn first: its shell is asked for once the first frame is painted.
+  if (login) requestAnimationFrame(() => setTimeout(preloadShell, 0));
+  else preloadShell();
   if (!login) {
     app.textContent = '';
     const token = cookie(c.tokenCookie);
