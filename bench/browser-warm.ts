@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import {
   fillSignIn,
   type ModuleReload,
+  navigationStart,
   newContext,
   openPage,
   RELOAD_PAGES,
@@ -81,6 +82,8 @@ export interface ThrottledSignIn {
   /** `typed`: the form filled and the preload it starts finished before the click; `atOnce`: clicked right after filling. */
   how: 'typed' | 'atOnce';
   dashboardMs: number;
+  /** The page's requests from navigation start, and when the click was made and the dashboard showed. */
+  timeline: string[];
   /** Requests from the click until the dashboard showed, and how many of them the cache answered. */
   requests: number;
   fromCache: number;
@@ -112,12 +115,24 @@ async function signInThrottled(session: Session, baseUrl: string, how: Throttled
   } else await fillSignIn(page);
   const before = new Set(net.entries.keys());
   const probe: ClickProbe = { click: LOGIN_SUBMIT, kind: 'dashboard', timeoutMs: 60_000 };
+  const clickedAt = await page.evaluate(() => performance.now());
   const dash = await page.evaluate(clickAndTime, probe);
   const after = [...net.entries.keys()].filter((id) => !before.has(id));
+  // Every request of the page with its start and end after navigation start: what the click waited for.
+  const navStart = await navigationStart(page, net);
+  const at = (t: number | undefined) => (t === undefined ? '?' : ((t - navStart) * 1000).toFixed(0));
+  const timeline = [
+    `click at +${clickedAt.toFixed(0)} ms, dashboard at +${(clickedAt + dash.ms).toFixed(0)} ms`,
+    ...[...net.entries].map(
+      ([id, e]) =>
+        `${e.type} ${new URL(e.url).pathname} ${fromCache.has(id) ? 'cache' : `${(e.bytes / 1024).toFixed(1)} KB`} +${at(e.start)}..${at(e.end)} ms`,
+    ),
+  ];
   return {
     dashboardMs: dash.ms,
     requests: after.length,
     fromCache: after.filter((id) => fromCache.has(id)).length,
+    timeline,
   };
 }
 
@@ -198,6 +213,7 @@ export function reportSignInThrottled(results: Results, list: ThrottledSignIn[])
         runs.map((r) => r.dashboardMs),
         how === 'typed' ? SLOW_LINK_BUDGET : BUDGETS.signInAtOnceThrottledMs,
       );
+      if (runs[0]) results.detail(`throttled sign-in, ${cache} cache (${words}), run 1`, runs[0].timeline);
       results.add(
         `browser.signInThrottled.${cache}.${how}.network`,
         `sign-in throttled, ${cache} cache (${words}): requests to the network until the dashboard`,

@@ -60,7 +60,10 @@ test('a signed-out visitor at a module address gets the sign-in page with the re
   await expect(page.getByTestId('login-submit')).toBeEnabled();
 });
 
-test('a sign-in clicked before the script has arrived is made as soon as it arrives', async ({ page, request }) => {
+test('a sign-in clicked before the script has arrived is made as soon as it arrives', async ({
+  page,
+  request,
+}) => {
   const { username, password } = await ownAdminAccount(request, 'early_submit');
   // The start chunk is held back, as a slow link would: the page is the served HTML and its early script.
   let release: () => void = () => {};
@@ -85,4 +88,20 @@ test('a sign-in clicked before the script has arrived is made as soon as it arri
   release();
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
   await expect(page.locator('#app[data-early-submit]')).toHaveCount(0);
+});
+
+test('the sign-in page asks for the signed-in shell once its form is painted, not before', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/shell-"]')).toHaveCount(1);
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const shell = performance
+      .getEntriesByType('resource')
+      .find((e) => /\/assets\/shell-[^/]*\.js$/.test(e.name))?.startTime;
+    return { fcp, shell };
+  });
+  expect(timing.fcp).toBeGreaterThan(0);
+  expect(timing.shell).toBeGreaterThan(timing.fcp!);
 });

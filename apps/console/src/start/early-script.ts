@@ -97,9 +97,18 @@ export function earlyStart(c: EarlyConfig): void {
     link.href = shell;
     d.head.appendChild(link);
   };
-  // The sign-in page is drawn first: its shell is asked for once the first frame is painted.
-  if (login) requestAnimationFrame(() => setTimeout(preloadShell, 0));
-  else preloadShell();
+  // The sign-in page is drawn first: its shell is asked for once the form is painted (the
+  // browser's first contentful paint; where it is not reported, after the first frame).
+  const paints = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
+  if (!login) preloadShell();
+  else if (paints && paints.indexOf('paint') >= 0) {
+    const painted = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      painted.disconnect();
+      preloadShell();
+    });
+    painted.observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(() => setTimeout(preloadShell, 0));
   if (!login) {
     app.textContent = '';
     const token = cookie(c.tokenCookie);
