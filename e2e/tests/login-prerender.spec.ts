@@ -95,13 +95,15 @@ test('the sign-in page asks for the signed-in shell once its form is painted, no
 }) => {
   await page.goto('/login');
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/shell-"]')).toHaveCount(1);
-  const timing = await page.evaluate(() => {
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-    const shell = performance
-      .getEntriesByType('resource')
-      .find((e) => /\/assets\/shell-[^/]*\.js$/.test(e.name))?.startTime;
-    return { fcp, shell };
-  });
+  const read = () =>
+    page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      // A resource's entry is written once it has arrived.
+      shell: performance.getEntriesByType('resource').find((e) => /\/assets\/shell-[^/]*\.js$/.test(e.name))
+        ?.startTime,
+    }));
+  await expect.poll(async () => (await read()).shell !== undefined).toBe(true);
+  const timing = await read();
   expect(timing.fcp).toBeGreaterThan(0);
   expect(timing.shell).toBeGreaterThan(timing.fcp!);
 });
