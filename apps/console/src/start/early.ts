@@ -1,5 +1,5 @@
-import { Paths } from '@igs/contract';
-import type { TransportReply } from '../request/client.ts';
+import { Headers, Paths } from '@igs/contract';
+import { fetchTransport, type TransportReply } from '../request/client.ts';
 import { currentSession } from '../request/session.ts';
 
 /** A captcha image the served page fetched already: its nonce and an object URL of the image. */
@@ -55,6 +55,33 @@ export function takeEarlyCaptcha(consume: boolean): Promise<EarlyCaptcha | null>
   const captcha = e?.captcha;
   if (e && consume) e.captcha = undefined;
   return captcha;
+}
+
+/**
+ * Sends the guard's first calls (`EARLY_SESSION_PATHS`) with the token a sign-in has just
+ * returned, as the served page's script does on a signed-in load, for the guard to take instead of
+ * asking again: after a sign-in made while the signed-in shell is still on its way (a click before
+ * the page's script arrived, on a slow link), they run during its download instead of after it.
+ */
+export function startSessionCalls(token: string): void {
+  if (typeof window === 'undefined') return;
+  const w = window as { __igsEarly?: Early };
+  w.__igsEarly ??= {};
+  const e = w.__igsEarly;
+  const session: Record<string, Promise<TransportReply> | undefined> = {};
+  for (const path of EARLY_SESSION_PATHS) {
+    const reply = fetchTransport({
+      url: path,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [Headers.token]: token },
+      body: '{}',
+    });
+    // Settled here: the guard reports a failure of one it takes, from the same promise.
+    reply.catch(() => {});
+    session[path] = reply;
+  }
+  e.token = token;
+  e.session = session;
 }
 
 /**

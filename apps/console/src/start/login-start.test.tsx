@@ -12,8 +12,11 @@ import { EARLY_SUBMIT_ATTRIBUTE } from './early.ts';
 import { earlyStart } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
 import { earlyConfig, renderLogin } from './prerender.tsx';
+import { preloadSignedIn } from './signed-in.ts';
 
 vi.mock('../router/navigate.ts', () => ({ navigateTo: vi.fn() }));
+// What signing in leads to is loaded from the hydrated page (Login's first effect): counted, not loaded.
+vi.mock('./signed-in.ts', () => ({ preloadSignedIn: vi.fn() }));
 
 const BRANDING_RESET = {
   title: '',
@@ -54,6 +57,7 @@ describe('the prerendered sign-in page, hydrated', () => {
       async () => new Response(JSON.stringify({ code: Code.ok, msg: '', data: { captcha: 0 } })),
     );
     vi.stubGlobal('fetch', fetchMock);
+    vi.mocked(preloadSignedIn).mockClear();
     container = document.createElement('div');
     document.body.appendChild(container);
     // React reports a hydration mismatch (and any other render problem) on the console.
@@ -86,6 +90,8 @@ describe('the prerendered sign-in page, hydrated', () => {
       await waitFor(() => expect(submit().disabled).toBe(false));
       // The same element: hydrated, not drawn again.
       expect(byId('username')).toBe(username);
+      // Once hydrated, what signing in leads to starts loading without waiting for a keystroke.
+      expect(preloadSignedIn).toHaveBeenCalled();
       expect(errors).not.toHaveBeenCalled();
     });
 

@@ -1,6 +1,6 @@
-import { hashPassword, Paths } from '@igs/contract';
+import { Headers, hashPassword, Paths } from '@igs/contract';
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn();
 const requestEnvelope = vi.fn();
@@ -72,6 +72,44 @@ describe('user store', () => {
     expect(useUserStore.getState().token).toBe('T1');
     expect(useUserStore.getState().weakPsw).toBe(1);
     expect(Cookies.get('Admin-Token')).toBe('T1');
+  });
+
+  describe("the guard's first calls", () => {
+    let fetchMock: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
+      fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: '', data: {} })));
+      vi.stubGlobal('fetch', fetchMock);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
+    });
+
+    it('a sign-in starts them with its new token, for the guard to take', async () => {
+      request.mockResolvedValueOnce({ token: 'T9', weak_psw: 0 });
+      await useUserStore.getState().login({ username: 'admin', password: 'secret1' });
+      const sent = fetchMock.mock.calls.map(([url, init]) => [
+        url,
+        (init as RequestInit & { headers: Record<string, string> }).headers[Headers.token],
+      ]);
+      expect(sent.sort()).toEqual(
+        [Paths.authMenu, Paths.credentials, Paths.settings].sort().map((path) => [path, 'T9']),
+      );
+      const early = (window as { __igsEarly?: { token?: string; session?: object } }).__igsEarly;
+      expect(early?.token).toBe('T9');
+      expect(Object.keys(early?.session ?? {}).sort()).toEqual(
+        [Paths.authMenu, Paths.credentials, Paths.settings].sort(),
+      );
+    });
+
+    it('a refused sign-in starts none', async () => {
+      request.mockRejectedValueOnce(new Error('refused'));
+      await expect(
+        useUserStore.getState().login({ username: 'admin', password: 'wrong12' }),
+      ).rejects.toThrow();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 
   it('remember me asks for a device token and keeps it, never the password nor its hash', async () => {

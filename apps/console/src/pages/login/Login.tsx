@@ -108,6 +108,9 @@ export default function Login() {
       if (saved.username || saved.password) form.fillIfEmpty(saved);
       const waiting = peekLoginNotice();
       if (waiting) setNotice(waiting);
+      // The served page asked for the shell's script once painted; the rest of what signing in
+      // leads to (its style sheet, the dashboard) comes now, not at the first keystroke.
+      preloadSignedIn();
     }
     clearLoginNotice();
     // Made in the next render, which holds the values taken over above.
