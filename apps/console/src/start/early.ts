@@ -57,41 +57,52 @@ export function takeEarlyCaptcha(consume: boolean): Promise<EarlyCaptcha | null>
   return captcha;
 }
 
+/** The dashboard's figures: where a full-mode sign-in lands, its first call (pages/dashboard/home-query.ts). */
+export const EARLY_HOME_PATH = Paths.home;
+
+/** A call the app may find already sent: the guard's first calls, and the dashboard's. */
+export type EarlyPath = (typeof EARLY_SESSION_PATHS)[number] | typeof EARLY_HOME_PATH;
+
 /**
- * Sends the guard's first calls (`EARLY_SESSION_PATHS`) with the token a sign-in has just
- * returned, as the served page's script does on a signed-in load, for the guard to take instead of
- * asking again: after a sign-in made while the signed-in shell is still on its way (a click before
- * the page's script arrived, on a slow link), they run during its download instead of after it.
+ * Sends `paths` with the token a sign-in has just returned, as the served page's script sends the
+ * guard's first calls on a signed-in load, for the app to take instead of asking again: after a
+ * sign-in made while the signed-in shell is still on its way (a click before the page's script
+ * arrived, on a slow link) they run during its download instead of after it, and the dashboard's
+ * call goes with the guard's instead of a round trip after them. `headers` as the app's own call
+ * of that path would add them.
  */
-export function startSessionCalls(token: string): void {
+export function startSignedInCalls(
+  token: string,
+  paths: readonly EarlyPath[],
+  headers: Record<string, string> = {},
+): void {
   if (typeof window === 'undefined') return;
   const w = window as { __igsEarly?: Early };
   w.__igsEarly ??= {};
   const e = w.__igsEarly;
-  const session: Record<string, Promise<TransportReply> | undefined> = {};
-  for (const path of EARLY_SESSION_PATHS) {
+  // Replies sent with another token are never handed over.
+  if (e.token !== token) e.session = {};
+  e.session ??= {};
+  e.token = token;
+  for (const path of paths) {
     const reply = fetchTransport({
       url: path,
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', [Headers.token]: token },
+      headers: { 'Content-Type': 'application/json', [Headers.token]: token, ...headers },
       body: '{}',
     });
-    // Settled here: the guard reports a failure of one it takes, from the same promise.
+    // Settled here: the app reports a failure of one it takes, from the same promise.
     reply.catch(() => {});
-    session[path] = reply;
+    e.session[path] = reply;
   }
-  e.token = token;
-  e.session = session;
 }
 
 /**
- * The reply to one of the guard's first calls (`EARLY_SESSION_PATHS`) that the served page sent
- * with the token the app would send now, once; none when the token has changed since (signed out
- * and in again without a reload) or the page did not send it.
+ * The reply to one of the calls sent early (the guard's first calls by the served page or after a
+ * sign-in, the dashboard's after a sign-in) with the token the app would send now, once; none when
+ * the token has changed since (signed out and in again without a reload) or it was not sent.
  */
-export function takeEarlySessionReply(
-  path: (typeof EARLY_SESSION_PATHS)[number],
-): Promise<TransportReply> | undefined {
+export function takeEarlySessionReply(path: EarlyPath): Promise<TransportReply> | undefined {
   const e = early();
   const reply = e?.session?.[path];
   if (!e?.session || !reply) return undefined;

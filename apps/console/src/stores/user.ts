@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { call } from '../request/call.ts';
 import { bindSession, requestEnvelope } from '../request/index.ts';
 import { startCalls } from '../request/start-calls.ts';
-import { startSessionCalls, takeEarlySessionReply } from '../start/early.ts';
+import { EARLY_SESSION_PATHS, startSignedInCalls, takeEarlySessionReply } from '../start/early.ts';
 import {
   clearSavedLogin,
   getSavedLogin,
@@ -133,7 +133,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       const data = await call(startCalls.login, payload);
       setToken(data.token);
       // The guard's first calls go now, while the signed-in shell may still be arriving.
-      startSessionCalls(data.token);
+      startSignedInCalls(data.token, EARLY_SESSION_PATHS);
       set({ token: data.token, weakPsw: data.weak_psw === 1 ? 1 : 0 });
       // "Remember me" keeps the server's device token (single use: the next one replaces it),
       // never the password nor its hash.

@@ -1,5 +1,6 @@
-import type { MenuNode } from '@igs/contract';
+import { Cookies as CookieNames, type MenuNode, Paths } from '@igs/contract';
 import { render, screen, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -26,6 +27,7 @@ const { usePermissionStore } = await import('../../stores/permission.ts');
 const { Providers } = await import('../../features/resource/test-support.tsx');
 const { default: Dashboard } = await import('./Dashboard.tsx');
 const { FigureCards } = await import('./figure-cards.tsx');
+const { takeEarlySessionReply } = await import('../../start/early.ts');
 
 const node = (path: string, component: string, children?: MenuNode[]): MenuNode => ({
   path,
@@ -119,6 +121,24 @@ describe('Dashboard', () => {
       (c) => (c.parentElement as HTMLElement).style.gridColumn,
     );
     expect(spans).toEqual([...Array(4).fill('span 15'), ...Array(3).fill('span 20')]);
+  });
+
+  it('takes the figures the sign-in that led here asked for, once, and asks itself after', async () => {
+    const early = Promise.resolve({ status: 200, body: { code: 200, msg: '', data: HOME } });
+    Cookies.set(CookieNames.token, 'T7');
+    (window as { __igsEarly?: unknown }).__igsEarly = { token: 'T7', session: { [Paths.home]: early } };
+    try {
+      show(HOME);
+      await screen.findAllByTestId('chart');
+      const homeCalls = request.mock.calls.filter(([path]) => path === Paths.home);
+      expect(homeCalls).toHaveLength(1);
+      expect(homeCalls[0]![2]).toMatchObject({ reply: early });
+      // Handed over once: the next reading of the figures is the page's own call.
+      expect(takeEarlySessionReply(Paths.home)).toBeUndefined();
+    } finally {
+      Cookies.remove(CookieNames.token);
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
+    }
   });
 
   it('shows the 7-day trends and the host figures with the server’s disk percentage', async () => {

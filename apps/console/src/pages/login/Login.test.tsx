@@ -1,4 +1,4 @@
-import { hashPassword, Paths } from '@igs/contract';
+import { Headers, hashPassword, Paths } from '@igs/contract';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -268,6 +268,45 @@ describe('Login page', () => {
       expect(seen).not.toContain('/');
       stop();
       cleanup();
+    }
+  });
+
+  it("asks for the dashboard's figures beside the guard's first calls where it lands there, and only there", {
+    timeout: 20_000,
+  }, async () => {
+    request.mockResolvedValue({ token: 'T7', weak_psw: 0 });
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ code: 200, msg: '', data: {} })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      for (const [entry, operations, asksHome] of [
+        ['/login', false, true],
+        ['/login?redirect=%2Fvoice%2Fextension', false, false],
+        ['/login', true, false],
+      ] as const) {
+        fetchMock.mockClear();
+        delete (window as { __igsEarly?: unknown }).__igsEarly;
+        const router = renderLogin(entry);
+        await userEvent.type(screen.getByLabelText('Username'), 'admin');
+        await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+        await userEvent.type(screen.getByLabelText('Verification code'), 'ab12');
+        if (operations) await userEvent.click(screen.getByRole('checkbox', { name: 'Operations login' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+        await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
+        const home = fetchMock.mock.calls.filter(([url]) => url === Paths.home);
+        expect([entry, operations, home.length]).toEqual([entry, operations, asksHome ? 1 : 0]);
+        if (asksHome)
+          expect(home[0]![1].headers).toMatchObject({
+            [Headers.token]: 'T7',
+            [Headers.noLoading]: '1',
+          });
+        cleanup();
+      }
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
     }
   });
 

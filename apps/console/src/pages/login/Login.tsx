@@ -1,10 +1,16 @@
-import { Paths } from '@igs/contract';
+import { Headers, Paths } from '@igs/contract';
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useBrandingStore } from '../../app/branding.ts';
 import { useT } from '../../i18n/index.ts';
-import { afterLoginPath, modeHomePath } from '../../router/guard.ts';
+import { afterLoginPath, DASHBOARD_PATH, modeHomePath } from '../../router/guard.ts';
 import { navigateTo } from '../../router/navigate.ts';
-import { earlySubmitHeld, takeEarlyCaptcha, takeEarlySubmit } from '../../start/early.ts';
+import {
+  EARLY_HOME_PATH,
+  earlySubmitHeld,
+  startSignedInCalls,
+  takeEarlyCaptcha,
+  takeEarlySubmit,
+} from '../../start/early.ts';
 import { useHydrated } from '../../start/hydration.ts';
 import { preloadSignedIn } from '../../start/signed-in.ts';
 import { type LoginForm, useUserStore } from '../../stores/user.ts';
@@ -150,7 +156,11 @@ export default function Login() {
     try {
       await login(showCaptcha ? values : { ...values, code: '' });
       const redirect = new URLSearchParams(window.location.search).get('redirect');
-      navigateTo(afterLoginPath(redirect, modeHomePath(values.isOperations ? 1 : 0)), true);
+      const to = afterLoginPath(redirect, modeHomePath(values.isOperations ? 1 : 0));
+      // Its figures are asked for now, beside the guard's first calls, not after them.
+      if (to === DASHBOARD_PATH)
+        startSignedInCalls(useUserStore.getState().token, [EARLY_HOME_PATH], { [Headers.noLoading]: '1' });
+      navigateTo(to, true);
     } catch (error) {
       // The request layer has shown the server's message; a captcha is single use.
       if (asksForCaptcha(error)) setCaptchaDemanded(true);
