@@ -94,7 +94,8 @@ test('the sign-in page asks for the signed-in shell once its form is painted, no
   page,
 }) => {
   await page.goto('/login');
-  await expect(page.locator('link[rel="modulepreload"][href*="/assets/shell-"]')).toHaveCount(1);
+  // The early script's, and later Vite's own for the same file when the app preloads the console.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/shell-"]').first()).toBeAttached();
   const read = () =>
     page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
