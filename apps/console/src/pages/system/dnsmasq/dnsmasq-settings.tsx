@@ -180,7 +180,9 @@ export function DnsmasqSettings<H extends 'dhcp' | 'dns'>({
 /**
  * Re-reads the settings card whenever the record list of `resource` is fetched again (after an
  * add, edit, delete or import on the same page): the server has rewritten and checked the file in
- * that write, so the card shows the new check result and where the file stands.
+ * that write, so the card shows the new check result and where the file stands. Not for the list's
+ * first reading: the card was read with it (re-reading then sent the settings and the leases twice
+ * on every opening of the page).
  */
 export function useFollowRecords(resource: string): void {
   const client = useQueryClient();
@@ -191,6 +193,7 @@ export function useFollowRecords(resource: string): void {
         if (
           e.type === 'updated' &&
           e.action.type === 'success' &&
+          e.query.state.dataUpdateCount > 1 &&
           k[0] === 'resource' &&
           k[1] === resource &&
           k[2] === 'list'
