@@ -185,10 +185,16 @@ export async function reloadModule(session: Session, url: string): Promise<Modul
       ...new Set(entries.filter((e) => e.type === 'Script' && !cached.has(e)).map((e) => e.encoding)),
     ],
     // When each request started and ended after navigation start: what the page waited for in turn.
-    requests: entries.map((e) => {
-      const at = (t: number | undefined) => (t === undefined ? '?' : ((t - navStart) * 1000).toFixed(0));
-      const size = cached.has(e) ? 'cache' : `${(e.bytes / 1024).toFixed(1)} KB`;
-      return `${e.type} ${new URL(e.url).pathname} ${size} +${at(e.start)}..${at(e.end)} ms`;
-    }),
+    requests: entries.map((e) => requestLine(e, navStart, cached.has(e))),
   };
+}
+
+/**
+ * One request as the results' details list it: its type, path, size (or `cache`), and when it
+ * started and ended after navigation start (`navStart`, on the CDP clock).
+ */
+export function requestLine(e: RequestEntry, navStart: number, fromCache: boolean): string {
+  const at = (t: number | undefined) => (t === undefined ? '?' : ((t - navStart) * 1000).toFixed(0));
+  const size = fromCache ? 'cache' : `${(e.bytes / 1024).toFixed(1)} KB`;
+  return `${e.type} ${new URL(e.url).pathname} ${size} +${at(e.start)}..${at(e.end)} ms`;
 }

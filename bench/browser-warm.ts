@@ -7,6 +7,7 @@ import {
   openPage,
   RELOAD_PAGES,
   reloadModule,
+  requestLine,
   type Session,
   signedInState,
   signInAt,
@@ -120,13 +121,9 @@ async function signInThrottled(session: Session, baseUrl: string, how: Throttled
   const after = [...net.entries.keys()].filter((id) => !before.has(id));
   // Every request of the page with its start and end after navigation start: what the click waited for.
   const navStart = await navigationStart(page, net);
-  const at = (t: number | undefined) => (t === undefined ? '?' : ((t - navStart) * 1000).toFixed(0));
   const timeline = [
     `click at +${clickedAt.toFixed(0)} ms, dashboard at +${(clickedAt + dash.ms).toFixed(0)} ms`,
-    ...[...net.entries].map(
-      ([id, e]) =>
-        `${e.type} ${new URL(e.url).pathname} ${fromCache.has(id) ? 'cache' : `${(e.bytes / 1024).toFixed(1)} KB`} +${at(e.start)}..${at(e.end)} ms`,
-    ),
+    ...[...net.entries].map(([id, e]) => requestLine(e, navStart, fromCache.has(id))),
   ];
   return {
     dashboardMs: dash.ms,
