@@ -527,11 +527,17 @@ describe('scheduler leases: kill -9 during a scheduled backup (real server proce
       );
       expect((await history('zh_CN')).output_tail).toContain(`实例 ${run.instance_id} 停止响应`);
 
-      // The next slot runs on the survivor, and finishes.
+      // The next slot runs on the survivor, and finishes. A slot that fell while the dead run still
+      // held its lease (up to two and a half heartbeats after the kill) is skipped as still
+      // running, by the scheduler's overlap rule; the one after it runs.
+      const heldOff = (x: RunRow) =>
+        x.scheduled_at <= ended.finished_at! &&
+        x.result === 'skipped' &&
+        String(x.output_tail).includes('scheduler.job.stillRunning');
       const next = await until(
         'the next slot to run and finish',
         async () => {
-          const r = (await runsOf(db, taskId)).find((x) => x.scheduled_at > run.scheduled_at);
+          const r = (await runsOf(db, taskId)).find((x) => x.scheduled_at > run.scheduled_at && !heldOff(x));
           return r && r.result !== 'running' ? r : undefined;
         },
         150_000,
