@@ -1,5 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { useBrandingStore, useBrandTitle } from '../../app/branding.ts';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { useOtherInfo } from '../../app/other-info.ts';
 import { useT } from '../../i18n/index.ts';
 import { useClock } from './clock.ts';
@@ -33,7 +34,8 @@ function Clock() {
 
 export function AppFooter() {
   const t = useT();
-  const { data, isPending } = useOtherInfo();
+  // Asked for once the page the address opened has its data (app/first-page-settled.ts).
+  const { data, isPending } = useOtherInfo(useFirstPageSettled());
   const company = useBrandingStore((s) => s.company);
   const title = useBrandTitle();
   return (

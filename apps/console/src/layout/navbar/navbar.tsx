@@ -1,4 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { ErrorLogButton } from '../../features/error-log/error-log-button.tsx';
 import { HeaderSearch } from '../../features/header-search/header-search.tsx';
 import { cartPath, useHintPolling } from '../../features/message-hint/hint.ts';
@@ -20,7 +21,8 @@ export function Navbar() {
   const device = useAppStore((s) => s.device);
   const toggleSideBar = useAppStore((s) => s.toggleSideBar);
   const isOperations = useUserStore((s) => s.isOperations === 1);
-  const counts = useHintPolling(true);
+  // The first poll waits for the page the address opened (app/first-page-settled.ts).
+  const counts = useHintPolling(useFirstPageSettled());
   const Toggle = opened ? MenuFoldOutlined : MenuUnfoldOutlined;
   const mobile = device === 'mobile';
 
