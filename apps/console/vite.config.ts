@@ -6,6 +6,7 @@ import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderLogin } from './build/prerender-login.ts';
+import { assertNoServerOnlyModules } from './build/server-only-modules.ts';
 import { entryModules, joinsStart, signedInGroups } from './build/signed-in-chunks.ts';
 import { assertStartModules, firstPassChunks } from './build/start-chunk.ts';
 
@@ -21,6 +22,7 @@ export default defineConfig(async ({ command }) => {
     process.env[FIRST_PASS] = '1';
     try {
       const chunks = await firstPassChunks({ configFile: new URL(import.meta.url).pathname });
+      assertNoServerOnlyModules([...chunks.values()].flatMap((chunk) => Object.keys(chunk.modules)));
       start = entryModules(chunks);
       signedIn = signedInGroups(chunks, start).chunkOf;
     } finally {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyedIssue } from './server-texts/index.ts';
+import { keyedIssue } from './server-texts/issue.ts';
 
 /**
  * Request and response schemas of the shell calls (spec section 7). The server validates every

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Paths } from '../paths.ts';
-import { keyedIssue } from '../server-texts/index.ts';
+import { keyedIssue } from '../server-texts/issue.ts';
 import { ListOutput, LogEntry, LoggingExportInput, LoggingListInput, UrlOutput } from '../shell-api.ts';
 import { defineCall } from './define.ts';
 

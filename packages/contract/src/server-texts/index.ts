@@ -8,10 +8,12 @@ import {
   type TextParams,
   type TextValue,
 } from './format.ts';
+import { ISSUE_PREFIX } from './issue.ts';
 import { sections } from './sections.ts';
 
 export type { KeptText, Localized, ParamNames, TextParams, TextValue } from './format.ts';
 export { fill, placeholders } from './format.ts';
+export { keyedIssue } from './issue.ts';
 
 /**
  * The server's words, one keyed catalogue in both languages: refusals, validation, job results,
@@ -115,17 +117,6 @@ export function storedText(text: string, lang: Lang): string {
   } catch {
     return text;
   }
-}
-
-const ISSUE_PREFIX = '@text:';
-
-/**
- * A schema's own message as a catalogue key (`z.string({ error: keyedIssue('usernameRequired') })`):
- * the server's validation gives the entry in the caller's language (issueKey reads it back).
- * Only keys without parameters.
- */
-export function keyedIssue(key: TextKey): string {
-  return `${ISSUE_PREFIX}${key}`;
 }
 
 /** The catalogue key a schema message names (keyedIssue), or null for any other message. */
