@@ -5,7 +5,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Descriptions,
   Empty,
   Flex,
@@ -18,6 +17,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { i18n, type Lang, useLanguage, useT } from '../../i18n/index.ts';
+import { DatePicker } from '../date-pickers/lazy-pickers.tsx';
 import { api, type ResourceRecord, resourceKeys, useEndpoint } from '../resource/api.ts';
 import { enumLabel } from '../resource/columns.tsx';
 import { RecordForm } from '../resource/record-form.tsx';

@@ -1,9 +1,10 @@
 import { type FieldDef, fromUnitInput, type ResourceDef, toUnitInput } from '@igs/contract/resources';
-import { DatePicker, Form, type FormItemProps, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import { Form, type FormItemProps, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { DatePicker, TimePicker } from '../date-pickers/lazy-pickers.tsx';
 import { hasCronField, loadCronCheck } from './cron-check.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
 import { FileUpload } from './file-upload.tsx';

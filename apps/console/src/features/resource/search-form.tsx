@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '@igs/contract/resources';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { RangePicker } from '../date-pickers/lazy-pickers.tsx';
 import { boolLabel } from './columns.tsx';
 import { filterFields, keywordFields, type SearchValues, toCriteria } from './criteria.ts';
 import { enumOptions, inOperationsMode } from './field-options.ts';
@@ -97,13 +98,13 @@ function FilterControl({ def, field }: { def: ResourceDef; field: FieldDef }) {
     case 'dt':
       return (
         <Form.Item name={name} label={label}>
-          <DatePicker.RangePicker />
+          <RangePicker />
         </Form.Item>
       );
     case 'time':
       return (
         <Form.Item name={name} label={label}>
-          <DatePicker.RangePicker picker="time" format="HH:mm" />
+          <RangePicker picker="time" format="HH:mm" />
         </Form.Item>
       );
     default:

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type FieldDef, fromUnitInput, type ResourceDef, toUnitInput } from '@igs/contract/resources';
-import { Button, Flex, Input, InputNumber, Select, Space, Switch, Table, TimePicker, Typography } from 'antd';
+import { Button, Flex, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useLanguage, useT } from '../../i18n/index.ts';
+import { TimePicker } from '../date-pickers/lazy-pickers.tsx';
 import { FileCell } from './cells.tsx';
 import { FileUpload } from './file-upload.tsx';
 import { DATE_FORMATS } from './form-values.ts';

@@ -1,9 +1,10 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type TerminalStats, terminalStatCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { RangePicker } from '../../features/date-pickers/lazy-pickers.tsx';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
@@ -92,7 +93,7 @@ export default function TerminalStatistics() {
     <div className="terminal-statistics">
       <Space wrap style={{ marginBottom: 16 }}>
         <Typography.Text>{t('tstat.range')}</Typography.Text>
-        <DatePicker.RangePicker
+        <RangePicker
           allowClear={false}
           value={range}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}

@@ -4,7 +4,6 @@ import { type CallInput, operationLogCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
-  DatePicker,
   Descriptions,
   Form,
   Input,
@@ -21,6 +20,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { prefetchForRoute, routePrefetchStaleTime } from '../../app/route-prefetch.ts';
+import { RangePicker } from '../../features/date-pickers/lazy-pickers.tsx';
 import { useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { useHasButton } from '../../stores/permission.ts';
@@ -221,7 +221,7 @@ export default function OperationLog() {
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="time" label={t('oplog.time')}>
-          <DatePicker.RangePicker />
+          <RangePicker />
         </Form.Item>
         <Form.Item name="keyword" label={t('oplog.keyword')}>
           <Input allowClear style={{ width: 160 }} />
