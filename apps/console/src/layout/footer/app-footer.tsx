@@ -40,14 +40,17 @@ export function AppFooter() {
   const title = useBrandTitle();
   return (
     <footer className="app-footer">
-      <span>
-        <PhoneOutlined /> {t('shell.hotline')}: {hotlineOf(data?.service_call)}
-      </span>
-      {/* Not before the footer info has answered: its own line would replace the made one. */}
+      {/* Neither before the footer info has answered: its own number and line would replace the
+          default ones, which would have shown a number the site does not answer. */}
       {!isPending && (
-        <span className="app-footer__copyright" data-testid="footer-copyright">
-          {copyrightLine(data?.Copyright, company, title, new Date().getFullYear())}
-        </span>
+        <>
+          <span data-testid="footer-hotline">
+            <PhoneOutlined /> {t('shell.hotline')}: {hotlineOf(data?.service_call)}
+          </span>
+          <span className="app-footer__copyright" data-testid="footer-copyright">
+            {copyrightLine(data?.Copyright, company, title, new Date().getFullYear())}
+          </span>
+        </>
       )}
       <Clock />
     </footer>
