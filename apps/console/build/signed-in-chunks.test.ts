@@ -124,3 +124,42 @@ describe('signed-in chunk groups', () => {
     expect(chunkOf.has(`${NM}/echarts/core.js`)).toBe(false);
   });
 });
+
+describe('a chunk loaded on demand from pages of several chunks', () => {
+  const PICKERS = `${SRC}/features/date-pickers/pickers.tsx`;
+  const PARSE = `${NM}/dayjs/plugin/customParseFormat.js`;
+  const chunks = new Map(
+    [
+      chunk('index.js', [`${SRC}/main.tsx`], [], { entry: true }),
+      chunk('layout.js', [`${SRC}/layout/index.tsx`], [], { facade: `${SRC}/layout/index.tsx` }),
+      chunk(
+        'record.js',
+        [`${SRC}/features/resource/resource-module-page.tsx`],
+        ['parse.js', 'dialog-shared.js'],
+        { facade: `${SRC}/features/resource/resource-module-page.tsx` },
+      ),
+      chunk('parse.js', [PARSE]),
+      // The pickers, which the operation log and the record forms draw.
+      chunk('pickers.js', [PICKERS, `${NM}/@rc-component/picker/es/index.js`], ['parse.js'], {
+        facade: PICKERS,
+      }),
+      // A dialog only the record page opens.
+      chunk('dialog.js', [`${SRC}/features/resource/import-dialog.tsx`], ['dialog-shared.js'], {
+        facade: `${SRC}/features/resource/import-dialog.tsx`,
+      }),
+      chunk('dialog-shared.js', [`${SRC}/features/resource/import-texts.ts`]),
+    ].map((c) => [c.fileName, c]),
+  );
+  const { chunkOf } = signedInGroups(chunks, entryModules(chunks));
+
+  it('puts what it shares with the record page in the shell, so that it never imports records', () => {
+    expect(chunkOf.get(PARSE)).toBe('shell');
+    // What only it loads stays in its own chunk.
+    expect(chunkOf.has(`${NM}/@rc-component/picker/es/index.js`)).toBe(false);
+    expect(chunkOf.has(PICKERS)).toBe(false);
+  });
+
+  it('leaves another lazy chunk’s shared modules where its one loader has them', () => {
+    expect(chunkOf.get(`${SRC}/features/resource/import-texts.ts`)).toBe('records');
+  });
+});

@@ -44,6 +44,15 @@ const RECORD_ROOTS = [
 ];
 
 /**
+ * Chunks loaded on demand from pages of several chunks (SHARED_LAZY_ROOTS' modules are imported
+ * lazily by a module of the shell). What one shares with a page's chunk goes with the shell: the
+ * date pickers share dayjs's parse plugin with the record forms, and the operation log, which draws
+ * a range picker, loaded the record page's chunk for it. Other lazy chunks (a dialog, the charts)
+ * are loaded from one place and keep rolldown's grouping.
+ */
+const SHARED_LAZY_ROOTS = [/[\\/]src[\\/]features[\\/]date-pickers[\\/]pickers\.tsx$/];
+
+/**
  * antd and its parts: grouped like source modules, never one chunk per component. Other packages
  * one area's pages load keep rolldown's chunks (in practice their area's).
  */
@@ -134,6 +143,7 @@ export function signedInGroups(
   const shell = new Set<string>();
   const records = new Set<string>();
   const pages: { area: string; modules: Set<string> }[] = [];
+  const lazies: { name: string; modules: Set<string> }[] = [];
   for (const chunk of chunks.values()) {
     const facade = chunk.facadeModuleId;
     if (!chunk.isDynamicEntry || !facade) continue;
@@ -144,6 +154,8 @@ export function signedInGroups(
     } else {
       const area = PAGE.exec(facade)?.[1];
       if (area) pages.push({ area, modules: staticClosure(chunks, chunk.fileName) });
+      else if (SHARED_LAZY_ROOTS.some((root) => root.test(facade)))
+        lazies.push({ name: `lazy:${chunk.fileName}`, modules: staticClosure(chunks, chunk.fileName) });
     }
   }
   for (const id of shell) records.delete(id);
@@ -164,6 +176,10 @@ export function signedInGroups(
     const user = recordBytes > FORM_PAGE_BYTES ? `area-${area}-forms` : `area-${area}`;
     for (const id of modules) if (!atStart(id) && !shell.has(id)) use(id, user);
   }
+  // What a chunk loaded on demand by pages of several chunks shares with one of them goes with the
+  // shell, so that it never imports a chunk its page does not need. What only it loads stays in it.
+  for (const { name, modules } of lazies)
+    for (const id of modules) if (!atStart(id) && !shell.has(id) && usersOf.has(id)) use(id, name);
 
   // Where a module goes follows from who loads it; as whoever loads a module loads what it imports,
   // an importer's users are among its imports' users, so each chunk imports only the shell (and a
