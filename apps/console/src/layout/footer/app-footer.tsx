@@ -1,6 +1,5 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { useBrandingStore, useBrandTitle } from '../../app/branding.ts';
-import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { useOtherInfo } from '../../app/other-info.ts';
 import { useT } from '../../i18n/index.ts';
 import { useClock } from './clock.ts';
@@ -34,8 +33,7 @@ function Clock() {
 
 export function AppFooter() {
   const t = useT();
-  // Asked for once the page the address opened has its data (app/first-page-settled.ts).
-  const { data, isPending } = useOtherInfo(useFirstPageSettled());
+  const { data, isPending } = useOtherInfo();
   const company = useBrandingStore((s) => s.company);
   const title = useBrandTitle();
   return (
