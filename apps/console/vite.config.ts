@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdUsedCss } from './build/antd-css.ts';
+import { callRefs } from './build/call-refs.ts';
 import { consoleCronCheck } from './build/console-cron.ts';
 import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
+import { assertOffShellPackages } from './build/off-shell-packages.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderLogin } from './build/prerender-login.ts';
 import { assertNoServerOnlyModules } from './build/server-only-modules.ts';
@@ -29,14 +31,16 @@ export default defineConfig(async ({ command }) => {
       delete process.env[FIRST_PASS];
     }
     assertStartModules(start);
+    assertOffShellPackages(start, signedIn);
   }
   return {
     // The first pass only looks at the module graph: nothing to compress.
     plugins: process.env[FIRST_PASS]
-      ? [react(), consoleCronCheck()]
+      ? [react(), consoleCronCheck(), callRefs()]
       : [
           react(),
           consoleCronCheck(),
+          callRefs(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
           antdUsedCss(new URL('./src', import.meta.url).pathname),

@@ -7,4 +7,5 @@ export * from './paths.ts';
 export * from './server-texts/index.ts';
 export * from './shell-api.ts';
 export * from './system-admin.ts';
+export * from './voice-paths.ts';
 export * from './voice-settings.ts';

@@ -260,18 +260,20 @@ export const HomeTrends = z.object({
   /** Terminals online per day (daily samples); present when the caller holds the terminals page. */
   terminals_online: z.array(HomeOnlineDay).optional(),
 });
+/** The host's figures both homes show. */
+export const HomeSystem = z.object({
+  hostname: z.string(),
+  uptime_s: z.number(),
+  load: z.array(z.number()),
+  cpu_count: z.number(),
+  cpu_percent: z.number(),
+  memory: z.object({ total: z.number(), used: z.number() }),
+  disk: HomeDisk,
+});
 export const HomeOutput = z.object({
   cards: z.array(HomeCard),
   trends: HomeTrends,
-  system: z.object({
-    hostname: z.string(),
-    uptime_s: z.number(),
-    load: z.array(z.number()),
-    cpu_count: z.number(),
-    cpu_percent: z.number(),
-    memory: z.object({ total: z.number(), used: z.number() }),
-    disk: HomeDisk,
-  }),
+  system: HomeSystem,
   generated_at: z.string(),
 });
 export type HomeOutput = z.infer<typeof HomeOutput>;
@@ -331,7 +333,7 @@ export const OperationsHomeOutput = z.object({
   total: z.number(),
   page: z.number(),
   limit: z.number(),
-  system: HomeOutput.shape.system,
+  system: HomeSystem,
   /** When the reply was made (server zone). */
   generated_at: z.string(),
   /** When the per-site figures were counted (server zone). */

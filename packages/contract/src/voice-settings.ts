@@ -7,13 +7,6 @@ import type { Lang } from './messages.ts';
  * console's forms show the same messages before sending.
  */
 
-export const VoicePaths = {
-  management: '/admin.php/voice/management',
-  basic: '/admin.php/voice/basic',
-  advanced: '/admin.php/voice/advanced',
-  calls: '/admin.php/voice/calls',
-} as const;
-
 export const VOICE_CODECS = ['alaw', 'ulaw', 'g722', 'g729', 'opus', 'h264'] as const;
 export const VOICE_DTMF_MODES = ['rfc4733', 'inband', 'info', 'auto'] as const;
 export const VOICE_LANGUAGES = ['zh', 'en'] as const;

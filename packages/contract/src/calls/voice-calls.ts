@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VoicePaths } from '../voice-settings.ts';
+import { VoicePaths } from '../voice-paths.ts';
 import { defineCall, paging } from './define.ts';
 
 /** voice/VoiceCalls (`voice/calls`): the calls in progress and the call figures of the day and week. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VoicePaths } from '../voice-settings.ts';
+import { VoicePaths } from '../voice-paths.ts';
 import { defineCall } from './define.ts';
 
 /** voice/VoiceManagement (`voice/management`): Asterisk's state, the voice figures and the generated files. */

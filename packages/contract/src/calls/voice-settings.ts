@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VoicePaths } from '../voice-paths.ts';
 import {
   VOICE_CODECS,
   VOICE_DTMF_MODES,
@@ -8,7 +9,6 @@ import {
   type VoiceAdvanced,
   type VoiceBasic,
   type VoiceFeatureCode,
-  VoicePaths,
 } from '../voice-settings.ts';
 import { defineCall } from './define.ts';
 
