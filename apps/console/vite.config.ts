@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { antdUsedCss } from './build/antd-css.ts';
 import { callRefs } from './build/call-refs.ts';
 import { consoleCronCheck } from './build/console-cron.ts';
+import { contractTables } from './build/contract-tables.ts';
 import { inlineFavicon } from './build/inline-favicon.ts';
 import { inlineStartCss } from './build/inline-start-css.ts';
 import { assertOffShellPackages } from './build/off-shell-packages.ts';
@@ -36,11 +37,12 @@ export default defineConfig(async ({ command }) => {
   return {
     // The first pass only looks at the module graph: nothing to compress.
     plugins: process.env[FIRST_PASS]
-      ? [react(), consoleCronCheck(), callRefs()]
+      ? [react(), consoleCronCheck(), callRefs(), contractTables()]
       : [
           react(),
           consoleCronCheck(),
           callRefs(),
+          contractTables(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
           antdUsedCss(new URL('./src', import.meta.url).pathname),

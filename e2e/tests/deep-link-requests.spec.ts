@@ -96,6 +96,9 @@ test.describe('reload of a module page', () => {
     test(`${leaf.url} (${leaf.component}) is usable within ${MAX_REQUESTS} requests`, async () => {
       await page.goto(leaf.url);
       await expect(content(page)).toBeVisible({ timeout: 20_000 });
+      // The shell's own calls go once the first page has its data (app/first-page-settled.ts): let
+      // them finish, or the reload's first moments would count this page's.
+      await page.waitForLoadState('networkidle');
       // A cold reload, as a bookmark opened in a new window: nothing from the HTTP cache.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');

@@ -1,5 +1,6 @@
+// The contract's titles, computed at build time (build/contract-tables.ts): not its menu trees.
+import { menuTitles } from 'virtual:igs-menu-titles';
 import type { Lang } from '@igs/contract';
-import { menuTitles } from '@igs/contract/menus';
 
 /** Menu and route titles, keyed by the i18n key the server sends in `meta.title`. */
 export function menuTitleResources(): Record<Lang, Record<string, string>> {
