@@ -1,13 +1,40 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allCalls } from '@igs/contract/calls';
+import { allCalls, resourceCalls, singletonCalls, verbCall } from '@igs/contract/calls';
+import { resources } from '@igs/contract/resources';
 import { build, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callRefs, reduceForConsole } from './call-refs.ts';
 
 const ID = '/repo/packages/contract/src/calls/example.ts';
-const CONTRACT_CALLS = new URL('../../../packages/contract/src/calls/index.ts', import.meta.url).pathname;
+const CONTRACT = join(import.meta.dirname, '../../../packages/contract/src/');
+
+/**
+ * Every call the console can send: the contract's own list, and the calls the factories make for
+ * each resource's endpoints, a singleton and a verb. The same function is in the bundle's entry and,
+ * run here, gives the expected list.
+ */
+function everyCall(
+  calls: {
+    allCalls: typeof allCalls;
+    resourceCalls: typeof resourceCalls;
+    singletonCalls: typeof singletonCalls;
+    verbCall: typeof verbCall;
+  },
+  endpoints: readonly string[],
+) {
+  return [
+    ...calls.allCalls,
+    ...endpoints.flatMap((endpoint) => Object.values(calls.resourceCalls(endpoint))),
+    ...Object.values(calls.singletonCalls('/admin.php/system/web_set')),
+    calls.verbCall('/admin.php/tr069/device', { name: 'reboot' }),
+    calls.verbCall('/admin.php/tr069/device', { name: 'export_report', result: 'url' }),
+  ];
+}
+
+/** Every resource's endpoints, its operations twin's too. */
+const ENDPOINTS = resources.flatMap((def) => [def.endpoint, ...(def.opsEndpoint ? [def.opsEndpoint] : [])]);
 
 function reduced(code: string): string {
   return reduceForConsole(code, ID)?.code ?? code;
@@ -53,6 +80,12 @@ describe("the contract's modules as the console's build takes them", () => {
     );
   });
 
+  it('refuses a definition that spreads another object, which may hold the method', () => {
+    expect(() =>
+      reduceForConsole("export const c = defineCall({ path: '/a', ...GENERIC.list });", ID),
+    ).toThrow(/spreads another object; write its path, method, input and output out/);
+  });
+
   it('changes nothing in a module without calls or values to build', () => {
     expect(
       reduceForConsole("export const PATH = '/a';\nexport function f() { return g(); }\n", ID),
@@ -68,7 +101,8 @@ describe('the console build of every call of the contract', () => {
     const entry = join(dir, 'entry.ts');
     writeFileSync(
       entry,
-      `import { allCalls } from ${JSON.stringify(CONTRACT_CALLS)};\nexport default allCalls;\n`,
+      `import { allCalls, resourceCalls, singletonCalls, verbCall } from ${JSON.stringify(`${CONTRACT}calls/index.ts`)};\n` +
+        `${everyCall.toString()}\nexport default everyCall({ allCalls, resourceCalls, singletonCalls, verbCall }, ${JSON.stringify(ENDPOINTS)});\n`,
     );
     const result = (await build({
       configFile: false,
@@ -86,9 +120,11 @@ describe('the console build of every call of the contract', () => {
     const module = { exports: {} as unknown };
     new Function('module', 'exports', chunk.code)(module, module.exports);
     const built = module.exports as { path: string; method?: string }[];
-    expect(built).toHaveLength(allCalls.length);
+    const expected = everyCall({ allCalls, resourceCalls, singletonCalls, verbCall }, ENDPOINTS);
+    expect(expected.length).toBeGreaterThan(1_000);
+    expect(built).toHaveLength(expected.length);
     expect(built).toEqual(
-      allCalls.map((c) => (c.method === undefined ? { path: c.path } : { path: c.path, method: c.method })),
+      expected.map((c) => (c.method === undefined ? { path: c.path } : { path: c.path, method: c.method })),
     );
   });
 });

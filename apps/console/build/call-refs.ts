@@ -67,8 +67,18 @@ function callDefinition(node: Node, id: string): Node | undefined {
   return arg;
 }
 
-/** The properties of a call's definition the console keeps: its path and method. */
-function keptProperties(definition: Node): Node[] {
+/**
+ * The properties of a call's definition the console keeps: its path and method. A spread fails the
+ * build: it may hold the method (the console would send none), and what it holds cannot be told
+ * from the source.
+ */
+function keptProperties(definition: Node, id: string): Node[] {
+  const spread = (definition.properties as Node[]).find((p) => p.type === 'SpreadElement');
+  if (spread) {
+    throw new Error(
+      `${id}: a defineCall's definition at offset ${spread.start} spreads another object; write its path, method, input and output out, so that the console's build can keep its path and method`,
+    );
+  }
   return (definition.properties as Node[]).filter(
     (p) => p.type === 'Property' && KEPT_KEYS.has(keyName(p) ?? ''),
   );
@@ -82,7 +92,7 @@ function countNames(node: Node, id: string, counts: Map<string, number>): void {
   if (node.type === 'Identifier') counts.set(node.name as string, (counts.get(node.name as string) ?? 0) + 1);
   const definition = callDefinition(node, id);
   let next: Iterable<Node>;
-  if (definition) next = keptProperties(definition);
+  if (definition) next = keptProperties(definition, id);
   else if (node.type === 'Property' && !node.computed && !node.shorthand) next = [node.value as Node];
   else if (node.type === 'MemberExpression' && !node.computed) next = [node.object as Node];
   else next = children(node);
@@ -136,7 +146,7 @@ export function reduceForConsole(
   const visit = (node: Node) => {
     const definition = callDefinition(node, id);
     if (definition) {
-      const kept = keptProperties(definition).map((p) => code.slice(p.start, p.end));
+      const kept = keptProperties(definition, id).map((p) => code.slice(p.start, p.end));
       out.overwrite(node.start, node.end, `{ ${kept.join(', ')} }`);
       changed = true;
       return;

@@ -104,12 +104,10 @@ export function resourceCalls(endpoint: string): ResourceCalls {
  */
 const GENERIC = {
   list: {
-    method: 'list',
     input: z.object({ ...paging, ...listFilter }),
     output: ListReply,
   },
   detail: {
-    method: 'detail',
     input: z.object({
       id: z.coerce.number({ error: 'id is required' }).int().positive('id is required').max(MAX_RECORD_ID),
     }),
@@ -117,7 +115,6 @@ const GENERIC = {
   },
   /** With `field` (a reference field of this resource), the records that field may name. */
   options: {
-    method: 'options',
     input: z.object({
       keyword: z.string().trim().max(100).optional().default(''),
       limit: z.coerce.number().int().min(1).max(200).optional().default(50),
@@ -127,24 +124,20 @@ const GENERIC = {
   },
   /** The record's fields, checked against its `ResourceDef` by the server. */
   add: {
-    method: 'add',
     input: z.looseObject({}),
     output: z.object({ id: z.number() }),
   },
   /** `id` and the fields that change. */
   edit: {
-    method: 'edit',
     input: z.looseObject({}),
     output: z.object({ id: z.number() }),
   },
   /** 409 with the records that still use them, deleting nothing. */
   del: {
-    method: 'del',
     input: z.object({ ids: ids(500) }),
     output: z.object({ deleted: z.number() }),
   },
   state: {
-    method: 'state',
     input: z.object({
       ids: ids(500),
       enabled: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number),
@@ -153,13 +146,11 @@ const GENERIC = {
   },
   /** `sort` becomes each id's position (DOMAIN 3.2). */
   sort: {
-    method: 'sort',
     input: z.object({ ids: ids(1000) }),
     output: z.object({}),
   },
   /** The filtered list (or `ids`) as a file, offered as a single-use link. */
   export: {
-    method: 'export',
     input: z.object({
       ...listFilter,
       // csv, xlsx, json, or a format a feature registered for the resource.
@@ -173,13 +164,11 @@ const GENERIC = {
    * data: URL (empty when the link gives no picture: unreachable, too large, not an image).
    */
   thumbnail: {
-    method: 'thumbnail',
     input: z.object({ id: recordId, field: z.string().trim().min(1).max(64) }),
     output: z.object({ data_url: z.string() }),
   },
   /** A file (multipart `file`), all or nothing; `dry_run` previews. */
   import: {
-    method: 'import',
     input: z.object({
       // csv, xlsx, json, or a format a feature registered for the resource.
       format: z.string().trim().max(16).optional().default('csv'),
@@ -198,19 +187,45 @@ const GENERIC = {
   },
 };
 
-function makeResourceCalls(endpoint: string) {
+/** The generic calls on `path`, each with its path and method written out (apps/console/build/call-refs.ts). */
+function makeResourceCalls(path: string) {
   return {
-    list: defineCall({ path: endpoint, ...GENERIC.list }),
-    detail: defineCall({ path: endpoint, ...GENERIC.detail }),
-    options: defineCall({ path: endpoint, ...GENERIC.options }),
-    add: defineCall({ path: endpoint, ...GENERIC.add }),
-    edit: defineCall({ path: endpoint, ...GENERIC.edit }),
-    del: defineCall({ path: endpoint, ...GENERIC.del }),
-    state: defineCall({ path: endpoint, ...GENERIC.state }),
-    sort: defineCall({ path: endpoint, ...GENERIC.sort }),
-    export: defineCall({ path: endpoint, ...GENERIC.export }),
-    thumbnail: defineCall({ path: endpoint, ...GENERIC.thumbnail }),
-    import: defineCall({ path: endpoint, ...GENERIC.import }),
+    list: defineCall({ path, method: 'list', input: GENERIC.list.input, output: GENERIC.list.output }),
+    detail: defineCall({
+      path,
+      method: 'detail',
+      input: GENERIC.detail.input,
+      output: GENERIC.detail.output,
+    }),
+    options: defineCall({
+      path,
+      method: 'options',
+      input: GENERIC.options.input,
+      output: GENERIC.options.output,
+    }),
+    add: defineCall({ path, method: 'add', input: GENERIC.add.input, output: GENERIC.add.output }),
+    edit: defineCall({ path, method: 'edit', input: GENERIC.edit.input, output: GENERIC.edit.output }),
+    del: defineCall({ path, method: 'del', input: GENERIC.del.input, output: GENERIC.del.output }),
+    state: defineCall({ path, method: 'state', input: GENERIC.state.input, output: GENERIC.state.output }),
+    sort: defineCall({ path, method: 'sort', input: GENERIC.sort.input, output: GENERIC.sort.output }),
+    export: defineCall({
+      path,
+      method: 'export',
+      input: GENERIC.export.input,
+      output: GENERIC.export.output,
+    }),
+    thumbnail: defineCall({
+      path,
+      method: 'thumbnail',
+      input: GENERIC.thumbnail.input,
+      output: GENERIC.thumbnail.output,
+    }),
+    import: defineCall({
+      path,
+      method: 'import',
+      input: GENERIC.import.input,
+      output: GENERIC.import.output,
+    }),
   };
 }
 export type ResourceCalls = ReturnType<typeof makeResourceCalls>;

@@ -12,52 +12,37 @@ import { type ComponentType, type CSSProperties, lazy, Suspense } from 'react';
  * takes antd's own props; until its code is in, a disabled field of the same width stands in.
  */
 
+type Pickers = typeof import('./pickers.tsx').Pickers;
 const load = () => import('./pickers.tsx').then((m) => m.Pickers);
 
 /** One date (the console never picks several in one field). */
 type SingleDateProps = DatePickerProps<Dayjs, false>;
 
-const LazyDatePicker = lazy(() =>
-  load().then((p) => ({ default: p.DatePicker as ComponentType<SingleDateProps> })),
-);
-const LazyRangePicker = lazy(() => load().then((p) => ({ default: p.RangePicker })));
-const LazyTimePicker = lazy(() => load().then((p) => ({ default: p.TimePicker })));
-
-/** The pickers' widths where the caller gives none (the range picker's measured in Chromium, both languages). */
-const DEFAULT_WIDTH = { date: 160, range: 292, time: 128 } as const;
-
-function Placeholder({
-  style,
-  size,
-  width,
-}: {
+interface StandInProps {
   style?: CSSProperties;
   size?: SingleDateProps['size'];
-  width: number;
-}) {
-  return <Input disabled size={size} style={{ width, ...style }} aria-busy="true" />;
 }
 
-export function DatePicker(props: SingleDateProps) {
-  return (
-    <Suspense fallback={<Placeholder style={props.style} size={props.size} width={DEFAULT_WIDTH.date} />}>
-      <LazyDatePicker {...props} />
-    </Suspense>
-  );
+/**
+ * One of the pickers, loaded with the others at its first drawing; `width` is the stand-in's where
+ * the caller gives none (the range picker's measured in Chromium, both languages).
+ */
+function lazyPicker<P extends StandInProps>(pick: (pickers: Pickers) => ComponentType<P>, width: number) {
+  const Lazy = lazy(() => load().then((pickers) => ({ default: pick(pickers) })));
+  return function Picker(props: P) {
+    return (
+      <Suspense
+        fallback={<Input disabled size={props.size} style={{ width, ...props.style }} aria-busy="true" />}
+      >
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function RangePicker(props: RangePickerProps) {
-  return (
-    <Suspense fallback={<Placeholder style={props.style} size={props.size} width={DEFAULT_WIDTH.range} />}>
-      <LazyRangePicker {...props} />
-    </Suspense>
-  );
-}
-
-export function TimePicker(props: TimePickerProps) {
-  return (
-    <Suspense fallback={<Placeholder style={props.style} size={props.size} width={DEFAULT_WIDTH.time} />}>
-      <LazyTimePicker {...props} />
-    </Suspense>
-  );
-}
+export const DatePicker = lazyPicker<SingleDateProps>(
+  (p) => p.DatePicker as ComponentType<SingleDateProps>,
+  160,
+);
+export const RangePicker = lazyPicker<RangePickerProps>((p) => p.RangePicker, 292);
+export const TimePicker = lazyPicker<TimePickerProps>((p) => p.TimePicker, 128);
