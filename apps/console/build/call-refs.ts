@@ -21,8 +21,6 @@ import { type Plugin, parseAst } from 'vite';
  */
 
 const CONTRACT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/].*\.ts$/;
-/** Where `defineCall` itself is defined: left alone. */
-const DEFINE_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/]calls[\\/]define\.ts$/;
 const KEPT_KEYS = new Set(['path', 'method']);
 const FUNCTION = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
@@ -188,7 +186,7 @@ export function callRefs(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!CONTRACT_MODULE.test(id) || DEFINE_MODULE.test(id)) return undefined;
+      if (!CONTRACT_MODULE.test(id)) return undefined;
       return reduceForConsole(code, id);
     },
   };
