@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminApiToken } from '../support/accounts.ts';
+import { refusedExtensionForm } from '../support/record-form.ts';
 import { fillLogin, STRONG_PASSWORD } from '../support/shell.ts';
 
 /**
@@ -59,15 +60,7 @@ test('the console runs under the Content-Security-Policy without a violation', a
   // A record page and its form's own check: zod arrives with them (apps/console/build/call-refs.ts)
   // and must build and run its parsers without eval (app/schemas-without-eval.ts).
   await page.goto('/voice/extension');
-  await page.locator('.resource-page:visible .resource-toolbar .ant-btn-primary:has(.anticon-plus)').click();
-  const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
-  await drawer
-    .locator('.ant-form-item')
-    .filter({ has: page.locator('label[for="extension"]') })
-    .locator('input')
-    .fill('12a');
-  await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
-  await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await refusedExtensionForm(page);
   expect(await violations(page, seen), 'record form').toEqual([]);
 
   // The policy is in force: an injected inline script does not run, and is reported.

@@ -12,6 +12,7 @@ import {
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApiToken } from '../support/accounts.ts';
 import { ALL_MENUS, LEAVES, type Leaf, type Mode } from '../support/menu-leaves.ts';
+import { refusedExtensionForm } from '../support/record-form.ts';
 import {
   dependencyOrder,
   fieldsToFill,
@@ -601,15 +602,7 @@ function screenshotsTest() {
     await openList('/voice/address-book?tab=contact_group');
     await shoot(page, 'module-voice-address-book-tabs-zh_CN');
     await openList('/voice/extension');
-    await recordPage().locator('.resource-toolbar .ant-btn-primary:has(.anticon-plus)').click();
-    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
-    await drawer
-      .locator('.ant-form-item')
-      .filter({ has: page.locator('label[for="extension"]') })
-      .locator('input')
-      .fill('12a');
-    await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
-    await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    const drawer = await refusedExtensionForm(page);
     await page.waitForTimeout(300); // let the error messages finish appearing
     await shoot(page, 'module-form-errors-zh_CN');
     await drawer.locator('.ant-drawer-footer .ant-btn').first().click(); // Cancel
