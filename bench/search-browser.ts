@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { contractTables } from '../apps/console/build/contract-tables.ts';
 import { BUDGETS } from './budgets.ts';
 import type { Results } from './report.ts';
 import type {} from './search-page/search-bench-api.ts';
@@ -44,6 +45,8 @@ async function buildPage(): Promise<string> {
     configFile: false,
     logLevel: 'error',
     root: PAGE_DIR,
+    // The tables the console's build computes from the contract (the menu titles the search shows).
+    plugins: [contractTables()],
     base: './',
     build: { outDir, emptyOutDir: true },
     // BENCH_SEARCH_PROFILE=1: React's profiling build, so the page can tell render time apart.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { contractTables } from '../apps/console/build/contract-tables.ts';
 import { serve } from './search-browser.ts';
 import { REPO_ROOT } from './server-process.ts';
 import { readSettings } from './settings.ts';
@@ -22,6 +23,8 @@ await build({
   configFile: false,
   logLevel: 'error',
   root: path.join(REPO_ROOT, 'bench/search-page'),
+  // The tables the console's build computes from the contract (the menu titles the search shows).
+  plugins: [contractTables()],
   base: './',
   build: {
     outDir: dir,

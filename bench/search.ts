@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { contractTables } from '../apps/console/build/contract-tables.ts';
 import { BUDGETS } from './budgets.ts';
 import type { Results } from './report.ts';
 import { benchSearchInBrowser } from './search-browser.ts';
@@ -35,6 +36,8 @@ async function loadSearchModule(): Promise<SearchModule> {
     // antd comes along through the router's fallback page; its bundling notices are noise here.
     logLevel: 'error',
     root: path.dirname(SEARCH_MODULE),
+    // The tables the console's build computes from the contract (the menu titles the search shows).
+    plugins: [contractTables()],
     build: {
       outDir,
       emptyOutDir: true,
