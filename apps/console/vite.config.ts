@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdUsedCss } from './build/antd-css.ts';
+import { antdStyleFunctionsOff } from './build/antd-style-functions.ts';
 import { callRefs } from './build/call-refs.ts';
 import { consoleCronCheck } from './build/console-cron.ts';
 import { contractTables } from './build/contract-tables.ts';
@@ -37,12 +38,13 @@ export default defineConfig(async ({ command }) => {
   return {
     // The first pass only looks at the module graph: nothing to compress.
     plugins: process.env[FIRST_PASS]
-      ? [react(), consoleCronCheck(), callRefs(), contractTables()]
+      ? [react(), consoleCronCheck(), callRefs(), contractTables(), antdStyleFunctionsOff()]
       : [
           react(),
           consoleCronCheck(),
           callRefs(),
           contractTables(),
+          antdStyleFunctionsOff(),
           inlineFavicon(new URL('./public/favicon.svg', import.meta.url)),
           inlineStartCss(),
           antdUsedCss(new URL('./src', import.meta.url).pathname),

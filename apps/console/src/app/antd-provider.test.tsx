@@ -1,5 +1,5 @@
-import { act, render } from '@testing-library/react';
-import { Button } from 'antd';
+import { act, render, screen } from '@testing-library/react';
+import { Button, Modal } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../stores/settings.ts';
 import { AntdProvider } from './antd-provider.tsx';
@@ -7,6 +7,13 @@ import { AntdProvider } from './antd-provider.tsx';
 /** The text of every style element antd (or anything else) has put in the document. */
 function styles(): string {
   return [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+}
+
+/** The modal's rules other than variable blocks (`.ant-modal-css-var{--ant-modal-…}`). */
+function modalRules(): string[] {
+  return [...styles().matchAll(/([^{}]*\.ant-modal[^{]*)\{([^}]*)\}/g)]
+    .filter(([, , body]) => body!.split(';').some((d) => d.trim() && !d.trim().startsWith('--')))
+    .map(([, selector]) => selector!.trim());
 }
 
 /**
@@ -34,5 +41,25 @@ describe('AntdProvider without antd run-time styles', () => {
     act(() => useSettingsStore.getState().changeSetting('darkTheme', true));
     // The dark algorithm's page colour.
     expect(styles()).toMatch(/--ant-color-bg-layout:\s*#000/i);
+  });
+});
+
+describe("antd's static methods", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useSettingsStore.getState().resetSettings();
+  });
+
+  it("draw a confirm dialog in the console's theme, without run-time rules", async () => {
+    act(() => useSettingsStore.getState().changeSetting('theme', '#722ed1'));
+    act(() => {
+      Modal.confirm({ title: 'Restart the voice service?' });
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Restart the voice service?');
+    // Outside the provider antd wrote the confirm's own rules at run time, in its default colour.
+    expect(modalRules()).toEqual([]);
+    expect(styles()).toMatch(/--ant-color-primary:\s*#722ed1/i);
+    act(() => Modal.destroyAll());
   });
 });

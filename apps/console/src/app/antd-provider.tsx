@@ -27,6 +27,15 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/*
+ * antd's static methods (`Modal.confirm`, used by pages that confirm a verb) draw in a root of their
+ * own, outside the provider: without this they took antd's default theme (light, its own colour,
+ * rules written at run time) whatever the settings. Through the provider they take the console's
+ * theme and zero-runtime mode like every other antd element, which the build relies on
+ * (build/antd-style-functions.ts: antd's style functions are left out).
+ */
+ConfigProvider.config({ holderRender: (children) => <AntdProvider>{children}</AntdProvider> });
+
 /** The sidebar's colour in the dark theme: the dark layout's own surface, not antd's navy. */
 export const DARK_SIDER_BG = '#141414';
 
