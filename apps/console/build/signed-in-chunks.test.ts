@@ -163,3 +163,52 @@ describe('a chunk loaded on demand from pages of several chunks', () => {
     expect(chunkOf.get(`${SRC}/features/resource/import-texts.ts`)).toBe('records');
   });
 });
+
+describe('the record form, loaded by the record page after its list', () => {
+  const FORM = `${SRC}/features/resource/record-form.tsx`;
+  const ZOD = `${NM}/zod/v4/classic/schemas.js`;
+  const SINGLETON = `${SRC}/features/singleton-form/singleton-form.tsx`;
+  const chunks = new Map(
+    [
+      chunk('index.js', [`${SRC}/main.tsx`], [], { entry: true }),
+      chunk('layout.js', [`${SRC}/layout/index.tsx`], [], { facade: `${SRC}/layout/index.tsx` }),
+      chunk('record.js', [`${SRC}/features/resource/resource-module-page.tsx`], ['list.js'], {
+        facade: `${SRC}/features/resource/resource-module-page.tsx`,
+      }),
+      chunk('list.js', [`${SRC}/features/resource/resource-page.tsx`, `${SRC}/features/resource/columns.tsx`]),
+      // The form: imported lazily by the record page, statically by form pages.
+      chunk('form.js', [[FORM, FORM_PAGE_BYTES + 1], ZOD], ['list.js'], { facade: FORM }),
+      // Two form pages, which also share a settings form the record page never draws.
+      chunk('dhcp.js', [`${SRC}/pages/system/Dhcp.tsx`], ['form.js', 'singleton.js'], {
+        facade: `${SRC}/pages/system/Dhcp.tsx`,
+      }),
+      chunk('sms.js', [`${SRC}/pages/voice/SmsSettings.tsx`], ['form.js', 'singleton.js'], {
+        facade: `${SRC}/pages/voice/SmsSettings.tsx`,
+      }),
+      chunk('singleton.js', [SINGLETON], ['form.js']),
+    ].map((c) => [c.fileName, c]),
+  );
+  const { chunkOf } = signedInGroups(chunks, entryModules(chunks));
+
+  it('keeps the form and zod out of the record page’s chunk', () => {
+    expect(chunkOf.get(`${SRC}/features/resource/resource-page.tsx`)).toBe('records');
+    expect(chunkOf.get(FORM)).toBe('record-forms');
+    expect(chunkOf.get(ZOD)).toBe('record-forms');
+  });
+
+  it('puts what only form pages share with the form, not with the record page', () => {
+    expect(chunkOf.get(SINGLETON)).toBe('record-forms');
+    expect(chunkOf.get(`${SRC}/pages/system/Dhcp.tsx`)).toBe('area-system-forms');
+    expect(chunkOf.get(`${SRC}/pages/voice/SmsSettings.tsx`)).toBe('area-voice-forms');
+  });
+
+  it('never has the record page’s chunk import the form’s', () => {
+    for (const c of chunks.values())
+      for (const id of Object.keys(c.modules)) {
+        if (chunkOf.get(id) !== 'records') continue;
+        for (const dep of c.imports)
+          for (const imported of Object.keys(chunks.get(dep)!.modules))
+            expect(chunkOf.get(imported), `${id} imports ${imported}`).not.toBe('record-forms');
+      }
+  });
+});

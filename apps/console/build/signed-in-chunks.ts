@@ -10,11 +10,14 @@ import type { Rolldown } from 'vite';
  * - `shell`: what the signed-in layout and the providers of the pages routed outside it load, less
  *   the start chunk; and what pages of several of the chunks below load (antd's parts most pages
  *   use, shared helpers), so that a page loads the shell and one chunk of its own;
- * - `records`: what only the generic record page and form pages load (the record form, the
- *   resources' descriptions, the cron parser);
+ * - `records`: what only the generic record page and form pages load (its table, search form and
+ *   verbs, the resources' descriptions);
+ * - `record-forms`: the record form, which the record page loads after its list, and what only it
+ *   and the form pages load beyond `records` (the field controls, the contract's validation, zod);
  * - `area-<area>`: the page modules of `pages/<area>/` and what only they load; a page that loads
  *   the record page's own code (a settings form, an embedded record list) is in
- *   `area-<area>-forms`, which imports `records`, so that its area's other pages do without it.
+ *   `area-<area>-forms`, which imports `records` and `record-forms`, so that its area's other pages
+ *   do without them.
  * Their style sheets all go with the shell's.
  * Chunks loaded on demand (charts, pickers, dialogs imported lazily) keep their own chunks.
  */
@@ -42,6 +45,13 @@ const RECORD_ROOTS = [
   /[\\/]src[\\/]features[\\/]resource[\\/]resource-module-page\.tsx$/,
   /[\\/]src[\\/]features[\\/]resource[\\/]resource-modules\.ts$/,
 ];
+
+/**
+ * The record form: the record page loads it once its list is in (features/resource/
+ * lazy-record-form.tsx), form pages with their own code. With zod and the contract's validation it
+ * is some 40 KB Brotli that a record page's reload does not wait for.
+ */
+const RECORD_FORM_ROOTS = [/[\\/]src[\\/]features[\\/]resource[\\/]record-form\.tsx$/];
 
 /**
  * Chunks loaded on demand from pages of several chunks (SHARED_LAZY_ROOTS' modules are imported
@@ -73,7 +83,7 @@ export function joinsStart(id: string): boolean {
 const PAGE = /[\\/]src[\\/]pages[\\/]([^\\/]+)[\\/][A-Z][^\\/]*\.tsx$/;
 
 export interface SignedInGroups {
-  /** Module id → chunk name (`shell`, `records`, `area-<area>` or `area-<area>-forms`). */
+  /** Module id → chunk name (`shell`, `records`, `record-forms`, `area-<area>` or `area-<area>-forms`). */
   chunkOf: Map<string, string>;
 }
 
@@ -142,6 +152,7 @@ export function signedInGroups(
 
   const shell = new Set<string>();
   const records = new Set<string>();
+  const recordForms = new Set<string>();
   const pages: { area: string; modules: Set<string> }[] = [];
   const lazies: { name: string; modules: Set<string> }[] = [];
   for (const chunk of chunks.values()) {
@@ -151,6 +162,8 @@ export function signedInGroups(
       for (const id of staticClosure(chunks, chunk.fileName)) if (!atStart(id)) shell.add(id);
     } else if (RECORD_ROOTS.some((root) => root.test(facade))) {
       for (const id of staticClosure(chunks, chunk.fileName)) if (!atStart(id)) records.add(id);
+    } else if (RECORD_FORM_ROOTS.some((root) => root.test(facade))) {
+      for (const id of staticClosure(chunks, chunk.fileName)) if (!atStart(id)) recordForms.add(id);
     } else {
       const area = PAGE.exec(facade)?.[1];
       if (area) pages.push({ area, modules: staticClosure(chunks, chunk.fileName) });
@@ -158,11 +171,15 @@ export function signedInGroups(
         lazies.push({ name: `lazy:${chunk.fileName}`, modules: staticClosure(chunks, chunk.fileName) });
     }
   }
-  for (const id of shell) records.delete(id);
-  const recordOwn = (id: string) => records.has(id) && !PACKAGE.test(id);
+  for (const id of shell) {
+    records.delete(id);
+    recordForms.delete(id);
+  }
+  for (const id of records) recordForms.delete(id);
+  const recordOwn = (id: string) => (records.has(id) || recordForms.has(id)) && !PACKAGE.test(id);
 
-  // Who loads each module beyond the shell: the record page ('records'), an area's pages
-  // ('area-<area>') or its form pages ('area-<area>-forms').
+  // Who loads each module beyond the shell: the record page ('records'), its form ('record-forms'),
+  // an area's pages ('area-<area>') or its form pages ('area-<area>-forms').
   const usersOf = new Map<string, Set<string>>();
   const use = (id: string, user: string) => {
     const users = usersOf.get(id) ?? new Set<string>();
@@ -170,6 +187,7 @@ export function signedInGroups(
     usersOf.set(id, users);
   };
   for (const id of records) use(id, 'records');
+  for (const id of recordForms) use(id, 'record-forms');
   for (const { area, modules } of pages) {
     let recordBytes = 0;
     for (const id of modules) if (recordOwn(id)) recordBytes += size(id);
@@ -182,21 +200,26 @@ export function signedInGroups(
     for (const id of modules) if (!atStart(id) && !shell.has(id) && usersOf.has(id)) use(id, name);
 
   // Where a module goes follows from who loads it; as whoever loads a module loads what it imports,
-  // an importer's users are among its imports' users, so each chunk imports only the shell (and a
-  // form page's chunk the record page's): never a chunk its pages do not need.
+  // an importer's users are among its imports' users, so each chunk imports only the shell (a form
+  // page's chunk the record page's and its form's, the form's the record page's): never a chunk its
+  // pages do not need. `records` holds only what the record page loads, which imports nothing of the
+  // form's.
   const chunkOf = new Map<string, string>();
   for (const id of shell) chunkOf.set(id, 'shell');
   const formUser = (user: string) => user === 'records' || user.endsWith('-forms');
+  const recordPageOrForm = (id: string) => (records.has(id) ? 'records' : 'record-forms');
   for (const [id, users] of usersOf) {
     if (chunkOf.has(id)) continue;
     const list = [...users];
     if (list.length === 1 && PACKAGE.test(id) && !ANTD.test(id)) {
       // A package one chunk loads (echarts for the statistics page) keeps a chunk of its own, so
-      // that the area's other pages do without it; the record page's are in its chunk.
-      if (list[0] === 'records') chunkOf.set(id, 'records');
+      // that the area's other pages do without it; the record page's and its form's (zod) are in
+      // theirs.
+      if (list[0] === 'records' || list[0] === 'record-forms') chunkOf.set(id, list[0]);
     } else if (list.length === 1) chunkOf.set(id, list[0]!);
-    // What only the record page and form pages load: the record page's chunk.
-    else if (list.every(formUser)) chunkOf.set(id, 'records');
+    // What only the record page, its form and form pages load: the record page's chunk if the
+    // record page loads it, otherwise its form's.
+    else if (list.every(formUser)) chunkOf.set(id, recordPageOrForm(id));
     // What pages of several chunks load (antd's parts most pages use, helpers of an area's pages and
     // its form pages, of several areas, or shared by the record page with pages that are not form
     // pages): with the shell.

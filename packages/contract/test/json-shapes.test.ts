@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enumField, jsonField, part, type ResourceDef, recordSchema } from '../src/resources/index.ts';
+import { enumField, jsonField, part, type ResourceDef } from '../src/resources/index.ts';
+import { recordSchema } from '../src/resources/validation.ts';
 
 const def: ResourceDef = {
   name: 'test:route',

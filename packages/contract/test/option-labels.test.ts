@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGES, APP_STYLES, APP_TYPES } from '../src/extras/index.ts';
-import { recordSchema, resourceByName, resources } from '../src/resources/index.ts';
+import { resourceByName, resources } from '../src/resources/index.ts';
+import { recordSchema } from '../src/resources/validation.ts';
 
 describe('labelled option lists', () => {
   it('label exactly the options of their field, in both languages', () => {

@@ -14,12 +14,12 @@ import {
   type FieldDef,
   isLookup,
   type ResourceDef,
-  recordSchema,
   refByResource,
   resourceByName,
   resources,
   SYSTEM_COLUMNS,
 } from '../src/resources/index.ts';
+import { recordSchema } from '../src/resources/validation.ts';
 
 const endpointsOf = (seeds: readonly MenuSeed[]) =>
   new Set(flattenMenus(seeds).flatMap((m) => m.endpoints ?? []));

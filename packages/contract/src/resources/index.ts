@@ -11,14 +11,17 @@ import { voiceResources } from './modules/voice.ts';
 import type { ResourceTableNames } from './table-names.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
+export * from './defaults.ts';
 export * from './fields.ts';
 export * from './formats.ts';
 export * from './modules-of-menus.ts';
 export type * from './table-names.ts';
 export * from './types.ts';
 export * from './units.ts';
-export * from './validation.ts';
 export * from './verbs.ts';
+// The records' zod schemas are not re-exported here: `@igs/contract/resources/validation` (validation.ts).
+// A bundle that imports this module for the descriptions then reaches no schema (the console's
+// record list loads its form, and zod, after its first data: build/signed-in-chunks.ts).
 
 /** Every resource the generic framework serves. */
 export const resources: readonly ResourceDef[] = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cronError } from '../cron.ts';
 import type { Lang } from '../messages.ts';
+import { writableFields } from './defaults.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
 /**
@@ -218,11 +219,6 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-/** The writable fields of a resource (RO ones are set by the server). */
-export function writableFields(def: ResourceDef): FieldDef[] {
-  return def.fields.filter((f) => !f.readonly);
-}
-
 /**
  * add: required fields must be present and defaults fill the rest; edit: every field optional,
  * an empty `pwd` keeps the stored secret. Unknown fields are dropped. Issues carry the field's
@@ -267,11 +263,4 @@ export function recordSchemaWith(def: ResourceDef, mode: 'add' | 'edit', lang: L
     }
     return out;
   });
-}
-
-/** Default values of a new record, for the console's create form and the server's add. */
-export function defaultsOf(def: ResourceDef): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of writableFields(def)) if (f.default !== undefined) out[f.name] = f.default;
-  return out;
 }

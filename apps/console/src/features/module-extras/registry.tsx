@@ -1,18 +1,41 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { PageExtras } from '../resource/page-extras.ts';
-import { ApClients } from './ap-clients.tsx';
-import { CallsPerDay } from './calls-per-day.tsx';
-import { CpeParameters } from './cpe-parameters.tsx';
-import { DeviceTasks } from './device-tasks.tsx';
-import { EncryptionSettingsButton } from './encryption-settings.tsx';
-import { EpgTimeline } from './epg-timeline.tsx';
-import { ExtensionCalls } from './extension-calls.tsx';
-import { MallSettingsButton } from './mall-settings.tsx';
-import { M3uExportButton, XmltvExportButton } from './media-exports.tsx';
-import { OutreachEvents } from './outreach-events.tsx';
 import { sceneExtras } from './scene-extras.ts';
-import { CommandHistory, SendCommandButton } from './send-command.tsx';
-import { TimedTaskExtras } from './timed-task-extras.tsx';
-import { WakeupTodayView } from './wakeup-today.tsx';
+
+/*
+ * Each module's extras are loaded when its page first draws them: together they are some 50 KB
+ * minified, a few of them with zod for their own forms, and the record page's chunk carried them
+ * all for every module (issue 18: bytes before a module page is usable). A module's extra comes in
+ * beside its list's first call; until then it takes no room.
+ */
+function lazyExtra<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function Extra(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const ApClients = lazyExtra(() => import('./ap-clients.tsx').then((m) => m.ApClients));
+const CallsPerDay = lazyExtra(() => import('./calls-per-day.tsx').then((m) => m.CallsPerDay));
+const CpeParameters = lazyExtra(() => import('./cpe-parameters.tsx').then((m) => m.CpeParameters));
+const DeviceTasks = lazyExtra(() => import('./device-tasks.tsx').then((m) => m.DeviceTasks));
+const EncryptionSettingsButton = lazyExtra(() =>
+  import('./encryption-settings.tsx').then((m) => m.EncryptionSettingsButton),
+);
+const EpgTimeline = lazyExtra(() => import('./epg-timeline.tsx').then((m) => m.EpgTimeline));
+const ExtensionCalls = lazyExtra(() => import('./extension-calls.tsx').then((m) => m.ExtensionCalls));
+const MallSettingsButton = lazyExtra(() => import('./mall-settings.tsx').then((m) => m.MallSettingsButton));
+const M3uExportButton = lazyExtra(() => import('./media-exports.tsx').then((m) => m.M3uExportButton));
+const XmltvExportButton = lazyExtra(() => import('./media-exports.tsx').then((m) => m.XmltvExportButton));
+const OutreachEvents = lazyExtra(() => import('./outreach-events.tsx').then((m) => m.OutreachEvents));
+const CommandHistory = lazyExtra(() => import('./send-command.tsx').then((m) => m.CommandHistory));
+const SendCommandButton = lazyExtra(() => import('./send-command.tsx').then((m) => m.SendCommandButton));
+const TimedTaskExtras = lazyExtra(() => import('./timed-task-extras.tsx').then((m) => m.TimedTaskExtras));
+const WakeupTodayView = lazyExtra(() => import('./wakeup-today.tsx').then((m) => m.WakeupTodayView));
 
 /** The extras of each resource, by resource name; one place to find what a module adds. */
 const EXTRAS: Readonly<Record<string, PageExtras>> = {

@@ -1,4 +1,5 @@
-import type { CronCheck, FieldDef } from '@igs/contract/resources';
+import type { FieldDef } from '@igs/contract/resources';
+import type { CronCheck } from '@igs/contract/resources/validation';
 
 /*
  * The record forms' check of cron fields (DOMAIN type `cron`): the contract's, with cron-parser and

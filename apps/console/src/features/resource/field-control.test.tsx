@@ -1,4 +1,5 @@
-import { recordSchema, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
+import { recordSchema } from '@igs/contract/resources/validation';
 import { render } from '@testing-library/react';
 import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';

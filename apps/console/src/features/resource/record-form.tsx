@@ -1,4 +1,5 @@
-import { defaultsOf, type ResourceDef, recordSchemaWith, writableFields } from '@igs/contract/resources';
+import { defaultsOf, type ResourceDef, writableFields } from '@igs/contract/resources';
+import { recordSchemaWith } from '@igs/contract/resources/validation';
 import { Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';

@@ -3,8 +3,9 @@ import type { ResourceDef } from '@igs/contract/resources';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { i18n, useLanguage, useT } from '../../i18n/index.ts';
 import { findMenu } from '../../router/menu-routes.tsx';
 import { usePermissionStore } from '../../stores/permission.ts';
@@ -15,9 +16,9 @@ import { buildColumns } from './columns.tsx';
 import { RouteButton } from './editor-links.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { preloadRecordForm, RecordFormDrawer } from './lazy-record-form.tsx';
 import type { PageExtras } from './page-extras.ts';
 import { RecordDrawer } from './record-drawer.tsx';
-import { RecordForm } from './record-form.tsx';
 import { type RowAction, RowActions, rowActionsWidth } from './row-actions.tsx';
 import { SearchForm } from './search-form.tsx';
 import { useResourceButtons } from './use-resource-buttons.ts';
@@ -75,6 +76,13 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
   // The resource's own actions (accept an order, renew a subscription), where their keys are held.
   const verbs = useHeldVerbs(def);
   const verbRunner = useVerbRunner(def, modal, () => void refresh());
+
+  // The add and edit drawer's code comes after the list (lazy-record-form.tsx), ready for a click.
+  const firstPageSettled = useFirstPageSettled();
+  const writable = can.add || can.edit;
+  useEffect(() => {
+    if (firstPageSettled && writable) preloadRecordForm();
+  }, [firstPageSettled, writable]);
 
   const openForm = (mode: 'add' | 'edit', id?: number) => {
     setForm({ mode, id, key: Date.now() });
@@ -284,7 +292,7 @@ export function ResourcePage({ def, extras, showTitle = true }: ResourcePageProp
       />
       {extras?.footer?.()}
       {form && (
-        <RecordForm
+        <RecordFormDrawer
           key={form.key}
           def={def}
           mode={form.mode}

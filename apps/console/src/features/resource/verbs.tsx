@@ -1,11 +1,5 @@
 import { verbCall } from '@igs/contract/calls';
-import {
-  defaultsOf,
-  type ResourceDef,
-  recordSchemaWith,
-  type VerbDef,
-  verbApplies,
-} from '@igs/contract/resources';
+import { defaultsOf, type ResourceDef, type VerbDef, verbApplies } from '@igs/contract/resources';
 import { Button, Descriptions, Form, Modal, Table } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { useMemo, useState } from 'react';
@@ -154,7 +148,10 @@ function VerbDialog({
     const { body, errors } = fromFormValues(formDef, form.getFieldsValue(true), 'add', lang, (label) =>
       t('res.jsonInvalid', { label }),
     );
-    const cron = await cronCheckFor(formDef.fields);
+    const [cron, { recordSchemaWith }] = await Promise.all([
+      cronCheckFor(formDef.fields),
+      import('./record-schema.ts'),
+    ]);
     const parsed = recordSchemaWith(formDef, 'add', lang, cron).safeParse(body);
     const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, names);
     form.setFields([...clearedErrors(names), ...errors, ...mapped.fields]);

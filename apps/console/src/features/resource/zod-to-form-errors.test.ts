@@ -1,4 +1,5 @@
-import { recordSchema, resourceByName } from '@igs/contract/resources';
+import { resourceByName } from '@igs/contract/resources';
+import { recordSchema } from '@igs/contract/resources/validation';
 import { describe, expect, it } from 'vitest';
 import { clearedErrors, zodToFormErrors } from './zod-to-form-errors.ts';
 

@@ -1,6 +1,7 @@
 import type { Lang } from '@igs/contract';
 import type { SingletonDef } from '@igs/contract/extras';
-import { recordSchemaWith, writableFields } from '@igs/contract/resources';
+import { writableFields } from '@igs/contract/resources';
+import { recordSchemaWith } from '@igs/contract/resources/validation';
 import { cronCheckNow } from '../resource/cron-check.ts';
 
 export interface FormCheck {

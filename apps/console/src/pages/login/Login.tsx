@@ -115,8 +115,9 @@ export default function Login() {
       const waiting = peekLoginNotice();
       if (waiting) setNotice(waiting);
       // The served page asked for the shell's script once painted; the rest of what signing in
-      // leads to (its style sheet, the dashboard) comes now, not at the first keystroke.
-      preloadSignedIn();
+      // leads to (its style sheet, the dashboard) comes now, not at the first keystroke, and never
+      // before the form's first paint (on a busy machine the script can run before it).
+      requestAnimationFrame(() => setTimeout(preloadSignedIn, 0));
     }
     clearLoginNotice();
     // Made in the next render, which holds the values taken over above.

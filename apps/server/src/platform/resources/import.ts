@@ -1,6 +1,7 @@
 import { Code, listText, texts } from '@igs/contract';
 import { type ImportReply, resourceCalls } from '@igs/contract/calls';
-import { type FieldDef, type ResourceDef, recordSchema } from '@igs/contract/resources';
+import type { FieldDef, ResourceDef } from '@igs/contract/resources';
+import { recordSchema } from '@igs/contract/resources/validation';
 import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { ApiError, invalidField, localizedParts } from '../http/errors.ts';
 import { parseCsv } from '../lib/csv.ts';

@@ -6,10 +6,10 @@ import {
   LOOKUPS,
   type LookupName,
   type ResourceDef,
-  recordSchema,
   refByResource,
   resourceByName,
 } from '@igs/contract/resources';
+import { recordSchema } from '@igs/contract/resources/validation';
 import type { Conn } from '../db/schema.ts';
 import { validationError } from '../http/dispatch.ts';
 import { ApiError, invalidField } from '../http/errors.ts';

@@ -1,7 +1,8 @@
 import type { Lang } from '@igs/contract';
 import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
-import { defaultsOf, recordSchema } from '@igs/contract/resources';
+import { defaultsOf } from '@igs/contract/resources';
+import { recordSchema } from '@igs/contract/resources/validation';
 import type { AppContext } from '../app-context.ts';
 import { defineCallAction, type SignedInContext } from '../http/action.ts';
 import { validationError } from '../http/dispatch.ts';
