@@ -175,7 +175,10 @@ describe('the record form, loaded by the record page after its list', () => {
       chunk('record.js', [`${SRC}/features/resource/resource-module-page.tsx`], ['list.js'], {
         facade: `${SRC}/features/resource/resource-module-page.tsx`,
       }),
-      chunk('list.js', [`${SRC}/features/resource/resource-page.tsx`, `${SRC}/features/resource/columns.tsx`]),
+      chunk('list.js', [
+        `${SRC}/features/resource/resource-page.tsx`,
+        `${SRC}/features/resource/columns.tsx`,
+      ]),
       // The form: imported lazily by the record page, statically by form pages.
       chunk('form.js', [[FORM, FORM_PAGE_BYTES + 1], ZOD], ['list.js'], { facade: FORM }),
       // Two form pages, which also share a settings form the record page never draws.
