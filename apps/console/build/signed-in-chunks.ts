@@ -202,12 +202,11 @@ export function signedInGroups(
   // Where a module goes follows from who loads it; as whoever loads a module loads what it imports,
   // an importer's users are among its imports' users, so each chunk imports only the shell (a form
   // page's chunk the record page's and its form's, the form's the record page's): never a chunk its
-  // pages do not need. `records` holds only what the record page loads, which imports nothing of the
-  // form's.
+  // pages do not need.
   const chunkOf = new Map<string, string>();
   for (const id of shell) chunkOf.set(id, 'shell');
   const formUser = (user: string) => user === 'records' || user.endsWith('-forms');
-  const recordPageOrForm = (id: string) => (records.has(id) ? 'records' : 'record-forms');
+  const recordPageOrForm = (id: string) => (recordForms.has(id) ? 'record-forms' : 'records');
   for (const [id, users] of usersOf) {
     if (chunkOf.has(id)) continue;
     const list = [...users];
@@ -217,8 +216,11 @@ export function signedInGroups(
       // theirs.
       if (list[0] === 'records' || list[0] === 'record-forms') chunkOf.set(id, list[0]);
     } else if (list.length === 1) chunkOf.set(id, list[0]!);
-    // What only the record page, its form and form pages load: the record page's chunk if the
-    // record page loads it, otherwise its form's.
+    // What only the record page, its form and form pages load: the form's chunk if the form loads
+    // it, otherwise the record page's (which a form page's chunk imports anyway). A module of this
+    // kind must not import the form's code statically (the settings forms load the contract's
+    // schema at their first check: features/resource/load-record-schema.ts); the build fails if zod
+    // comes to `records` that way (off-shell-packages.ts).
     else if (list.every(formUser)) chunkOf.set(id, recordPageOrForm(id));
     // What pages of several chunks load (antd's parts most pages use, helpers of an area's pages and
     // its form pages, of several areas, or shared by the record page with pages that are not form

@@ -1,16 +1,20 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import type { PageExtras } from '../resource/page-extras.ts';
 import { sceneExtras } from './scene-extras.ts';
 
 /*
  * Each module's extras are loaded when its page first draws them: together they are some 50 KB
  * minified, a few of them with zod for their own forms, and the record page's chunk carried them
- * all for every module (issue 18: bytes before a module page is usable). A module's extra comes in
- * beside its list's first call; until then it takes no room.
+ * all for every module (issue 18: bytes before a module page is usable). On the first page of a
+ * load an extra is asked for once the page has its first data (a toolbar button, a chart below the
+ * list: the list comes first on a slow link); until it is in, it takes no room.
  */
 function lazyExtra<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
   return function Extra(props: P) {
+    const firstPageSettled = useFirstPageSettled();
+    if (!firstPageSettled) return null;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />

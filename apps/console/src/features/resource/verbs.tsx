@@ -11,6 +11,7 @@ import { useEndpoint } from './api.ts';
 import { cronCheckFor } from './cron-check.ts';
 import { FieldControl } from './field-control.tsx';
 import { fromFormValues } from './form-values.ts';
+import { loadRecordSchema } from './load-record-schema.ts';
 import type { RowAction } from './row-actions.tsx';
 import { clearedErrors, zodToFormErrors } from './zod-to-form-errors.ts';
 import './texts.ts';
@@ -150,7 +151,7 @@ function VerbDialog({
     );
     const [cron, { recordSchemaWith }] = await Promise.all([
       cronCheckFor(formDef.fields),
-      import('./record-schema.ts'),
+      loadRecordSchema(),
     ]);
     const parsed = recordSchemaWith(formDef, 'add', lang, cron).safeParse(body);
     const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, names);

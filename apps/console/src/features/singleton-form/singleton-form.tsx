@@ -2,12 +2,14 @@ import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
 import { type FieldDef, writableFields } from '@igs/contract/resources';
 import { Alert, Button, Form, type FormInstance, Result, Space, Spin } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { isRequestError } from '../../request/index.ts';
 import { FieldControl } from '../resource/field-control.tsx';
+import { loadRecordSchema } from '../resource/load-record-schema.ts';
 import { serverErrors, singletonBody } from './form-body.ts';
 import { type SingletonValues, useSingleton, useSingletonButton } from './use-singleton.ts';
 import './texts.ts';
@@ -40,6 +42,11 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
   const fields = useMemo(() => writableFields(def), [def]);
   const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  // The check's code (the contract's schema, zod) comes after the page's first data, ready for a save.
+  const firstPageSettled = useFirstPageSettled();
+  useEffect(() => {
+    if (firstPageSettled && canEdit) loadRecordSchema().catch(() => undefined);
+  }, [firstPageSettled, canEdit]);
 
   if (query.isError)
     return <Result status="warning" title={t('sgl.loadFailed')} subTitle={query.error.message} />;
@@ -50,7 +57,12 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
 
   const save = async () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>;
-    const { body, errors } = singletonBody(def, values, lang);
+    const check = await singletonBody(def, values, lang).catch(() => undefined);
+    if (!check) {
+      toast.error(t('sgl.checkUnavailable'));
+      return;
+    }
+    const { body, errors } = check;
     form.setFields([...[...shown].map((name) => ({ name, errors: [] as string[] })), ...errors]);
     if (errors.length) {
       form.scrollToField(errors[0]!.name);

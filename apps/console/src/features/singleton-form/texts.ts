@@ -10,6 +10,10 @@ const texts: Texts = {
   'sgl.secretKept': { en: 'Stored; leave empty to keep it', zh_CN: '已保存，留空则保持不变' },
   'sgl.secretUnset': { en: 'Not set', zh_CN: '未设置' },
   'sgl.loadFailed': { en: 'The settings could not be loaded', zh_CN: '无法读取设置' },
+  'sgl.checkUnavailable': {
+    en: 'The form could not be checked (its code did not load); please try again',
+    zh_CN: '无法校验表单（页面代码未能加载），请重试',
+  },
   'sgl.readOnly': {
     en: 'You may view these settings but not change them',
     zh_CN: '您可以查看但无权修改这些设置',
