@@ -11,7 +11,12 @@ import { assertOffShellPackages } from './build/off-shell-packages.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderLogin } from './build/prerender-login.ts';
 import { assertNoServerOnlyModules } from './build/server-only-modules.ts';
-import { entryModules, joinsStart, signedInGroups } from './build/signed-in-chunks.ts';
+import {
+  assertBundleFollowsPlan,
+  entryModules,
+  joinsStart,
+  signedInGroups,
+} from './build/signed-in-chunks.ts';
 import { assertStartModules, firstPassChunks } from './build/start-chunk.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -50,6 +55,7 @@ export default defineConfig(async ({ command }) => {
           antdUsedCss(new URL('./src', import.meta.url).pathname),
           prerenderLogin(),
           precompress(),
+          ...(signedIn ? [assertBundleFollowsPlan(signedIn)] : []),
         ],
     server: {
       port: 5173,

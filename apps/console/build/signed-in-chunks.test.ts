@@ -1,6 +1,12 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { entryModules, FORM_PAGE_BYTES, signedInGroups } from './signed-in-chunks.ts';
+import {
+  entryModules,
+  FORM_PAGE_BYTES,
+  OFF_PLAN_BYTES,
+  offPlanModules,
+  signedInGroups,
+} from './signed-in-chunks.ts';
 
 const SRC = '/repo/apps/console/src';
 const NM = '/repo/node_modules';
@@ -214,5 +220,44 @@ describe('the record form, loaded by the record page after its list', () => {
           for (const imported of Object.keys(chunks.get(dep)!.modules))
             expect(chunkOf.get(imported), `${id} imports ${imported}`).not.toBe('record-forms');
       }
+  });
+});
+
+describe('the bundle against the plan', () => {
+  const plan = new Map([
+    [`${SRC}/layout/index.tsx`, 'shell'],
+    [`${SRC}/features/resource/resource-page.tsx`, 'records'],
+    ['/repo/packages/contract/src/resources/modules/voice.ts', 'records'],
+  ]);
+  const bundled = (name: string, modules: [string, number][]) =>
+    ({
+      type: 'chunk',
+      name,
+      modules: Object.fromEntries(modules.map(([id, renderedLength]) => [id, { renderedLength }])),
+    }) as unknown as Rolldown.OutputChunk;
+
+  it('names what a group took outside its plan, with its bytes; nothing when the bundle follows it', () => {
+    const off = offPlanModules(
+      [
+        bundled('shell', [
+          [`${SRC}/layout/index.tsx`, 500],
+          ['/repo/packages/contract/src/resources/modules/voice.ts', OFF_PLAN_BYTES + 1],
+          // Left to rolldown by the plan, or dropped by tree-shaking: not counted.
+          [`${NM}/echarts/core.js`, 900],
+          [`${SRC}/features/resource/resource-page.tsx`, 0],
+        ]),
+        bundled('records', [[`${SRC}/features/resource/resource-page.tsx`, 700]]),
+      ],
+      plan,
+    );
+    expect(off.modules).toEqual([
+      `contract/src/resources/modules/voice.ts: planned records, bundled in shell (${OFF_PLAN_BYTES + 1} bytes)`,
+    ]);
+    expect(off.bytes).toBeGreaterThan(OFF_PLAN_BYTES);
+    const followed = offPlanModules(
+      [bundled('shell', [[`${SRC}/layout/index.tsx`, 500]]), bundled('records', [])],
+      plan,
+    );
+    expect(followed).toEqual({ modules: [], bytes: 0 });
   });
 });

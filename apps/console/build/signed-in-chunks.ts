@@ -1,4 +1,4 @@
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 /**
  * A handful of chunks for everything after sign-in (issue 18 point 1).
@@ -230,4 +230,70 @@ export function signedInGroups(
   // Style sheets all go with the shell's: one style sheet request after sign-in, not one per chunk.
   for (const id of chunkOf.keys()) if (CSS.test(id)) chunkOf.set(id, 'shell');
   return { chunkOf };
+}
+
+/**
+ * What a bundle may hold outside the plan before the build fails: a few small modules taken by a
+ * group through a dependency (a constant list a shell call module imports, some 1 KB), not a
+ * page's or the record page's code (the resources' descriptions, 140 KB, once went to the shell
+ * through one helper's import of their barrel).
+ */
+export const OFF_PLAN_BYTES = 2_000;
+
+export interface OffPlan {
+  /** `module: planned X, bundled in Y (N bytes)`, sorted. */
+  modules: string[];
+  bytes: number;
+}
+
+/**
+ * The modules the bundle put in a planned chunk other than the one planned for them: rolldown's
+ * groups take a captured module's dependencies with it (`includeDependenciesRecursively`), so a
+ * shell module importing a barrel (`@igs/contract/resources`) takes every module behind it into the
+ * shell, whatever the plan said. Only rendered code counts; modules the plan leaves to rolldown are
+ * not checked.
+ */
+export function offPlanModules(
+  bundle: Iterable<Rolldown.OutputChunk | Rolldown.OutputAsset>,
+  chunkOf: ReadonlyMap<string, string>,
+): OffPlan {
+  const planned = new Set(chunkOf.values());
+  const modules: string[] = [];
+  let bytes = 0;
+  for (const item of bundle) {
+    if (item.type !== 'chunk' || !planned.has(item.name)) continue;
+    for (const [id, info] of Object.entries(item.modules)) {
+      const plan = chunkOf.get(id);
+      if (info.renderedLength === 0 || plan === undefined || plan === item.name) continue;
+      bytes += info.renderedLength;
+      const name = id.replace(/^.*?[\\/](?:node_modules|apps|packages)[\\/]/, '');
+      modules.push(`${name}: planned ${plan}, bundled in ${item.name} (${info.renderedLength} bytes)`);
+    }
+  }
+  return { modules: modules.sort(), bytes };
+}
+
+/** The build's check that the bundle follows the plan (see offPlanModules): warns, or fails past OFF_PLAN_BYTES. */
+export function assertBundleFollowsPlan(chunkOf: ReadonlyMap<string, string>): Plugin {
+  return {
+    name: 'igs-signed-in-chunks-as-planned',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const off = offPlanModules(Object.values(bundle), chunkOf);
+      if (off.modules.length === 0) return;
+      const list = off.modules
+        .slice(0, 15)
+        .map((line) => `  ${line}`)
+        .join('\n');
+      const text = `${off.modules.length} modules (${off.bytes} bytes) bundled outside their planned chunk (build/signed-in-chunks.ts):\n${list}`;
+      if (off.bytes <= OFF_PLAN_BYTES) {
+        this.warn(text);
+        return;
+      }
+      this.error(
+        `${text}\nA module of the chunk they landed in imports them (or a barrel that does), and rolldown takes a ` +
+          "group's dependencies with it: import the module itself, not its barrel, or move the shared helper.",
+      );
+    },
+  };
 }

@@ -9,3 +9,4 @@ export * from './shell-api.ts';
 export * from './system-admin.ts';
 export * from './voice-paths.ts';
 export * from './voice-settings.ts';
+export * from './voice-settings-schemas.ts';

@@ -1,6 +1,7 @@
 import { itmsSettings, smsSettings } from '@igs/contract/extras';
 import { describe, expect, it } from 'vitest';
-import { serverErrors, singletonBody } from './form-body.ts';
+import { singletonBody } from './form-body.ts';
+import { serverErrors } from './server-errors.ts';
 
 describe('singleton form body', () => {
   it('leaves an empty secret out, so the stored one is kept', async () => {

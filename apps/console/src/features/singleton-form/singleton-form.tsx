@@ -10,7 +10,8 @@ import { call } from '../../request/call.ts';
 import { isRequestError } from '../../request/index.ts';
 import { FieldControl } from '../resource/field-control.tsx';
 import { loadRecordSchema } from '../resource/load-record-schema.ts';
-import { serverErrors, singletonBody } from './form-body.ts';
+import { singletonBody } from './form-body.ts';
+import { serverErrors } from './server-errors.ts';
 import { type SingletonValues, useSingleton, useSingletonButton } from './use-singleton.ts';
 import './texts.ts';
 

@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/i
 import { VOICE_CODECS } from '@igs/contract';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { useT } from '../../i18n/index.ts';
-import { moveItem } from './settings-form-logic.ts';
+import { moveItem } from './move-item.ts';
 
 /**
  * The codecs in order of preference (DOMAIN: an ordered subset): the chosen ones as a list that

@@ -1,6 +1,7 @@
 import { VOICE_ADVANCED_DEFAULTS, VOICE_BASIC_DEFAULTS } from '@igs/contract';
 import { describe, expect, it } from 'vitest';
-import { checkSettings, moveItem } from './settings-form-logic.ts';
+import { moveItem } from './move-item.ts';
+import { checkSettings } from './settings-form-logic.ts';
 
 const basic = { ...VOICE_BASIC_DEFAULTS, local_nets: ['192.168.1.0/24'] };
 

@@ -25,6 +25,10 @@ const texts: Texts = {
     zh_CN: '您可以查看但不能修改这些设置',
   },
   'vset.loadFailed': { en: 'The settings could not be loaded', zh_CN: '无法加载设置' },
+  'vset.checkUnavailable': {
+    en: 'The form could not be checked (its code did not load); please try again',
+    zh_CN: '无法校验表单（页面代码未能加载），请重试',
+  },
   'vset.localNetsHint': {
     en: 'Networks reached without NAT, such as 192.168.1.0/24; press Enter after each',
     zh_CN: '无需NAT即可访问的网络，如192.168.1.0/24；每项输入后按回车',

@@ -9,15 +9,30 @@ import {
 import { voiceSettingsCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
-import { serverErrors } from '../../features/singleton-form/form-body.ts';
+import { useFirstPageSettled } from '../../app/first-page-settled.ts';
+import { serverErrors } from '../../features/singleton-form/server-errors.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { isRequestError } from '../../request/index.ts';
 import { useHasButton } from '../../stores/permission.ts';
 import { CodecOrder } from './codec-order.tsx';
-import { checkSettings, type SettingsKind } from './settings-form-logic.ts';
+import type { SettingsKind } from './settings-form-logic.ts';
+
+/*
+ * The settings' check (the contract's schemas, zod) is loaded once the page has its data, ready for
+ * a save, not with the page: zod is some 25 KB Brotli the page does not need to draw (issue 18).
+ */
+let checkLoading: Promise<typeof import('./settings-form-logic.ts')> | undefined;
+function loadSettingsCheck() {
+  checkLoading ??= import('./settings-form-logic.ts').catch((error: unknown) => {
+    checkLoading = undefined;
+    throw error;
+  });
+  return checkLoading;
+}
+
 import './settings-texts.ts';
 import { useScopedQuery } from '../../features/sites/scoped-query.ts';
 
@@ -164,6 +179,10 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
     queryKey: ['voice', kind],
     queryFn: ({ sites }) => call(voiceSettingsCalls[kind], {}, { loading: false, sites }),
   });
+  const firstPageSettled = useFirstPageSettled();
+  useEffect(() => {
+    if (firstPageSettled && canEdit) loadSettingsCheck().catch(() => undefined);
+  }, [firstPageSettled, canEdit]);
 
   if (query.isError)
     return <Result status="warning" title={t('vset.loadFailed')} subTitle={query.error.message} />;
@@ -173,7 +192,12 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
 
   const save = async () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>;
-    const { body, errors } = checkSettings(kind, current, values, lang);
+    const check = await loadSettingsCheck().catch(() => undefined);
+    if (!check) {
+      toast.error(t('vset.checkUnavailable'));
+      return;
+    }
+    const { body, errors } = check.checkSettings(kind, current, values, lang);
     form.setFields([...[...names].map((name) => ({ name, errors: [] as string[] })), ...errors]);
     if (errors.length) {
       form.scrollToField(errors[0]!.name);
