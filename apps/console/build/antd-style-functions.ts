@@ -1,5 +1,6 @@
 import MagicString from 'magic-string';
 import { type Plugin, parseAst } from 'vite';
+import { type Node, walk } from './ast.ts';
 
 /*
  * The console runs antd in zero-runtime mode (src/app/antd-provider.tsx: `zeroRuntime: true`; the
@@ -22,26 +23,6 @@ import { type Plugin, parseAst } from 'vite';
 
 const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](?:.+[\\/])?style(?:[\\/][^\\/]+)?\.js$/;
 const STYLE_HOOK_MAKERS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) yield* walk(item);
-    } else if (isNode(value)) yield* walk(value);
-  }
-}
 
 /** Whether a module id is one of antd's style modules (`antd/es/<component>/style/*.js`, `…/style.js`). */
 export function isAntdStyleModule(id: string): boolean {

@@ -1,5 +1,6 @@
 import MagicString from 'magic-string';
 import { type Plugin, parseAst } from 'vite';
+import { children, type Node } from './ast.ts';
 
 /**
  * The console sends a call by its path and method (`api/call.ts`); a call object of the contract
@@ -23,25 +24,6 @@ import { type Plugin, parseAst } from 'vite';
 const CONTRACT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/].*\.ts$/;
 const KEPT_KEYS = new Set(['path', 'method']);
 const FUNCTION = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
-
-function* children(node: Node): Generator<Node> {
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) yield item;
-    } else if (isNode(value)) yield value;
-  }
-}
 
 function keyName(property: Node): string | undefined {
   const key = property.key as Node | undefined;

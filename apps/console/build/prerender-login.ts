@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type Rolldown } from 'vite';
+import { consoleEntryOf, contractMenuPages, type PagePreloads, pagePreloads } from './page-preloads.ts';
 
 /** What src/start/prerender.tsx gives the build. */
 export interface PrerenderModule {
   renderLogin: (lang: 'zh_CN' | 'en') => string;
   earlyStart: (config: object) => void;
-  earlyConfig: (shellChunk: string | undefined) => object;
+  earlyConfig: (shellChunk: string | undefined, pages?: PagePreloads) => object;
   ENGLISH_TEMPLATE_ID: string;
 }
 
@@ -23,12 +24,13 @@ export function withPrerenderedLogin(
   html: string,
   mod: PrerenderModule,
   shellChunk: string | undefined,
+  pages?: PagePreloads,
 ): string {
   if (!html.includes(EMPTY_APP))
     throw new Error(`index.html has no ${EMPTY_APP} to prerender the sign-in page into`);
   const zh = mod.renderLogin('zh_CN');
   const en = mod.renderLogin('en');
-  const config = JSON.stringify(mod.earlyConfig(shellChunk));
+  const config = JSON.stringify(mod.earlyConfig(shellChunk, pages));
   // A script cannot end the element early unless its text holds "</script": none of ours does.
   const script = `(${mod.earlyStart.toString()})(${config});`;
   if (/<\/script/i.test(script)) throw new Error('the early script holds "</script"');
@@ -68,7 +70,13 @@ export function prerenderLogin(): Plugin {
         });
         try {
           const mod = (await server.ssrLoadModule('/src/start/prerender.tsx')) as PrerenderModule;
-          return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle));
+          const { pages, recordComponents } = await contractMenuPages();
+          const preloads = pagePreloads(
+            Object.values(ctx.bundle ?? {}),
+            pages,
+            consoleEntryOf(root, recordComponents),
+          );
+          return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle), preloads);
         } finally {
           await server.close();
         }

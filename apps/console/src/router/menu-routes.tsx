@@ -1,15 +1,11 @@
 import type { MenuNode } from '@igs/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { isExternal } from '../utils/validate.ts';
+import { joinPath } from './join-path.ts';
 import { LAYOUT, pageLoader } from './page-registry.ts';
 import type { RouteHandle } from './route-handle.ts';
 
-/** Absolute path of a menu item: top-level items start with `/`, children are relative. */
-export function joinPath(parent: string, path: string): string {
-  if (path.startsWith('/')) return path.replace(/\/+$/, '') || '/';
-  if (path === '') return parent || '/';
-  return `${parent.replace(/\/+$/, '')}/${path}`.replace(/\/{2,}/g, '/');
-}
+export { joinPath } from './join-path.ts';
 
 /**
  * The "module unavailable" page, loaded only when needed: it draws antd's Result illustration,

@@ -24,8 +24,14 @@ function at(address: string) {
   window.history.replaceState(null, '', address);
 }
 
+/** Each menu page's own scripts beyond the shell (build/page-preloads.ts). */
+const PAGES = {
+  files: ['/assets/records-x.js', '/assets/area-system-x.js'],
+  paths: { '/media/access': [0], '/system/log': [1] },
+};
+
 function run() {
-  earlyStart(earlyConfig(SHELL) as Parameters<typeof earlyStart>[0]);
+  earlyStart(earlyConfig(SHELL, PAGES) as Parameters<typeof earlyStart>[0]);
   return (window as { __igsEarly?: { copyright?: Promise<unknown>; captcha?: Promise<unknown> } }).__igsEarly;
 }
 
@@ -107,10 +113,30 @@ describe('the served page early script', () => {
         [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
           l.getAttribute('href'),
         );
-      // The sign-in form is drawn first: nothing is asked for before its first frame.
-      expect([address, token, links()]).toEqual([address, token, token ? [SHELL] : []]);
+      // The sign-in form is drawn first: nothing is asked for before its first frame. A signed-in
+      // page's own scripts come beside the shell; the sign-in page does not guess the next page.
+      const own = token ? [SHELL, '/assets/area-system-x.js'] : [];
+      expect([address, token, links()]).toEqual([address, token, own]);
       await frame();
-      expect([address, token, links()]).toEqual([address, token, [SHELL]]);
+      expect([address, token, links()]).toEqual([address, token, token ? own : [SHELL]]);
+    }
+  });
+
+  it('preloads only what the menu names for the address: nothing more for a page it does not know', () => {
+    const links = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+        l.getAttribute('href'),
+      );
+    Cookies.set(CookieNames.token, 'T');
+    for (const [address, own] of [
+      ['/media/access/', ['/assets/records-x.js']],
+      ['/voice/not-a-page', []],
+      ['/constructor', []],
+    ] as const) {
+      servedPage();
+      at(address);
+      run();
+      expect([address, links()]).toEqual([address, [SHELL, ...own]]);
     }
   });
 

@@ -40,6 +40,12 @@ export interface EarlyConfig {
   noLoadingHeader: string;
   /** The signed-in shell's chunk, preloaded when the first screen is not the sign-in page. */
   shellChunk?: string;
+  /**
+   * The scripts of each menu page beyond the start chunk and the shell (build/page-preloads.ts):
+   * `pageChunks[path]` indexes `pageChunkFiles`; preloaded beside the shell on a signed-in page.
+   */
+  pageChunkFiles?: string[];
+  pageChunks?: Record<string, number[]>;
   /** The header that carries the token (request/client.ts). */
   tokenHeader: string;
   /** The calls the guard sends first with a token, each a POST of `{}` (router/session.ts). */
@@ -90,18 +96,26 @@ export function earlyStart(c: EarlyConfig): void {
   if (template) template.remove();
   if (!app) return;
   const shell = c.shellChunk;
-  const preloadShell = () => {
-    if (!shell) return;
+  const modulePreload = (href: string) => {
     const link = d.createElement('link');
     link.rel = 'modulepreload';
-    link.href = shell;
+    link.href = href;
     d.head.appendChild(link);
+  };
+  const preloadShell = () => {
+    if (shell) modulePreload(shell);
   };
   // The sign-in page is drawn first: its shell is asked for once the form is painted (the
   // browser's first contentful paint; where it is not reported, after the first frame).
   const paints = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
-  if (!login) preloadShell();
-  else if (paints && paints.indexOf('paint') >= 0) {
+  if (!login) {
+    preloadShell();
+    // The page's own scripts beside it, instead of once the shell has run and the guard has its route.
+    const pages = c.pageChunks;
+    const own = pages && Object.hasOwn(pages, path) ? pages[path] : undefined;
+    if (own && c.pageChunkFiles)
+      for (const i of own) if (c.pageChunkFiles[i]) modulePreload(c.pageChunkFiles[i]);
+  } else if (paints && paints.indexOf('paint') >= 0) {
     const painted = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       painted.disconnect();

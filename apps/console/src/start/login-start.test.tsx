@@ -90,8 +90,9 @@ describe('the prerendered sign-in page, hydrated', () => {
       await waitFor(() => expect(submit().disabled).toBe(false));
       // The same element: hydrated, not drawn again.
       expect(byId('username')).toBe(username);
-      // Once hydrated, what signing in leads to starts loading without waiting for a keystroke.
-      expect(preloadSignedIn).toHaveBeenCalled();
+      // Once hydrated and painted, what signing in leads to starts loading without waiting for a
+      // keystroke (after the next frame: never before the form's first paint).
+      await waitFor(() => expect(preloadSignedIn).toHaveBeenCalled());
       expect(errors).not.toHaveBeenCalled();
     });
 

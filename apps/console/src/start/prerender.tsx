@@ -20,7 +20,10 @@ export function renderLogin(lang: Lang): string {
 export { earlyStart } from './early-script.ts';
 
 /** What the served page's early script needs to know, from the modules the console itself uses. */
-export function earlyConfig(shellChunk: string | undefined): EarlyConfig {
+export function earlyConfig(
+  shellChunk: string | undefined,
+  pages?: { files: string[]; paths: Record<string, number[]> },
+): EarlyConfig {
   return {
     tokenCookie: Cookies.token,
     languageCookie: Cookies.language,
@@ -36,6 +39,7 @@ export function earlyConfig(shellChunk: string | undefined): EarlyConfig {
     sessionPaths: [...EARLY_SESSION_PATHS],
     submitHeldAttribute: EARLY_SUBMIT_ATTRIBUTE,
     ...(shellChunk ? { shellChunk } : {}),
+    ...(pages && pages.files.length > 0 ? { pageChunkFiles: pages.files, pageChunks: pages.paths } : {}),
   };
 }
 
