@@ -101,7 +101,10 @@ describe("an AP's clients", () => {
       </Providers>,
     );
     const drawer = await screen.findByRole('dialog');
-    const section = (await within(drawer).findByText('Connected clients')).closest('section')!;
+    // The extra's code is loaded when the drawer first draws it (registry.tsx).
+    const section = (await within(drawer).findByText('Connected clients', {}, { timeout: 5_000 })).closest(
+      'section',
+    )!;
     expect(bodies[0]).toEqual({ method: 'status', id: 4 });
     expect(await within(section as HTMLElement).findByText('iPhone')).toBeTruthy();
     expect(within(drawer).getByText('Commands')).toBeTruthy();

@@ -1,5 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useFirstPageSettled } from '../../app/first-page-settled.ts';
+import { logError } from '../../stores/error-log.ts';
+import { DialogLoadError, retryableLazy } from '../dialogs/dialog-load-boundary.tsx';
 import type { PageExtras } from '../resource/page-extras.ts';
 import { sceneExtras } from './scene-extras.ts';
 
@@ -8,17 +10,43 @@ import { sceneExtras } from './scene-extras.ts';
  * minified, a few of them with zod for their own forms, and the record page's chunk carried them
  * all for every module (issue 18: bytes before a module page is usable). On the first page of a
  * load an extra is asked for once the page has its first data (a toolbar button, a chart below the
- * list: the list comes first on a slow link); until it is in, it takes no room.
+ * list: the list comes first on a slow link); until it is in, it takes no room. An extra whose code
+ * does not load (a dropped link, a redeploy's new chunk names) is left out of its page and logged,
+ * never the page's error screen; the next drawing of the page tries again.
  */
+
+/** Around one extra: its code failing to load leaves its place empty; other errors go on up. */
+class ExtraLoadBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (error instanceof DialogLoadError) logError(error);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!(error instanceof DialogLoadError)) throw error;
+    return null;
+  }
+}
+
 function lazyExtra<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const extra = retryableLazy(load);
   return function Extra(props: P) {
     const firstPageSettled = useFirstPageSettled();
     if (!firstPageSettled) return null;
+    const Lazy = extra.get();
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <ExtraLoadBoundary>
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+        </Suspense>
+      </ExtraLoadBoundary>
     );
   };
 }

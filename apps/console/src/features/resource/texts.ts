@@ -57,6 +57,10 @@ const texts: Texts = {
   'res.namesKindFirst': { en: 'Choose the {{field}} first', zh_CN: '请先选择{{field}}' },
   'res.pwdKeep': { en: 'Leave empty to keep the current password', zh_CN: '留空则保持原密码不变' },
   'res.jsonInvalid': { en: '{{label}} is not valid JSON', zh_CN: '{{label}}不是有效的JSON' },
+  'res.checkUnavailable': {
+    en: 'The form could not be checked (its code did not load); please try again',
+    zh_CN: '无法校验表单（页面代码未能加载），请重试',
+  },
   'res.upload': { en: 'Upload', zh_CN: '上传' },
   'res.uploadReplace': { en: 'Replace', zh_CN: '更换' },
   'res.remove': { en: 'Remove', zh_CN: '移除' },

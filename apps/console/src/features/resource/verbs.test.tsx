@@ -141,6 +141,8 @@ describe('verbs on the record page', () => {
       expect.anything(),
     );
     fireEvent.change(days, { target: { value: '30' } });
+    // Pressed twice while its check loads: sent once.
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() =>
       expect(request).toHaveBeenCalledWith(
@@ -149,6 +151,8 @@ describe('verbs on the record page', () => {
         expect.anything(),
       ),
     );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(request.mock.calls.filter((c) => c[1]?.method === 'renew')).toHaveLength(1);
   });
 
   it('asks before a verb with a question, and hides verbs whose key is not held', async () => {

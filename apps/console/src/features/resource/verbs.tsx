@@ -2,7 +2,8 @@ import { verbCall } from '@igs/contract/calls';
 import { defaultsOf, type ResourceDef, type VerbDef, verbApplies } from '@igs/contract/resources';
 import { Button, Descriptions, Form, Modal, Table } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from '../../app/feedback.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
 import { call } from '../../request/call.ts';
 import { usePermissionStore } from '../../stores/permission.ts';
@@ -145,24 +146,33 @@ function VerbDialog({
   const formDef = asForm(def, verb);
   const names = new Set(formDef.fields.map((f) => f.name));
 
+  // One submit at a time: the check's code may still be loading when OK or Enter is pressed again.
+  const submitting = useRef(false);
   const submit = async () => {
-    const { body, errors } = fromFormValues(formDef, form.getFieldsValue(true), 'add', lang, (label) =>
-      t('res.jsonInvalid', { label }),
-    );
-    const [cron, { recordSchemaWith }] = await Promise.all([
-      cronCheckFor(formDef.fields),
-      loadRecordSchema(),
-    ]);
-    const parsed = recordSchemaWith(formDef, 'add', lang, cron).safeParse(body);
-    const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, names);
-    form.setFields([...clearedErrors(names), ...errors, ...mapped.fields]);
-    if (!parsed.success || errors.length) return;
-    setBusy(true);
+    if (submitting.current) return;
+    submitting.current = true;
     try {
+      const { body, errors } = fromFormValues(formDef, form.getFieldsValue(true), 'add', lang, (label) =>
+        t('res.jsonInvalid', { label }),
+      );
+      const loaded = await Promise.all([cronCheckFor(formDef.fields), loadRecordSchema()]).catch(
+        () => undefined,
+      );
+      if (!loaded) {
+        toast.error(t('res.checkUnavailable'));
+        return;
+      }
+      const [cron, { recordSchemaWith }] = loaded;
+      const parsed = recordSchemaWith(formDef, 'add', lang, cron).safeParse(body);
+      const mapped = parsed.success ? { fields: [], other: [] } : zodToFormErrors(parsed.error.issues, names);
+      form.setFields([...clearedErrors(names), ...errors, ...mapped.fields]);
+      if (!parsed.success || errors.length) return;
+      setBusy(true);
       await onSubmit(parsed.data as Record<string, unknown>);
     } catch {
       // The request layer has shown the server's reason; the dialog stays for a correction.
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
   };

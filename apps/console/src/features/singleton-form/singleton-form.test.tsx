@@ -5,6 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../request/index.ts', () => import('../../test/request-mock.ts'));
 const { request } = await import('../../test/request-mock.ts');
+// The check's code (the contract's schema) arrives when a test lets it (at once unless held).
+const schema = vi.hoisted(() => ({ arrived: Promise.resolve() }));
+vi.mock('../resource/load-record-schema.ts', () => ({
+  loadRecordSchema: () => schema.arrived.then(() => import('../resource/record-schema.ts')),
+}));
 
 const { setLanguage } = await import('../../i18n/index.ts');
 const { usePermissionStore } = await import('../../stores/permission.ts');
@@ -85,6 +90,11 @@ describe('SingletonForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('HTTP URL must be an http:// or https:// URL')).toBeTruthy();
     expect(request.mock.calls.some((c) => c[1].method === 'form')).toBe(false);
+    // Save is not left busy: the corrected values can be saved.
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://10.0.0.2/sms');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(request.mock.calls.some((c) => c[1].method === 'form')).toBe(true));
   });
 
   it('is read-only without the edit key', async () => {
@@ -92,5 +102,26 @@ describe('SingletonForm', () => {
     await screen.findByDisplayValue('http://10.0.0.2/sms');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('You may view these settings but not change them')).toBeTruthy();
+  });
+
+  it('saves once when Save is pressed again while its check is loading, with what was typed meanwhile', async () => {
+    let arrive: () => void = () => {};
+    schema.arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    show(['system:sms:edit']);
+    const limit = await screen.findByDisplayValue('200');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    await userEvent.click(save);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '60');
+    arrive();
+    await waitFor(() => expect(request.mock.calls.some((c) => c[1].method === 'form')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const saves = request.mock.calls.filter((c) => c[1].method === 'form');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]![1]).toMatchObject({ daily_limit: 60 });
+    schema.arrived = Promise.resolve();
   });
 });

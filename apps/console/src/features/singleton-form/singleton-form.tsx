@@ -2,7 +2,7 @@ import { singletonCalls } from '@igs/contract/calls';
 import type { SingletonDef } from '@igs/contract/extras';
 import { type FieldDef, writableFields } from '@igs/contract/resources';
 import { Alert, Button, Form, type FormInstance, Result, Space, Spin } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { useLanguage, useT } from '../../i18n/index.ts';
@@ -40,6 +40,7 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
   const { endpoint, query, refresh, sites } = useSingleton(def, params);
   const canEdit = useSingletonButton(def, 'edit');
   const [saving, setSaving] = useState(false);
+  const savingNow = useRef(false);
   const fields = useMemo(() => writableFields(def), [def]);
   const shown = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
@@ -57,21 +58,24 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
   const current = { ...initial, ...(watched ?? {}) };
 
   const save = async () => {
-    const values = form.getFieldsValue(true) as Record<string, unknown>;
-    const check = await singletonBody(def, values, lang).catch(() => undefined);
-    if (!check) {
-      toast.error(t('sgl.checkUnavailable'));
-      return;
-    }
-    const { body, errors } = check;
-    form.setFields([...[...shown].map((name) => ({ name, errors: [] as string[] })), ...errors]);
-    if (errors.length) {
-      form.scrollToField(errors[0]!.name);
-      toast.error(t('sgl.invalid'));
-      return;
-    }
+    // One save at a time: the check's code may still be loading when Save is pressed again.
+    if (savingNow.current) return;
+    savingNow.current = true;
     setSaving(true);
     try {
+      if (!(await loadRecordSchema().catch(() => undefined))) {
+        toast.error(t('sgl.checkUnavailable'));
+        return;
+      }
+      // Read once the check is in: what was typed while it loaded is sent too.
+      const values = form.getFieldsValue(true) as Record<string, unknown>;
+      const { body, errors } = await singletonBody(def, values, lang);
+      form.setFields([...[...shown].map((name) => ({ name, errors: [] as string[] })), ...errors]);
+      if (errors.length) {
+        form.scrollToField(errors[0]!.name);
+        toast.error(t('sgl.invalid'));
+        return;
+      }
       await call(singletonCalls(endpoint).form, { ...params, ...body }, { sites });
       toast.success(t('sgl.saved'));
       form.setFields(fields.filter((f) => f.type === 'pwd').map((f) => ({ name: f.name, value: '' })));
@@ -81,6 +85,7 @@ export function SingletonForm({ def, params = {}, visible, header, actions, onSa
       // The request layer has shown the message; field-level reasons go next to the fields too.
       if (isRequestError(error)) form.setFields(serverErrors(error.data, shown));
     } finally {
+      savingNow.current = false;
       setSaving(false);
     }
   };

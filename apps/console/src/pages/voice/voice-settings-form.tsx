@@ -9,7 +9,7 @@ import {
 import { voiceSettingsCalls } from '@igs/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useFirstPageSettled } from '../../app/first-page-settled.ts';
 import { serverErrors } from '../../features/singleton-form/server-errors.ts';
@@ -175,6 +175,7 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
   const groups = kind === 'basic' ? BASIC : ADVANCED;
   const canEdit = useHasButton(`voice:${kind}:edit`);
   const [saving, setSaving] = useState(false);
+  const savingNow = useRef(false);
   const query = useScopedQuery({
     queryKey: ['voice', kind],
     queryFn: ({ sites }) => call(voiceSettingsCalls[kind], {}, { loading: false, sites }),
@@ -191,21 +192,25 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
   const names = new Set(groups.flatMap((g) => g.fields.map((f) => f.name)));
 
   const save = async () => {
-    const values = form.getFieldsValue(true) as Record<string, unknown>;
-    const check = await loadSettingsCheck().catch(() => undefined);
-    if (!check) {
-      toast.error(t('vset.checkUnavailable'));
-      return;
-    }
-    const { body, errors } = check.checkSettings(kind, current, values, lang);
-    form.setFields([...[...names].map((name) => ({ name, errors: [] as string[] })), ...errors]);
-    if (errors.length) {
-      form.scrollToField(errors[0]!.name);
-      toast.error(t('vset.invalid'));
-      return;
-    }
+    // One save at a time: the check's code may still be loading when Save is pressed again.
+    if (savingNow.current) return;
+    savingNow.current = true;
     setSaving(true);
     try {
+      const check = await loadSettingsCheck().catch(() => undefined);
+      if (!check) {
+        toast.error(t('vset.checkUnavailable'));
+        return;
+      }
+      // Read once the check is in: what was typed while it loaded is sent too.
+      const values = form.getFieldsValue(true) as Record<string, unknown>;
+      const { body, errors } = check.checkSettings(kind, current, values, lang);
+      form.setFields([...[...names].map((name) => ({ name, errors: [] as string[] })), ...errors]);
+      if (errors.length) {
+        form.scrollToField(errors[0]!.name);
+        toast.error(t('vset.invalid'));
+        return;
+      }
       await call(kind === 'basic' ? voiceSettingsCalls.basicForm : voiceSettingsCalls.advancedForm, body);
       toast.success(t('vset.saved'));
       await client.invalidateQueries({ queryKey: ['voice', kind] });
@@ -215,6 +220,7 @@ export function VoiceSettingsForm({ kind }: { kind: SettingsKind }) {
       // The request layer showed the message; fields named by the server get it beside them too.
       if (isRequestError(error)) form.setFields(serverErrors(error.data, names));
     } finally {
+      savingNow.current = false;
       setSaving(false);
     }
   };
