@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from './messages.ts';
+import { RULE_TEXTS } from './rule-texts.ts';
 import {
   VOICE_ADVANCED_LABELS,
   VOICE_BASIC_LABELS,
@@ -19,20 +20,7 @@ import {
  */
 
 const T = {
-  range: {
-    en: (l: string, a: number, b: number) => `${l} must be between ${a} and ${b}`,
-    zh_CN: (l: string, a: number, b: number) => `${l}必须在${a}到${b}之间`,
-  },
-  integer: { en: (l: string) => `${l} must be a whole number`, zh_CN: (l: string) => `${l}必须是整数` },
-  oneOf: {
-    en: (l: string, o: string) => `${l} must be one of: ${o}`,
-    zh_CN: (l: string, o: string) => `${l}必须是以下之一：${o}`,
-  },
-  format: {
-    en: (l: string, f: string) => `${l} must be ${f}`,
-    zh_CN: (l: string, f: string) => `${l}格式不正确（${f}）`,
-  },
-  required: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请填写${l}` },
+  ...RULE_TEXTS,
   rtpOrder: {
     en: 'RTP start port must be lower than the RTP end port',
     zh_CN: 'RTP起始端口必须小于RTP结束端口',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cronError } from '../cron.ts';
 import type { Lang } from '../messages.ts';
+import { RULE_TEXTS } from '../rule-texts.ts';
 import { writableFields } from './defaults.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
@@ -10,27 +11,14 @@ import type { FieldDef, ResourceDef } from './types.ts';
  * caller's language.
  */
 const T = {
-  required: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请填写${l}` },
+  ...RULE_TEXTS,
   /** A required choice (a list, a record, a file) is chosen, not written: 请选择, not 请填写. */
   choose: { en: (l: string) => `${l} is required`, zh_CN: (l: string) => `请选择${l}` },
   tooLong: {
     en: (l: string, n: number) => `${l} must be at most ${n} characters`,
     zh_CN: (l: string, n: number) => `${l}不能超过${n}个字符`,
   },
-  range: {
-    en: (l: string, a: number, b: number) => `${l} must be between ${a} and ${b}`,
-    zh_CN: (l: string, a: number, b: number) => `${l}必须在${a}到${b}之间`,
-  },
   number: { en: (l: string) => `${l} must be a number`, zh_CN: (l: string) => `${l}必须是数字` },
-  integer: { en: (l: string) => `${l} must be a whole number`, zh_CN: (l: string) => `${l}必须是整数` },
-  oneOf: {
-    en: (l: string, o: string) => `${l} must be one of: ${o}`,
-    zh_CN: (l: string, o: string) => `${l}必须是以下之一：${o}`,
-  },
-  format: {
-    en: (l: string, f: string) => `${l} must be ${f}`,
-    zh_CN: (l: string, f: string) => `${l}格式不正确（${f}）`,
-  },
   list: { en: (l: string) => `${l} must be a list`, zh_CN: (l: string) => `${l}必须是列表` },
   group: { en: (l: string) => `${l} must be a group of fields`, zh_CN: (l: string) => `${l}格式不正确` },
   row: {
