@@ -141,10 +141,15 @@ export async function signInAt(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
 }
 
-/** Signs in through the sign-in page (unthrottled) and returns the session's cookies and storage. */
+/**
+ * Signs in through the sign-in page (unthrottled) and returns the session's cookies and storage,
+ * once the dashboard has loaded: what the console keeps for the next page load (the session's mode,
+ * start/early.ts) is written as it loads the session, after the address has turned to /dashboard.
+ */
 export async function signedInState(browser: Browser, baseUrl: string): Promise<StorageState> {
   return inContext(browser, false, async ({ page, context }) => {
     await signInAt(page, baseUrl);
+    await page.waitForLoadState('networkidle', { timeout: 20_000 });
     return context.storageState();
   });
 }

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { fullMenus } from '@igs/contract/menus';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { consoleEntryOf, contractMenuPages, menuPages, pagePreloads } from './page-preloads.ts';
+import {
+  consoleEntryOf,
+  contractMenuPages,
+  menuPages,
+  pageFirstCalls,
+  pagePreloads,
+  recordPageOf,
+} from './page-preloads.ts';
 
 const SRC = '/repo/apps/console/src';
 
@@ -80,5 +87,36 @@ describe('the scripts each menu page loads beyond the shell', () => {
     );
     const missing = leaves.filter((p) => entryOf(p.component) === undefined).map((p) => p.component);
     expect(missing).toEqual([]);
+  });
+
+  it("gives each record page its tabs' first calls, the operations endpoint only where it differs", async () => {
+    const { pages, recordComponents, recordTabs } = await contractMenuPages();
+    const root = `${join(import.meta.dirname, '..')}/`;
+    const entryOf = consoleEntryOf(root, recordComponents);
+    const calls = pageFirstCalls(pages, (component) =>
+      entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
+    );
+    const byComponent = new Map(pages.map((p) => [p.path, p.component]));
+    // Every record page, each with the tabs the record page opens, in its order.
+    for (const [path, tabs] of Object.entries(calls))
+      expect([path, tabs.length]).toEqual([path, recordTabs.get(byComponent.get(path)!)?.length]);
+    const addressBook = Object.values(calls).find((tabs) => tabs[0]?.[0] === 'contact');
+    expect(addressBook?.map((t) => t[0])).toEqual(['contact', 'contact_group']);
+    for (const [, endpoint] of addressBook ?? []) expect(endpoint).toMatch(/^\/admin\.php\/voice\//);
+    // A component with a page file of its own draws itself: no call guessed for it.
+    expect(
+      Object.entries(calls).filter(([path]) => entryOf(byComponent.get(path)!) !== recordPageOf(root)),
+    ).toEqual([]);
+    expect(calls['/system/log']).toBeUndefined();
+    const tabs = [
+      { name: 'a:one', endpoint: '/e/one', opsEndpoint: '/ops/one' },
+      { name: 'a:two', endpoint: '/e/two', opsEndpoint: '/e/two' },
+    ];
+    expect(pageFirstCalls([{ path: '/a', component: 'a/A' }], () => tabs)).toEqual({
+      '/a': [
+        ['one', '/e/one', '/ops/one'],
+        ['two', '/e/two', ''],
+      ],
+    });
   });
 });

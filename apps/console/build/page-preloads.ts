@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rolldown } from 'vite';
+import { tabKeyOf } from '../src/features/resource/module-tabs.ts';
 import { joinPath } from '../src/router/join-path.ts';
 
 /*
@@ -90,12 +91,17 @@ export function pagePreloads(
   return { files, paths };
 }
 
+/** The generic record page's module. */
+export function recordPageOf(consoleRoot: string): string {
+  return join(consoleRoot, 'src/features/resource/resource-module-page.tsx');
+}
+
 /**
  * The console's own answer to "which module is this component's page": its page file if there is
  * one (router/page-registry.ts), else the generic record page if the component shows resources.
  */
 export function consoleEntryOf(consoleRoot: string, recordComponents: ReadonlySet<string>) {
-  const recordPage = join(consoleRoot, 'src/features/resource/resource-module-page.tsx');
+  const recordPage = recordPageOf(consoleRoot);
   return (component: string): string | undefined => {
     const file = join(consoleRoot, 'src/pages', `${component}.tsx`);
     if (/^[a-z0-9-]+\/[A-Z]\w*$/.test(component) && existsSync(file)) return file;
@@ -103,11 +109,55 @@ export function consoleEntryOf(consoleRoot: string, recordComponents: ReadonlySe
   };
 }
 
-/** The contract's menu pages and the components its record page serves, read at build time. */
-export async function contractMenuPages(): Promise<{ pages: MenuPage[]; recordComponents: Set<string> }> {
+/** What the early script needs of a record module's resource: its tab key and endpoints. */
+export interface RecordTab {
+  name: string;
+  endpoint: string;
+  opsEndpoint?: string;
+}
+
+/** Each record page's tabs, [tab key, endpoint, operations-mode endpoint or '' when the same], by route. */
+export type PageFirstCalls = Record<string, [string, string, string][]>;
+
+/**
+ * The first list call of each record page's tabs, for the early script to send beside the session's
+ * calls on a reload or a bookmark (src/start/early-script.ts, point 7). The record page opens the
+ * tab its address names, else the first (features/resource/module-tabs.ts), and each tab lists from
+ * its endpoint, the operations one in operations mode (features/resource/api.ts `endpointOf`).
+ */
+export function pageFirstCalls(
+  pages: readonly MenuPage[],
+  tabsOf: (component: string) => readonly RecordTab[] | undefined,
+): PageFirstCalls {
+  const out: PageFirstCalls = {};
+  for (const { path, component } of pages) {
+    const tabs = tabsOf(component);
+    if (tabs?.length)
+      out[path] = tabs.map((tab) => [
+        tabKeyOf(tab),
+        tab.endpoint,
+        tab.opsEndpoint && tab.opsEndpoint !== tab.endpoint ? tab.opsEndpoint : '',
+      ]);
+  }
+  return out;
+}
+
+/** The contract's menu pages and the resources its record page shows for each component, read at build time. */
+export async function contractMenuPages(): Promise<{
+  pages: MenuPage[];
+  recordComponents: Set<string>;
+  recordTabs: Map<string, RecordTab[]>;
+}> {
   const { fullMenus, hiddenMenus, operationsMenus } = await import('@igs/contract/menus');
   const { resourceModules, resources } = await import('@igs/contract/resources');
   const trees = [...fullMenus, ...hiddenMenus, ...operationsMenus];
-  const recordComponents = new Set(resourceModules(trees, resources).keys());
-  return { pages: menuPages(trees), recordComponents };
+  const modules = resourceModules(trees, resources);
+  const byName = new Map(resources.map((def) => [def.name, def]));
+  const recordTabs = new Map<string, RecordTab[]>();
+  for (const [component, module] of modules)
+    recordTabs.set(
+      component,
+      module.resources.flatMap((name) => byName.get(name) ?? []),
+    );
+  return { pages: menuPages(trees), recordComponents: new Set(modules.keys()), recordTabs };
 }

@@ -1,13 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type Rolldown } from 'vite';
-import { consoleEntryOf, contractMenuPages, type PagePreloads, pagePreloads } from './page-preloads.ts';
+import {
+  consoleEntryOf,
+  contractMenuPages,
+  type PageFirstCalls,
+  type PagePreloads,
+  pageFirstCalls,
+  pagePreloads,
+  recordPageOf,
+} from './page-preloads.ts';
 
 /** What src/start/prerender.tsx gives the build. */
 export interface PrerenderModule {
   renderLogin: (lang: 'zh_CN' | 'en') => string;
   earlyStart: (config: object) => void;
-  earlyConfig: (shellChunk: string | undefined, pages?: PagePreloads) => object;
+  earlyConfig: (shellChunk: string | undefined, pages?: PagePreloads, calls?: PageFirstCalls) => object;
   ENGLISH_TEMPLATE_ID: string;
 }
 
@@ -25,12 +33,13 @@ export function withPrerenderedLogin(
   mod: PrerenderModule,
   shellChunk: string | undefined,
   pages?: PagePreloads,
+  calls?: PageFirstCalls,
 ): string {
   if (!html.includes(EMPTY_APP))
     throw new Error(`index.html has no ${EMPTY_APP} to prerender the sign-in page into`);
   const zh = mod.renderLogin('zh_CN');
   const en = mod.renderLogin('en');
-  const config = JSON.stringify(mod.earlyConfig(shellChunk, pages));
+  const config = JSON.stringify(mod.earlyConfig(shellChunk, pages, calls));
   // A script cannot end the element early unless its text holds "</script": none of ours does.
   const script = `(${mod.earlyStart.toString()})(${config});`;
   if (/<\/script/i.test(script)) throw new Error('the early script holds "</script"');
@@ -70,13 +79,14 @@ export function prerenderLogin(): Plugin {
         });
         try {
           const mod = (await server.ssrLoadModule('/src/start/prerender.tsx')) as PrerenderModule;
-          const { pages, recordComponents } = await contractMenuPages();
-          const preloads = pagePreloads(
-            Object.values(ctx.bundle ?? {}),
-            pages,
-            consoleEntryOf(root, recordComponents),
+          const { pages, recordComponents, recordTabs } = await contractMenuPages();
+          const entryOf = consoleEntryOf(root, recordComponents);
+          const preloads = pagePreloads(Object.values(ctx.bundle ?? {}), pages, entryOf);
+          // A component with a page file of its own is not the record page, whatever its endpoints.
+          const calls = pageFirstCalls(pages, (component) =>
+            entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
           );
-          return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle), preloads);
+          return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle), preloads, calls);
         } finally {
           await server.close();
         }

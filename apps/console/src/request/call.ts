@@ -46,6 +46,11 @@ function bodyOf<C extends AnyCall>(def: C, input: CallInput<C>): object {
   return def.method ? { ...(input as object), method: def.method } : (input as object);
 }
 
+/** The body `call` sends for `input`, as text (what the served page's early call must match). */
+export function jsonBodyOf<C extends AnyCall>(def: C, input: CallInput<C>): string {
+  return JSON.stringify(bodyOf(def, input));
+}
+
 /**
  * As `call`, resolving with the whole envelope, for a reply whose message the page shows itself
  * (a toast of what a save or a verb did); `data` is typed by the call's output.

@@ -51,6 +51,8 @@ export interface ClientEffects {
   loadingStop: () => void;
   /** Code 1007: the account must change its weak password first; opens the forced change dialog. */
   passwordChangeRequired?: () => void;
+  /** The reply to this exact call if the served page already sent it (start/early.ts `takeEarlyCall`). */
+  earlyReply?: (request: TransportRequest) => Promise<TransportReply> | undefined;
 }
 
 export type EnvelopeWith<T> = Envelope<T> & Record<string, unknown>;
@@ -222,8 +224,8 @@ export function createClient(
     try {
       let envelope: EnvelopeWith<T>;
       try {
-        const reply = await (opts.reply ??
-          via({ ...call, headers: { ...headersFor(opts), ...call.headers } }));
+        const sent = { ...call, headers: { ...headersFor(opts), ...call.headers } };
+        const reply = await (opts.reply ?? effects.earlyReply?.(sent) ?? via(sent));
         // Replies are always HTTP 200; anything else is a transport failure.
         if (reply.status !== 200) throw new Error(`HTTP ${reply.status}`);
         envelope = reply.body as EnvelopeWith<T>;

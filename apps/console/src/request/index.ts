@@ -2,6 +2,7 @@ import { toast } from '../app/feedback.ts';
 import { siteIdsOf } from '../features/sites/site-ids.ts';
 import { t } from '../i18n/index.ts';
 import { navigateTo } from '../router/navigate.ts';
+import { takeEarlyCall } from '../start/early.ts';
 import { createClient } from './client.ts';
 import { useLoadingStore } from './loading.ts';
 import { currentSession, requirePasswordChange, resetCurrentSession } from './session.ts';
@@ -25,6 +26,8 @@ const client = createClient({
   loadingStart: () => useLoadingStore.getState().start(),
   loadingStop: () => useLoadingStore.getState().stop(),
   passwordChangeRequired: requirePasswordChange,
+  // A page load's first list, sent by the served page beside the session's calls.
+  earlyReply: takeEarlyCall,
 });
 
 export const { request, requestEnvelope, get, upload } = client;

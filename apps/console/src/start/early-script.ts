@@ -20,6 +20,12 @@
  *    calls (router/session.ts: menus, settings, credentials) and the copyright call, as the app
  *    would send them, so that the session's round trip runs while the scripts arrive and are
  *    evaluated instead of after (a reload on a slow link waited ~0.8 s for it, docs/performance.md).
+ * 7. With a token, on a record page the menu names: the page's first list call (page 1 of the tab the
+ *    address names, else the first), with the endpoint and headers of the session's mode as the
+ *    console last kept it (start/early.ts `SESSION_MODE_KEY`), so that its round trip runs beside
+ *    the session's instead of after the shell has arrived and run (on a slow link the shell's run
+ *    alone is most of a second at 4x). The request layer takes its reply only for the very same
+ *    call (`takeEarlyCall`); a guess gone stale (another mode, other sites) is never used.
  * 6. The sign-in button, from the first paint: the served one is off, because without any script a
  *    submit would send the typed password as it is (spec section 5: it is hashed before sending);
  *    this script turns it on, and a submit made before the app has taken the form over is held
@@ -52,6 +58,23 @@ export interface EarlyConfig {
   sessionPaths: string[];
   /** Set on `#app` while a submit is held: the button looks busy (pages/login/login.css). */
   submitHeldAttribute: string;
+  /**
+   * Each record page's first list call (build/page-preloads.ts `pageFirstCalls`): per route, its
+   * tabs as [tab key, endpoint, operations-mode endpoint or '' when the same], the first the
+   * page's default.
+   */
+  pageCalls?: Record<string, [string, string, string][]>;
+  /** The body of a record page's first list call, as the console sends it (features/resource). */
+  listBody?: string;
+  /** The address query of the open tab (features/resource/module-tabs.ts). */
+  tabParam: string;
+  /** The address query of the operations mode's sites (features/sites/site-ids.ts). */
+  siteParam: string;
+  /** The headers of the operations mode's sites and customer (request/client.ts). */
+  sitesHeader: string;
+  customerHeader: string;
+  /** Where the console keeps the session's mode (start/early.ts `SESSION_MODE_KEY`). */
+  modeKey: string;
 }
 
 export function earlyStart(c: EarlyConfig): void {
@@ -70,11 +93,11 @@ export function earlyStart(c: EarlyConfig): void {
   };
   // A POST of `{}` as the request layer sends it (request/client.ts), its reply read as its
   // transport does: the status and the parsed body.
-  const post = (path: string, headers: Record<string, string>) =>
+  const post = (path: string, headers: Record<string, string>, body = '{}') =>
     fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
-      body: '{}',
+      body,
       credentials: 'same-origin',
     }).then((r) =>
       r.text().then((text) => {
@@ -89,6 +112,37 @@ export function earlyStart(c: EarlyConfig): void {
     );
   const raw = location.pathname;
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  // Point 7: the record page's first list, as the console will ask for it.
+  const pageCall = (signedIn: Record<string, string>) => {
+    const tabs = c.pageCalls && Object.hasOwn(c.pageCalls, path) ? c.pageCalls[path] : undefined;
+    let mode: { operations?: unknown; customer?: unknown } | null = null;
+    try {
+      mode = JSON.parse(localStorage.getItem(c.modeKey) || 'null');
+    } catch {
+      mode = null;
+    }
+    if (!tabs?.[0] || c.listBody === undefined || !mode || typeof mode !== 'object') return undefined;
+    const query = new URLSearchParams(location.search);
+    const asked = query.get(c.tabParam);
+    let tab = tabs[0];
+    for (const one of tabs) if (one[0] === asked) tab = one;
+    const operations = mode.operations === 1;
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      ...signedIn,
+      [c.noLoadingHeader]: '1',
+    };
+    if (operations) {
+      const sites = (query.get(c.siteParam) || '').trim();
+      if (sites) headers[c.sitesHeader] = sites;
+      if (typeof mode.customer === 'string' && mode.customer !== '')
+        headers[c.customerHeader] = mode.customer;
+    }
+    const url = operations && tab[2] ? tab[2] : tab[1];
+    const reply = post(url, headers, c.listBody);
+    reply.catch(() => {});
+    return { url, body: c.listBody, headers, reply };
+  };
   const legacy = raw === '/index.html' || (raw === '/' && location.hash.indexOf('#/') === 0);
   const login =
     !cookie(c.tokenCookie) && !legacy && (path === c.loginPath || c.publicPaths.indexOf(path) < 0);
@@ -137,7 +191,7 @@ export function earlyStart(c: EarlyConfig): void {
       }
       const copyright = post(c.copyrightPath, { ...signedIn, [c.noLoadingHeader]: '1' });
       copyright.catch(() => {});
-      w.__igsEarly = { token, session, copyright };
+      w.__igsEarly = { token, session, copyright, page: pageCall(signedIn) };
     }
     return;
   }

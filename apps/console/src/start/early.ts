@@ -1,5 +1,5 @@
 import { Headers, Paths } from '@igs/contract';
-import { fetchTransport, type TransportReply } from '../request/client.ts';
+import { fetchTransport, type TransportReply, type TransportRequest } from '../request/client.ts';
 import { currentSession } from '../request/session.ts';
 
 /** A captcha image the served page fetched already: its nonce and an object URL of the image. */
@@ -26,6 +26,16 @@ interface Early {
   /** The token the served page's session calls carried. */
   token?: string;
   session?: Record<string, Promise<TransportReply> | undefined>;
+  /** The page's first data call, which the served page sent as the app will (early-script.ts, point 7). */
+  page?: EarlyCall;
+}
+
+/** A call the served page sent, exactly as sent. */
+export interface EarlyCall {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  reply: Promise<TransportReply>;
 }
 
 /** The guard's first calls with a token (router/session.ts), which the served page starts. */
@@ -129,4 +139,49 @@ export function takeEarlySubmit(): boolean {
   held.live = false;
   document.querySelector(`[${EARLY_SUBMIT_ATTRIBUTE}]`)?.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
   return held.pending;
+}
+
+/**
+ * Where the console keeps the session's mode for the served page's next load: the early script
+ * sends the page's first call with the endpoint and headers of that mode (early-script.ts, point 7)
+ * before the session's own calls have told it. Neither secret nor trusted: a call sent for a mode
+ * the session no longer has differs from the app's and is never taken (`takeEarlyCall`).
+ */
+export const SESSION_MODE_KEY = 'igs-session-mode';
+
+/** What the served page reads of `SESSION_MODE_KEY`. */
+export interface SessionMode {
+  operations: 0 | 1;
+  /** The customer the operations mode's calls name (the `igs-cid` header); '' for none. */
+  customer: string;
+}
+
+/** Keeps the mode the session's credentials gave, for the next page load's early call. */
+export function rememberSessionMode(isOperations: 0 | 1, customer: number | string): void {
+  const mode: SessionMode = { operations: isOperations, customer: String(customer ?? '') };
+  try {
+    localStorage.setItem(SESSION_MODE_KEY, JSON.stringify(mode));
+  } catch {
+    // No storage (private mode): the next load's page asks for its data itself, as before.
+  }
+}
+
+/**
+ * The reply of the call the served page sent for this page (its first list), once, when `request`
+ * is that very call: the same address, body and headers (so the same token, mode, sites and
+ * customer). Anything else, and any later call, goes to the server as usual.
+ */
+export function takeEarlyCall(request: TransportRequest): Promise<TransportReply> | undefined {
+  const e = early();
+  const page = e?.page;
+  if (!e || !page || request.method !== 'POST' || request.url !== page.url || request.body !== page.body)
+    return undefined;
+  if (!sameHeaders(request.headers, page.headers)) return undefined;
+  e.page = undefined;
+  return page.reply;
+}
+
+function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }

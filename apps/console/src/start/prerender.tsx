@@ -1,9 +1,14 @@
 import { Code, Cookies, Headers, Paths } from '@igs/contract';
+import { resourceCalls } from '@igs/contract/calls';
 import { renderToString } from 'react-dom/server';
+import { TAB_PARAM } from '../features/resource/module-tabs.ts';
+import { firstListQuery } from '../features/resource/use-resource-list.ts';
+import { SITE_PARAM } from '../features/sites/site-ids.ts';
 import { i18n, type Lang } from '../i18n/index.ts';
+import { jsonBodyOf } from '../request/call.ts';
 import { LOGIN_PATH, PUBLIC_PATHS } from '../router/guard.ts';
 import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
-import { EARLY_SESSION_PATHS, EARLY_SUBMIT_ATTRIBUTE } from './early.ts';
+import { EARLY_SESSION_PATHS, EARLY_SUBMIT_ATTRIBUTE, SESSION_MODE_KEY } from './early.ts';
 import type { EarlyConfig } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
 
@@ -23,6 +28,7 @@ export { earlyStart } from './early-script.ts';
 export function earlyConfig(
   shellChunk: string | undefined,
   pages?: { files: string[]; paths: Record<string, number[]> },
+  calls?: Record<string, [string, string, string][]>,
 ): EarlyConfig {
   return {
     tokenCookie: Cookies.token,
@@ -38,6 +44,16 @@ export function earlyConfig(
     tokenHeader: Headers.token,
     sessionPaths: [...EARLY_SESSION_PATHS],
     submitHeldAttribute: EARLY_SUBMIT_ATTRIBUTE,
+    tabParam: TAB_PARAM,
+    siteParam: SITE_PARAM,
+    sitesHeader: Headers.sites,
+    customerHeader: Headers.customer,
+    modeKey: SESSION_MODE_KEY,
+    // The record page's first list (use-resource-list.ts), as the request layer writes its body;
+    // the endpoint does not change the body.
+    ...(calls && Object.keys(calls).length > 0
+      ? { pageCalls: calls, listBody: jsonBodyOf(resourceCalls('').list, firstListQuery()) }
+      : {}),
     ...(shellChunk ? { shellChunk } : {}),
     ...(pages && pages.files.length > 0 ? { pageChunkFiles: pages.files, pageChunks: pages.paths } : {}),
   };

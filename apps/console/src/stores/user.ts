@@ -3,7 +3,12 @@ import { create } from 'zustand';
 import { call } from '../request/call.ts';
 import { bindSession, requestEnvelope } from '../request/index.ts';
 import { startCalls } from '../request/start-calls.ts';
-import { EARLY_SESSION_PATHS, startSignedInCalls, takeEarlySessionReply } from '../start/early.ts';
+import {
+  EARLY_SESSION_PATHS,
+  rememberSessionMode,
+  startSignedInCalls,
+  takeEarlySessionReply,
+} from '../start/early.ts';
 import {
   clearSavedLogin,
   getSavedLogin,
@@ -164,6 +169,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       lang: credentials.lang ?? [],
       roles: [],
     });
+    rememberSessionMode(get().isOperations, credentials.detail.c_id);
   },
 
   async getMenus(opts = {}) {

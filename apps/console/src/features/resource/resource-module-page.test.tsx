@@ -1,7 +1,8 @@
 import { fullMenus, hiddenMenus, operationsMenus } from '@igs/contract/menus';
 import { resourceModules, resources } from '@igs/contract/resources';
 import { describe, expect, it } from 'vitest';
-import { pickTab, resourceModulePage, tabKeyOf } from './resource-module-page.tsx';
+import { pickTab, tabKeyOf } from './module-tabs.ts';
+import { resourceModulePage } from './resource-module-page.tsx';
 import { resourceDefsOf } from './resource-modules.ts';
 
 describe('resource module page', () => {

@@ -5,6 +5,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../i18n/index.ts';
 import { extrasOf } from '../module-extras/registry.tsx';
+import { pickTab, TAB_PARAM, tabKeyOf } from './module-tabs.ts';
 import { resourceDefsOf } from './resource-modules.ts';
 import { ResourcePage } from './resource-page.tsx';
 import { prefetchResourceList } from './use-resource-list.ts';
@@ -14,19 +15,6 @@ import { prefetchResourceList } from './use-resource-list.ts';
  * endpoints serve resource descriptions (resource-modules.ts). The page registry loads it lazily.
  * ResourcePage picks the full or operations endpoint of each description itself.
  */
-
-/** The URL query that keeps the open tab, so a reload or a shared link shows the same one. */
-export const TAB_PARAM = 'tab';
-
-/** A description's tab key in the URL: its name without the area (`voice:contact` -> `contact`). */
-export function tabKeyOf(def: ResourceDef): string {
-  return def.name.slice(def.name.lastIndexOf(':') + 1);
-}
-
-/** The tab to show: the requested one when the module has it, else the first (the primary resource). */
-export function pickTab(requested: string | null, keys: readonly string[]): string {
-  return requested !== null && keys.includes(requested) ? requested : (keys[0] ?? '');
-}
 
 /** One resource per tab; the active tab follows `?tab=` and writes it back on a switch. */
 export function ResourceTabs({ defs }: { defs: readonly ResourceDef[] }) {
