@@ -28,7 +28,10 @@ export const BUDGETS = {
   serverP99Ms: { kind: 'max', value: 10, strict: true },
   rssIdleMB: { kind: 'max', value: 150, strict: true },
   rssLoadMB: { kind: 'max', value: 300, strict: true },
-  /** Issue 17: every operations list and search of a 1,000-site fleet, 2 instances, 200 connections. */
+  /**
+   * Issue 17: every operations list and search of a 1,000-site fleet, 2 instances, 200 concurrent
+   * sessions (each a call every 2 s: the paced load; docs/decisions.md says why not the closed loop).
+   */
   fleetListP99Ms: { kind: 'max', value: 50, strict: true },
   /** Issue 17: the operations home over 1,000 sites, same load. */
   fleetHomeP99Ms: { kind: 'max', value: 300, strict: true },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Rolldown } from 'vite';
 import { tabKeyOf } from '../src/features/resource/module-tabs.ts';
 import { joinPath } from '../src/router/join-path.ts';
+import type { EarlyPageCall } from '../src/start/early-script.ts';
 
 /*
  * Which scripts each menu page's address loads beyond the start chunk and the shell, for the served
@@ -116,23 +117,34 @@ export interface RecordTab {
   opsEndpoint?: string;
 }
 
-/** Each record page's tabs, [tab key, endpoint, operations-mode endpoint or '' when the same], by route. */
-export type PageFirstCalls = Record<string, [string, string, string][]>;
+/** Each page's first calls for the early script, by route (src/start/early-script.ts `EarlyPageCall`). */
+export type PageFirstCalls = Record<string, EarlyPageCall[]>;
+
+/** A hand-built page's first call (src/router/page-first-calls.ts). */
+interface HandBuiltCall {
+  path: string;
+  body: string;
+  operations: boolean;
+}
 
 /**
- * The first list call of each record page's tabs, for the early script to send beside the session's
- * calls on a reload or a bookmark (src/start/early-script.ts, point 7). The record page opens the
- * tab its address names, else the first (features/resource/module-tabs.ts), and each tab lists from
- * its endpoint, the operations one in operations mode (features/resource/api.ts `endpointOf`).
+ * The first data call of each page, for the early script to send beside the session's calls on a
+ * reload or a bookmark (src/start/early-script.ts, point 7). A record page opens the tab its address
+ * names, else the first (features/resource/module-tabs.ts), and each tab lists from its endpoint,
+ * the operations one in operations mode (features/resource/api.ts `endpointOf`); a hand-built page
+ * has the one call `handBuilt` gives its component.
  */
 export function pageFirstCalls(
   pages: readonly MenuPage[],
   tabsOf: (component: string) => readonly RecordTab[] | undefined,
+  handBuilt: Readonly<Record<string, HandBuiltCall>> = {},
 ): PageFirstCalls {
   const out: PageFirstCalls = {};
   for (const { path, component } of pages) {
     const tabs = tabsOf(component);
-    if (tabs?.length)
+    const own = Object.hasOwn(handBuilt, component) ? handBuilt[component] : undefined;
+    if (own) out[path] = [['', own.path, own.operations ? '' : '-', own.body]];
+    else if (tabs?.length)
       out[path] = tabs.map((tab) => [
         tabKeyOf(tab),
         tab.endpoint,

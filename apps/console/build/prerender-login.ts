@@ -16,6 +16,7 @@ export interface PrerenderModule {
   renderLogin: (lang: 'zh_CN' | 'en') => string;
   earlyStart: (config: object) => void;
   earlyConfig: (shellChunk: string | undefined, pages?: PagePreloads, calls?: PageFirstCalls) => object;
+  handBuiltFirstCalls: () => Parameters<typeof pageFirstCalls>[2];
   ENGLISH_TEMPLATE_ID: string;
 }
 
@@ -83,8 +84,11 @@ export function prerenderLogin(): Plugin {
           const entryOf = consoleEntryOf(root, recordComponents);
           const preloads = pagePreloads(Object.values(ctx.bundle ?? {}), pages, entryOf);
           // A component with a page file of its own is not the record page, whatever its endpoints.
-          const calls = pageFirstCalls(pages, (component) =>
-            entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
+          const calls = pageFirstCalls(
+            pages,
+            (component) =>
+              entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
+            mod.handBuiltFirstCalls(),
           );
           return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle), preloads, calls);
         } finally {

@@ -10,13 +10,16 @@ import {
   recordPageOf,
 } from '../../build/page-preloads.ts';
 import { prefetchResourceModule } from '../features/resource/resource-module-page.tsx';
+import { homeQuery } from '../pages/dashboard/home-query.ts';
+import { prefetch as prefetchOperationLog } from '../pages/system/OperationLog.tsx';
+import { handBuiltFirstCalls } from '../router/page-first-calls.ts';
 import { useUserStore } from '../stores/user.ts';
 import { rememberSessionMode, SESSION_MODE_KEY } from './early.ts';
 import { earlyStart } from './early-script.ts';
 import { earlyConfig } from './prerender.tsx';
 
 /*
- * A record page's first list sent by the served page (start/early-script.ts, point 7) and taken by
+ * A page's first data call sent by the served page (start/early-script.ts, point 7) and taken by
  * the request layer (start/early.ts `takeEarlyCall`): with the build's real table of the contract's
  * record pages, it must be exactly the call the page's own prefetch sends (address, body, headers),
  * or it is never used.
@@ -27,8 +30,10 @@ beforeAll(async () => {
   const root = `${import.meta.dirname}/../../`;
   const { pages, recordComponents, recordTabs } = await contractMenuPages();
   const entryOf = consoleEntryOf(root, recordComponents);
-  CALLS = pageFirstCalls(pages, (component) =>
-    entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
+  CALLS = pageFirstCalls(
+    pages,
+    (component) => (entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined),
+    handBuiltFirstCalls(),
   );
 });
 
@@ -65,7 +70,7 @@ function cachedRows(client: QueryClient) {
     .map((q) => q.state.data);
 }
 
-describe("the served page's first list of a record page", () => {
+describe("the served page's first data call of a page", () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     document.body.innerHTML = '<div id="app"></div>';
@@ -144,13 +149,52 @@ describe("the served page's first list of a record page", () => {
     served(routeOf(['contact', 'contact_group']));
     expect(listCalls()).toEqual([]);
     rememberSessionMode(0, 0);
-    for (const address of ['/system/log', '/dashboard', '/voice/not-a-page']) {
+    for (const address of ['/system/dhcp', '/voice/not-a-page', '/constructor']) {
       served(address);
       expect([address, listCalls()]).toEqual([address, []]);
     }
     localStorage.setItem(SESSION_MODE_KEY, '{not json');
     served(routeOf(['contact', 'contact_group']));
     expect(listCalls()).toEqual([]);
+  });
+
+  it("is the dashboard's figures in full mode, taken by its query, and none in operations mode", async () => {
+    await homeQuery.queryFn({ sites: null } as Parameters<typeof homeQuery.queryFn>[0]);
+    const own = fetchMock.mock.calls.map(sent).filter((c) => c.url.endsWith('/home'));
+    expect(own).toHaveLength(1);
+
+    rememberSessionMode(0, 0);
+    served('/dashboard');
+    const early = fetchMock.mock.calls.map(sent).filter((c) => c.url.endsWith('/home'));
+    expect(early).toEqual(own);
+    const before = fetchMock.mock.calls.length;
+    await homeQuery.queryFn({ sites: null } as Parameters<typeof homeQuery.queryFn>[0]);
+    expect(fetchMock.mock.calls.length).toBe(before);
+
+    rememberSessionMode(1, 9);
+    served('/dashboard');
+    expect(fetchMock.mock.calls.map(sent).filter((c) => c.url.endsWith('/home'))).toEqual([]);
+  });
+
+  it("is the operation log's first page, taken by its route's prefetch, in either mode", async () => {
+    for (const [isOperations, search, sites] of [
+      [0, '', null],
+      [1, '?id=3', '3'],
+    ] as const) {
+      fetchMock.mockClear();
+      useUserStore.setState({ isOperations, cId: isOperations ? 9 : 0 });
+      await prefetchOperationLog({ client: new QueryClient(), search, isOperations, sites });
+      const own = listCalls();
+      expect(own).toHaveLength(1);
+
+      rememberSessionMode(isOperations, isOperations ? 9 : 0);
+      served(`/system/log${search}`);
+      expect(listCalls()).toEqual(own);
+      const before = fetchMock.mock.calls.length;
+      await prefetchOperationLog({ client: new QueryClient(), search, isOperations, sites });
+      expect(fetchMock.mock.calls.length).toBe(before);
+      delete (window as { __igsEarly?: unknown }).__igsEarly;
+    }
   });
 
   it('the session keeps its mode for the next load once its credentials are read', async () => {

@@ -20,8 +20,9 @@
  *    calls (router/session.ts: menus, settings, credentials) and the copyright call, as the app
  *    would send them, so that the session's round trip runs while the scripts arrive and are
  *    evaluated instead of after (a reload on a slow link waited ~0.8 s for it, docs/performance.md).
- * 7. With a token, on a record page the menu names: the page's first list call (page 1 of the tab the
- *    address names, else the first), with the endpoint and headers of the session's mode as the
+ * 7. With a token, on a page the menu names: the page's first data call (a record page's page 1 of
+ *    the tab the address names, else the first; the dashboard's figures; the operation log's first
+ *    page), with the endpoint and headers of the session's mode as the
  *    console last kept it (start/early.ts `SESSION_MODE_KEY`), so that its round trip runs beside
  *    the session's instead of after the shell has arrived and run (on a slow link the shell's run
  *    alone is most of a second at 4x). The request layer takes its reply only for the very same
@@ -31,6 +32,13 @@
  *    this script turns it on, and a submit made before the app has taken the form over is held
  *    (the page shows the button busy) and made by the app as soon as it runs (start/early.ts).
  */
+/**
+ * A page's first call: [tab key ('' for a page without tabs), endpoint, operations-mode endpoint
+ * ('' the same, '-' none: the page makes no such call in that mode), body (none: a record page's
+ * first list, `listBody`)].
+ */
+export type EarlyPageCall = [string, string, string] | [string, string, string, string];
+
 export interface EarlyConfig {
   tokenCookie: string;
   languageCookie: string;
@@ -59,11 +67,10 @@ export interface EarlyConfig {
   /** Set on `#app` while a submit is held: the button looks busy (pages/login/login.css). */
   submitHeldAttribute: string;
   /**
-   * Each record page's first list call (build/page-preloads.ts `pageFirstCalls`): per route, its
-   * tabs as [tab key, endpoint, operations-mode endpoint or '' when the same], the first the
-   * page's default.
+   * Each page's first data call (build/page-preloads.ts `pageFirstCalls`): per route, a record
+   * page's tabs, the first the page's default, or a hand-built page's one call.
    */
-  pageCalls?: Record<string, [string, string, string][]>;
+  pageCalls?: Record<string, EarlyPageCall[]>;
   /** The body of a record page's first list call, as the console sends it (features/resource). */
   listBody?: string;
   /** The address query of the open tab (features/resource/module-tabs.ts). */
@@ -112,7 +119,7 @@ export function earlyStart(c: EarlyConfig): void {
     );
   const raw = location.pathname;
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-  // Point 7: the record page's first list, as the console will ask for it.
+  // Point 7: the page's first data call, as the console will make it.
   const pageCall = (signedIn: Record<string, string>) => {
     const tabs = c.pageCalls && Object.hasOwn(c.pageCalls, path) ? c.pageCalls[path] : undefined;
     let mode: { operations?: unknown; customer?: unknown } | null = null;
@@ -121,7 +128,7 @@ export function earlyStart(c: EarlyConfig): void {
     } catch {
       mode = null;
     }
-    if (!tabs?.[0] || c.listBody === undefined || !mode || typeof mode !== 'object') return undefined;
+    if (!tabs?.[0] || !mode || typeof mode !== 'object') return undefined;
     const query = new URLSearchParams(location.search);
     const asked = query.get(c.tabParam);
     let tab = tabs[0];
@@ -139,9 +146,11 @@ export function earlyStart(c: EarlyConfig): void {
         headers[c.customerHeader] = mode.customer;
     }
     const url = operations && tab[2] ? tab[2] : tab[1];
-    const reply = post(url, headers, c.listBody);
+    const body = tab[3] ?? c.listBody;
+    if (url === '-' || body === undefined) return undefined;
+    const reply = post(url, headers, body);
     reply.catch(() => {});
-    return { url, body: c.listBody, headers, reply };
+    return { url, body, headers, reply };
   };
   const legacy = raw === '/index.html' || (raw === '/' && location.hash.indexOf('#/') === 0);
   const login =

@@ -9,7 +9,7 @@ import { jsonBodyOf } from '../request/call.ts';
 import { LOGIN_PATH, PUBLIC_PATHS } from '../router/guard.ts';
 import { SETTINGS_STORAGE_KEY } from '../stores/settings.ts';
 import { EARLY_SESSION_PATHS, EARLY_SUBMIT_ATTRIBUTE, SESSION_MODE_KEY } from './early.ts';
-import type { EarlyConfig } from './early-script.ts';
+import type { EarlyConfig, EarlyPageCall } from './early-script.ts';
 import { loginStart } from './login-start.tsx';
 
 /**
@@ -22,13 +22,14 @@ export function renderLogin(lang: Lang): string {
   return renderToString(loginStart());
 }
 
+export { handBuiltFirstCalls } from '../router/page-first-calls.ts';
 export { earlyStart } from './early-script.ts';
 
 /** What the served page's early script needs to know, from the modules the console itself uses. */
 export function earlyConfig(
   shellChunk: string | undefined,
   pages?: { files: string[]; paths: Record<string, number[]> },
-  calls?: Record<string, [string, string, string][]>,
+  calls?: Record<string, EarlyPageCall[]>,
 ): EarlyConfig {
   return {
     tokenCookie: Cookies.token,

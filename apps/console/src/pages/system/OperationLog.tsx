@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { LogEntry } from '@igs/contract';
-import { type CallInput, operationLogCalls } from '@igs/contract/calls';
+import { operationLogCalls } from '@igs/contract/calls';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
@@ -16,7 +16,6 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { prefetchForRoute, routePrefetchStaleTime } from '../../app/route-prefetch.ts';
@@ -27,46 +26,25 @@ import { useHasButton } from '../../stores/permission.ts';
 import './logs/operation-log-texts.ts';
 import { scopedKey, useScopedQuery } from '../../features/sites/scoped-query.ts';
 import type { PagePrefetch } from '../../router/page-registry.ts';
+import {
+  FIRST_LOG_PAGE,
+  type LogFilters,
+  type LogOrder,
+  type LogPaging,
+  type LogTab,
+  logListInput,
+  toFilter,
+} from './logs/log-list-input.ts';
 import { ServerLogs } from './logs/server-logs.tsx';
 
-interface Filters {
-  username?: string;
-  module?: string;
-  result?: 'success' | 'fail';
-  ip?: string;
-  time?: [Dayjs, Dayjs] | null;
-  keyword?: string;
-}
-
-type LogFilter = NonNullable<CallInput<typeof operationLogCalls.list>['filter']>;
-
-/** The list call's filter from the form (DOMAIN system/OperationLog). */
-export function toFilter(tab: 'operations' | 'logins', f: Filters): { filter: LogFilter; keyword: string } {
-  const filter: LogFilter = {};
-  if (f.username) filter.username = f.username.trim();
-  if (f.result) filter.result = f.result;
-  if (f.ip) filter.ip = f.ip.trim();
-  if (tab === 'logins') filter.module = 'login';
-  else if (f.module) filter.module = f.module.trim();
-  if (f.time?.[0] && f.time[1])
-    filter.time = [f.time[0].format('YYYY-MM-DD'), f.time[1].format('YYYY-MM-DD')];
-  return { filter, keyword: f.keyword?.trim() ?? '' };
-}
-
-type Tab = 'operations' | 'logins';
-type Paging = { page: number; limit: number };
-type Order = 'asc' | 'desc';
-
 /** The page's list query: its key (before the sites) and its call, one place for the page and its route. */
-function logList(tab: Tab, query: ReturnType<typeof toFilter>, page: Paging, order: Order) {
+function logList(tab: LogTab, query: ReturnType<typeof toFilter>, page: LogPaging, order: LogOrder) {
   return {
     queryKey: ['system', 'logging', tab, query, page, order] as const,
     queryFn: ({ sites }: { sites: string | null }) =>
-      call(operationLogCalls.list, { ...query, ...page, sort: 'time', order }, { loading: false, sites }),
+      call(operationLogCalls.list, logListInput(query, page, order), { loading: false, sites }),
   };
 }
-
-const FIRST_PAGE: Paging = { page: 1, limit: 20 };
 
 /**
  * The list the page opens with (the operations tab, no filter, newest first), started by the route
@@ -74,7 +52,7 @@ const FIRST_PAGE: Paging = { page: 1, limit: 20 };
  */
 export function prefetch(at: PagePrefetch): Promise<void> {
   const sites = at.sites;
-  const { queryKey, queryFn } = logList('operations', toFilter('operations', {}), FIRST_PAGE, 'desc');
+  const { queryKey, queryFn } = logList('operations', toFilter('operations', {}), FIRST_LOG_PAGE, 'desc');
   return prefetchForRoute(at.client, scopedKey(queryKey, sites), () => queryFn({ sites }));
 }
 
@@ -103,11 +81,11 @@ export function EntryDetail({ row }: { row: LogEntry }) {
 /** Log management: every change and every sign-in attempt, searchable, exportable. */
 export default function OperationLog() {
   const t = useT();
-  const [form] = Form.useForm<Filters>();
-  const [tab, setTab] = useState<Tab>('operations');
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [order, setOrder] = useState<Order>('desc');
+  const [form] = Form.useForm<LogFilters>();
+  const [tab, setTab] = useState<LogTab>('operations');
+  const [filters, setFilters] = useState<LogFilters>({});
+  const [page, setPage] = useState(FIRST_LOG_PAGE);
+  const [order, setOrder] = useState<LogOrder>('desc');
   const canExport = useHasButton('system:logging:export');
   const canDelete = useHasButton('system:logging:del');
   const query = toFilter(tab, filters);

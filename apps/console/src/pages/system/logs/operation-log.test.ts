@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { toFilter } from '../OperationLog.tsx';
+import { toFilter } from './log-list-input.ts';
 
 describe('operation log filters', () => {
   it('trims texts, passes ranges as whole days, and pins the sign-in tab to the login module', () => {
