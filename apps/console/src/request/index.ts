@@ -26,7 +26,7 @@ const client = createClient({
   loadingStart: () => useLoadingStore.getState().start(),
   loadingStop: () => useLoadingStore.getState().stop(),
   passwordChangeRequired: requirePasswordChange,
-  // A page load's first list, sent by the served page beside the session's calls.
+  // A page load's first data call, sent by the served page beside the session's calls.
   earlyReply: takeEarlyCall,
 });
 

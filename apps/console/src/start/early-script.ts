@@ -20,17 +20,16 @@
  *    calls (router/session.ts: menus, settings, credentials) and the copyright call, as the app
  *    would send them, so that the session's round trip runs while the scripts arrive and are
  *    evaluated instead of after (a reload on a slow link waited ~0.8 s for it, docs/performance.md).
- * 7. With a token, on a page the menu names: the page's first data call (a record page's page 1 of
- *    the tab the address names, else the first; the dashboard's figures; the operation log's first
- *    page), with the endpoint and headers of the session's mode as the
- *    console last kept it (start/early.ts `SESSION_MODE_KEY`), so that its round trip runs beside
- *    the session's instead of after the shell has arrived and run (on a slow link the shell's run
- *    alone is most of a second at 4x). The request layer takes its reply only for the very same
- *    call (`takeEarlyCall`); a guess gone stale (another mode, other sites) is never used.
  * 6. The sign-in button, from the first paint: the served one is off, because without any script a
  *    submit would send the typed password as it is (spec section 5: it is hashed before sending);
  *    this script turns it on, and a submit made before the app has taken the form over is held
  *    (the page shows the button busy) and made by the app as soon as it runs (start/early.ts).
+ * 7. With a token, on a page the menu names: the page's first data call (a record page's page 1 of
+ *    the tab the address names, else the first; the dashboard's figures; the operation log's first
+ *    page), with the endpoint and headers of the session's mode as the console last kept it
+ *    (start/early.ts `SESSION_MODE_KEY`), so that its round trip runs beside the session's instead
+ *    of after the shell has arrived and run. The request layer takes its reply only for the very
+ *    same call (`takeEarlyCall`); a guess gone stale (another mode, other sites) is never used.
  */
 /**
  * A page's first call: [tab key ('' for a page without tabs), endpoint, operations-mode endpoint
@@ -98,8 +97,8 @@ export function earlyStart(c: EarlyConfig): void {
       return m[1];
     }
   };
-  // A POST of `{}` as the request layer sends it (request/client.ts), its reply read as its
-  // transport does: the status and the parsed body.
+  // A POST (of `{}` unless a body is given) as the request layer sends it (request/client.ts), its
+  // reply read as its transport does: the status and the parsed body.
   const post = (path: string, headers: Record<string, string>, body = '{}') =>
     fetch(path, {
       method: 'POST',

@@ -167,9 +167,9 @@ export function rememberSessionMode(isOperations: 0 | 1, customer: number | stri
 }
 
 /**
- * The reply of the call the served page sent for this page (its first list), once, when `request`
- * is that very call: the same address, body and headers (so the same token, mode, sites and
- * customer). Anything else, and any later call, goes to the server as usual.
+ * The reply of the call the served page sent for this page (its first data call), once, when
+ * `request` is that very call: the same address, body and headers (so the same token, mode, sites
+ * and customer). Anything else, and any later call, goes to the server as usual.
  */
 export function takeEarlyCall(request: TransportRequest): Promise<TransportReply> | undefined {
   const e = early();
