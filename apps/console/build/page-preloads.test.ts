@@ -4,6 +4,7 @@ import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
   consoleEntryOf,
+  contractFirstCalls,
   contractMenuPages,
   menuPages,
   pageFirstCalls,
@@ -90,12 +91,11 @@ describe('the scripts each menu page loads beyond the shell', () => {
   });
 
   it("gives each record page its tabs' first calls, the operations endpoint only where it differs", async () => {
-    const { pages, recordComponents, recordTabs } = await contractMenuPages();
+    const menu = await contractMenuPages();
+    const { pages, recordTabs } = menu;
     const root = `${join(import.meta.dirname, '..')}/`;
-    const entryOf = consoleEntryOf(root, recordComponents);
-    const calls = pageFirstCalls(pages, (component) =>
-      entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
-    );
+    const entryOf = consoleEntryOf(root, menu.recordComponents);
+    const calls = contractFirstCalls(root, menu);
     const byComponent = new Map(pages.map((p) => [p.path, p.component]));
     // Every record page, each with the tabs the record page opens, in its order.
     for (const [path, tabs] of Object.entries(calls))

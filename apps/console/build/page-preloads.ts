@@ -173,3 +173,22 @@ export async function contractMenuPages(): Promise<{
     );
   return { pages: menuPages(trees), recordComponents: new Set(modules.keys()), recordTabs };
 }
+
+/**
+ * The first calls of the contract's menu pages as the build writes them: a component with a page
+ * file of its own draws itself, whatever its endpoints, so only the generic record page's
+ * components get their tabs' lists.
+ */
+export function contractFirstCalls(
+  consoleRoot: string,
+  menu: Awaited<ReturnType<typeof contractMenuPages>>,
+  handBuilt: Readonly<Record<string, HandBuiltCall>> = {},
+): PageFirstCalls {
+  const entryOf = consoleEntryOf(consoleRoot, menu.recordComponents);
+  const recordPage = recordPageOf(consoleRoot);
+  return pageFirstCalls(
+    menu.pages,
+    (component) => (entryOf(component) === recordPage ? menu.recordTabs.get(component) : undefined),
+    handBuilt,
+  );
+}

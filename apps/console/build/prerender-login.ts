@@ -3,12 +3,11 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type Rolldown } from 'vite';
 import {
   consoleEntryOf,
+  contractFirstCalls,
   contractMenuPages,
   type PageFirstCalls,
   type PagePreloads,
-  pageFirstCalls,
   pagePreloads,
-  recordPageOf,
 } from './page-preloads.ts';
 
 /** What src/start/prerender.tsx gives the build. */
@@ -16,7 +15,7 @@ export interface PrerenderModule {
   renderLogin: (lang: 'zh_CN' | 'en') => string;
   earlyStart: (config: object) => void;
   earlyConfig: (shellChunk: string | undefined, pages?: PagePreloads, calls?: PageFirstCalls) => object;
-  handBuiltFirstCalls: () => Parameters<typeof pageFirstCalls>[2];
+  handBuiltFirstCalls: () => Parameters<typeof contractFirstCalls>[2];
   ENGLISH_TEMPLATE_ID: string;
 }
 
@@ -80,16 +79,10 @@ export function prerenderLogin(): Plugin {
         });
         try {
           const mod = (await server.ssrLoadModule('/src/start/prerender.tsx')) as PrerenderModule;
-          const { pages, recordComponents, recordTabs } = await contractMenuPages();
-          const entryOf = consoleEntryOf(root, recordComponents);
-          const preloads = pagePreloads(Object.values(ctx.bundle ?? {}), pages, entryOf);
-          // A component with a page file of its own is not the record page, whatever its endpoints.
-          const calls = pageFirstCalls(
-            pages,
-            (component) =>
-              entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined,
-            mod.handBuiltFirstCalls(),
-          );
+          const menu = await contractMenuPages();
+          const entryOf = consoleEntryOf(root, menu.recordComponents);
+          const preloads = pagePreloads(Object.values(ctx.bundle ?? {}), menu.pages, entryOf);
+          const calls = contractFirstCalls(root, menu, mod.handBuiltFirstCalls());
           return withPrerenderedLogin(html, mod, shellChunkOf(ctx.bundle), preloads, calls);
         } finally {
           await server.close();

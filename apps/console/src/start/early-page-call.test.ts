@@ -2,13 +2,7 @@ import { Code, Cookies as CookieNames, Headers } from '@igs/contract';
 import { QueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  consoleEntryOf,
-  contractMenuPages,
-  type PageFirstCalls,
-  pageFirstCalls,
-  recordPageOf,
-} from '../../build/page-preloads.ts';
+import { contractFirstCalls, contractMenuPages, type PageFirstCalls } from '../../build/page-preloads.ts';
 import { prefetchResourceModule } from '../features/resource/resource-module-page.tsx';
 import { homeQuery } from '../pages/dashboard/home-query.ts';
 import { prefetch as prefetchOperationLog } from '../pages/system/OperationLog.tsx';
@@ -27,12 +21,9 @@ import { earlyConfig } from './prerender.tsx';
 
 let CALLS: PageFirstCalls;
 beforeAll(async () => {
-  const root = `${import.meta.dirname}/../../`;
-  const { pages, recordComponents, recordTabs } = await contractMenuPages();
-  const entryOf = consoleEntryOf(root, recordComponents);
-  CALLS = pageFirstCalls(
-    pages,
-    (component) => (entryOf(component) === recordPageOf(root) ? recordTabs.get(component) : undefined),
+  CALLS = contractFirstCalls(
+    `${import.meta.dirname}/../../`,
+    await contractMenuPages(),
     handBuiltFirstCalls(),
   );
 });
