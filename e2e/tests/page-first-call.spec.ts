@@ -18,7 +18,7 @@ for (const [address, endpoint] of [
     page,
     request,
   }) => {
-    const account = await ownAdminAccount(request, 'first-call');
+    const account = await ownAdminAccount(request, 'firstcall');
     await page.goto('/login');
     await fillLogin(page, account.username, account.password);
     await expect(page).toHaveURL(/\/dashboard/);
