@@ -188,7 +188,7 @@ describe("the served page's first data call of a page", () => {
     }
   });
 
-  it('the session keeps its mode for the next load once its credentials are read', async () => {
+  it('the session keeps its mode for the next load once its credentials are read, until it ends', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url.endsWith('/credentials')
         ? new Response(
@@ -207,5 +207,8 @@ describe("the served page's first data call of a page", () => {
       operations: 1,
       customer: '5',
     });
+    // Forgotten when the session ends (signed out, or its token refused).
+    useUserStore.getState().resetToken();
+    expect(localStorage.getItem(SESSION_MODE_KEY)).toBeNull();
   });
 });

@@ -166,6 +166,15 @@ export function rememberSessionMode(isOperations: 0 | 1, customer: number | stri
   }
 }
 
+/** Forgets the kept mode when the session ends: the next account's first load asks for itself. */
+export function forgetSessionMode(): void {
+  try {
+    localStorage.removeItem(SESSION_MODE_KEY);
+  } catch {
+    // No storage: nothing was kept.
+  }
+}
+
 /**
  * The reply of the call the served page sent for this page (its first data call), once, when
  * `request` is that very call: the same address, body and headers (so the same token, mode, sites

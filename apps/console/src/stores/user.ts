@@ -5,6 +5,7 @@ import { bindSession, requestEnvelope } from '../request/index.ts';
 import { startCalls } from '../request/start-calls.ts';
 import {
   EARLY_SESSION_PATHS,
+  forgetSessionMode,
   rememberSessionMode,
   startSignedInCalls,
   takeEarlySessionReply,
@@ -200,6 +201,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   resetToken() {
     removeToken();
+    forgetSessionMode();
     set({ token: '', ...emptyInfo });
   },
 
