@@ -168,6 +168,19 @@ async function openTab(set: Locator, tab: Locator, label: string) {
 }
 
 /**
+ * Closes the open drawer by its close button. A click lost on a loaded runner (seen once in CI: the
+ * GB28181 device's details stayed open, the button focused, and 8 runs of that page alone then
+ * closed at once) is made again rather than failing the reading of the page.
+ */
+async function closeDrawer() {
+  const open = page.locator('.ant-drawer-open');
+  await expect(async () => {
+    if (await open.count()) await open.locator('.ant-drawer-close').first().click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Reads what is shown: the page, and on a generic record page its first record's details and its
  * add form. Leaves the page as it found it (drawers closed, back on the page's URL).
  */
@@ -183,8 +196,7 @@ async function readShown(leaf: Leaf, target: Lang, defs: readonly ResourceDef[],
     await expect(drawer.locator('.ant-descriptions').first()).toBeVisible();
     await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
     found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
-    await drawer.locator('.ant-drawer-close').click();
-    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+    await closeDrawer();
   }
   // The add form, as it opens.
   const add = page.locator('.resource-page:visible .resource-toolbar .ant-btn-primary:has(.anticon-plus)');
@@ -203,8 +215,7 @@ async function readShown(leaf: Leaf, target: Lang, defs: readonly ResourceDef[],
     ]).catch(() => 'none' as const);
     if (opened === 'drawer') {
       found.push(...(await findings(page, target, codes, '.ant-drawer-open')));
-      await drawer.locator('.ant-drawer-close').click();
-      await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+      await closeDrawer();
     } else if (opened === 'page') {
       // Back to the list, on the tab it was opened from, once the address says so.
       await page.goBack();
