@@ -122,3 +122,19 @@ export async function clickInSettledDialog(dialog: Locator, button: Locator) {
   await expect(dialog).not.toHaveClass(/-appear/);
   await button.click();
 }
+
+/**
+ * Holds the signed-in shell's script back until the returned function is called: what a slow link
+ * does to its some 290 KB, so that a journey can see what the served page asks for meanwhile.
+ */
+export async function holdShell(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

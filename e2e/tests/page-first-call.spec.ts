@@ -1,6 +1,6 @@
 import { expect, type Request, test } from '@playwright/test';
 import { ownAdminAccount } from '../support/accounts.ts';
-import { fillLogin } from '../support/shell.ts';
+import { fillLogin, holdShell } from '../support/shell.ts';
 
 /*
  * Issue 18 point 1: on a reload or a bookmark the served page sends the page's first data call
@@ -26,14 +26,7 @@ for (const [address, endpoint] of [
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('igs-session-mode')), { timeout: 10_000 })
       .not.toBeNull();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdShell(page);
     const lists: Request[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === endpoint && r.postData()?.includes('"list"')) lists.push(r);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ownAdminAccount } from '../support/accounts.ts';
-import { fillLogin } from '../support/shell.ts';
+import { fillLogin, holdShell } from '../support/shell.ts';
 
 /*
  * Issue 18 point 1: on a reload or a bookmark of a module page, the served page asks for the page's
@@ -25,14 +25,7 @@ for (const [address, script] of [
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdShell(page);
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const opened = page.goto(address);
